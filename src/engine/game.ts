@@ -1,0 +1,51 @@
+/**
+ * The interface every game module implements, so that the runner, the CLI and the result files
+ * treat SEVN and SEVENFALL alike. A module holds the fixed facts; a UnitRunner holds what changes.
+ */
+import type { DecisionSink, StrategyDef } from './strategy.js';
+
+export type Mode = 'round' | 'game';
+
+export interface UnitRunner {
+  readonly seats: number;
+  /** Reseeds the deck stream and every strategy's own stream from (seed, chunk). */
+  reseed(seed: number, chunk: number): void;
+  /** Plays one unit: a round (round mode) or a whole game (game mode). */
+  playOne(): void;
+  /** Per seat, for the unit just played: its score (round score, or final total in game mode). */
+  readonly scores: Int32Array;
+  /** Per seat: its share of the win (game mode; 0 in round mode). */
+  readonly winShare: Float64Array;
+  /** Per seat: rounds it played and rounds it busted in the unit just played. */
+  readonly rounds: Int32Array;
+  readonly busts: Int32Array;
+  /** Where decisions go, or null to skip recording them (the default). */
+  decisions: DecisionSink | null;
+}
+
+export interface DecodedDecision {
+  kind: string;
+  /** Values for `stateFields`, in order. */
+  state: number[];
+  action: string;
+}
+
+export interface GameModule<R = unknown> {
+  readonly name: 'sevn' | 'sevenfall';
+  readonly presets: readonly string[];
+  readonly defaultPreset: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  readonly strategies: readonly StrategyDef<unknown, never>[];
+  preset(name: string): R;
+  /** Parses and validates a rules file's text; throws UserError naming the field. */
+  parseRules(text: string, source: string): R;
+  /** Throws UserError for an unknown strategy or a bad parameter. */
+  checkStrategy(spec: string): void;
+  createRunner(rules: R, specs: readonly string[], mode: Mode): UnitRunner;
+  /** State columns of decisions.arrow, and how to read a (state, action) pair back. */
+  readonly decisionStateFields: readonly string[];
+  decodeDecision(rules: R, state: number, action: number): DecodedDecision;
+  /** A readable trace of one seeded game. */
+  trace(rules: R, specs: readonly string[], seed: number): string;
+}

@@ -1,0 +1,62 @@
+/**
+ * What every strategy module declares: a name, a one-line description, typed bounded parameters with
+ * defaults, and a factory. Strategies see read-only views and return integer action codes; they get
+ * their own random stream, never the deck's.
+ */
+import { UserError } from './errors.js';
+import { type ParamSpec, type ParamValues, parseSpec, resolveParams } from './params.js';
+
+export interface StrategyDef<S, Ctx> {
+  name: string;
+  doc: string;
+  params: readonly ParamSpec[];
+  create(params: ParamValues, ctx: Ctx): S;
+}
+
+/** A strategy instance plus the spec that made it (for messages and result files). */
+export interface Labelled {
+  readonly label: string;
+}
+
+/** Builds a strategy from `name:key=value,...` against a registry. */
+export function createStrategy<S extends object, Ctx>(
+  game: string,
+  registry: readonly StrategyDef<S, Ctx>[],
+  text: string,
+  ctx: Ctx,
+): S & Labelled {
+  const spec = parseSpec(text);
+  const def = registry.find((d) => d.name === spec.name);
+  if (!def) {
+    throw new UserError(`unknown ${game} strategy "${spec.name}" (strategies: ${registry.map((d) => d.name).join(', ')}; see \`sevensim strategies --game ${game}\`)`);
+  }
+  const params = resolveParams(spec.name, def.params, spec.raw);
+  const s = def.create(params, ctx) as S & { label: string };
+  s.label = canonicalSpec(def.name, params);
+  return s;
+}
+
+/** The spec with every parameter spelled out, e.g. `stay-at:points=20`. */
+export function canonicalSpec(name: string, params: ParamValues): string {
+  const keys = Object.keys(params);
+  return keys.length ? `${name}:${keys.map((k) => `${k}=${params[k]}`).join(',')}` : name;
+}
+
+/** Checks a spec without building it (for early CLI errors). */
+export function checkStrategySpec<S, Ctx>(game: string, registry: readonly StrategyDef<S, Ctx>[], text: string): void {
+  const spec = parseSpec(text);
+  const def = registry.find((d) => d.name === spec.name);
+  if (!def) throw new UserError(`unknown ${game} strategy "${spec.name}" (strategies: ${registry.map((d) => d.name).join(', ')})`);
+  resolveParams(spec.name, def.params, spec.raw);
+}
+
+/** Records one decision: a state bucket, the action taken; the outcome is added when the game ends. */
+export interface DecisionSink {
+  record(seat: number, state: number, action: number): void;
+}
+
+/** A read-only numeric array: what strategies see of the engine's typed arrays. */
+export interface ReadonlyInts {
+  readonly length: number;
+  readonly [i: number]: number;
+}

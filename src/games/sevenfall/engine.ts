@@ -1,0 +1,207 @@
+/**
+ * The SEVENFALL engine: one turn (draw, discard steps, score) and whole games. Allocation-free after
+ * construction: the canister, the row and every scratch buffer are typed arrays made once.
+ */
+import type { Rng } from '../../engine/rng.js';
+import type { DecisionSink } from '../../engine/strategy.js';
+import { type SevenfallRules, totalTiles } from './rules.js';
+import { ScoreTable } from './scoring.js';
+import { STOP, type SevenfallPlayer, SevenfallViewBuffer } from './view.js';
+
+export const MAX_PLAYERS = 8;
+
+/** Optional observer for traces; null in simulations so it costs one comparison. */
+export interface SevenfallTracer {
+  turnStart(seat: number, round: number, row: Uint8Array): void;
+  discard(seat: number, mask: number, removed: Uint8Array, row: Uint8Array, locked: Uint8Array): void;
+  turnEnd(seat: number, row: Uint8Array, score: number): void;
+}
+
+export class SevenfallEngine {
+  readonly rules: SevenfallRules;
+  readonly table: ScoreTable;
+  /** The canister as a permutation; a turn draws pool[top++] after a partial Fisher-Yates swap. */
+  private readonly pool: Uint8Array;
+  private top = 0;
+  readonly row: Uint8Array;
+  readonly locked: Uint8Array;
+  readonly outOfPlay: Uint8Array;
+  private readonly counts: Uint8Array;
+  private readonly removed: Uint8Array;
+  private readonly classes: Uint8Array;
+  private readonly view: SevenfallViewBuffer;
+  readonly totals = new Int32Array(MAX_PLAYERS);
+  readonly winShare = new Float64Array(MAX_PLAYERS);
+  discardsLeft = 0;
+  tracer: SevenfallTracer | null = null;
+  decisions: DecisionSink | null = null;
+  private readonly fullMask: number;
+  private readonly actionBase: number;
+
+  constructor(rules: SevenfallRules, table = new ScoreTable(rules)) {
+    this.rules = rules;
+    this.table = table;
+    this.pool = new Uint8Array(totalTiles(rules));
+    let i = 0;
+    for (let s = 0; s < rules.symbols; s++) for (let c = 0; c < rules.copiesPerSymbol; c++) this.pool[i++] = s;
+    for (let w = 0; w < rules.wilds; w++) this.pool[i++] = rules.symbols;
+    for (let b = 0; b < rules.breaks; b++) this.pool[i++] = rules.symbols + 1;
+    this.row = new Uint8Array(rules.rowSize);
+    this.locked = new Uint8Array(rules.rowSize);
+    this.outOfPlay = new Uint8Array(rules.symbols + 2);
+    this.counts = new Uint8Array(rules.symbols + 2);
+    this.removed = new Uint8Array(rules.rowSize);
+    this.classes = new Uint8Array(rules.rowSize);
+    this.view = new SevenfallViewBuffer(rules, MAX_PLAYERS);
+    this.fullMask = (1 << rules.rowSize) - 1;
+    this.actionBase = rules.rowSize + 3;
+  }
+
+  /** Every tile in the canister, for conservation checks: remaining pool + row + out of play. */
+  canisterSize(): number {
+    return this.pool.length;
+  }
+
+  /** Tiles still in the canister during the current turn, in no particular order. */
+  remaining(): Uint8Array {
+    return this.pool.subarray(this.top);
+  }
+
+  private draw(rng: Rng): number {
+    // Every turn starts from the full canister: the pool is some permutation of it, and a partial
+    // Fisher-Yates draw from any permutation is uniform, so it is never reset.
+    const pool = this.pool;
+    const j = this.top + rng.below(pool.length - this.top);
+    const t = pool[j];
+    pool[j] = pool[this.top];
+    pool[this.top++] = t;
+    return t;
+  }
+
+  /** Plays one turn for `player`; returns its score. `totals` and `players` describe the game. */
+  playTurn(player: SevenfallPlayer, rng: Rng, seat: number, round: number, players: number): number {
+    const { rules, row, locked, outOfPlay } = this;
+    this.top = 0;
+    for (let i = 0; i < rules.rowSize; i++) row[i] = this.draw(rng);
+    locked.fill(0);
+    outOfPlay.fill(0);
+    this.discardsLeft = rules.discardBudget;
+    if (this.tracer !== null) this.tracer.turnStart(seat, round, row);
+    while (this.discardsLeft > 0) {
+      let unlocked = 0;
+      for (let i = 0; i < rules.rowSize; i++) unlocked |= (locked[i] ^ 1) << i;
+      if (unlocked === 0) break;
+      const v = this.view;
+      v.row.set(row);
+      v.locked.set(locked);
+      v.outOfPlay.set(outOfPlay);
+      v.totals.set(this.totals);
+      v.discardsLeft = this.discardsLeft;
+      v.seat = seat;
+      v.players = players;
+      v.round = round;
+      const action = player.decide(v);
+      if (action !== STOP) this.checkAction(player, action, unlocked);
+      if (this.decisions !== null) this.decisions.record(seat, this.stateKey(), this.actionKey(action));
+      if (action === STOP) break;
+      for (let i = 0; i < rules.rowSize; i++) {
+        if ((action >>> i) & 1) {
+          this.removed[i] = row[i];
+          outOfPlay[row[i]]++;
+        }
+      }
+      // All selected tiles go before any replacement is seen.
+      for (let i = 0; i < rules.rowSize; i++) {
+        if ((action >>> i) & 1) {
+          row[i] = this.draw(rng);
+          locked[i] = 1;
+          this.discardsLeft--;
+        }
+      }
+      if (this.tracer !== null) this.tracer.discard(seat, action, this.removed, row, locked);
+    }
+    const score = this.scoreRow();
+    if (this.tracer !== null) this.tracer.turnEnd(seat, row, score);
+    return score;
+  }
+
+  scoreRow(): number {
+    const counts = this.counts;
+    counts.fill(0);
+    const row = this.row;
+    for (let i = 0; i < row.length; i++) counts[row[i]]++;
+    return this.table.scoreCounts(counts);
+  }
+
+  private checkAction(player: SevenfallPlayer, action: number, unlocked: number): void {
+    let bits = 0;
+    for (let m = action; m !== 0; m &= m - 1) bits++;
+    if (!Number.isInteger(action) || action < 0 || action > this.fullMask || (action & ~unlocked) !== 0 || bits > this.discardsLeft) {
+      throw new Error(
+        `strategy "${player.label}" returned illegal action ${action}: expected 0 (stop) or a mask of unlocked positions ` +
+          `(unlocked mask ${unlocked.toString(2)}) with at most ${this.discardsLeft} bits`,
+      );
+    }
+  }
+
+  /** Decision bucket: the row's profile with wilds and breaks, discards left, locked tiles. */
+  stateKey(): number {
+    const counts = this.counts;
+    counts.fill(0);
+    let lockedCount = 0;
+    for (let i = 0; i < this.row.length; i++) {
+      counts[this.row[i]]++;
+      lockedCount += this.locked[i];
+    }
+    const s = this.rules.symbols;
+    const profile = this.table.index(this.table.keyOf(counts), counts[s], counts[s + 1]);
+    return (profile * (this.rules.discardBudget + 1) + this.discardsLeft) * (this.rules.rowSize + 1) + lockedCount;
+  }
+
+  /**
+   * Action bucket: 0 = stop, else the multiset of discarded tile classes (0 Wild, 1 Break, 1 + g for a
+   * symbol tile from a group of g), as base-(rowSize+3) digits 1..rowSize+2, largest first.
+   * Call after stateKey(), which leaves the row's counts in `counts`.
+   */
+  actionKey(action: number): number {
+    if (action === STOP) return 0;
+    const s = this.rules.symbols;
+    let key = 0;
+    // Collect the classes insertion-sorted, largest first.
+    let n = 0;
+    const cls = this.classes;
+    for (let i = 0; i < this.row.length; i++) {
+      if ((action >>> i) & 1) {
+        const t = this.row[i];
+        const c = t === s ? 0 : t === s + 1 ? 1 : 1 + this.counts[t];
+        let j = n++;
+        while (j > 0 && cls[j - 1] < c) {
+          cls[j] = cls[j - 1];
+          j--;
+        }
+        cls[j] = c;
+      }
+    }
+    for (let i = 0; i < n; i++) key = key * this.actionBase + cls[i] + 1;
+    return key;
+  }
+
+  /** Plays a whole game: `rules.rounds` rounds, each seat one turn per round in seat order. */
+  playGame(players: readonly SevenfallPlayer[], rng: Rng): void {
+    const n = players.length;
+    const totals = this.totals;
+    totals.fill(0);
+    for (let round = 0; round < this.rules.rounds; round++) {
+      for (let seat = 0; seat < n; seat++) totals[seat] += this.playTurn(players[seat], rng, seat, round, n);
+    }
+    let best = -1;
+    let tied = 0;
+    for (let seat = 0; seat < n; seat++) {
+      if (totals[seat] > best) {
+        best = totals[seat];
+        tied = 1;
+      } else if (totals[seat] === best) tied++;
+    }
+    for (let seat = 0; seat < n; seat++) this.winShare[seat] = totals[seat] === best ? 1 / tied : 0;
+  }
+}

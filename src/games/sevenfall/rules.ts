@@ -1,0 +1,117 @@
+/**
+ * SEVENFALL rules as data: the canister, the row, the discard budget, the rounds and the category
+ * table. Everything a user may change lives here, is validated once, and names the field it rejects.
+ */
+import { UserError } from '../../engine/errors.js';
+import { expectArray, expectInt, expectKeys, expectObject, expectString, parseJson } from '../../engine/validate.js';
+
+export interface Category {
+  /** Display name, e.g. "Four of a Kind + Pair". */
+  name: string;
+  /** Group sizes the category needs, largest first: [4, 2] means a group of >= 4 and another of >= 2. */
+  parts: number[];
+  points: number;
+}
+
+export interface SevenfallRules {
+  game: 'sevenfall';
+  name: string;
+  /** Distinct symbols; tiles of symbol s are coded s (0-based). */
+  symbols: number;
+  copiesPerSymbol: number;
+  wilds: number;
+  breaks: number;
+  /** Tiles in a Fate Row. */
+  rowSize: number;
+  /** Most tiles one turn may discard in total. */
+  discardBudget: number;
+  rounds: number;
+  categories: Category[];
+}
+
+const TABLE: [string, number[], number][] = [
+  ['Five of a Kind + Pair', [5, 2], 18],
+  ['Four of a Kind + Triple', [4, 3], 16],
+  ['Five of a Kind', [5], 15],
+  ['Triple + Two Pairs', [3, 2, 2], 15],
+  ['Four of a Kind + Pair', [4, 2], 12],
+  ['Two Triples', [3, 3], 12],
+  ['Four of a Kind', [4], 10],
+  ['Triple + Pair', [3, 2], 8],
+  ['Three Pairs', [2, 2, 2], 6],
+  ['One Triple', [3], 5],
+  ['Two Pairs', [2, 2], 3],
+  ['One Pair', [2], 1],
+];
+const categories = (): Category[] => TABLE.map(([name, parts, points]) => ({ name, parts: [...parts], points }));
+
+export const SEVENFALL_PRESETS: Record<string, () => SevenfallRules> = {
+  sevenfall: () => ({
+    game: 'sevenfall', name: 'sevenfall', symbols: 7, copiesPerSymbol: 5, wilds: 3, breaks: 2,
+    rowSize: 7, discardBudget: 3, rounds: 5, categories: categories(),
+  }),
+  'sevenfall-6x6': () => ({
+    game: 'sevenfall', name: 'sevenfall-6x6', symbols: 6, copiesPerSymbol: 6, wilds: 2, breaks: 2,
+    rowSize: 7, discardBudget: 3, rounds: 5, categories: categories(),
+  }),
+};
+
+export const WILD = (r: SevenfallRules): number => r.symbols;
+export const BREAK = (r: SevenfallRules): number => r.symbols + 1;
+export const totalTiles = (r: SevenfallRules): number => r.symbols * r.copiesPerSymbol + r.wilds + r.breaks;
+
+const KEYS = ['game', 'name', 'symbols', 'copiesPerSymbol', 'wilds', 'breaks', 'rowSize', 'discardBudget', 'rounds', 'categories'];
+
+/** Validates parsed JSON as SEVENFALL rules; throws a UserError naming the offending field. */
+export function validateSevenfallRules(input: unknown, source = 'rules'): SevenfallRules {
+  const o = expectObject(input, source);
+  expectKeys(o, source, KEYS, KEYS.filter((k) => k !== 'name'));
+  if (o.game !== 'sevenfall') throw new UserError(`${source}.game: expected "sevenfall", got ${JSON.stringify(o.game)}`);
+  const r: SevenfallRules = {
+    game: 'sevenfall',
+    name: o.name === undefined ? source : expectString(o.name, `${source}.name`),
+    symbols: expectInt(o.symbols, `${source}.symbols`, 1, 16),
+    copiesPerSymbol: expectInt(o.copiesPerSymbol, `${source}.copiesPerSymbol`, 0, 64),
+    wilds: expectInt(o.wilds, `${source}.wilds`, 0, 32),
+    breaks: expectInt(o.breaks, `${source}.breaks`, 0, 32),
+    rowSize: expectInt(o.rowSize, `${source}.rowSize`, 1, 12),
+    discardBudget: expectInt(o.discardBudget, `${source}.discardBudget`, 0, 8),
+    rounds: expectInt(o.rounds, `${source}.rounds`, 1, 1000),
+    categories: [],
+  };
+  if (r.discardBudget > r.rowSize) {
+    throw new UserError(`${source}.discardBudget: ${r.discardBudget} is more than rowSize ${r.rowSize}`);
+  }
+  const total = totalTiles(r);
+  if (total < r.rowSize + r.discardBudget) {
+    throw new UserError(`${source}: the canister holds ${total} tiles (symbols x copiesPerSymbol + wilds + breaks), fewer than rowSize + discardBudget = ${r.rowSize + r.discardBudget}`);
+  }
+  const cats = expectArray(o.categories, `${source}.categories`, 1);
+  const seen = new Map<string, string>();
+  cats.forEach((c, i) => {
+    const path = `${source}.categories[${i}]`;
+    const co = expectObject(c, path);
+    expectKeys(co, path, ['name', 'parts', 'points']);
+    const name = expectString(co.name, `${path}.name`);
+    const parts = expectArray(co.parts, `${path}.parts`, 1).map((p, j) => expectInt(p, `${path}.parts[${j}]`, 1, r.rowSize));
+    parts.sort((a, b) => b - a);
+    const size = parts.reduce((a, b) => a + b, 0);
+    if (size > r.rowSize) throw new UserError(`${path}.parts: needs ${size} tiles, more than rowSize ${r.rowSize}`);
+    const points = expectInt(co.points, `${path}.points`, 0, 10000);
+    const key = parts.join('+');
+    if (seen.has(key)) throw new UserError(`${path}.parts: [${key}] is already category "${seen.get(key)}"`);
+    seen.set(key, name);
+    r.categories.push({ name, parts, points });
+  });
+  return r;
+}
+
+export function parseSevenfallRules(text: string, source: string): SevenfallRules {
+  return validateSevenfallRules(parseJson(text, source), source);
+}
+
+export function sevenfallPreset(name: string): SevenfallRules {
+  const make = SEVENFALL_PRESETS[name];
+  if (!make) throw new UserError(`unknown SEVENFALL preset "${name}" (presets: ${Object.keys(SEVENFALL_PRESETS).join(', ')})`);
+  return make();
+}

@@ -1,0 +1,147 @@
+/**
+ * SEVENFALL scoring. `explainScore` is the rule, written for clarity: try every assignment of the
+ * Wilds, apply each Break to the largest group, take the highest satisfied category. `ScoreTable`
+ * evaluates it once for every group-size profile so that the engine scores a row by lookup.
+ */
+import { type Category, type SevenfallRules, WILD, BREAK } from './rules.js';
+
+/** Can the categories' parts be given distinct groups, each at least as large as its part? */
+export function satisfies(groupsDesc: readonly number[], parts: readonly number[]): boolean {
+  // Largest part to largest group is optimal: any matching can be exchanged into this one.
+  if (parts.length > groupsDesc.length) return false;
+  for (let i = 0; i < parts.length; i++) if (groupsDesc[i] < parts[i]) return false;
+  return true;
+}
+
+/** Index of the highest-scoring satisfied category, or -1 for no score. */
+export function bestCategory(groups: readonly number[], categories: readonly Category[]): number {
+  const desc = [...groups].filter((g) => g > 0).sort((a, b) => b - a);
+  let best = -1;
+  categories.forEach((c, i) => {
+    if (satisfies(desc, c.parts) && (best < 0 || c.points > categories[best].points)) best = i;
+  });
+  return best;
+}
+
+/** Applies the Breaks in turn: each removes one tile from the current largest group of >= 2. */
+export function applyBreaks(groups: number[], breaks: number): void {
+  for (let b = 0; b < breaks; b++) {
+    let at = -1;
+    for (let i = 0; i < groups.length; i++) if (at < 0 || groups[i] > groups[at]) at = i;
+    if (at >= 0 && groups[at] >= 2) groups[at]--;
+  }
+}
+
+export interface ScoreExplanation {
+  score: number;
+  /** Category index, -1 for no score. */
+  category: number;
+  /** Wilds assigned to each symbol. */
+  wildsTo: number[];
+  /** Symbol group sizes after wilds, then after breaks. */
+  withWilds: number[];
+  afterBreaks: number[];
+}
+
+/**
+ * The exact score of a row given its symbol counts (one entry per symbol), wilds and breaks.
+ * Slow and clear: used to build the lookup table and to print traces.
+ */
+export function explainScore(counts: readonly number[], wilds: number, breaks: number, categories: readonly Category[]): ScoreExplanation {
+  const wildsTo = counts.map(() => 0);
+  let best: ScoreExplanation | null = null;
+  const visit = (symbol: number, left: number): void => {
+    if (symbol === counts.length - 1 || left === 0) {
+      wildsTo[symbol] += left;
+      const withWilds = counts.map((c, i) => c + wildsTo[i]);
+      const afterBreaks = [...withWilds];
+      applyBreaks(afterBreaks, breaks);
+      const category = bestCategory(afterBreaks, categories);
+      const score = category < 0 ? 0 : categories[category].points;
+      if (best === null || score > best.score) best = { score, category, wildsTo: [...wildsTo], withWilds, afterBreaks };
+      wildsTo[symbol] -= left;
+      return;
+    }
+    for (let k = 0; k <= left; k++) {
+      wildsTo[symbol] = k;
+      visit(symbol + 1, left - k);
+    }
+    wildsTo[symbol] = 0;
+  };
+  visit(0, wilds);
+  return best!;
+}
+
+/**
+ * Scores by lookup. A row's profile key is sum over symbols of code[count]: code[k] is a mixed-radix
+ * digit weight for "one more symbol with exactly k tiles", and at most floor(rowSize/k) symbols can
+ * have k tiles, so the key is unique and small (1,536 keys for a 7-tile row).
+ */
+export class ScoreTable {
+  readonly rules: SevenfallRules;
+  /** code[k] for k = 0..rowSize; code[0] = 0. */
+  readonly code: Int32Array;
+  readonly keySpace: number;
+  readonly maxWilds: number;
+  readonly maxBreaks: number;
+  /** Score by (key, wilds, breaks); -1 where no row has that profile. */
+  readonly table: Int16Array;
+  readonly maxScore: number;
+
+  constructor(rules: SevenfallRules) {
+    this.rules = rules;
+    const n = rules.rowSize;
+    this.code = new Int32Array(n + 1);
+    let weight = 1;
+    for (let k = 1; k <= n; k++) {
+      this.code[k] = weight;
+      weight *= Math.floor(n / k) + 1;
+    }
+    this.keySpace = weight;
+    this.maxWilds = Math.min(rules.wilds, n);
+    this.maxBreaks = Math.min(rules.breaks, n);
+    this.table = new Int16Array(this.keySpace * (this.maxWilds + 1) * (this.maxBreaks + 1)).fill(-1);
+    this.maxScore = Math.max(0, ...rules.categories.map((c) => c.points));
+    // Every profile of up to rowSize symbol tiles over at most `symbols` symbols, each <= copies.
+    const counts = new Array<number>(rules.symbols).fill(0);
+    const fill = (i: number, maxPart: number, used: number): void => {
+      for (let w = 0; w <= Math.min(this.maxWilds, n - used); w++) {
+        for (let b = 0; b <= Math.min(this.maxBreaks, n - used - w); b++) {
+          this.table[this.index(this.keyOf(counts), w, b)] = explainScore(counts, w, b, rules.categories).score;
+        }
+      }
+      if (i === counts.length) return;
+      for (let c = 1; c <= Math.min(maxPart, n - used, rules.copiesPerSymbol); c++) {
+        counts[i] = c;
+        fill(i + 1, c, used + c);
+        counts[i] = 0;
+      }
+    };
+    fill(0, n, 0);
+  }
+
+  keyOf(counts: ArrayLike<number>): number {
+    let key = 0;
+    for (let s = 0; s < this.rules.symbols; s++) key += this.code[counts[s]];
+    return key;
+  }
+
+  index(key: number, wilds: number, breaks: number): number {
+    return (key * (this.maxWilds + 1) + wilds) * (this.maxBreaks + 1) + breaks;
+  }
+
+  /** Score of a row from its tile counts (length symbols + 2: symbols, then Wild, then Break). */
+  scoreCounts(counts: ArrayLike<number>): number {
+    const s = this.rules.symbols;
+    return this.table[this.index(this.keyOf(counts), counts[s], counts[s + 1])];
+  }
+}
+
+/** Tile counts of a row, by tile code, into `out` (length symbols + 2). */
+export function countTiles(row: ArrayLike<number>, out: Uint8Array): Uint8Array {
+  out.fill(0);
+  for (let i = 0; i < row.length; i++) out[row[i]]++;
+  return out;
+}
+
+export { WILD, BREAK };
