@@ -25,6 +25,8 @@ export interface UnitRunner {
 
 export interface DecodedDecision {
   kind: string;
+  /** A readable label of the state's main feature (SEVENFALL: group sizes; SEVN: held values). */
+  profile?: string;
   /** Values for `stateFields`, in order. */
   state: number[];
   action: string;
@@ -46,6 +48,8 @@ export interface GameModule<R = unknown> {
   /** State columns of decisions.arrow, and how to read a (state, action) pair back. */
   readonly decisionStateFields: readonly string[];
   decodeDecision(rules: R, state: number, action: number): DecodedDecision;
+  /** The rules in effect as readable text (falls back to JSON when absent). */
+  describeRules?(rules: R): string;
   /** A readable trace of one seeded game. */
   trace(rules: R, specs: readonly string[], seed: number): string;
 }

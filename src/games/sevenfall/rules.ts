@@ -87,6 +87,7 @@ export function validateSevenfallRules(input: unknown, source = 'rules'): Sevenf
     throw new UserError(`${source}: the canister holds ${total} tiles (symbols x copiesPerSymbol + wilds + breaks), fewer than rowSize + discardBudget = ${r.rowSize + r.discardBudget}`);
   }
   const cats = expectArray(o.categories, `${source}.categories`, 1);
+  if (cats.length > 100) throw new UserError(`${source}.categories: ${cats.length} categories, at most 100 are supported`);
   const seen = new Map<string, string>();
   cats.forEach((c, i) => {
     const path = `${source}.categories[${i}]`;

@@ -86,6 +86,8 @@ export class ScoreTable {
   readonly maxBreaks: number;
   /** Score by (key, wilds, breaks); -1 where no row has that profile. */
   readonly table: Int16Array;
+  /** Category index by the same index; -1 for no score. */
+  readonly categoryTable: Int8Array;
   readonly maxScore: number;
 
   constructor(rules: SevenfallRules) {
@@ -101,13 +103,17 @@ export class ScoreTable {
     this.maxWilds = Math.min(rules.wilds, n);
     this.maxBreaks = Math.min(rules.breaks, n);
     this.table = new Int16Array(this.keySpace * (this.maxWilds + 1) * (this.maxBreaks + 1)).fill(-1);
+    this.categoryTable = new Int8Array(this.table.length).fill(-1);
     this.maxScore = Math.max(0, ...rules.categories.map((c) => c.points));
     // Every profile of up to rowSize symbol tiles over at most `symbols` symbols, each <= copies.
     const counts = new Array<number>(rules.symbols).fill(0);
     const fill = (i: number, maxPart: number, used: number): void => {
       for (let w = 0; w <= Math.min(this.maxWilds, n - used); w++) {
         for (let b = 0; b <= Math.min(this.maxBreaks, n - used - w); b++) {
-          this.table[this.index(this.keyOf(counts), w, b)] = explainScore(counts, w, b, rules.categories).score;
+          const e = explainScore(counts, w, b, rules.categories);
+          const at = this.index(this.keyOf(counts), w, b);
+          this.table[at] = e.score;
+          this.categoryTable[at] = e.category;
         }
       }
       if (i === counts.length) return;
@@ -134,6 +140,12 @@ export class ScoreTable {
   scoreCounts(counts: ArrayLike<number>): number {
     const s = this.rules.symbols;
     return this.table[this.index(this.keyOf(counts), counts[s], counts[s + 1])];
+  }
+
+  /** Index of the category a row scores (-1: none), from its tile counts. */
+  categoryCounts(counts: ArrayLike<number>): number {
+    const s = this.rules.symbols;
+    return this.categoryTable[this.index(this.keyOf(counts), counts[s], counts[s + 1])];
   }
 }
 

@@ -1,0 +1,34 @@
+/** The registered games, and loading the rules in effect from --preset or --rules. */
+import { readFileSync } from 'node:fs';
+import type { GameModule } from '../engine/game.js';
+import { UserError } from '../engine/errors.js';
+import { sevenfallModule } from '../games/sevenfall/index.js';
+
+export const GAMES: Record<string, GameModule> = {
+  sevenfall: sevenfallModule as GameModule,
+};
+
+export function gameModule(name: string): GameModule {
+  const m = GAMES[name];
+  if (!m) throw new UserError(`unknown game "${name}" (games: ${Object.keys(GAMES).join(', ')})`);
+  return m;
+}
+
+export function loadRules(game: GameModule, preset: string | undefined, file: string | undefined): unknown {
+  if (preset !== undefined && file !== undefined) throw new UserError('give either --preset or --rules, not both');
+  if (file === undefined) return game.preset(preset ?? game.defaultPreset);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UserError(`--rules ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  return game.parseRules(text, file);
+}
+
+export function checkPlayers(game: GameModule, specs: readonly string[]): void {
+  if (specs.length < game.minPlayers || specs.length > game.maxPlayers) {
+    throw new UserError(`--players: ${game.name} takes ${game.minPlayers} to ${game.maxPlayers} players, got ${specs.length}`);
+  }
+  for (const s of specs) game.checkStrategy(s);
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+/** The `sevensim` command: a thin yargs layer over the engine, the runner and the analyses. */
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { UserError } from '../engine/errors.js';
+import { describeParam } from '../engine/params.js';
+import { checkPlayers, gameModule, loadRules } from './games.js';
+import { gameOptions } from './options.js';
+
+function fail(message: string): never {
+  process.stderr.write(`sevensim: ${message}\n`);
+  process.exit(2);
+}
+
+const cli = yargs(hideBin(process.argv))
+  .scriptName('sevensim')
+  .usage('$0 <command> [options]\n\nMonte Carlo strategy simulator and analytics for SEVN and SEVENFALL.')
+  .command(
+    'rules',
+    'Print the rules in effect (a preset or a validated rules file)',
+    (y) => gameOptions(y).option('json', { type: 'boolean', default: false, describe: 'print the rules file as JSON (a template for --rules)' }),
+    (a) => {
+      const game = gameModule(a.game);
+      const rules = loadRules(game, a.preset, a.rules);
+      console.log(a.json || !game.describeRules ? JSON.stringify(rules, null, 2) : game.describeRules(rules));
+    },
+  )
+  .command(
+    'strategies',
+    'List the strategies of a game with their parameters and defaults',
+    (y) => y.option('game', { type: 'string', choices: ['sevn', 'sevenfall'], demandOption: true, describe: 'which game' }),
+    (a) => {
+      const game = gameModule(a.game);
+      for (const s of game.strategies) {
+        console.log(`${s.name}: ${s.doc}`);
+        for (const p of s.params) console.log(`    ${describeParam(p)}`);
+      }
+      console.log('\nSpecify a strategy as name or name:key=value,key=value (e.g. greedy:margin=0.5).');
+    },
+  )
+  .command(
+    'play',
+    'Play one seeded game and print a readable trace',
+    (y) =>
+      gameOptions(y)
+        .option('players', { type: 'string', array: true, demandOption: true, describe: 'one strategy spec per seat, e.g. --players greedy stand' })
+        .option('seed', { type: 'number', default: 1, describe: 'random seed (same seed, same game)' }),
+    (a) => {
+      const game = gameModule(a.game);
+      const rules = loadRules(game, a.preset, a.rules);
+      checkPlayers(game, a.players);
+      if (!Number.isSafeInteger(a.seed)) throw new UserError(`--seed: expected an integer, got ${a.seed}`);
+      console.log(game.trace(rules, a.players, a.seed));
+    },
+  )
+  .demandCommand(1, 'Give a command; `sevensim --help` lists them.')
+  .strict()
+  .recommendCommands()
+  .wrap(Math.min(110, process.stdout.columns || 110))
+  .fail((msg, err) => {
+    if (err instanceof UserError) fail(err.message);
+    if (err) throw err;
+    fail(`${msg}\nRun with --help to see the options.`);
+  })
+  .help();
+
+try {
+  await cli.parseAsync();
+} catch (e) {
+  if (e instanceof UserError) fail(e.message);
+  throw e;
+}

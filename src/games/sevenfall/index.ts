@@ -1,0 +1,135 @@
+/** SEVENFALL as a game module: rules, strategies, the unit runner and the trace. */
+import type { GameModule, Mode, UnitRunner } from '../../engine/game.js';
+import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../engine/rng.js';
+import { checkStrategySpec, createStrategy, type DecisionSink } from '../../engine/strategy.js';
+import { SEVENFALL_STRATEGIES } from '../../../strategies/sevenfall/index.js';
+import { MAX_PLAYERS, SevenfallEngine } from './engine.js';
+import { SEVENFALL_PRESETS, type SevenfallRules, parseSevenfallRules, sevenfallPreset } from './rules.js';
+import { ScoreTable } from './scoring.js';
+import { traceSevenfallGame } from './trace.js';
+import type { SevenfallPlayer } from './view.js';
+
+function makePlayers(rules: SevenfallRules, table: ScoreTable, specs: readonly string[], rngs: Rng[]): SevenfallPlayer[] {
+  return specs.map((spec, seat) => createStrategy('sevenfall', SEVENFALL_STRATEGIES, spec, { rules, table, rng: rngs[seat] }));
+}
+
+class SevenfallRunner implements UnitRunner {
+  readonly seats: number;
+  readonly scores: Int32Array;
+  readonly winShare: Float64Array;
+  readonly rounds: Int32Array;
+  readonly busts: Int32Array;
+  private readonly engine: SevenfallEngine;
+  private readonly deck = new Rng();
+  private readonly strategyRngs: Rng[];
+  private readonly players: SevenfallPlayer[];
+
+  constructor(rules: SevenfallRules, specs: readonly string[], private readonly mode: Mode) {
+    this.seats = specs.length;
+    this.engine = new SevenfallEngine(rules);
+    this.strategyRngs = specs.map(() => new Rng());
+    this.players = makePlayers(rules, this.engine.table, specs, this.strategyRngs);
+    this.scores = new Int32Array(this.seats);
+    this.winShare = new Float64Array(this.seats);
+    this.rounds = new Int32Array(this.seats).fill(mode === 'game' ? rules.rounds : 1);
+    this.busts = new Int32Array(this.seats);
+  }
+
+  get decisions(): DecisionSink | null {
+    return this.engine.decisions;
+  }
+  set decisions(sink: DecisionSink | null) {
+    this.engine.decisions = sink;
+  }
+
+  reseed(seed: number, chunk: number): void {
+    this.deck.reseed(seed, chunk, STREAM_DECK);
+    for (let s = 0; s < this.seats; s++) this.strategyRngs[s].reseed(seed, chunk, STREAM_STRATEGY, s);
+  }
+
+  playOne(): void {
+    const e = this.engine;
+    if (this.mode === 'game') {
+      e.playGame(this.players, this.deck);
+      for (let s = 0; s < this.seats; s++) {
+        this.scores[s] = e.totals[s];
+        this.winShare[s] = e.winShare[s];
+      }
+    } else {
+      // Round mode: every seat takes one turn from the full canister.
+      e.totals.fill(0);
+      for (let s = 0; s < this.seats; s++) this.scores[s] = e.playTurn(this.players[s], this.deck, s, 0, this.seats);
+    }
+  }
+}
+
+export const sevenfallModule: GameModule<SevenfallRules> = {
+  name: 'sevenfall',
+  presets: Object.keys(SEVENFALL_PRESETS),
+  defaultPreset: 'sevenfall',
+  minPlayers: 1,
+  maxPlayers: MAX_PLAYERS,
+  strategies: SEVENFALL_STRATEGIES as never,
+  preset: sevenfallPreset,
+  parseRules: parseSevenfallRules,
+  checkStrategy: (spec) => checkStrategySpec('sevenfall', SEVENFALL_STRATEGIES, spec),
+  createRunner: (rules, specs, mode) => new SevenfallRunner(rules, specs, mode),
+  decisionStateFields: ['wilds', 'breaks', 'discards_left', 'locked'],
+  decodeDecision(rules, state, action) {
+    const table = new ScoreTable(rules);
+    const locked = state % (rules.rowSize + 1);
+    let rest = Math.floor(state / (rules.rowSize + 1));
+    const discardsLeft = rest % (rules.discardBudget + 1);
+    rest = Math.floor(rest / (rules.discardBudget + 1));
+    const breaks = rest % (table.maxBreaks + 1);
+    rest = Math.floor(rest / (table.maxBreaks + 1));
+    const wilds = rest % (table.maxWilds + 1);
+    const key = Math.floor(rest / (table.maxWilds + 1));
+    return { kind: 'discard', profile: profileText(table, key), state: [wilds, breaks, discardsLeft, locked], action: actionText(rules, action) };
+  },
+  describeRules: (rules) => describeSevenfallRules(rules),
+  trace(rules, specs, seed) {
+    const engine = new SevenfallEngine(rules);
+    const rngs = specs.map((_, seat) => {
+      const r = new Rng();
+      r.reseed(seed, 0, STREAM_STRATEGY, seat);
+      return r;
+    });
+    return traceSevenfallGame(rules, makePlayers(rules, engine.table, specs, rngs), engine, seed);
+  },
+};
+
+/** A profile key back to its group sizes, largest first, e.g. "3,2,1,1". */
+export function profileText(table: ScoreTable, key: number): string {
+  const n = table.rules.rowSize;
+  const sizes: number[] = [];
+  for (let k = n; k >= 1; k--) {
+    const digit = Math.floor(key / table.code[k]) % (Math.floor(n / k) + 1);
+    for (let i = 0; i < digit; i++) sizes.push(k);
+  }
+  return sizes.join(',') || '-';
+}
+
+/** An action key back to words: "stop" or "discard W,X,g1,g2" (g = size of the tile's group). */
+export function actionText(rules: SevenfallRules, action: number): string {
+  if (action === 0) return 'stop';
+  const base = rules.rowSize + 3;
+  const classes: string[] = [];
+  for (let a = action; a > 0; a = Math.floor(a / base)) {
+    const c = (a % base) - 1;
+    classes.push(c === 0 ? 'wild' : c === 1 ? 'break' : `from-${c - 1}`);
+  }
+  return `discard ${classes.reverse().join('+')}`;
+}
+
+export function describeSevenfallRules(r: SevenfallRules): string {
+  const lines = [
+    `SEVENFALL rules "${r.name}"`,
+    `  canister: ${r.symbols} symbols x ${r.copiesPerSymbol} + ${r.wilds} Wild + ${r.breaks} Break = ${r.symbols * r.copiesPerSymbol + r.wilds + r.breaks} tiles`,
+    `  Fate Row: ${r.rowSize} tiles; discard up to ${r.discardBudget} in a turn (replacements locked)`,
+    `  game: ${r.rounds} rounds, every player one turn per round; a tied lead shares the win`,
+    `  categories (highest satisfied scores):`,
+    ...[...r.categories].sort((a, b) => b.points - a.points).map((c) => `    ${String(c.points).padStart(4)}  ${c.name} (${c.parts.join('+')})`),
+  ];
+  return lines.join('\n');
+}

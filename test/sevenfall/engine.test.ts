@@ -1,0 +1,171 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../src/engine/rng.js';
+import { createStrategy } from '../../src/engine/strategy.js';
+import { SevenfallEngine } from '../../src/games/sevenfall/engine.js';
+import { sevenfallModule } from '../../src/games/sevenfall/index.js';
+import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
+import { ScoreTable, explainScore } from '../../src/games/sevenfall/scoring.js';
+import type { SevenfallPlayer, SevenfallView } from '../../src/games/sevenfall/view.js';
+import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
+
+const rules = sevenfallPreset('sevenfall');
+const table = new ScoreTable(rules);
+const player = (spec: string, rng = new Rng('p')): SevenfallPlayer =>
+  createStrategy('sevenfall', SEVENFALL_STRATEGIES, spec, { rules, table, rng });
+const scripted = (label: string, decide: (v: SevenfallView) => number): SevenfallPlayer => ({ label, decide });
+
+function fullCounts(): number[] {
+  return [...new Array(rules.symbols).fill(rules.copiesPerSymbol), rules.wilds, rules.breaks];
+}
+
+describe('SEVENFALL turn flow', () => {
+  it('keeps every tile accounted for at every step (canister + row + out of play = 40)', () => {
+    const engine = new SevenfallEngine(rules);
+    const check = (): void => {
+      const counts = new Array<number>(rules.symbols + 2).fill(0);
+      for (const t of engine.remaining()) counts[t]++;
+      for (const t of engine.row) counts[t]++;
+      for (let t = 0; t < counts.length; t++) counts[t] += engine.outOfPlay[t];
+      expect(counts).toEqual(fullCounts());
+    };
+    engine.tracer = { turnStart: check, discard: check, turnEnd: check };
+    const rng = new Rng('conserve');
+    const random = player('random', new Rng('r'));
+    for (let i = 0; i < 2000; i++) engine.playTurn(random, rng, 0, 0, 1);
+  });
+
+  it('locks replacements, spends the budget across steps and asks no more once it is spent', () => {
+    const engine = new SevenfallEngine(rules);
+    const asked: { discardsLeft: number; locked: number[] }[] = [];
+    const p = scripted('script', (v) => {
+      asked.push({ discardsLeft: v.discardsLeft, locked: Array.from(v.locked) });
+      return asked.length === 1 ? 0b11 : 0b100; // two at once, then one more
+    });
+    engine.playTurn(p, new Rng('flow'), 0, 0, 1);
+    expect(asked).toEqual([
+      { discardsLeft: 3, locked: [0, 0, 0, 0, 0, 0, 0] },
+      { discardsLeft: 1, locked: [1, 1, 0, 0, 0, 0, 0] },
+    ]);
+    expect(Array.from(engine.locked)).toEqual([1, 1, 1, 0, 0, 0, 0]);
+    expect(engine.outOfPlay.reduce((a, b) => a + b, 0)).toBe(3);
+  });
+
+  it.each([
+    ['a locked position (position 0 again, after replacing it)', () => 0b1],
+    ['more tiles than the budget', () => 0b1111],
+    ['a position outside the row', () => 1 << 7],
+    ['a negative code', () => -1],
+    ['a fraction', () => 1.5],
+  ])('rejects %s with an error naming the strategy', (_what, pick) => {
+    const engine = new SevenfallEngine(rules);
+    const p = scripted('bad-bot:x=1', () => pick());
+    expect(() => engine.playTurn(p, new Rng('bad'), 0, 0, 1)).toThrow(/strategy "bad-bot:x=1" returned illegal action/);
+  });
+
+  it('random plays only legal actions and covers stop and multi-tile discards', () => {
+    const engine = new SevenfallEngine(rules);
+    const random = player('random', new Rng('cover'));
+    const sizes = new Set<number>();
+    engine.tracer = {
+      turnStart() {},
+      discard(_s, mask) {
+        let bits = 0;
+        for (let m = mask; m; m &= m - 1) bits++;
+        sizes.add(bits);
+      },
+      turnEnd() {},
+    };
+    for (let i = 0; i < 500; i++) engine.playTurn(random, new Rng(`t${i}`), 0, 0, 1);
+    expect([...sizes].sort()).toEqual([1, 2, 3]);
+  });
+
+  it('greedy discards a Break first when it holds one', () => {
+    const greedy = player('greedy');
+    // A row of A A A B B C X: the Break costs 5 points (8 -> 3); replacing it can only help.
+    const view = { rules, row: Uint8Array.from([0, 0, 0, 1, 1, 2, 8]), locked: new Uint8Array(7), discardsLeft: 3, outOfPlay: new Uint8Array(9), seat: 0, players: 1, round: 0, totals: new Int32Array(1) };
+    expect(greedy.decide(view)).toBe(1 << 6);
+  });
+
+  it('greedy scores more than stand per turn', () => {
+    const run = (spec: string): number => {
+      const r = sevenfallModule.createRunner(rules, [spec], 'round');
+      r.reseed(5, 0);
+      let sum = 0;
+      for (let i = 0; i < 20000; i++) {
+        r.playOne();
+        sum += r.scores[0];
+      }
+      return sum / 20000;
+    };
+    expect(run('greedy')).toBeGreaterThan(run('stand') + 1);
+  });
+});
+
+describe('SEVENFALL properties', () => {
+  const rowArb = fc
+    .array(fc.integer({ min: 0, max: rules.symbols + 1 }), { minLength: rules.rowSize, maxLength: rules.rowSize })
+    .filter((row) => fullCounts().every((n, t) => row.filter((x) => x === t).length <= n));
+  const counts = (row: number[]): Uint8Array => {
+    const c = new Uint8Array(rules.symbols + 2);
+    for (const t of row) c[t]++;
+    return c;
+  };
+
+  it('a Wild in place of any tile never lowers the score; a Break never raises it', () => {
+    fc.assert(
+      fc.property(rowArb, fc.nat(rules.rowSize - 1), (row, i) => {
+        const s = table.scoreCounts(counts(row));
+        const asGroups = (r: number[]) => Array.from(counts(r)).slice(0, rules.symbols);
+        const withWild = [...row];
+        withWild[i] = rules.symbols;
+        const withBreak = [...row];
+        withBreak[i] = rules.symbols + 1;
+        // The rule function directly (no canister limit on how many Wilds or Breaks a row holds).
+        const w = explainScore(asGroups(withWild), withWild.filter((t) => t === rules.symbols).length, withWild.filter((t) => t === rules.symbols + 1).length, rules.categories).score;
+        const b = explainScore(asGroups(withBreak), withBreak.filter((t) => t === rules.symbols).length, withBreak.filter((t) => t === rules.symbols + 1).length, rules.categories).score;
+        expect(w).toBeGreaterThanOrEqual(s);
+        expect(b).toBeLessThanOrEqual(s);
+      }),
+      { numRuns: 2000, seed: 42 },
+    );
+  });
+
+  it('the table agrees with the rule function and stays within [0, max points]', () => {
+    fc.assert(
+      fc.property(rowArb, (row) => {
+        const c = counts(row);
+        const s = table.scoreCounts(c);
+        const e = explainScore(Array.from(c).slice(0, rules.symbols), c[rules.symbols], c[rules.symbols + 1], rules.categories);
+        expect(s).toBe(e.score);
+        expect(s).toBeGreaterThanOrEqual(0);
+        expect(s).toBeLessThanOrEqual(18);
+      }),
+      { numRuns: 3000, seed: 7 },
+    );
+  });
+
+  it('the same seed replays the same game, trace and all', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e9 }), (seed) => {
+        const a = sevenfallModule.trace(rules, ['greedy', 'random', 'stand'], seed);
+        expect(sevenfallModule.trace(rules, ['greedy', 'random', 'stand'], seed)).toBe(a);
+      }),
+      { numRuns: 20, seed: 3 },
+    );
+  });
+
+  it('a game credits a tied lead equally', () => {
+    const r = sevenfallModule.createRunner(rules, ['stand', 'stand', 'stand'], 'game');
+    r.reseed(1, 0);
+    let ties = 0;
+    for (let i = 0; i < 3000; i++) {
+      r.playOne();
+      const best = Math.max(...r.scores);
+      const k = Array.from(r.scores).filter((s) => s === best).length;
+      Array.from(r.scores).forEach((s, seat) => expect(r.winShare[seat]).toBeCloseTo(s === best ? 1 / k : 0, 12));
+      if (k > 1) ties++;
+    }
+    expect(ties).toBeGreaterThan(0);
+  });
+});
