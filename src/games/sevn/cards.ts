@@ -1,0 +1,112 @@
+/**
+ * Card codes and lookup tables, built once per rules file. A card is a small integer: first one code
+ * per number value (ascending), then one per Ballast value, one per modifier entry, then Second Chance,
+ * Freeze, Triple Draw, Crossroads, Storm, Featherweight, Heavyweight and Ladder (always present, even
+ * with 0 copies, so that their codes are fixed for a rules file).
+ */
+import { deckSize, type SevnRules } from './rules.js';
+
+export const K_NUMBER = 0;
+export const K_BALLAST = 1;
+export const K_MULTIPLY = 2;
+export const K_ADD = 3;
+export const K_SECOND_CHANCE = 4;
+export const K_FREEZE = 5;
+export const K_TRIPLE_DRAW = 6;
+export const K_CROSSROADS = 7;
+export const K_STORM = 8;
+export const K_FEATHERWEIGHT = 9;
+export const K_HEAVYWEIGHT = 10;
+export const K_LADDER = 11;
+
+/** Bonus bits in a row's bonus mask. */
+export const B_FEATHERWEIGHT = 1;
+export const B_HEAVYWEIGHT = 2;
+export const B_LADDER = 4;
+
+export class SevnCards {
+  /** Distinct card codes. */
+  readonly codes: number;
+  /** Per code: its kind (K_*). */
+  readonly kind: Uint8Array;
+  /** Per code: number value, Ballast value (negative), modifier value, or 0. */
+  readonly value: Int8Array;
+  /** Per code: copies in the full deck. */
+  readonly copies: Uint8Array;
+  /** Per number value 0..30: its code, or 255 if the deck has no such value. */
+  readonly numberCode: Uint8Array;
+  readonly secondChance: number;
+  readonly freeze: number;
+  readonly tripleDraw: number;
+  readonly crossroads: number;
+  readonly storm: number;
+  readonly featherweight: number;
+  readonly heavyweight: number;
+  readonly ladder: number;
+  /** The full deck, one entry per card, in code order. */
+  readonly deck: Uint8Array;
+
+  constructor(readonly rules: SevnRules) {
+    const kinds: number[] = [];
+    const values: number[] = [];
+    const copies: number[] = [];
+    const add = (k: number, v: number, c: number): number => {
+      kinds.push(k);
+      values.push(v);
+      copies.push(c);
+      return kinds.length - 1;
+    };
+    this.numberCode = new Uint8Array(31).fill(255);
+    for (const n of rules.numbers) this.numberCode[n.value] = add(K_NUMBER, n.value, n.copies);
+    for (const b of rules.ballast) add(K_BALLAST, b, 1);
+    for (const m of rules.modifiers) add(m.kind === 'multiply' ? K_MULTIPLY : K_ADD, m.value, m.count);
+    const a = rules.actions;
+    const bo = rules.bonuses;
+    this.secondChance = add(K_SECOND_CHANCE, 0, a.secondChance);
+    this.freeze = add(K_FREEZE, 0, a.freeze);
+    this.tripleDraw = add(K_TRIPLE_DRAW, 0, a.tripleDraw);
+    this.crossroads = add(K_CROSSROADS, 0, a.crossroads);
+    this.storm = add(K_STORM, 0, a.storm);
+    this.featherweight = add(K_FEATHERWEIGHT, 0, bo.featherweight.count);
+    this.heavyweight = add(K_HEAVYWEIGHT, 0, bo.heavyweight.count);
+    this.ladder = add(K_LADDER, 0, bo.ladder.count);
+    this.codes = kinds.length;
+    this.kind = Uint8Array.from(kinds);
+    this.value = Int8Array.from(values);
+    this.copies = Uint8Array.from(copies);
+    this.deck = new Uint8Array(deckSize(rules));
+    let i = 0;
+    for (let c = 0; c < this.codes; c++) for (let k = 0; k < copies[c]; k++) this.deck[i++] = c;
+  }
+
+  /** A short readable name: `7`, `-2`, `x2`, `+4`, `Freeze`, ... */
+  name(code: number): string {
+    const v = this.value[code];
+    switch (this.kind[code]) {
+      case K_NUMBER: return String(v);
+      case K_BALLAST: return String(v);
+      case K_MULTIPLY: return `x${v}`;
+      case K_ADD: return `+${v}`;
+      case K_SECOND_CHANCE: return 'SecondChance';
+      case K_FREEZE: return 'Freeze';
+      case K_TRIPLE_DRAW: return 'TripleDraw';
+      case K_CROSSROADS: return 'Crossroads';
+      case K_STORM: return 'Storm';
+      case K_FEATHERWEIGHT: return 'Featherweight';
+      case K_HEAVYWEIGHT: return 'Heavyweight';
+      default: return 'Ladder';
+    }
+  }
+
+  /** The code of a card named as by `name` (for tests and stacked decks). */
+  code(name: string): number {
+    for (let c = 0; c < this.codes; c++) if (this.name(c) === name) return c;
+    throw new Error(`no card "${name}" in rules "${this.rules.name}"`);
+  }
+
+  /** Is this a card that may wait in the queue (Freeze, Triple Draw, Crossroads, Storm)? */
+  isQueued(code: number): boolean {
+    const k = this.kind[code];
+    return k >= K_FREEZE && k <= K_STORM;
+  }
+}

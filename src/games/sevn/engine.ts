@@ -1,0 +1,707 @@
+/**
+ * The SEVN engine: the deal, draw-or-stay turns, every card's effect, the queue of waiting actions,
+ * SEVN, scoring, and whole games. Allocation-free after construction: the deck, the discard pile, the
+ * rows, the queue and every per-seat counter are typed arrays made once per engine.
+ *
+ * Where the cards are: the deck is `deck[0, deckLen)`; a draw swaps a uniformly chosen card to
+ * `deck[deckLen - 1]` and shortens the deck (partial Fisher-Yates), so no shuffle is ever needed. A drawn
+ * card is "in hand" (counted in `inHand`) until it lands in a row, the discard pile or the queue.
+ */
+import type { Rng } from '../../engine/rng.js';
+import type { DecisionSink } from '../../engine/strategy.js';
+import {
+  B_FEATHERWEIGHT, B_HEAVYWEIGHT, B_LADDER, K_ADD, K_BALLAST, K_CROSSROADS, K_FEATHERWEIGHT, K_FREEZE, K_HEAVYWEIGHT,
+  K_LADDER, K_MULTIPLY, K_NUMBER, K_SECOND_CHANCE, K_TRIPLE_DRAW, SevnCards,
+} from './cards.js';
+import type { SevnRules } from './rules.js';
+import { longestRun } from './scoring.js';
+import {
+  ACTIVE, BUSTED, D_BALLAST, D_CROSSROADS, D_DRAW_STAY, D_FREEZE, D_SECOND_CHANCE, D_TRIPLE_DRAW, DRAW, FROZEN, KEEP,
+  STAY, STAYED, type SevnPlayer, SevnViewBuffer, type SevnViewSource,
+} from './view.js';
+
+export const MAX_PLAYERS = 8;
+
+/** Trace events: `event(ev, seat, a, b)`; a and b are described per event. */
+export const E_ROUND_START = 0; // seat = dealer, a = round
+export const E_DEAL = 1; // a = card
+export const E_DRAW = 2; // a = card (a turn's draw)
+export const E_TRIPLE_CARD = 3; // a = card, b = 1-based index within the Triple Draw
+export const E_STORM_CARD = 4; // a = card
+export const E_STAY = 5;
+export const E_BUST = 6; // a = duplicate card
+export const E_SECOND_CHANCE_USED = 7; // a = duplicate card cancelled
+export const E_BALLAST = 8; // a = card, b = 1 kept / 0 discarded
+export const E_SECOND_CHANCE_GIVEN = 9; // a = recipient seat, or -1 when discarded
+export const E_FREEZE = 10; // a = target
+export const E_TRIPLE_DRAW = 11; // a = target
+export const E_STORM = 12;
+export const E_CROSSROADS = 13; // a = chosen card, b = discarded card
+export const E_QUEUED = 14; // a = card
+export const E_ACTION_DISCARDED = 15; // a = card (owner busted or no possible target)
+export const E_SEVN = 16;
+export const E_RESHUFFLE = 17; // a = new deck size
+export const E_EXHAUSTED = 18; // deck and discard pile both empty: the round ends
+export const E_ROUND_END = 19;
+
+/** Optional observer for traces and tests; null in simulations so it costs one comparison. */
+export interface SevnTracer {
+  event(ev: number, seat: number, a: number, b: number): void;
+}
+
+/** Thrown when a game runs past `rules.maxRounds`. */
+export class RoundCapError extends Error {
+  override name = 'RoundCapError';
+}
+
+export class SevnEngine implements SevnViewSource {
+  readonly rules: SevnRules;
+  readonly cards: SevnCards;
+  /** Cards in the full deck. */
+  readonly size: number;
+  private readonly deck: Uint8Array;
+  private deckLen = 0;
+  /** True while `deck` is a permutation of the full deck (no reshuffle since it was last rebuilt). */
+  private deckWhole = false;
+  private readonly discard: Uint8Array;
+  private discardLen = 0;
+  readonly seen: Uint8Array;
+  private readonly inHand: Int16Array;
+  /** Rows: seat s holds rows[s * stride + i], i < rowLen[s]. */
+  readonly rows: Uint8Array;
+  readonly rowLen: Uint8Array;
+  readonly stride: number;
+  readonly status = new Uint8Array(MAX_PLAYERS);
+  /** Bit v: number value v held. */
+  readonly mask = new Int32Array(MAX_PLAYERS);
+  /** Sum of number values and kept Ballast. */
+  readonly sum = new Int32Array(MAX_PLAYERS);
+  /** Distinct scoring values (= scoring cards: numbers and kept Ballast). */
+  readonly distinct = new Uint8Array(MAX_PLAYERS);
+  /** Scoring cards above Featherweight's maxValue. */
+  private readonly nonLow = new Uint8Array(MAX_PLAYERS);
+  /** Number cards at or above Heavyweight's minValue. */
+  private readonly heavy = new Uint8Array(MAX_PLAYERS);
+  private readonly mult = new Int32Array(MAX_PLAYERS);
+  private readonly plus = new Int32Array(MAX_PLAYERS);
+  private readonly bonus = new Uint8Array(MAX_PLAYERS);
+  readonly sc = new Uint8Array(MAX_PLAYERS);
+  readonly sevnAt = new Uint8Array(MAX_PLAYERS);
+  readonly totals = new Int32Array(MAX_PLAYERS);
+  readonly roundScore = new Int32Array(MAX_PLAYERS);
+  readonly winShare = new Float64Array(MAX_PLAYERS);
+  /** Per seat: busts in the current unit (round or game). */
+  readonly bustCount = new Int32Array(MAX_PLAYERS);
+  /** Rounds in the current unit. */
+  roundCount = 0;
+  private readonly qOwner: Uint8Array;
+  private readonly qCard: Uint8Array;
+  private qHead = 0;
+  private qLen = 0;
+  private readonly stack: Uint8Array;
+  private stackLen = 0;
+  private stackPos = 0;
+
+  private players: readonly SevnPlayer[] = [];
+  n = 0;
+  dealer = 0;
+  round = 0;
+  /** Seats still in the round. */
+  private active = 0;
+  /** Set by a SEVN or an exhausted deck: everything stops. */
+  ended = false;
+  sevnSeat = -1;
+  private rng: Rng | null = null;
+  tracer: SevnTracer | null = null;
+  decisions: DecisionSink | null = null;
+  private readonly view: SevnViewBuffer;
+
+  private readonly sevnDistinct: number;
+  private readonly sevnBonus: number;
+  private readonly fwMax: number;
+  private readonly fwMin: number;
+  private readonly fwPoints: number;
+  private readonly hwMin: number;
+  private readonly hwCards: number;
+  private readonly hwPoints: number;
+  private readonly ldMin: number;
+  private readonly ldPer: number;
+  private readonly tripleCards: number;
+
+  constructor(rules: SevnRules, cards = new SevnCards(rules)) {
+    this.rules = rules;
+    this.cards = cards;
+    this.size = cards.deck.length;
+    this.deck = new Uint8Array(this.size);
+    this.discard = new Uint8Array(this.size);
+    this.qOwner = new Uint8Array(this.size);
+    this.qCard = new Uint8Array(this.size);
+    this.stack = new Uint8Array(this.size);
+    this.seen = new Uint8Array(cards.codes);
+    this.inHand = new Int16Array(cards.codes);
+    let stride = rules.numbers.length + 1 + rules.ballast.length + 1; // distinct numbers, a duplicate, Ballast, Second Chance
+    for (const m of rules.modifiers) stride += m.count;
+    const b = rules.bonuses;
+    stride += b.featherweight.count + b.heavyweight.count + b.ladder.count;
+    this.stride = stride;
+    this.rows = new Uint8Array(stride * MAX_PLAYERS);
+    this.rowLen = new Uint8Array(MAX_PLAYERS);
+    this.sevnDistinct = rules.sevn.distinct;
+    this.sevnBonus = rules.sevn.bonus;
+    this.fwMax = b.featherweight.maxValue;
+    this.fwMin = b.featherweight.minCards;
+    this.fwPoints = b.featherweight.points;
+    this.hwMin = b.heavyweight.minValue;
+    this.hwCards = b.heavyweight.minCards;
+    this.hwPoints = b.heavyweight.points;
+    this.ldMin = b.ladder.minRun;
+    this.ldPer = b.ladder.pointsPerCard;
+    this.tripleCards = rules.tripleDrawCards;
+    this.view = new SevnViewBuffer(rules, cards, this, stride);
+  }
+
+  // ---- Deck --------------------------------------------------------------------------------------
+
+  /** Test and trace hook: the next draws take these cards, in order (each must be in the deck). */
+  stackDeck(codes: readonly number[]): void {
+    if (codes.length > this.size) throw new Error(`stackDeck: ${codes.length} cards, the deck has ${this.size}`);
+    for (let i = 0; i < codes.length; i++) this.stack[i] = codes[i];
+    this.stackLen = codes.length;
+    this.stackPos = 0;
+  }
+
+  get deckSize(): number {
+    return this.deckLen;
+  }
+  get discardSize(): number {
+    return this.discardLen;
+  }
+
+  /** Every card the engine holds, by code: deck + discard pile + rows + queue + in hand. */
+  census(out: Int32Array): void {
+    out.fill(0);
+    for (let i = 0; i < this.deckLen; i++) out[this.deck[i]]++;
+    for (let i = 0; i < this.discardLen; i++) out[this.discard[i]]++;
+    for (let s = 0; s < MAX_PLAYERS; s++) for (let i = 0; i < this.rowLen[s]; i++) out[this.rows[s * this.stride + i]]++;
+    for (let i = 0; i < this.qLen; i++) out[this.qCard[(this.qHead + i) % this.size]]++;
+    for (let c = 0; c < this.cards.codes; c++) out[c] += this.inHand[c];
+  }
+
+  /** A freshly shuffled full deck: every card back in the deck, nothing seen, nothing on the table. */
+  private freshDeck(): void {
+    // Partial Fisher-Yates draws are uniform from any permutation, so the deck array only needs to
+    // hold every card once; it is rebuilt only after a reshuffle overwrote it.
+    if (!this.deckWhole) {
+      this.deck.set(this.cards.deck);
+      this.deckWhole = true;
+    }
+    this.deckLen = this.size;
+    this.discardLen = 0;
+    this.seen.fill(0);
+    this.rowLen.fill(0);
+    this.qLen = 0;
+  }
+
+  /** The discard pile becomes the deck; `seen` then counts the cards still out of the deck. */
+  private reshuffle(): boolean {
+    const n = this.discardLen;
+    if (n === 0) return false;
+    for (let i = 0; i < n; i++) this.deck[i] = this.discard[i];
+    this.deckLen = n;
+    this.discardLen = 0;
+    this.deckWhole = false;
+    const seen = this.seen;
+    const copies = this.cards.copies;
+    for (let c = 0; c < seen.length; c++) seen[c] = copies[c];
+    for (let i = 0; i < n; i++) seen[this.deck[i]]--;
+    if (this.tracer !== null) this.tracer.event(E_RESHUFFLE, -1, n, 0);
+    return true;
+  }
+
+  /** Draws one card into hand, or returns -1 when the deck and the discard pile are both empty. */
+  private take(): number {
+    if (this.deckLen === 0 && !this.reshuffle()) return -1;
+    const deck = this.deck;
+    let j: number;
+    if (this.stackPos < this.stackLen) j = this.findInDeck(this.stack[this.stackPos++]);
+    else j = (this.rng as Rng).below(this.deckLen);
+    const c = deck[j];
+    const last = --this.deckLen;
+    deck[j] = deck[last];
+    deck[last] = c;
+    this.seen[c]++;
+    this.inHand[c]++;
+    return c;
+  }
+
+  private findInDeck(code: number): number {
+    for (let i = 0; i < this.deckLen; i++) if (this.deck[i] === code) return i;
+    throw new Error(`stacked card ${this.cards.name(code)} is not in the deck`);
+  }
+
+  private toRow(s: number, c: number): void {
+    this.rows[s * this.stride + this.rowLen[s]++] = c;
+    this.inHand[c]--;
+  }
+
+  private toDiscard(c: number): void {
+    this.discard[this.discardLen++] = c;
+    this.inHand[c]--;
+  }
+
+  /** Removes one card with this code from a row back into hand (a used Second Chance). */
+  private fromRow(s: number, c: number): void {
+    const base = s * this.stride;
+    const last = base + --this.rowLen[s];
+    for (let i = base; i <= last; i++) {
+      if (this.rows[i] === c) {
+        for (let k = i; k < last; k++) this.rows[k] = this.rows[k + 1];
+        this.inHand[c]++;
+        return;
+      }
+    }
+    throw new Error(`internal: ${this.cards.name(c)} not in row ${s}`);
+  }
+
+  // ---- Scores ------------------------------------------------------------------------------------
+
+  /** What seat s scores if the round ended now: same order as `explainScore`. */
+  scoreSeat(s: number): number {
+    if (this.status[s] === BUSTED) return 0;
+    let t = this.sum[s] * this.mult[s] + this.plus[s];
+    const b = this.bonus[s];
+    if (b !== 0) {
+      if (b & B_FEATHERWEIGHT && this.distinct[s] >= this.fwMin && this.nonLow[s] === 0) t += this.fwPoints;
+      if (b & B_HEAVYWEIGHT && this.heavy[s] >= this.hwCards) t += this.hwPoints;
+      if (b & B_LADDER) {
+        const run = longestRun(this.mask[s]);
+        if (run >= this.ldMin) t += run * this.ldPer;
+      }
+    }
+    if (this.sevnAt[s] !== 0) t += this.sevnBonus;
+    return t < 0 ? 0 : t;
+  }
+
+  fillRoundPoints(out: Int32Array): void {
+    for (let s = 0; s < this.n; s++) out[s] = this.scoreSeat(s);
+  }
+
+  /** Exact chance that seat s's next card is a number it holds (0 with a Second Chance held). */
+  bustChance(s: number): number {
+    if (this.sc[s] !== 0) return 0;
+    const cards = this.cards;
+    let bad = 0;
+    let total: number;
+    if (this.deckLen > 0) {
+      // The deck holds exactly copies - seen of each code.
+      total = this.deckLen;
+      for (let m = this.mask[s]; m !== 0; m &= m - 1) {
+        const c = cards.numberCode[31 - Math.clz32(m & -m)];
+        bad += cards.copies[c] - this.seen[c];
+      }
+    } else {
+      total = this.discardLen;
+      for (let i = 0; i < this.discardLen; i++) {
+        const c = this.discard[i];
+        if (cards.kind[c] === K_NUMBER && this.mask[s] & (1 << cards.value[c])) bad++;
+      }
+    }
+    return total === 0 ? 0 : bad / total;
+  }
+
+  // ---- Decisions ---------------------------------------------------------------------------------
+
+  private prepare(s: number, kind: number): SevnViewBuffer {
+    const v = this.view;
+    v.stamp = (v.stamp + 1) & 0x3fffffff || 1;
+    v.decision = kind;
+    v.seat = s;
+    v.players = this.n;
+    v.dealer = this.dealer;
+    v.round = this.round;
+    v.points = this.scoreSeat(s);
+    v.distinct = this.distinct[s];
+    v.held = this.mask[s];
+    v.hasSecondChance = this.sc[s] !== 0;
+    v.deckSize = this.deckLen;
+    v.discardSize = this.discardLen;
+    return v;
+  }
+
+  private illegal(s: number, what: string, got: number, expected: string): never {
+    throw new Error(`strategy "${this.players[s].label}" (seat ${s}) returned illegal ${what} ${got}: expected ${expected}`);
+  }
+
+  private askDraw(s: number): number {
+    const a = this.players[s].drawOrStay(this.prepare(s, D_DRAW_STAY));
+    if (a !== DRAW && a !== STAY) this.illegal(s, 'draw-or-stay answer', a, '1 (draw) or 0 (stay)');
+    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, D_DRAW_STAY), a);
+    return a;
+  }
+
+  private askTarget(kind: number, s: number, card: number, candidates: number): number {
+    const v = this.prepare(s, kind);
+    v.candidates = candidates;
+    v.card = card;
+    const p = this.players[s];
+    const t = kind === D_FREEZE ? p.freezeTarget(v) : kind === D_TRIPLE_DRAW ? p.tripleDrawTarget(v) : p.secondChanceTo(v);
+    if (!Number.isInteger(t) || t < 0 || t >= this.n || ((candidates >>> t) & 1) === 0) {
+      const seats: number[] = [];
+      for (let i = 0; i < this.n; i++) if ((candidates >>> i) & 1) seats.push(i);
+      this.illegal(s, `${this.cards.name(card)} target`, t, `one of seats ${seats.join(', ')}`);
+    }
+    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, kind), t === s ? 0 : 1);
+    return t;
+  }
+
+  private askCrossroads(s: number, a: number, b: number): number {
+    const v = this.prepare(s, D_CROSSROADS);
+    v.optionA = a;
+    v.optionB = b;
+    const pick = this.players[s].crossroads(v);
+    if (pick !== 0 && pick !== 1) this.illegal(s, 'Crossroads pick', pick, '0 (first card) or 1 (second card)');
+    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, D_CROSSROADS), pick === 0 ? a : b);
+    return pick;
+  }
+
+  private askBallast(s: number, c: number): number {
+    const v = this.prepare(s, D_BALLAST);
+    v.card = c;
+    const k = this.players[s].ballast(v);
+    if (k !== KEEP && k !== 0) this.illegal(s, 'Ballast answer', k, '1 (keep) or 0 (discard)');
+    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, D_BALLAST), k);
+    return k;
+  }
+
+  /**
+   * Decision bucket: kind, round points so far (capped at 255), distinct values held, next-draw bust
+   * chance in 5% steps (0..20) and cards left in the deck (capped at 255), as mixed-radix digits.
+   */
+  stateKey(s: number, kind: number): number {
+    const points = Math.min(255, this.scoreSeat(s));
+    const bust = Math.round(this.bustChance(s) * 20);
+    return (((kind * 256 + points) * 32 + this.distinct[s]) * 21 + bust) * 256 + Math.min(255, this.deckLen);
+  }
+
+  // ---- Cards -------------------------------------------------------------------------------------
+
+  /** Bit mask of the seats still in the round. */
+  private activeMask(): number {
+    let m = 0;
+    for (let s = 0; s < this.n; s++) if (this.status[s] === ACTIVE) m |= 1 << s;
+    return m;
+  }
+
+  /** Seat s draws one card and resolves it; `inSequence` during a Triple Draw or a Storm. */
+  private drawFor(s: number, inSequence: boolean, ev: number, index: number): void {
+    const c = this.take();
+    if (c < 0) {
+      this.exhausted();
+      return;
+    }
+    if (this.tracer !== null) this.tracer.event(ev, s, c, index);
+    this.resolve(s, c, inSequence);
+  }
+
+  /** Deck and discard pile both empty: the round ends as if every player still in it had stayed. */
+  private exhausted(): void {
+    for (let s = 0; s < this.n; s++) if (this.status[s] === ACTIVE) this.status[s] = STAYED;
+    this.active = 0;
+    this.ended = true;
+    if (this.tracer !== null) this.tracer.event(E_EXHAUSTED, -1, 0, 0);
+  }
+
+  private resolve(s: number, c: number, inSequence: boolean): void {
+    const cards = this.cards;
+    const v = cards.value[c];
+    switch (cards.kind[c]) {
+      case K_NUMBER: {
+        const bit = 1 << v;
+        if ((this.mask[s] & bit) !== 0) {
+          if (this.sc[s] !== 0) {
+            this.sc[s] = 0;
+            this.fromRow(s, cards.secondChance);
+            this.toDiscard(c);
+            this.toDiscard(cards.secondChance);
+            if (this.tracer !== null) this.tracer.event(E_SECOND_CHANCE_USED, s, c, 0);
+          } else {
+            this.toRow(s, c);
+            this.status[s] = BUSTED;
+            this.active--;
+            this.bustCount[s]++;
+            if (this.tracer !== null) this.tracer.event(E_BUST, s, c, 0);
+          }
+          return;
+        }
+        this.toRow(s, c);
+        this.mask[s] |= bit;
+        this.sum[s] += v;
+        if (v > this.fwMax) this.nonLow[s]++;
+        if (v >= this.hwMin) this.heavy[s]++;
+        if (++this.distinct[s] === this.sevnDistinct) this.sevn(s);
+        return;
+      }
+      case K_BALLAST: {
+        const keep = this.askBallast(s, c) === KEEP;
+        if (this.tracer !== null) this.tracer.event(E_BALLAST, s, c, keep ? 1 : 0);
+        if (!keep) {
+          this.toDiscard(c);
+          return;
+        }
+        this.toRow(s, c);
+        this.sum[s] += v;
+        if (v > this.fwMax) this.nonLow[s]++;
+        if (++this.distinct[s] === this.sevnDistinct) this.sevn(s);
+        return;
+      }
+      case K_MULTIPLY:
+        this.toRow(s, c);
+        this.mult[s] *= v;
+        return;
+      case K_ADD:
+        this.toRow(s, c);
+        this.plus[s] += v;
+        return;
+      case K_SECOND_CHANCE: {
+        if (this.sc[s] === 0) {
+          this.sc[s] = 1;
+          this.toRow(s, c);
+          return;
+        }
+        let cand = 0;
+        for (let t = 0; t < this.n; t++) if (t !== s && this.status[t] === ACTIVE && this.sc[t] === 0) cand |= 1 << t;
+        if (cand === 0) {
+          this.toDiscard(c);
+          if (this.tracer !== null) this.tracer.event(E_SECOND_CHANCE_GIVEN, s, -1, 0);
+          return;
+        }
+        const t = this.askTarget(D_SECOND_CHANCE, s, c, cand);
+        this.sc[t] = 1;
+        this.toRow(t, c);
+        if (this.tracer !== null) this.tracer.event(E_SECOND_CHANCE_GIVEN, s, t, 0);
+        return;
+      }
+      case K_FEATHERWEIGHT:
+        this.toRow(s, c);
+        this.bonus[s] |= B_FEATHERWEIGHT;
+        return;
+      case K_HEAVYWEIGHT:
+        this.toRow(s, c);
+        this.bonus[s] |= B_HEAVYWEIGHT;
+        return;
+      case K_LADDER:
+        this.toRow(s, c);
+        this.bonus[s] |= B_LADDER;
+        return;
+      default: // Freeze, Triple Draw, Crossroads, Storm
+        if (inSequence) {
+          const at = (this.qHead + this.qLen++) % this.size;
+          this.qOwner[at] = s;
+          this.qCard[at] = c;
+          this.inHand[c]--;
+          if (this.tracer !== null) this.tracer.event(E_QUEUED, s, c, 0);
+        } else this.act(s, c);
+    }
+  }
+
+  private sevn(s: number): void {
+    this.sevnAt[s] = 1;
+    this.sevnSeat = s;
+    this.ended = true;
+    if (this.tracer !== null) this.tracer.event(E_SEVN, s, 0, 0);
+  }
+
+  private dropAction(s: number, c: number): void {
+    this.toDiscard(c);
+    if (this.tracer !== null) this.tracer.event(E_ACTION_DISCARDED, s, c, 0);
+  }
+
+  /** Resolves an action card held by seat s (drawn outside a sequence, or taken from the queue). */
+  private act(s: number, c: number): void {
+    const kind = this.cards.kind[c];
+    if (kind === K_FREEZE) {
+      const cand = this.activeMask();
+      if (cand === 0) return this.dropAction(s, c);
+      const t = this.askTarget(D_FREEZE, s, c, cand);
+      this.status[t] = FROZEN;
+      this.active--;
+      this.toDiscard(c);
+      if (this.tracer !== null) this.tracer.event(E_FREEZE, s, t, 0);
+    } else if (kind === K_TRIPLE_DRAW) {
+      const cand = this.activeMask();
+      if (cand === 0) return this.dropAction(s, c);
+      const t = this.askTarget(D_TRIPLE_DRAW, s, c, cand);
+      if (this.tracer !== null) this.tracer.event(E_TRIPLE_DRAW, s, t, 0);
+      for (let i = 1; i <= this.tripleCards && !this.ended && this.status[t] === ACTIVE; i++) this.drawFor(t, true, E_TRIPLE_CARD, i);
+      this.toDiscard(c);
+    } else if (kind === K_CROSSROADS) {
+      // The Crossroads card resolves for its drawer: no target once the drawer has left the round.
+      if (this.status[s] !== ACTIVE) return this.dropAction(s, c);
+      const a = this.take();
+      if (a < 0) {
+        this.toDiscard(c);
+        return this.exhausted();
+      }
+      const b = this.take();
+      if (b < 0) {
+        this.toDiscard(a);
+        this.toDiscard(c);
+        return this.exhausted();
+      }
+      const pick = this.askCrossroads(s, a, b);
+      const chosen = pick === 0 ? a : b;
+      const other = pick === 0 ? b : a;
+      this.toDiscard(other);
+      this.toDiscard(c);
+      if (this.tracer !== null) this.tracer.event(E_CROSSROADS, s, chosen, other);
+      this.resolve(s, chosen, false);
+    } else {
+      // Storm: every player still in the round draws once, clockwise from the drawer.
+      if (this.active === 0) return this.dropAction(s, c);
+      if (this.tracer !== null) this.tracer.event(E_STORM, s, 0, 0);
+      let t = s;
+      for (let i = 0; i < this.n && !this.ended; i++) {
+        if (this.status[t] === ACTIVE) this.drawFor(t, true, E_STORM_CARD, 0);
+        t = t + 1 === this.n ? 0 : t + 1;
+      }
+      this.toDiscard(c);
+    }
+  }
+
+  /** Resolves waiting actions first-in, first-out; a busted owner's card is discarded. */
+  private drain(): void {
+    while (this.qLen > 0 && !this.ended) {
+      const s = this.qOwner[this.qHead];
+      const c = this.qCard[this.qHead];
+      this.qHead = this.qHead + 1 === this.size ? 0 : this.qHead + 1;
+      this.qLen--;
+      this.inHand[c]++;
+      if (this.status[s] === BUSTED) this.dropAction(s, c);
+      else this.act(s, c);
+    }
+  }
+
+  // ---- Rounds and games --------------------------------------------------------------------------
+
+  private setup(players: readonly SevnPlayer[], rng: Rng): void {
+    if (players.length < 1 || players.length > MAX_PLAYERS) throw new Error(`SEVN needs 1 to ${MAX_PLAYERS} players, got ${players.length}`);
+    this.players = players;
+    this.n = players.length;
+    this.rng = rng;
+    this.bustCount.fill(0);
+    this.roundCount = 0;
+  }
+
+  /** Plays one round with the current dealer; leaves each seat's score in `roundScore`. */
+  private playRoundCore(): void {
+    const n = this.n;
+    for (let s = 0; s < n; s++) {
+      this.status[s] = ACTIVE;
+      this.mask[s] = 0;
+      this.sum[s] = 0;
+      this.distinct[s] = 0;
+      this.nonLow[s] = 0;
+      this.heavy[s] = 0;
+      this.mult[s] = 1;
+      this.plus[s] = 0;
+      this.bonus[s] = 0;
+      this.sc[s] = 0;
+      this.sevnAt[s] = 0;
+    }
+    this.active = n;
+    this.ended = false;
+    this.sevnSeat = -1;
+    this.qHead = 0;
+    this.qLen = 0;
+    this.roundCount++;
+    if (this.tracer !== null) this.tracer.event(E_ROUND_START, this.dealer, this.round, 0);
+    // The deal: one open card each, from the left of the dealer; actions resolve at once.
+    let s = this.dealer;
+    for (let k = 0; k < n && !this.ended; k++) {
+      s = s + 1 === n ? 0 : s + 1;
+      if (this.status[s] !== ACTIVE) continue;
+      this.drawFor(s, false, E_DEAL, 0);
+      if (this.qLen > 0) this.drain();
+    }
+    // Turns, clockwise from the left of the dealer, until nobody is in the round.
+    s = this.dealer;
+    while (!this.ended && this.active > 0) {
+      s = s + 1 === n ? 0 : s + 1;
+      if (this.status[s] !== ACTIVE) continue;
+      if (this.askDraw(s) === STAY) {
+        this.status[s] = STAYED;
+        this.active--;
+        if (this.tracer !== null) this.tracer.event(E_STAY, s, 0, 0);
+      } else {
+        this.drawFor(s, false, E_DRAW, 0);
+        if (this.qLen > 0) this.drain();
+      }
+    }
+    for (let t = 0; t < n; t++) this.roundScore[t] = this.scoreSeat(t);
+    if (this.tracer !== null) this.tracer.event(E_ROUND_END, -1, 0, 0);
+  }
+
+  /** Table cards and any waiting actions go to the discard pile. */
+  private clearTable(): void {
+    for (let s = 0; s < this.n; s++) {
+      const base = s * this.stride;
+      for (let i = 0; i < this.rowLen[s]; i++) this.discard[this.discardLen++] = this.rows[base + i];
+      this.rowLen[s] = 0;
+    }
+    while (this.qLen > 0) {
+      this.discard[this.discardLen++] = this.qCard[this.qHead];
+      this.qHead = this.qHead + 1 === this.size ? 0 : this.qHead + 1;
+      this.qLen--;
+    }
+  }
+
+  /**
+   * Round mode: one round from a freshly shuffled full deck, seat 0 dealing (so the seat after it
+   * plays first, as in the first round of a game). Scores in `roundScore`.
+   */
+  playRound(players: readonly SevnPlayer[], rng: Rng): void {
+    this.setup(players, rng);
+    this.freshDeck();
+    this.totals.fill(0);
+    this.dealer = 0;
+    this.round = 0;
+    this.playRoundCore();
+  }
+
+  /**
+   * Game mode: rounds to the target from a freshly shuffled full deck that then persists across
+   * rounds; seat 0 deals first and the deal moves one seat clockwise each round. When a round ends
+   * with some total >= target and a single highest total, that seat wins; a tied lead plays on.
+   */
+  playGame(players: readonly SevnPlayer[], rng: Rng): void {
+    this.setup(players, rng);
+    this.freshDeck();
+    const n = this.n;
+    this.totals.fill(0);
+    this.dealer = 0;
+    for (this.round = 0; ; this.round++) {
+      if (this.round >= this.rules.maxRounds) {
+        throw new RoundCapError(`SEVN game did not end within rules.maxRounds = ${this.rules.maxRounds} rounds (players: ${players.map((p) => p.label).join(', ')})`);
+      }
+      this.playRoundCore();
+      for (let s = 0; s < n; s++) this.totals[s] += this.roundScore[s];
+      this.clearTable();
+      let best = this.totals[0];
+      let leader = 0;
+      let tied = false;
+      for (let s = 1; s < n; s++) {
+        const t = this.totals[s];
+        if (t > best) {
+          best = t;
+          leader = s;
+          tied = false;
+        } else if (t === best) tied = true;
+      }
+      if (best >= this.rules.target && !tied) {
+        for (let s = 0; s < n; s++) this.winShare[s] = s === leader ? 1 : 0;
+        return;
+      }
+      this.dealer = this.dealer + 1 === n ? 0 : this.dealer + 1;
+    }
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * SEVN rules as data: the deck (number values and copies, Ballast, modifiers, action and bonus cards),
+ * the bonus thresholds, what makes a SEVN, the target score and the round cap. Everything a user may
+ * change lives here, is validated once, and names the field it rejects.
+ */
+import { UserError } from '../../engine/errors.js';
+import { expectArray, expectInt, expectKeys, expectObject, expectString, type Json, parseJson } from '../../engine/validate.js';
+
+export interface NumberCards {
+  value: number;
+  copies: number;
+}
+
+export interface Modifier {
+  /** `multiply` multiplies the row's sum (x2); `add` adds its value after that (+4). */
+  kind: 'multiply' | 'add';
+  value: number;
+  count: number;
+}
+
+export interface ActionCounts {
+  freeze: number;
+  secondChance: number;
+  tripleDraw: number;
+  crossroads: number;
+  storm: number;
+}
+
+export interface SevnBonuses {
+  /** +points with at least minCards scoring cards (numbers and kept Ballast), all <= maxValue. */
+  featherweight: { count: number; points: number; minCards: number; maxValue: number };
+  /** +points with at least minCards number cards of value >= minValue. */
+  heavyweight: { count: number; points: number; minCards: number; minValue: number };
+  /** pointsPerCard x the longest run of consecutive number values, if that run is >= minRun. */
+  ladder: { count: number; pointsPerCard: number; minRun: number };
+}
+
+export interface SevnRules {
+  game: 'sevn';
+  name: string;
+  /** Number cards: distinct values 0..30, each with its number of copies. */
+  numbers: NumberCards[];
+  /** Ballast cards: one card per (distinct, negative) value. */
+  ballast: number[];
+  modifiers: Modifier[];
+  actions: ActionCounts;
+  /** Cards a Triple Draw deals to its target, at most (3). */
+  tripleDrawCards: number;
+  bonuses: SevnBonuses;
+  /** `distinct` scoring values in a row end the round at once and add `bonus` to that row. */
+  sevn: { distinct: number; bonus: number };
+  /** The game ends after a round in which some total reaches `target` and the lead is not tied. */
+  target: number;
+  /** A game that has not ended after this many rounds is an error (a strategy that never scores). */
+  maxRounds: number;
+}
+
+const numbersUpTo = (max: number): NumberCards[] =>
+  Array.from({ length: max + 1 }, (_, v) => ({ value: v, copies: Math.max(1, v) }));
+
+const modifiers = (): Modifier[] => [
+  { kind: 'multiply', value: 2, count: 1 },
+  ...[2, 4, 6, 8, 10].map((value) => ({ kind: 'add' as const, value, count: 1 })),
+];
+
+const bonuses = (count: number): SevnBonuses => ({
+  featherweight: { count, points: 15, minCards: 4, maxValue: 6 },
+  heavyweight: { count, points: 12, minCards: 3, minValue: 10 },
+  ladder: { count, pointsPerCard: 4, minRun: 3 },
+});
+
+const noActions = (): ActionCounts => ({ freeze: 0, secondChance: 0, tripleDraw: 0, crossroads: 0, storm: 0 });
+
+export const SEVN_PRESETS: Record<string, () => SevnRules> = {
+  sevn: () => ({
+    game: 'sevn', name: 'sevn', numbers: numbersUpTo(13), ballast: [-1, -2, -3], modifiers: modifiers(),
+    actions: { freeze: 3, secondChance: 3, tripleDraw: 3, crossroads: 2, storm: 2 }, tripleDrawCards: 3,
+    bonuses: bonuses(2), sevn: { distinct: 7, bonus: 17 }, target: 250, maxRounds: 1000,
+  }),
+  flip7: () => ({
+    game: 'sevn', name: 'flip7', numbers: numbersUpTo(12), ballast: [], modifiers: modifiers(),
+    actions: { freeze: 3, secondChance: 3, tripleDraw: 3, crossroads: 0, storm: 0 }, tripleDrawCards: 3,
+    bonuses: bonuses(0), sevn: { distinct: 7, bonus: 15 }, target: 200, maxRounds: 1000,
+  }),
+  'sevn-numbers': () => ({
+    game: 'sevn', name: 'sevn-numbers', numbers: numbersUpTo(13), ballast: [], modifiers: [],
+    actions: noActions(), tripleDrawCards: 3, bonuses: bonuses(0), sevn: { distinct: 7, bonus: 17 }, target: 250, maxRounds: 1000,
+  }),
+  'flip7-numbers': () => ({
+    game: 'sevn', name: 'flip7-numbers', numbers: numbersUpTo(12), ballast: [], modifiers: [],
+    actions: noActions(), tripleDrawCards: 3, bonuses: bonuses(0), sevn: { distinct: 7, bonus: 15 }, target: 200, maxRounds: 1000,
+  }),
+};
+
+/** Every card in the deck. */
+export function deckSize(r: SevnRules): number {
+  let n = r.ballast.length;
+  for (const c of r.numbers) n += c.copies;
+  for (const m of r.modifiers) n += m.count;
+  const a = r.actions;
+  n += a.freeze + a.secondChance + a.tripleDraw + a.crossroads + a.storm;
+  const b = r.bonuses;
+  return n + b.featherweight.count + b.heavyweight.count + b.ladder.count;
+}
+
+/** Largest deck the engine's one-byte card positions allow. */
+export const MAX_DECK = 255;
+
+const KEYS = ['game', 'name', 'numbers', 'ballast', 'modifiers', 'actions', 'tripleDrawCards', 'bonuses', 'sevn', 'target', 'maxRounds'];
+const ACTION_KEYS = ['freeze', 'secondChance', 'tripleDraw', 'crossroads', 'storm'] as const;
+
+/** Validates parsed JSON as SEVN rules; throws a UserError naming the offending field. */
+export function validateSevnRules(input: unknown, source = 'rules'): SevnRules {
+  const o = expectObject(input, source);
+  expectKeys(o, source, KEYS, KEYS.filter((k) => k !== 'name' && k !== 'maxRounds'));
+  if (o.game !== 'sevn') throw new UserError(`${source}.game: expected "sevn", got ${JSON.stringify(o.game)}`);
+
+  const numbers: NumberCards[] = [];
+  expectArray(o.numbers, `${source}.numbers`, 1).forEach((e, i) => {
+    const path = `${source}.numbers[${i}]`;
+    const eo = expectObject(e, path);
+    expectKeys(eo, path, ['value', 'copies']);
+    const value = expectInt(eo.value, `${path}.value`, 0, 30);
+    if (numbers.some((n) => n.value === value)) throw new UserError(`${path}.value: ${value} is listed twice`);
+    numbers.push({ value, copies: expectInt(eo.copies, `${path}.copies`, 0, 64) });
+  });
+  numbers.sort((a, b) => a.value - b.value);
+
+  const ballast: number[] = [];
+  expectArray(o.ballast, `${source}.ballast`).forEach((e, i) => {
+    const v = expectInt(e, `${source}.ballast[${i}]`, -30, -1);
+    if (ballast.includes(v)) throw new UserError(`${source}.ballast[${i}]: ${v} is listed twice (one card per Ballast value)`);
+    ballast.push(v);
+  });
+  ballast.sort((a, b) => b - a);
+
+  const mods: Modifier[] = [];
+  expectArray(o.modifiers, `${source}.modifiers`).forEach((e, i) => {
+    const path = `${source}.modifiers[${i}]`;
+    const eo = expectObject(e, path);
+    expectKeys(eo, path, ['kind', 'value', 'count']);
+    if (eo.kind !== 'multiply' && eo.kind !== 'add') throw new UserError(`${path}.kind: expected "multiply" or "add", got ${JSON.stringify(eo.kind)}`);
+    const value = eo.kind === 'multiply' ? expectInt(eo.value, `${path}.value`, 2, 10) : expectInt(eo.value, `${path}.value`, 1, 100);
+    if (mods.some((m) => m.kind === eo.kind && m.value === value)) throw new UserError(`${path}: ${eo.kind} ${value} is listed twice (raise its count)`);
+    mods.push({ kind: eo.kind, value, count: expectInt(eo.count, `${path}.count`, 0, 16) });
+  });
+  let product = 1;
+  for (const m of mods) if (m.kind === 'multiply') product *= m.value ** m.count;
+  if (product > 1024) throw new UserError(`${source}.modifiers: all multipliers together make x${product}, above the maximum x1024`);
+
+  const ao = expectObject(o.actions, `${source}.actions`);
+  expectKeys(ao, `${source}.actions`, [...ACTION_KEYS]);
+  const actions = noActions();
+  for (const k of ACTION_KEYS) actions[k] = expectInt(ao[k], `${source}.actions.${k}`, 0, 32);
+
+  const bo = expectObject(o.bonuses, `${source}.bonuses`);
+  expectKeys(bo, `${source}.bonuses`, ['featherweight', 'heavyweight', 'ladder']);
+  const sub = (k: string, keys: string[]): Json => {
+    const x = expectObject(bo[k], `${source}.bonuses.${k}`);
+    expectKeys(x, `${source}.bonuses.${k}`, keys);
+    return x;
+  };
+  const fw = sub('featherweight', ['count', 'points', 'minCards', 'maxValue']);
+  const hw = sub('heavyweight', ['count', 'points', 'minCards', 'minValue']);
+  const ld = sub('ladder', ['count', 'pointsPerCard', 'minRun']);
+  const p = `${source}.bonuses`;
+  const bonusRules: SevnBonuses = {
+    featherweight: {
+      count: expectInt(fw.count, `${p}.featherweight.count`, 0, 16), points: expectInt(fw.points, `${p}.featherweight.points`, 0, 1000),
+      minCards: expectInt(fw.minCards, `${p}.featherweight.minCards`, 1, 31), maxValue: expectInt(fw.maxValue, `${p}.featherweight.maxValue`, -30, 30),
+    },
+    heavyweight: {
+      count: expectInt(hw.count, `${p}.heavyweight.count`, 0, 16), points: expectInt(hw.points, `${p}.heavyweight.points`, 0, 1000),
+      minCards: expectInt(hw.minCards, `${p}.heavyweight.minCards`, 1, 31), minValue: expectInt(hw.minValue, `${p}.heavyweight.minValue`, 0, 30),
+    },
+    ladder: {
+      count: expectInt(ld.count, `${p}.ladder.count`, 0, 16), pointsPerCard: expectInt(ld.pointsPerCard, `${p}.ladder.pointsPerCard`, 0, 1000),
+      minRun: expectInt(ld.minRun, `${p}.ladder.minRun`, 1, 31),
+    },
+  };
+
+  const so = expectObject(o.sevn, `${source}.sevn`);
+  expectKeys(so, `${source}.sevn`, ['distinct', 'bonus']);
+  const r: SevnRules = {
+    game: 'sevn',
+    name: o.name === undefined ? source : expectString(o.name, `${source}.name`),
+    numbers,
+    ballast,
+    modifiers: mods,
+    actions,
+    tripleDrawCards: expectInt(o.tripleDrawCards, `${source}.tripleDrawCards`, 1, 16),
+    bonuses: bonusRules,
+    sevn: { distinct: expectInt(so.distinct, `${source}.sevn.distinct`, 1, 31), bonus: expectInt(so.bonus, `${source}.sevn.bonus`, 0, 1000) },
+    target: expectInt(o.target, `${source}.target`, 1, 1_000_000),
+    maxRounds: o.maxRounds === undefined ? 1000 : expectInt(o.maxRounds, `${source}.maxRounds`, 1, 1_000_000),
+  };
+  const numberCards = numbers.reduce((a, n) => a + n.copies, 0);
+  if (numberCards === 0) throw new UserError(`${source}.numbers: every value has 0 copies; the deck needs number cards`);
+  const size = deckSize(r);
+  if (size > MAX_DECK) throw new UserError(`${source}: the deck holds ${size} cards, more than the maximum ${MAX_DECK}`);
+  return r;
+}
+
+export function parseSevnRules(text: string, source: string): SevnRules {
+  return validateSevnRules(parseJson(text, source), source);
+}
+
+export function sevnPreset(name: string): SevnRules {
+  const make = SEVN_PRESETS[name];
+  if (!make) throw new UserError(`unknown SEVN preset "${name}" (presets: ${Object.keys(SEVN_PRESETS).join(', ')})`);
+  return make();
+}

@@ -1,0 +1,88 @@
+/**
+ * SEVN round scoring, written for clarity: the rule in its order (sum of numbers and kept Ballast,
+ * multipliers, + modifiers, each earned bonus once, the SEVN bonus, clamp at 0). The engine keeps
+ * running totals and scores with the same order in `SevnEngine.scoreSeat`; tests hold the two equal.
+ */
+import { K_ADD, K_BALLAST, K_FEATHERWEIGHT, K_HEAVYWEIGHT, K_LADDER, K_MULTIPLY, K_NUMBER, type SevnCards } from './cards.js';
+
+export interface ScoreBreakdown {
+  /** Sum of number cards and kept Ballast. */
+  sum: number;
+  /** Product of the multipliers held (1 without any). */
+  multiplier: number;
+  /** Sum of the + modifiers. */
+  plus: number;
+  featherweight: number;
+  heavyweight: number;
+  ladder: number;
+  /** Length of the longest run of consecutive number values. */
+  longestRun: number;
+  sevn: number;
+  /** The round score: 0 for a bust, else max(0, sum x multiplier + plus + bonuses + sevn). */
+  total: number;
+}
+
+/** Longest run of consecutive set bits. */
+export function longestRun(mask: number): number {
+  let k = 0;
+  for (let m = mask; m !== 0; m &= m >>> 1) k++;
+  return k;
+}
+
+/** Scores a row given as card codes (the cards on the table in front of one player). */
+export function explainScore(cards: SevnCards, row: ArrayLike<number>, sevn: boolean, busted: boolean): ScoreBreakdown {
+  const r = cards.rules;
+  const b = r.bonuses;
+  let sum = 0;
+  let multiplier = 1;
+  let plus = 0;
+  let scoring = 0;
+  let allLow = true;
+  let heavy = 0;
+  let mask = 0;
+  let bonusCards = 0;
+  for (let i = 0; i < row.length; i++) {
+    const c = row[i];
+    const v = cards.value[c];
+    switch (cards.kind[c]) {
+      case K_NUMBER:
+        if (mask & (1 << v)) break; // a busting duplicate: the row scores 0 anyway
+        mask |= 1 << v;
+        sum += v;
+        scoring++;
+        if (v > b.featherweight.maxValue) allLow = false;
+        if (v >= b.heavyweight.minValue) heavy++;
+        break;
+      case K_BALLAST:
+        sum += v;
+        scoring++;
+        if (v > b.featherweight.maxValue) allLow = false;
+        break;
+      case K_MULTIPLY: multiplier *= v; break;
+      case K_ADD: plus += v; break;
+      case K_FEATHERWEIGHT: bonusCards |= 1; break;
+      case K_HEAVYWEIGHT: bonusCards |= 2; break;
+      case K_LADDER: bonusCards |= 4; break;
+      default: break; // Second Chance and actions score nothing
+    }
+  }
+  const run = longestRun(mask);
+  const featherweight = bonusCards & 1 && scoring >= b.featherweight.minCards && allLow ? b.featherweight.points : 0;
+  const heavyweight = bonusCards & 2 && heavy >= b.heavyweight.minCards ? b.heavyweight.points : 0;
+  const ladder = bonusCards & 4 && run >= b.ladder.minRun ? run * b.ladder.pointsPerCard : 0;
+  const sevnPoints = sevn ? r.sevn.bonus : 0;
+  const total = busted ? 0 : Math.max(0, sum * multiplier + plus + featherweight + heavyweight + ladder + sevnPoints);
+  return { sum, multiplier, plus, featherweight, heavyweight, ladder, longestRun: run, sevn: sevnPoints, total };
+}
+
+/** One line: `sum 23 x2 = 46, +4, Ladder +12, SEVN +17 = 79`. */
+export function breakdownText(s: ScoreBreakdown): string {
+  const parts = [`sum ${s.sum}`];
+  if (s.multiplier !== 1) parts[0] += ` x${s.multiplier} = ${s.sum * s.multiplier}`;
+  if (s.plus) parts.push(`+${s.plus}`);
+  if (s.featherweight) parts.push(`Featherweight +${s.featherweight}`);
+  if (s.heavyweight) parts.push(`Heavyweight +${s.heavyweight}`);
+  if (s.ladder) parts.push(`Ladder +${s.ladder} (run ${s.longestRun})`);
+  if (s.sevn) parts.push(`SEVN +${s.sevn}`);
+  return `${parts.join(', ')} = ${s.total}`;
+}

@@ -1,0 +1,13 @@
+/** `stay-at`: draw until the round score reaches `points`, then stay. */
+import { DRAW, STAY, type SevnStrategyDef } from '../../src/games/sevn/view.js';
+import { CHOICE_PARAMS, cardChoices } from './choices.js';
+
+export const stayAt: SevnStrategyDef = {
+  name: 'stay-at',
+  doc: 'Draws until its round score reaches points, then stays.',
+  params: [{ name: 'points', type: 'int', min: 0, max: 1000, default: 25, doc: 'stay once the round score is at least this' }, ...CHOICE_PARAMS],
+  create: (params) => {
+    const points = params.points as number;
+    return { ...cardChoices(params), drawOrStay: (v) => (v.points >= points ? STAY : DRAW) };
+  },
+};
