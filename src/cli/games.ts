@@ -1,18 +1,9 @@
-/** The registered games, and loading the rules in effect from --preset or --rules. */
+/** Loading the rules in effect from --preset or --rules, and checking --players. */
 import { readFileSync } from 'node:fs';
 import type { GameModule } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
-import { sevenfallModule } from '../games/sevenfall/index.js';
 
-export const GAMES: Record<string, GameModule> = {
-  sevenfall: sevenfallModule as GameModule,
-};
-
-export function gameModule(name: string): GameModule {
-  const m = GAMES[name];
-  if (!m) throw new UserError(`unknown game "${name}" (games: ${Object.keys(GAMES).join(', ')})`);
-  return m;
-}
+export { gameModule } from '../games/registry.js';
 
 export function loadRules(game: GameModule, preset: string | undefined, file: string | undefined): unknown {
   if (preset !== undefined && file !== undefined) throw new UserError('give either --preset or --rules, not both');

@@ -6,6 +6,7 @@ import { UserError } from '../engine/errors.js';
 import { describeParam } from '../engine/params.js';
 import { checkPlayers, gameModule, loadRules } from './games.js';
 import { gameOptions } from './options.js';
+import { runSimulateCommand, simulateOptions } from './simulate.js';
 
 function fail(message: string): never {
   process.stderr.write(`sevensim: ${message}\n`);
@@ -53,6 +54,9 @@ const cli = yargs(hideBin(process.argv))
       console.log(game.trace(rules, a.players, a.seed));
     },
   )
+  .command('simulate', 'Play many seeded games in parallel; print a summary per seat and write Arrow results', simulateOptions, async (a) => {
+    await runSimulateCommand(a);
+  })
   .demandCommand(1, 'Give a command; `sevensim --help` lists them.')
   .strict()
   .recommendCommands()

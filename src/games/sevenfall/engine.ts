@@ -42,10 +42,7 @@ export class SevenfallEngine {
     this.rules = rules;
     this.table = table;
     this.pool = new Uint8Array(totalTiles(rules));
-    let i = 0;
-    for (let s = 0; s < rules.symbols; s++) for (let c = 0; c < rules.copiesPerSymbol; c++) this.pool[i++] = s;
-    for (let w = 0; w < rules.wilds; w++) this.pool[i++] = rules.symbols;
-    for (let b = 0; b < rules.breaks; b++) this.pool[i++] = rules.symbols + 1;
+    this.resetCanister();
     this.row = new Uint8Array(rules.rowSize);
     this.locked = new Uint8Array(rules.rowSize);
     this.outOfPlay = new Uint8Array(rules.symbols + 2);
@@ -55,6 +52,18 @@ export class SevenfallEngine {
     this.view = new SevenfallViewBuffer(rules, MAX_PLAYERS);
     this.fullMask = (1 << rules.rowSize) - 1;
     this.actionBase = rules.rowSize + 3;
+  }
+
+  /**
+   * Puts the canister back in its canonical order. The runner calls this when it reseeds a chunk:
+   * draws are uniform from any order, but reproducible only from a known one.
+   */
+  resetCanister(): void {
+    const r = this.rules;
+    let i = 0;
+    for (let s = 0; s < r.symbols; s++) for (let c = 0; c < r.copiesPerSymbol; c++) this.pool[i++] = s;
+    for (let w = 0; w < r.wilds; w++) this.pool[i++] = r.symbols;
+    for (let b = 0; b < r.breaks; b++) this.pool[i++] = r.symbols + 1;
   }
 
   /** Every tile in the canister, for conservation checks: remaining pool + row + out of play. */

@@ -43,6 +43,7 @@ class SevenfallRunner implements UnitRunner {
   }
 
   reseed(seed: number, chunk: number): void {
+    this.engine.resetCanister();
     this.deck.reseed(seed, chunk, STREAM_DECK);
     for (let s = 0; s < this.seats; s++) this.strategyRngs[s].reseed(seed, chunk, STREAM_STRATEGY, s);
   }

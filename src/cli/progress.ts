@@ -1,0 +1,49 @@
+/** A cli-progress bar on stderr: games done, games per second, time left. Off when not a terminal. */
+import cliProgress from 'cli-progress';
+
+export interface Progress {
+  update(done: number, total: number): void;
+  stop(): void;
+}
+
+export function progressBar(quiet: boolean, label = 'games'): Progress {
+  if (quiet || !process.stderr.isTTY) return { update() {}, stop() {} };
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: process.stderr,
+      format: ` {bar} {percentage}% | {value}/{total} ${label} | {rate}/s | ETA {eta_formatted}`,
+      hideCursor: true,
+      etaBuffer: 50,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const t0 = performance.now();
+  let started = false;
+  return {
+    update(done, total) {
+      const rate = Math.round(done / Math.max(1e-3, (performance.now() - t0) / 1000)).toLocaleString('en-US');
+      if (!started) {
+        bar.start(total, done, { rate });
+        started = true;
+      } else bar.update(done, { rate });
+    },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
+}
+
+/** Aborts on Ctrl-C (SIGINT) or SIGTERM; the caller removes partial output and exits 130. */
+export function interruptSignal(): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const onSignal = (): void => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    dispose() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}

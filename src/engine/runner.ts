@@ -1,0 +1,221 @@
+/**
+ * The runner loop: plays a range of chunks and counts what happened, in integers only.
+ *
+ * Chunk c holds games [c * chunkSize, min((c + 1) * chunkSize, games)) and its random streams come
+ * from (seed, c) alone. Every total is a sum of integers (scores; win shares in 1/840ths, since 840 is
+ * divisible by every tie size 1..8), exact in a double below 2^53, so results do not depend on which
+ * worker played which chunk or in what order chunks were added.
+ */
+import type { Mode, UnitRunner } from './game.js';
+import type { DecisionSink } from './strategy.js';
+
+/** Win shares are counted in 1/840ths: 840 = lcm(1..8), so every tie share is a whole number. */
+export const WIN_UNITS = 840;
+
+export interface RunDefinition {
+  game: 'sevn' | 'sevenfall';
+  rules: unknown;
+  mode: Mode;
+  players: string[];
+  games: number;
+  seed: number;
+  chunkSize: number;
+}
+
+export function chunkCount(def: Pick<RunDefinition, 'games' | 'chunkSize'>): number {
+  return Math.ceil(def.games / def.chunkSize);
+}
+
+/** Per seat totals: the sums behind every mean, standard deviation and rate that is reported. */
+export interface SeatTotals {
+  games: number;
+  sumScore: number;
+  sumScoreSq: number;
+  sumWin: number; // in WIN_UNITS
+  sumWinSq: number; // in WIN_UNITS^2
+  rounds: number;
+  busts: number;
+  /** Score histogram: score -> count. */
+  histogram: Map<number, number>;
+}
+
+export const emptySeat = (): SeatTotals => ({ games: 0, sumScore: 0, sumScoreSq: 0, sumWin: 0, sumWinSq: 0, rounds: 0, busts: 0, histogram: new Map() });
+
+/** Outcome sums for one (state bucket, action, seat). */
+export const DECISION_FIELDS = ['count', 'sumScore', 'sumScoreSq', 'sumWin', 'sumWinSq'] as const;
+
+/**
+ * Decisions of the unit being played wait here until its outcome is known; then each adds the
+ * outcome to its bucket. Buffers grow by doubling and are reused, so steady state allocates nothing.
+ */
+export class DecisionCounter implements DecisionSink {
+  private seat = new Int32Array(64);
+  private state = new Float64Array(64);
+  private action = new Float64Array(64);
+  private n = 0;
+  /** state -> (action * 8 + seat) -> [count, sumScore, sumScoreSq, sumWin, sumWinSq] */
+  readonly buckets = new Map<number, Map<number, Float64Array>>();
+
+  record(seat: number, state: number, action: number): void {
+    if (this.n === this.seat.length) this.grow();
+    this.seat[this.n] = seat;
+    this.state[this.n] = state;
+    this.action[this.n] = action;
+    this.n++;
+  }
+
+  private grow(): void {
+    const size = this.seat.length * 2;
+    const s = new Int32Array(size);
+    s.set(this.seat);
+    const st = new Float64Array(size);
+    st.set(this.state);
+    const a = new Float64Array(size);
+    a.set(this.action);
+    this.seat = s;
+    this.state = st;
+    this.action = a;
+  }
+
+  /** The unit is over: credit each waiting decision with its seat's outcome. */
+  settle(scores: Int32Array, winShare: Float64Array): void {
+    for (let i = 0; i < this.n; i++) {
+      const seat = this.seat[i];
+      const score = scores[seat];
+      const win = Math.round(winShare[seat] * WIN_UNITS);
+      this.add(this.state[i], this.action[i] * 8 + seat, 1, score, score * score, win, win * win);
+    }
+    this.n = 0;
+  }
+
+  add(state: number, actionSeat: number, count: number, s: number, s2: number, w: number, w2: number): void {
+    let byAction = this.buckets.get(state);
+    if (byAction === undefined) {
+      byAction = new Map();
+      this.buckets.set(state, byAction);
+    }
+    let t = byAction.get(actionSeat);
+    if (t === undefined) {
+      t = new Float64Array(5);
+      byAction.set(actionSeat, t);
+    }
+    t[0] += count;
+    t[1] += s;
+    t[2] += s2;
+    t[3] += w;
+    t[4] += w2;
+  }
+}
+
+/** What one range of chunks produced, as flat typed arrays that move between threads without copying. */
+export interface ChunkResult {
+  firstChunk: number;
+  lastChunk: number; // exclusive
+  games: number;
+  /** Per seat: games, sumScore, sumScoreSq, sumWin, sumWinSq, rounds, busts. */
+  seats: Float64Array;
+  /** Per seat, then per distinct score: [seat, score, count] triples. */
+  histogram: Float64Array;
+  /** [state, actionSeat, count, sumScore, sumScoreSq, sumWin, sumWinSq] per bucket. */
+  decisions: Float64Array;
+  /** With perGame: per game and seat, score, win share (in WIN_UNITS), rounds, busts. */
+  perGame: Int32Array | null;
+}
+
+export const SEAT_FIELDS = 7;
+const DENSE = 1024;
+export const PER_GAME_FIELDS = 4;
+
+/** Plays chunks [first, last) of a run on `runner` and returns what they produced. */
+export function playChunks(runner: UnitRunner, def: RunDefinition, first: number, last: number, withDecisions: boolean, perGame: boolean): ChunkResult {
+  const seats = runner.seats;
+  const totals = new Float64Array(seats * SEAT_FIELDS);
+  // Scores below DENSE count in a typed array; the rare larger ones in a Map.
+  const dense = new Float64Array(seats * DENSE);
+  const histograms = Array.from({ length: seats }, () => new Map<number, number>());
+  const decisions = withDecisions ? new DecisionCounter() : null;
+  runner.decisions = decisions;
+  const start = first * def.chunkSize;
+  const end = Math.min(last * def.chunkSize, def.games);
+  const rows = perGame ? new Int32Array((end - start) * seats * PER_GAME_FIELDS) : null;
+  let row = 0;
+  for (let chunk = first; chunk < last; chunk++) {
+    runner.reseed(def.seed, chunk);
+    const chunkEnd = Math.min((chunk + 1) * def.chunkSize, def.games);
+    for (let g = chunk * def.chunkSize; g < chunkEnd; g++) {
+      runner.playOne();
+      for (let s = 0; s < seats; s++) {
+        const score = runner.scores[s];
+        const win = Math.round(runner.winShare[s] * WIN_UNITS);
+        const o = s * SEAT_FIELDS;
+        totals[o] += 1;
+        totals[o + 1] += score;
+        totals[o + 2] += score * score;
+        totals[o + 3] += win;
+        totals[o + 4] += win * win;
+        totals[o + 5] += runner.rounds[s];
+        totals[o + 6] += runner.busts[s];
+        if (score >= 0 && score < DENSE) dense[s * DENSE + score]++;
+        else histograms[s].set(score, (histograms[s].get(score) ?? 0) + 1);
+        if (rows !== null) {
+          rows[row++] = score;
+          rows[row++] = win;
+          rows[row++] = runner.rounds[s];
+          rows[row++] = runner.busts[s];
+        }
+      }
+      if (decisions !== null) decisions.settle(runner.scores, runner.winShare);
+    }
+  }
+  runner.decisions = null;
+  const hist: number[] = [];
+  histograms.forEach((h, s) => {
+    for (let score = 0; score < DENSE; score++) if (dense[s * DENSE + score] > 0) h.set(score, dense[s * DENSE + score]);
+    for (const [score, count] of [...h].sort((a, b) => a[0] - b[0])) hist.push(s, score, count);
+  });
+  return {
+    firstChunk: first,
+    lastChunk: last,
+    games: end - start,
+    seats: totals,
+    histogram: Float64Array.from(hist),
+    decisions: decisions === null ? new Float64Array(0) : flattenDecisions(decisions),
+    perGame: rows,
+  };
+}
+
+function flattenDecisions(d: DecisionCounter): Float64Array {
+  const out: number[] = [];
+  for (const [state, byAction] of d.buckets) for (const [actionSeat, t] of byAction) out.push(state, actionSeat, ...t);
+  return Float64Array.from(out);
+}
+
+/** Everything a run has counted so far: chunk results are added in any order. */
+export class RunTotals {
+  readonly seats: SeatTotals[];
+  readonly decisions = new DecisionCounter();
+  games = 0;
+  constructor(seatCount: number) {
+    this.seats = Array.from({ length: seatCount }, emptySeat);
+  }
+
+  add(r: ChunkResult): void {
+    this.games += r.games;
+    this.seats.forEach((t, s) => {
+      const o = s * SEAT_FIELDS;
+      t.games += r.seats[o];
+      t.sumScore += r.seats[o + 1];
+      t.sumScoreSq += r.seats[o + 2];
+      t.sumWin += r.seats[o + 3];
+      t.sumWinSq += r.seats[o + 4];
+      t.rounds += r.seats[o + 5];
+      t.busts += r.seats[o + 6];
+    });
+    for (let i = 0; i < r.histogram.length; i += 3) {
+      const h = this.seats[r.histogram[i]].histogram;
+      h.set(r.histogram[i + 1], (h.get(r.histogram[i + 1]) ?? 0) + r.histogram[i + 2]);
+    }
+    const d = r.decisions;
+    for (let i = 0; i < d.length; i += 7) this.decisions.add(d[i], d[i + 1], d[i + 2], d[i + 3], d[i + 4], d[i + 5], d[i + 6]);
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * The result files of a run: scores.arrow, decisions.arrow, games.arrow and run.json.
+ * Their columns are documented in docs/RESULTS.md. Raw integer sums travel with the derived means so
+ * that shards merge exactly.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { GameModule } from '../engine/game.js';
+import { UserError } from '../engine/errors.js';
+import { type ChunkResult, PER_GAME_FIELDS, type RunDefinition, RunTotals, WIN_UNITS } from '../engine/runner.js';
+import { ArrowFileStream, batchOf, readArrowFile, schemaOf, writeArrowFile } from './arrow.js';
+import type { OutputDir } from './output.js';
+
+export const SCORES_SCHEMA = schemaOf([['seat', 'int32'], ['strategy', 'utf8'], ['score', 'int32'], ['count', 'int64']]);
+export const GAMES_SCHEMA = schemaOf([['game', 'int32'], ['seat', 'int32'], ['score', 'int32'], ['win_share', 'float64'], ['rounds', 'int32'], ['busts', 'int32']]);
+
+export function decisionsSchema(game: GameModule) {
+  return schemaOf([
+    ['seat', 'int32'],
+    ['strategy', 'utf8'],
+    ['kind', 'utf8'],
+    ['profile', 'utf8'],
+    ...game.decisionStateFields.map((f) => [f, 'int32'] as [string, 'int32']),
+    ['action', 'utf8'],
+    ['count', 'int64'],
+    ['mean_score', 'float64'],
+    ['var_score', 'float64'],
+    ['mean_win', 'float64'],
+    ['var_win', 'float64'],
+    ['state_key', 'float64'],
+    ['action_key', 'float64'],
+    ['sum_score', 'float64'],
+    ['sum_score_sq', 'float64'],
+    ['sum_win', 'float64'],
+    ['sum_win_sq', 'float64'],
+  ]);
+}
+
+export async function writeScores(out: OutputDir, totals: RunTotals, players: string[]): Promise<void> {
+  const seat: number[] = [];
+  const strategy: string[] = [];
+  const score: number[] = [];
+  const count: bigint[] = [];
+  totals.seats.forEach((t, s) => {
+    for (const [v, c] of [...t.histogram].sort((a, b) => a[0] - b[0])) {
+      seat.push(s);
+      strategy.push(players[s]);
+      score.push(v);
+      count.push(BigInt(c));
+    }
+  });
+  await writeArrowFile(out.file('scores.arrow'), SCORES_SCHEMA, {
+    seat: Int32Array.from(seat),
+    strategy,
+    score: Int32Array.from(score),
+    count: BigInt64Array.from(count),
+  });
+}
+
+const sampleVariance = (n: number, sum: number, sumSq: number): number => (n > 1 ? Math.max(0, (sumSq - (sum * sum) / n) / (n - 1)) : NaN);
+
+export async function writeDecisions(out: OutputDir, totals: RunTotals, game: GameModule, rules: unknown, players: string[]): Promise<void> {
+  const schema = decisionsSchema(game);
+  const rows: Record<string, (number | string | bigint)[]> = Object.fromEntries(schema.fields.map((f) => [f.name, []]));
+  const keys: [number, number, Float64Array][] = [];
+  for (const [state, byAction] of totals.decisions.buckets) for (const [actionSeat, t] of byAction) keys.push([state, actionSeat, t]);
+  keys.sort((a, b) => (a[1] % 8) - (b[1] % 8) || a[0] - b[0] || a[1] - b[1]);
+  for (const [state, actionSeat, t] of keys) {
+    const seat = actionSeat % 8;
+    const action = Math.floor(actionSeat / 8);
+    const d = game.decodeDecision(rules, state, action);
+    const [n, s, s2, w, w2] = t;
+    rows.seat.push(seat);
+    rows.strategy.push(players[seat]);
+    rows.kind.push(d.kind);
+    rows.profile.push(d.profile ?? '');
+    game.decisionStateFields.forEach((f, i) => rows[f].push(d.state[i]));
+    rows.action.push(d.action);
+    rows.count.push(BigInt(n));
+    rows.mean_score.push(s / n);
+    rows.var_score.push(sampleVariance(n, s, s2));
+    rows.mean_win.push(w / WIN_UNITS / n);
+    rows.var_win.push(sampleVariance(n, w / WIN_UNITS, w2 / (WIN_UNITS * WIN_UNITS)));
+    rows.state_key.push(state);
+    rows.action_key.push(actionSeat);
+    rows.sum_score.push(s);
+    rows.sum_score_sq.push(s2);
+    rows.sum_win.push(w);
+    rows.sum_win_sq.push(w2);
+  }
+  const columns = Object.fromEntries(
+    schema.fields.map((f) => {
+      const v = rows[f.name];
+      const type = String(f.type);
+      return [f.name, type === 'Utf8' ? (v as string[]) : type === 'Int64' ? BigInt64Array.from(v as bigint[]) : type === 'Int32' ? Int32Array.from(v as number[]) : Float64Array.from(v as number[])];
+    }),
+  );
+  await writeArrowFile(out.file('decisions.arrow'), schema, columns);
+}
+
+/** Streams games.arrow: one row per game and seat, written as chunk results arrive in order. */
+export class GamesWriter {
+  private readonly stream: ArrowFileStream;
+  constructor(out: OutputDir, private readonly def: RunDefinition) {
+    this.stream = new ArrowFileStream(out.file('games.arrow'), GAMES_SCHEMA);
+  }
+
+  async add(r: ChunkResult): Promise<void> {
+    const rows = r.perGame!;
+    const seats = this.def.players.length;
+    const n = rows.length / PER_GAME_FIELDS;
+    const game = new Int32Array(n);
+    const seat = new Int32Array(n);
+    const score = new Int32Array(n);
+    const win = new Float64Array(n);
+    const rounds = new Int32Array(n);
+    const busts = new Int32Array(n);
+    const firstGame = r.firstChunk * this.def.chunkSize;
+    for (let i = 0; i < n; i++) {
+      game[i] = firstGame + Math.floor(i / seats);
+      seat[i] = i % seats;
+      score[i] = rows[i * PER_GAME_FIELDS];
+      win[i] = rows[i * PER_GAME_FIELDS + 1] / WIN_UNITS;
+      rounds[i] = rows[i * PER_GAME_FIELDS + 2];
+      busts[i] = rows[i * PER_GAME_FIELDS + 3];
+    }
+    await this.stream.write(batchOf(GAMES_SCHEMA, { game, seat, score, win_share: win, rounds, busts }));
+  }
+
+  close(): Promise<void> {
+    return this.stream.close();
+  }
+}
+
+export interface Manifest {
+  sevensim: string;
+  gitCommit: string | null;
+  game: string;
+  preset: string | null;
+  rules: unknown;
+  mode: string;
+  players: string[];
+  games: number;
+  seed: number;
+  chunkSize: number;
+  chunks: { total: number; first: number; last: number };
+  shard: { index: number; count: number } | null;
+  perGame: boolean;
+  decisions: string;
+  argv: string[];
+  threads: number;
+  startedAt: string;
+  seconds: number;
+  gamesPerSecond: number;
+  /** Raw per-seat sums (win sums in 1/840ths), from which every summary is derived. */
+  totals: { games: number; sumScore: number; sumScoreSq: number; sumWin: number; sumWinSq: number; rounds: number; busts: number }[];
+}
+
+export function readManifest(dir: string): Manifest {
+  const path = join(dir, 'run.json');
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new UserError(`${dir}: no run.json here; is it the --out directory of a simulate run?`);
+  }
+  try {
+    return JSON.parse(text) as Manifest;
+  } catch (e) {
+    throw new UserError(`${path}: not valid JSON (${(e as Error).message})`);
+  }
+}
+
+/** Reads a run directory back into totals (for merge and tests). */
+export function readTotals(dir: string, m: Manifest): RunTotals {
+  const totals = new RunTotals(m.players.length);
+  m.totals.forEach((t, s) => Object.assign(totals.seats[s], { ...t, histogram: new Map() }));
+  totals.games = m.totals[0]?.games ?? 0;
+  const scores = readArrowFile(join(dir, 'scores.arrow'));
+  for (const row of scores) {
+    const h = totals.seats[row.seat].histogram;
+    h.set(row.score, (h.get(row.score) ?? 0) + Number(row.count));
+  }
+  const decisions = readArrowFile(join(dir, 'decisions.arrow'));
+  for (const row of decisions) {
+    totals.decisions.add(row.state_key, row.action_key, Number(row.count), row.sum_score, row.sum_score_sq, row.sum_win, row.sum_win_sq);
+  }
+  return totals;
+}

@@ -1,0 +1,145 @@
+/**
+ * A simulate run end to end: chunks on the pool, totals, summaries, result files. The CLI, the
+ * default study and the tests call this; it prints nothing itself.
+ */
+import { writeFileSync } from 'node:fs';
+import type { GameModule, Mode } from '../engine/game.js';
+import { UserError } from '../engine/errors.js';
+import { type RunDefinition, RunTotals, chunkCount } from '../engine/runner.js';
+import { OutputDir } from '../io/output.js';
+import { gitCommit, packageVersion } from '../io/package-info.js';
+import { GamesWriter, type Manifest, writeDecisions, writeScores } from '../io/results.js';
+import { runOnPool } from '../parallel/pool.js';
+import { type SeatSummary, summariseSeat } from '../stats/summary.js';
+
+export const DEFAULT_CHUNK_SIZE = 4096;
+
+export interface SimulateOptions {
+  game: GameModule;
+  rules: unknown;
+  preset: string | null;
+  mode: Mode;
+  players: string[];
+  games: number;
+  seed: number;
+  threads: number;
+  chunkSize?: number;
+  shard?: { index: number; count: number } | null;
+  out?: string | null;
+  perGame?: boolean;
+  argv?: string[];
+  signal?: AbortSignal;
+  onProgress?(done: number, total: number): void;
+}
+
+export interface SimulateResult {
+  manifest: Manifest;
+  totals: RunTotals;
+  seats: SeatSummary[];
+}
+
+/** Parses `i/N` (1-based): the i-th of N equal ranges of chunks. */
+export function parseShard(text: string): { index: number; count: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  if (!m) throw new UserError(`--shard ${text}: expected i/N, e.g. 2/8 for the second of eight shards`);
+  const index = Number(m[1]);
+  const count = Number(m[2]);
+  if (count < 1 || index < 1 || index > count) throw new UserError(`--shard ${text}: i must be between 1 and N (shards are numbered from 1)`);
+  return { index, count };
+}
+
+/** The chunk range [first, last) of shard i of N. */
+export function shardRange(total: number, shard: { index: number; count: number } | null | undefined): [number, number] {
+  if (!shard) return [0, total];
+  return [Math.floor(((shard.index - 1) * total) / shard.count), Math.floor((shard.index * total) / shard.count)];
+}
+
+export function validateRun(o: SimulateOptions): void {
+  if (!Number.isSafeInteger(o.games) || o.games <= 0) throw new UserError(`--games: expected a positive integer, got ${o.games}`);
+  if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed: expected an integer, got ${o.seed}`);
+  if (!Number.isInteger(o.threads) || o.threads < 1 || o.threads > 256) throw new UserError(`--threads: expected an integer from 1 to 256, got ${o.threads}`);
+  const chunk = o.chunkSize ?? DEFAULT_CHUNK_SIZE;
+  if (!Number.isInteger(chunk) || chunk < 1 || chunk > 1 << 24) throw new UserError(`--chunk-size: expected an integer from 1 to 16777216, got ${chunk}`);
+  const { game, players } = o;
+  if (players.length < game.minPlayers || players.length > game.maxPlayers) {
+    throw new UserError(`--players: ${game.name} takes ${game.minPlayers} to ${game.maxPlayers} players, got ${players.length}`);
+  }
+  for (const p of players) game.checkStrategy(p);
+}
+
+export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
+  validateRun(o);
+  const def: RunDefinition = {
+    game: o.game.name,
+    rules: o.rules,
+    mode: o.mode,
+    players: o.players,
+    games: o.games,
+    seed: o.seed,
+    chunkSize: o.chunkSize ?? DEFAULT_CHUNK_SIZE,
+  };
+  const total = chunkCount(def);
+  const [first, last] = shardRange(total, o.shard);
+  if (first === last) throw new UserError(`--shard ${o.shard!.index}/${o.shard!.count}: this shard has no chunks (${total} chunks in all); use fewer shards or more --games`);
+  const gamesInRange = Math.min(last * def.chunkSize, def.games) - first * def.chunkSize;
+  const out = o.out ? new OutputDir(o.out) : null;
+  out?.prepare();
+  const totals = new RunTotals(o.players.length);
+  const gamesWriter = out && o.perGame ? new GamesWriter(out, def) : null;
+  const startedAt = new Date();
+  const t0 = performance.now();
+  try {
+    await runOnPool({
+      def,
+      threads: o.threads,
+      first,
+      last,
+      withDecisions: out !== null,
+      perGame: gamesWriter !== null,
+      signal: o.signal,
+      onProgress: (done) => o.onProgress?.(done, gamesInRange),
+      async onResult(r) {
+        totals.add(r);
+        if (gamesWriter) await gamesWriter.add(r);
+      },
+    });
+    const seconds = (performance.now() - t0) / 1000;
+    const manifest: Manifest = {
+      sevensim: packageVersion(),
+      gitCommit: gitCommit(),
+      game: def.game,
+      preset: o.preset,
+      rules: o.rules,
+      mode: def.mode,
+      players: def.players,
+      games: def.games,
+      seed: def.seed,
+      chunkSize: def.chunkSize,
+      chunks: { total, first, last },
+      shard: o.shard ?? null,
+      perGame: gamesWriter !== null,
+      decisions: 'observed',
+      argv: o.argv ?? [],
+      threads: o.threads,
+      startedAt: startedAt.toISOString(),
+      seconds,
+      gamesPerSecond: totals.games / seconds,
+      totals: totals.seats.map(({ histogram: _h, ...t }) => t),
+    };
+    if (out) {
+      if (gamesWriter) await gamesWriter.close();
+      await writeScores(out, totals, def.players);
+      await writeDecisions(out, totals, o.game, o.rules, def.players);
+      writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
+      out.commit();
+    }
+    return { manifest, totals, seats: summarise(o.game, def.mode, def.players, totals) };
+  } catch (e) {
+    out?.abort();
+    throw e;
+  }
+}
+
+export function summarise(game: GameModule, mode: Mode, players: string[], totals: RunTotals): SeatSummary[] {
+  return totals.seats.map((t, s) => summariseSeat(s, players[s], t, mode === 'game', game.name === 'sevn'));
+}
