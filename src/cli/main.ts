@@ -6,7 +6,11 @@ import { UserError } from '../engine/errors.js';
 import { describeParam } from '../engine/params.js';
 import { checkPlayers, gameModule, loadRules } from './games.js';
 import { gameOptions } from './options.js';
-import { runSimulateCommand, simulateOptions } from './simulate.js';
+import type { Mode } from '../engine/game.js';
+import { readTotals } from '../io/results.js';
+import { mergeRuns } from '../run/merge.js';
+import { summarise } from '../run/simulate.js';
+import { printSummary, runSimulateCommand, simulateOptions } from './simulate.js';
 
 function fail(message: string): never {
   process.stderr.write(`sevensim: ${message}\n`);
@@ -57,6 +61,23 @@ const cli = yargs(hideBin(process.argv))
   .command('simulate', 'Play many seeded games in parallel; print a summary per seat and write Arrow results', simulateOptions, async (a) => {
     await runSimulateCommand(a);
   })
+  .command(
+    'merge <dirs..>',
+    'Combine the --out directories of shards of one run into one result (equal to the unsharded run)',
+    (y) =>
+      y
+        .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'shard output directories' })
+        .option('out', { type: 'string', demandOption: true, describe: 'directory for the merged result' })
+        .option('json', { type: 'boolean', default: false, describe: 'print the merged summary as JSON' }),
+    async (a) => {
+      const m = await mergeRuns(a.dirs as string[], a.out);
+      const game = gameModule(m.game);
+      const totals = readTotals(a.out, m);
+      const seats = summarise(game, m.mode as Mode, m.players, totals);
+      printSummary({ manifest: m, totals, seats }, a.json, a.out);
+      if (!m.complete) process.stderr.write(`sevensim: note: the shards cover chunks ${m.chunks.first}..${m.chunks.last - 1} of ${m.chunks.total}; the result is partial\n`);
+    },
+  )
   .demandCommand(1, 'Give a command; `sevensim --help` lists them.')
   .strict()
   .recommendCommands()

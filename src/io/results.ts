@@ -105,26 +105,30 @@ export class GamesWriter {
     this.stream = new ArrowFileStream(out.file('games.arrow'), GAMES_SCHEMA);
   }
 
+  /** One record batch per chunk, so the file's bytes do not depend on how chunks were grouped. */
   async add(r: ChunkResult): Promise<void> {
     const rows = r.perGame!;
     const seats = this.def.players.length;
-    const n = rows.length / PER_GAME_FIELDS;
-    const game = new Int32Array(n);
-    const seat = new Int32Array(n);
-    const score = new Int32Array(n);
-    const win = new Float64Array(n);
-    const rounds = new Int32Array(n);
-    const busts = new Int32Array(n);
-    const firstGame = r.firstChunk * this.def.chunkSize;
-    for (let i = 0; i < n; i++) {
-      game[i] = firstGame + Math.floor(i / seats);
-      seat[i] = i % seats;
-      score[i] = rows[i * PER_GAME_FIELDS];
-      win[i] = rows[i * PER_GAME_FIELDS + 1] / WIN_UNITS;
-      rounds[i] = rows[i * PER_GAME_FIELDS + 2];
-      busts[i] = rows[i * PER_GAME_FIELDS + 3];
+    let at = 0; // row index into r.perGame
+    for (let chunk = r.firstChunk; chunk < r.lastChunk; chunk++) {
+      const firstGame = chunk * this.def.chunkSize;
+      const n = (Math.min(firstGame + this.def.chunkSize, this.def.games) - firstGame) * seats;
+      const game = new Int32Array(n);
+      const seat = new Int32Array(n);
+      const score = new Int32Array(n);
+      const win = new Float64Array(n);
+      const rounds = new Int32Array(n);
+      const busts = new Int32Array(n);
+      for (let i = 0; i < n; i++, at++) {
+        game[i] = firstGame + Math.floor(i / seats);
+        seat[i] = i % seats;
+        score[i] = rows[at * PER_GAME_FIELDS];
+        win[i] = rows[at * PER_GAME_FIELDS + 1] / WIN_UNITS;
+        rounds[i] = rows[at * PER_GAME_FIELDS + 2];
+        busts[i] = rows[at * PER_GAME_FIELDS + 3];
+      }
+      await this.stream.write(batchOf(GAMES_SCHEMA, { game, seat, score, win_share: win, rounds, busts }));
     }
-    await this.stream.write(batchOf(GAMES_SCHEMA, { game, seat, score, win_share: win, rounds, busts }));
   }
 
   close(): Promise<void> {
@@ -154,6 +158,9 @@ export interface Manifest {
   gamesPerSecond: number;
   /** Raw per-seat sums (win sums in 1/840ths), from which every summary is derived. */
   totals: { games: number; sumScore: number; sumScoreSq: number; sumWin: number; sumWinSq: number; rounds: number; busts: number }[];
+  /** Set by `sevensim merge`: the shard directories combined, and whether they cover every chunk. */
+  mergedFrom?: { dir: string; chunks: Manifest['chunks']; shard: Manifest['shard'] }[];
+  complete?: boolean;
 }
 
 export function readManifest(dir: string): Manifest {

@@ -1,0 +1,84 @@
+/** Reproducibility of whole runs: thread counts, shards and merges give the same bits. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readArrowFile } from '../../src/io/arrow.js';
+import { sevenfallModule } from '../../src/games/sevenfall/index.js';
+import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
+import { mergeRuns } from '../../src/run/merge.js';
+import { type SimulateOptions, shardRange, simulate } from '../../src/run/simulate.js';
+import { listDir, tempDir } from '../helpers/dirs.js';
+
+const base = (over: Partial<SimulateOptions>): SimulateOptions => ({
+  game: sevenfallModule as never,
+  rules: sevenfallPreset('sevenfall'),
+  preset: 'sevenfall',
+  mode: 'game',
+  players: ['greedy', 'random', 'stand'],
+  games: 9000,
+  seed: 11,
+  threads: 1,
+  chunkSize: 500,
+  perGame: true,
+  ...over,
+});
+const bytes = (dir: string, f: string) => readFileSync(join(dir, f));
+
+describe('simulate', () => {
+  it('gives identical summaries and Arrow files with 1 and 2 threads', async () => {
+    const a = tempDir('t1');
+    const b = tempDir('t2');
+    const r1 = await simulate(base({ out: a, threads: 1 }));
+    const r2 = await simulate(base({ out: b, threads: 2 }));
+    expect(r2.seats).toEqual(r1.seats);
+    for (const f of ['scores.arrow', 'decisions.arrow', 'games.arrow']) expect(bytes(b, f).equals(bytes(a, f)), f).toBe(true);
+    expect(listDir(a)).toEqual(['decisions.arrow', 'games.arrow', 'run.json', 'scores.arrow']);
+  }, 60_000);
+
+  it('gives the unsharded result exactly when three shards are merged', async () => {
+    const full = tempDir('full');
+    await simulate(base({ out: full, threads: 2 }));
+    const shards = [1, 2, 3].map((index) => tempDir(`shard${index}`));
+    for (const [i, dir] of shards.entries()) await simulate(base({ out: dir, shard: { index: i + 1, count: 3 } }));
+    const merged = tempDir('merged');
+    const m = await mergeRuns(shards.reverse(), merged); // order of arguments does not matter
+    expect(m.complete).toBe(true);
+    for (const f of ['scores.arrow', 'decisions.arrow', 'games.arrow']) expect(bytes(merged, f).equals(bytes(full, f)), f).toBe(true);
+    const fullManifest = JSON.parse(bytes(full, 'run.json').toString());
+    expect(m.totals).toEqual(fullManifest.totals);
+  }, 60_000);
+
+  it('writes Arrow files that read back to what was counted', async () => {
+    const dir = tempDir('readback');
+    const r = await simulate(base({ out: dir, games: 3000 }));
+    const scores = readArrowFile(join(dir, 'scores.arrow'));
+    const games = readArrowFile(join(dir, 'games.arrow'));
+    expect(games.numRows).toBe(3000 * 3);
+    r.totals.seats.forEach((t, seat) => {
+      const hist = [...scores].filter((row) => row.seat === seat).map((row) => [row.score, Number(row.count)]);
+      expect(new Map(hist as [number, number][])).toEqual(t.histogram);
+      const rows = [...games].filter((row) => row.seat === seat);
+      expect(rows.reduce((s, row) => s + row.score, 0)).toBe(t.sumScore);
+      expect(rows.reduce((s, row) => s + row.win_share, 0)).toBeCloseTo(t.sumWin / 840, 9);
+      expect(r.seats[seat].mean).toBeCloseTo(t.sumScore / 3000, 12);
+    });
+    // Games are numbered 0..n-1 in order, seats 0..2 within each game.
+    expect(Array.from(games.getChild('game')!.toArray().slice(0, 6))).toEqual([0, 0, 0, 1, 1, 1]);
+    // Decisions: every discard decision of every game is counted once, with its seat's outcome.
+    const decisions = readArrowFile(join(dir, 'decisions.arrow'));
+    const stops = [...decisions].filter((row) => row.action === 'stop' && row.seat === 2);
+    expect(stops.reduce((s, row) => s + Number(row.count), 0)).toBe(3000 * 5); // stand stops once a turn
+    for (const row of stops) expect(row.mean_score).toBeCloseTo(row.sum_score / Number(row.count), 9);
+  }, 60_000);
+
+  it('splits chunks into shards that cover them once', () => {
+    for (const total of [1, 2, 7, 100]) {
+      for (const count of [1, 2, 3, 8]) {
+        const ranges = Array.from({ length: count }, (_, i) => shardRange(total, { index: i + 1, count }));
+        expect(ranges[0][0]).toBe(0);
+        expect(ranges[count - 1][1]).toBe(total);
+        for (let i = 1; i < count; i++) expect(ranges[i][0]).toBe(ranges[i - 1][1]);
+      }
+    }
+  });
+});
