@@ -27,7 +27,7 @@ export async function benchSevn(): Promise<Measurement[]> {
   const rules = sevnPreset('sevn');
   const engine = new SevnEngine(rules);
   const rng = new Rng('bench');
-  const specs = ['stay-at', 'stay-at:points=30', 'stay-at-cards', 'bust-cap'];
+  const specs = ['stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30', 'stay-at:points=35'];
   const players = makeSevnPlayers(rules, engine.cards, specs, specs.map((_, i) => new Rng(`s${i}`)));
   let sink = 0;
   out.push(await measure('sevn 4-player games (1 thread)', 'games', 1_000_000, (n) => {

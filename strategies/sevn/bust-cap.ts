@@ -5,7 +5,7 @@
  * 0, so it draws. With an empty deck it counts the cards not on the table (the reshuffled discard pile).
  */
 import { DRAW, STAY, type SevnStrategyDef } from '../../src/games/sevn/view.js';
-import { CHOICE_PARAMS, bustChance, cardChoices } from './choices.js';
+import { CHOICE_PARAMS, cardChoices, unseenDuplicates, unseenTotal } from './choices.js';
 
 export const bustCap: SevnStrategyDef = {
   name: 'bust-cap',
@@ -13,6 +13,13 @@ export const bustCap: SevnStrategyDef = {
   params: [{ name: 'p', type: 'number', min: 0, max: 1, default: 0.3, doc: 'highest bust chance it accepts on a draw' }, ...CHOICE_PARAMS],
   create: (params) => {
     const p = params.p as number;
-    return { ...cardChoices(params), drawOrStay: (v) => (bustChance(v, v.held, v.hasSecondChance) > p ? STAY : DRAW) };
+    return {
+      ...cardChoices(params),
+      drawOrStay(v) {
+        if (v.hasSecondChance || v.held === 0) return DRAW;
+        // bad / total > p, compared without a division
+        return unseenDuplicates(v, v.held) > p * unseenTotal(v) ? STAY : DRAW;
+      },
+    };
   },
 };

@@ -18,40 +18,64 @@ export const CHOICE_PARAMS: readonly ParamSpec[] = [
   { name: 'ballast', type: 'enum', values: ['sevn', 'keep', 'discard'], default: 'sevn', doc: 'keep Ballast only to complete a SEVN, always, or never' },
 ];
 
-/** Chance that a row holding `held` (bit per number value) draws a duplicate next, counted from the unseen cards. */
-export function bustChance(v: SevnView, held: number, hasSecondChance: boolean): number {
-  if (hasSecondChance || held === 0) return 0;
+/**
+ * Unseen number cards of a value held in `held` (bit per number value). `copies - seen` is exactly the
+ * deck, so with a non-empty deck the chance that the next card busts is this over `v.deckSize`. With
+ * an empty deck the next card comes from the reshuffled discard pile: every card not on the table.
+ * Integers, not a probability: a double returned from a call that is not inlined is boxed, and these
+ * run on every decision of `bust-cap` (0 GC in the bench loop).
+ */
+export function unseenDuplicates(v: SevnView, held: number): number {
   const cards = v.cards;
-  const seen = v.seen;
-  let total = 0;
   let bad = 0;
-  for (let c = 0; c < cards.codes; c++) {
-    const left = cards.copies[c] - seen[c];
-    total += left;
-    if (cards.kind[c] === K_NUMBER && (held >>> cards.value[c]) & 1) bad += left;
+  if (v.deckSize > 0) {
+    const seen = v.seen;
+    for (let m = held; m !== 0; m &= m - 1) {
+      const c = cards.numberCode[31 - Math.clz32(m & -m)];
+      bad += cards.copies[c] - seen[c];
+    }
+    return bad;
   }
-  if (total > 0) return bad / total;
-  // The deck is empty: the next card comes from the reshuffled discard pile, i.e. every card that is
-  // not on the table (waiting actions aside).
-  const rows = v.rows;
-  const lengths = v.rowLengths;
-  const onTable = new Int32Array(cards.codes); // rare path: allocation is fine here
-  for (let s = 0; s < v.players; s++) for (let i = 0; i < lengths[s]; i++) onTable[rows[s * v.rowStride + i]]++;
-  for (let c = 0; c < cards.codes; c++) {
-    const left = cards.copies[c] - onTable[c];
-    total += left;
-    if (cards.kind[c] === K_NUMBER && (held >>> cards.value[c]) & 1) bad += left;
-  }
-  return total > 0 ? bad / total : 0;
+  for (let m = held; m !== 0; m &= m - 1) bad += cards.copies[cards.numberCode[31 - Math.clz32(m & -m)]] - onTable(v, cards.numberCode[31 - Math.clz32(m & -m)]);
+  return bad;
 }
 
-function opponentBy(v: SevnView, score: (seat: number) => number): number {
+/** Cards the next draw comes from: the deck, or when it is empty every card not on the table. */
+export function unseenTotal(v: SevnView): number {
+  if (v.deckSize > 0) return v.deckSize;
+  let total = 0;
+  for (let c = 0; c < v.cards.codes; c++) total += v.cards.copies[c] - onTable(v, c);
+  return total;
+}
+
+function onTable(v: SevnView, code: number): number {
+  let k = 0;
+  for (let s = 0; s < v.players; s++) for (let i = 0; i < v.rowLengths[s]; i++) if (v.rows[s * v.rowStride + i] === code) k++;
+  return k;
+}
+
+/** The exact chance that a row holding `held` busts on its next card (0 with a Second Chance). */
+export function bustChance(v: SevnView, held: number, hasSecondChance: boolean): number {
+  if (hasSecondChance || held === 0) return 0;
+  const total = unseenTotal(v);
+  return total > 0 ? unseenDuplicates(v, held) / total : 0;
+}
+
+const BY_MOST_POINTS = 0;
+const BY_FEWEST_POINTS = 1;
+const BY_EXPOSURE = 2;
+
+/** The candidate opponent (clockwise from the decider, first wins ties) best by `by`, or -1. */
+function opponentBy(v: SevnView, by: number): number {
   let best = -1;
-  let bestScore = -Infinity;
+  let bestScore = -1e9;
+  const pts = v.roundPoints;
   for (let k = 1; k < v.players; k++) {
     const t = (v.seat + k) % v.players;
     if (((v.candidates >>> t) & 1) === 0) continue;
-    const sc = score(t);
+    // Exposure: duplicates among the unseen cards (same denominator for everyone), then points.
+    const sc = by === BY_MOST_POINTS ? pts[t] : by === BY_FEWEST_POINTS ? -pts[t]
+      : (v.secondChances[t] !== 0 ? 0 : unseenDuplicates(v, v.heldMasks[t]) * 4096) + pts[t];
     if (sc > bestScore) {
       best = t;
       bestScore = sc;
@@ -99,21 +123,16 @@ export function cardChoices(params: ParamValues): Omit<SevnStrategy, 'drawOrStay
   return {
     freezeTarget(v) {
       if (freeze === 'self' && ((v.candidates >>> v.seat) & 1) !== 0) return v.seat;
-      const pts = v.roundPoints;
-      const t = opponentBy(v, freeze === 'fewest' ? (s) => -pts[s] : (s) => pts[s]);
+      const t = opponentBy(v, freeze === 'fewest' ? BY_FEWEST_POINTS : BY_MOST_POINTS);
       return t >= 0 ? t : anyCandidate(v);
     },
     tripleDrawTarget(v) {
       if (triple === 'self' && ((v.candidates >>> v.seat) & 1) !== 0) return v.seat;
-      const masks = v.heldMasks;
-      const scs = v.secondChances;
-      const pts = v.roundPoints;
-      const t = opponentBy(v, (s) => bustChance(v, masks[s], scs[s] !== 0) * 1e6 + pts[s]);
+      const t = opponentBy(v, BY_EXPOSURE);
       return t >= 0 ? t : anyCandidate(v);
     },
     secondChanceTo(v) {
-      const pts = v.roundPoints;
-      const t = opponentBy(v, (s) => -pts[s]);
+      const t = opponentBy(v, BY_FEWEST_POINTS);
       return t >= 0 ? t : anyCandidate(v);
     },
     crossroads(v) {

@@ -98,7 +98,7 @@ export class SevnEngine implements SevnViewSource {
   private readonly qCard: Uint8Array;
   private qHead = 0;
   private qLen = 0;
-  private readonly stack: Uint8Array;
+  private stack: Uint8Array;
   private stackLen = 0;
   private stackPos = 0;
 
@@ -115,6 +115,8 @@ export class SevnEngine implements SevnViewSource {
   tracer: SevnTracer | null = null;
   decisions: DecisionSink | null = null;
   private readonly view: SevnViewBuffer;
+  private readonly kindOf: Uint8Array;
+  private readonly valueOf: Int8Array;
 
   private readonly sevnDistinct: number;
   private readonly sevnBonus: number;
@@ -158,13 +160,15 @@ export class SevnEngine implements SevnViewSource {
     this.ldPer = b.ladder.pointsPerCard;
     this.tripleCards = rules.tripleDrawCards;
     this.view = new SevnViewBuffer(rules, cards, this, stride);
+    this.kindOf = cards.kind;
+    this.valueOf = cards.value;
   }
 
   // ---- Deck --------------------------------------------------------------------------------------
 
   /** Test and trace hook: the next draws take these cards, in order (each must be in the deck). */
   stackDeck(codes: readonly number[]): void {
-    if (codes.length > this.size) throw new Error(`stackDeck: ${codes.length} cards, the deck has ${this.size}`);
+    if (codes.length > this.stack.length) this.stack = new Uint8Array(codes.length);
     for (let i = 0; i < codes.length; i++) this.stack[i] = codes[i];
     this.stackLen = codes.length;
     this.stackPos = 0;
@@ -197,8 +201,10 @@ export class SevnEngine implements SevnViewSource {
     }
     this.deckLen = this.size;
     this.discardLen = 0;
-    this.seen.fill(0);
-    this.rowLen.fill(0);
+    // Loops, not fill(): for arrays this small a fill() call costs more than the writes (measured).
+    const seen = this.seen;
+    for (let c = 0; c < seen.length; c++) seen[c] = 0;
+    for (let s = 0; s < this.n; s++) this.rowLen[s] = 0;
     this.qLen = 0;
   }
 
@@ -316,9 +322,6 @@ export class SevnEngine implements SevnViewSource {
     v.stamp = (v.stamp + 1) & 0x3fffffff || 1;
     v.decision = kind;
     v.seat = s;
-    v.players = this.n;
-    v.dealer = this.dealer;
-    v.round = this.round;
     v.points = this.scoreSeat(s);
     v.distinct = this.distinct[s];
     v.held = this.mask[s];
@@ -413,8 +416,8 @@ export class SevnEngine implements SevnViewSource {
 
   private resolve(s: number, c: number, inSequence: boolean): void {
     const cards = this.cards;
-    const v = cards.value[c];
-    switch (cards.kind[c]) {
+    const v = this.valueOf[c];
+    switch (this.kindOf[c]) {
       case K_NUMBER: {
         const bit = 1 << v;
         if ((this.mask[s] & bit) !== 0) {
@@ -585,10 +588,16 @@ export class SevnEngine implements SevnViewSource {
 
   private setup(players: readonly SevnPlayer[], rng: Rng): void {
     if (players.length < 1 || players.length > MAX_PLAYERS) throw new Error(`SEVN needs 1 to ${MAX_PLAYERS} players, got ${players.length}`);
-    this.players = players;
-    this.n = players.length;
+    if (players !== this.players) {
+      this.rowLen.fill(0); // seats beyond n stay empty
+      this.players = players;
+      this.n = players.length;
+    }
     this.rng = rng;
-    this.bustCount.fill(0);
+    for (let s = 0; s < this.n; s++) {
+      this.bustCount[s] = 0;
+      this.totals[s] = 0;
+    }
     this.roundCount = 0;
   }
 
@@ -608,6 +617,10 @@ export class SevnEngine implements SevnViewSource {
       this.sc[s] = 0;
       this.sevnAt[s] = 0;
     }
+    const v = this.view;
+    v.players = n;
+    v.dealer = this.dealer;
+    v.round = this.round;
     this.active = n;
     this.ended = false;
     this.sevnSeat = -1;
@@ -662,7 +675,6 @@ export class SevnEngine implements SevnViewSource {
   playRound(players: readonly SevnPlayer[], rng: Rng): void {
     this.setup(players, rng);
     this.freshDeck();
-    this.totals.fill(0);
     this.dealer = 0;
     this.round = 0;
     this.playRoundCore();
@@ -677,7 +689,6 @@ export class SevnEngine implements SevnViewSource {
     this.setup(players, rng);
     this.freshDeck();
     const n = this.n;
-    this.totals.fill(0);
     this.dealer = 0;
     for (this.round = 0; ; this.round++) {
       if (this.round >= this.rules.maxRounds) {

@@ -1,0 +1,72 @@
+/** Shared helpers for the SEVN tests: scripted players and a stacked-deck round or game. */
+import { Rng } from '../../src/engine/rng.js';
+import { SevnEngine, type SevnTracer } from '../../src/games/sevn/engine.js';
+import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
+import { DRAW, STAY, type SevnPlayer } from '../../src/games/sevn/view.js';
+
+export interface Script {
+  /** One letter per draw-or-stay decision: D draws, S stays; stays once used up. */
+  draws?: string;
+  /** Freeze, Triple Draw and Second Chance targets, in order. */
+  targets?: number[];
+  /** Crossroads picks (0 first card, 1 second), in order. */
+  picks?: number[];
+  /** Ballast answers (1 keep, 0 discard), in order. */
+  ballast?: number[];
+}
+
+/** A player that answers from a script and fails the test on a decision the script did not expect. */
+export function scripted(label: string, script: Script = {}): SevnPlayer {
+  let d = 0;
+  let t = 0;
+  let p = 0;
+  let b = 0;
+  const draws = script.draws ?? '';
+  const next = (list: number[] | undefined, i: number, what: string): number => {
+    if (!list || i >= list.length) throw new Error(`${label}: unexpected ${what} decision`);
+    return list[i];
+  };
+  return {
+    label,
+    drawOrStay: () => (d < draws.length && draws[d++] === 'D' ? DRAW : STAY),
+    freezeTarget: () => next(script.targets, t++, 'Freeze'),
+    tripleDrawTarget: () => next(script.targets, t++, 'Triple Draw'),
+    secondChanceTo: () => next(script.targets, t++, 'Second Chance'),
+    crossroads: () => next(script.picks, p++, 'Crossroads'),
+    ballast: () => next(script.ballast, b++, 'Ballast'),
+  };
+}
+
+/** Records every trace event as [event, seat, a, b]. */
+export class EventLog implements SevnTracer {
+  readonly events: number[][] = [];
+  event(ev: number, seat: number, a: number, b: number): void {
+    this.events.push([ev, seat, a, b]);
+  }
+  of(ev: number): number[][] {
+    return this.events.filter((e) => e[0] === ev);
+  }
+}
+
+/** Plays one round (or a game) with the deck stacked by card names; returns the engine to inspect. */
+export function stacked(players: SevnPlayer[], names: string[], opts: { rules?: SevnRules; mode?: 'round' | 'game'; log?: EventLog } = {}): SevnEngine {
+  const rules = opts.rules ?? sevnPreset('sevn');
+  const engine = new SevnEngine(rules);
+  engine.stackDeck(names.map((n) => engine.cards.code(n)));
+  engine.tracer = opts.log ?? null;
+  const rng = new Rng('stacked');
+  if (opts.mode === 'game') engine.playGame(players, rng);
+  else engine.playRound(players, rng);
+  return engine;
+}
+
+/** A seat's row as card names. */
+export function rowOf(engine: SevnEngine, seat: number): string[] {
+  return Array.from(engine.rows.subarray(seat * engine.stride, seat * engine.stride + engine.rowLen[seat]), (c) => engine.cards.name(c));
+}
+
+/** Sample mean and standard error. */
+export function meanSe(sum: number, sumSq: number, n: number): { mean: number; se: number } {
+  const mean = sum / n;
+  return { mean, se: Math.sqrt(Math.max(0, sumSq / n - mean * mean) / n) };
+}
