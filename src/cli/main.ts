@@ -8,9 +8,13 @@ import { checkPlayers, gameModule, loadRules } from './games.js';
 import { gameOptions } from './options.js';
 import type { Mode } from '../engine/game.js';
 import { readTotals } from '../io/results.js';
+import { GAMES } from '../games/registry.js';
+import { defaultThreads } from '../parallel/pool.js';
+import { BENCH_WORKLOADS, type BenchRow, benchWorkload, formatBench } from '../run/bench.js';
 import { mergeRuns } from '../run/merge.js';
 import { summarise } from '../run/simulate.js';
 import { printSummary, runSimulateCommand, simulateOptions } from './simulate.js';
+import { runStudy } from './study.js';
 
 function fail(message: string): never {
   process.stderr.write(`sevensim: ${message}\n`);
@@ -77,6 +81,39 @@ const cli = yargs(hideBin(process.argv))
       printSummary({ manifest: m, totals, seats }, a.json, a.out);
       if (!m.complete) process.stderr.write(`sevensim: note: the shards cover chunks ${m.chunks.first}..${m.chunks.last - 1} of ${m.chunks.total}; the result is partial\n`);
     },
+  )
+  .command(
+    'bench',
+    'Measure games per second per game and mode: inline, on 1 worker and on T workers (pool overhead and scaling)',
+    (y) =>
+      y
+        .option('game', { type: 'string', choices: ['sevn', 'sevenfall'], describe: 'only this game (default: both)' })
+        .option('threads', { type: 'number', default: defaultThreads(), defaultDescription: 'one per core', describe: 'workers for the parallel measurement' })
+        .option('seconds', { type: 'number', default: 2, describe: 'single-thread seconds of work per measurement' })
+        .option('json', { type: 'boolean', default: false, describe: 'print the figures as JSON' }),
+    async (a) => {
+      if (!Number.isInteger(a.threads) || a.threads < 1) throw new UserError(`--threads: expected a positive integer, got ${a.threads}`);
+      if (!(a.seconds > 0)) throw new UserError(`--seconds: expected a positive number, got ${a.seconds}`);
+      const rows: BenchRow[] = [];
+      for (const w of BENCH_WORKLOADS.filter((w) => (a.game ? w.game === a.game : true) && GAMES[w.game])) {
+        if (!a.json) process.stderr.write(`benchmarking ${w.game} ${w.mode}...\n`);
+        rows.push(await benchWorkload(w, a.threads, a.seconds));
+      }
+      console.log(a.json ? JSON.stringify(rows, null, 2) : formatBench(rows));
+    },
+  )
+  .command(
+    'study',
+    'The default study (what `npm start` runs): both games, both modes, baseline strategies; results under --out',
+    (y) =>
+      y
+        .option('games', { type: 'number', default: 400000, describe: 'rounds per round-mode part (game-mode parts play a quarter as many games)' })
+        .option('seed', { type: 'number', default: 1, describe: 'random seed' })
+        .option('out', { type: 'string', default: 'results', describe: 'directory that receives one subdirectory per part' })
+        .option('threads', { type: 'number', default: defaultThreads(), defaultDescription: 'one per core', describe: 'worker threads' })
+        .option('json', { type: 'boolean', default: false, describe: 'print each summary as JSON' })
+        .option('quiet', { type: 'boolean', default: false, describe: 'no progress bars' }),
+    async (a) => runStudy(a),
   )
   .demandCommand(1, 'Give a command; `sevensim --help` lists them.')
   .strict()

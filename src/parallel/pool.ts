@@ -32,12 +32,18 @@ export interface PoolRun {
   taskSeconds?: number;
 }
 
-export async function runOnPool(run: PoolRun): Promise<void> {
-  const pool = new Piscina({ filename: WORKER_FILE, minThreads: run.threads, maxThreads: run.threads, idleTimeout: 1000 });
+export function createPool(threads: number): Piscina {
+  return new Piscina({ filename: WORKER_FILE, minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
+}
+
+/** Runs on `pool` if given (the caller destroys it), else on a pool of its own. */
+export async function runOnPool(run: PoolRun, pool?: Piscina): Promise<void> {
+  if (pool) return schedule(pool, run);
+  const own = createPool(run.threads);
   try {
-    await schedule(pool, run);
+    await schedule(own, run);
   } finally {
-    await pool.destroy();
+    await own.destroy();
   }
 }
 
