@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs one sevensim simulation as a Slurm job array of N shards, then merges them in a dependent job.
+# Use it on an HPC cluster when one machine is too slow for the run; on one machine, `--threads`
+# already uses every core. Submit from a checkout built with `npm ci`, on storage every node sees:
+#
+#   sbatch scripts/slurm-array.sh            # submits the array and the merge
+#
+# Edit the run's arguments below; they must be identical for every shard.
+#SBATCH --job-name=sevensim
+#SBATCH --array=1-16
+#SBATCH --cpus-per-task=2
+#SBATCH --mem=2G
+#SBATCH --time=12:00:00
+#SBATCH --output=results/slurm-%A_%a.log
+set -euo pipefail
+
+SHARDS=16
+RUN_DIR=${RUN_DIR:-results/slurm-run}
+ARGS=(--game sevn --mode game --players stay-at:points=25 bust-cap:p=0.3 stay-at-cards:cards=4 random
+      --games 1000000000 --seed 2026 --quiet)
+
+if [[ -z "${SLURM_ARRAY_TASK_ID:-}" ]]; then
+  echo "submit with sbatch" >&2
+  exit 2
+fi
+
+node dist/src/cli/main.js simulate "${ARGS[@]}" --threads "${SLURM_CPUS_PER_TASK:-2}" \
+  --shard "${SLURM_ARRAY_TASK_ID}/${SHARDS}" --out "${RUN_DIR}/shard-${SLURM_ARRAY_TASK_ID}"
+
+# The first task submits the merge, to run once every task of the array has succeeded.
+if [[ "${SLURM_ARRAY_TASK_ID}" == "1" ]]; then
+  sbatch --dependency="afterok:${SLURM_ARRAY_JOB_ID}" --job-name=sevensim-merge --output="${RUN_DIR}/merge.log" \
+    --wrap "node dist/src/cli/main.js merge ${RUN_DIR}/shard-* --out ${RUN_DIR}/merged"
+fi

@@ -1,0 +1,14 @@
+/** Runs the built CLI (npm test builds first) and captures its exit code and output. */
+import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const CLI = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
+
+export function sevensim(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r: SpawnSyncReturns<string> = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function sevensimAsync(...args: string[]) {
+  return spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+}
