@@ -323,11 +323,6 @@ export class SevnEngine implements SevnViewSource {
     v.decision = kind;
     v.seat = s;
     v.points = this.scoreSeat(s);
-    v.distinct = this.distinct[s];
-    v.held = this.mask[s];
-    v.hasSecondChance = this.sc[s] !== 0;
-    v.deckSize = this.deckLen;
-    v.discardSize = this.discardLen;
     return v;
   }
 
@@ -403,7 +398,9 @@ export class SevnEngine implements SevnViewSource {
       return;
     }
     if (this.tracer !== null) this.tracer.event(ev, s, c, index);
-    this.resolve(s, c, inSequence);
+    // Numbers are most cards: a small method V8 inlines here (resolve is too large to inline).
+    if (this.kindOf[c] === K_NUMBER) this.number(s, c, this.valueOf[c]);
+    else this.resolve(s, c, inSequence);
   }
 
   /** Deck and discard pile both empty: the round ends as if every player still in it had stayed. */
@@ -418,32 +415,9 @@ export class SevnEngine implements SevnViewSource {
     const cards = this.cards;
     const v = this.valueOf[c];
     switch (this.kindOf[c]) {
-      case K_NUMBER: {
-        const bit = 1 << v;
-        if ((this.mask[s] & bit) !== 0) {
-          if (this.sc[s] !== 0) {
-            this.sc[s] = 0;
-            this.fromRow(s, cards.secondChance);
-            this.toDiscard(c);
-            this.toDiscard(cards.secondChance);
-            if (this.tracer !== null) this.tracer.event(E_SECOND_CHANCE_USED, s, c, 0);
-          } else {
-            this.toRow(s, c);
-            this.status[s] = BUSTED;
-            this.active--;
-            this.bustCount[s]++;
-            if (this.tracer !== null) this.tracer.event(E_BUST, s, c, 0);
-          }
-          return;
-        }
-        this.toRow(s, c);
-        this.mask[s] |= bit;
-        this.sum[s] += v;
-        if (v > this.fwMax) this.nonLow[s]++;
-        if (v >= this.hwMin) this.heavy[s]++;
-        if (++this.distinct[s] === this.sevnDistinct) this.sevn(s);
+      case K_NUMBER:
+        this.number(s, c, v);
         return;
-      }
       case K_BALLAST: {
         const keep = this.askBallast(s, c) === KEEP;
         if (this.tracer !== null) this.tracer.event(E_BALLAST, s, c, keep ? 1 : 0);
@@ -505,6 +479,33 @@ export class SevnEngine implements SevnViewSource {
           if (this.tracer !== null) this.tracer.event(E_QUEUED, s, c, 0);
         } else this.act(s, c);
     }
+  }
+
+  /** A number card: joins the row, or busts (unless a Second Chance cancels it); may complete a SEVN. */
+  private number(s: number, c: number, v: number): void {
+    const bit = 1 << v;
+    if ((this.mask[s] & bit) !== 0) {
+      if (this.sc[s] !== 0) {
+        this.sc[s] = 0;
+        this.fromRow(s, this.cards.secondChance);
+        this.toDiscard(c);
+        this.toDiscard(this.cards.secondChance);
+        if (this.tracer !== null) this.tracer.event(E_SECOND_CHANCE_USED, s, c, 0);
+      } else {
+        this.toRow(s, c);
+        this.status[s] = BUSTED;
+        this.active--;
+        this.bustCount[s]++;
+        if (this.tracer !== null) this.tracer.event(E_BUST, s, c, 0);
+      }
+      return;
+    }
+    this.toRow(s, c);
+    this.mask[s] |= bit;
+    this.sum[s] += v;
+    if (v > this.fwMax) this.nonLow[s]++;
+    if (v >= this.hwMin) this.heavy[s]++;
+    if (++this.distinct[s] === this.sevnDistinct) this.sevn(s);
   }
 
   private sevn(s: number): void {

@@ -112,6 +112,8 @@ export interface SevnViewSource {
   readonly rows: Uint8Array;
   readonly rowLen: Uint8Array;
   readonly seen: Uint8Array;
+  readonly deckSize: number;
+  readonly discardSize: number;
   fillRoundPoints(out: Int32Array): void;
 }
 
@@ -127,15 +129,10 @@ export class SevnViewBuffer implements SevnView {
   dealer = 0;
   round = 0;
   points = 0;
-  distinct = 0;
-  held = 0;
-  hasSecondChance = false;
   candidates = 0;
   card = 0;
   optionA = 0;
   optionB = 0;
-  deckSize = 0;
-  discardSize = 0;
   readonly rowStride: number;
   /** Bumped by the engine before each decision; a stale array is re-copied on read. */
   stamp = 1;
@@ -161,6 +158,23 @@ export class SevnViewBuffer implements SevnView {
     this._rows = new Uint8Array(src.rows.length);
     this._rowLen = new Uint8Array(src.rowLen.length);
     this._seen = new Uint8Array(src.seen.length);
+  }
+
+  // Scalars read straight from the engine when asked: cheaper than setting them on every decision.
+  get distinct(): number {
+    return this.src.distinct[this.seat];
+  }
+  get held(): number {
+    return this.src.mask[this.seat];
+  }
+  get hasSecondChance(): boolean {
+    return this.src.sc[this.seat] !== 0;
+  }
+  get deckSize(): number {
+    return this.src.deckSize;
+  }
+  get discardSize(): number {
+    return this.src.discardSize;
   }
 
   get status(): ReadonlyInts {
