@@ -15,6 +15,8 @@ import { mergeRuns } from '../run/merge.js';
 import { summarise } from '../run/simulate.js';
 import { printSummary, runSimulateCommand, simulateOptions } from './simulate.js';
 import { runStudy } from './study.js';
+import { interruptSignal, progressBar } from './progress.js';
+import { DEFAULT_PAIRED_CHUNK, compare, formatCompare, parseSprt } from '../run/compare.js';
 
 function fail(message: string): never {
   process.stderr.write(`sevensim: ${message}\n`);
@@ -100,6 +102,53 @@ const cli = yargs(hideBin(process.argv))
         rows.push(await benchWorkload(w, a.threads, a.seconds));
       }
       console.log(a.json ? JSON.stringify(rows, null, 2) : formatBench(rows));
+    },
+  )
+  .command(
+    'compare',
+    'Compare strategy A with strategy B on the same random streams: paired difference, 95% CI, p-value, optional SPRT',
+    (y) =>
+      gameOptions(y)
+        .option('mode', { type: 'string', choices: ['round', 'game'] as const, default: 'round', describe: 'round: one round (SEVENFALL: one turn); game: whole games' })
+        .option('a', { type: 'string', demandOption: true, describe: 'strategy spec A' })
+        .option('b', { type: 'string', demandOption: true, describe: 'strategy spec B' })
+        .option('field', { type: 'string', array: true, default: [] as string[], describe: 'the other seats\' strategies (A or B takes each seat in turn)' })
+        .option('games', { type: 'number', default: 100000, describe: 'paired games (the most, with --sprt)' })
+        .option('seed', { type: 'number', default: 1, describe: 'random seed' })
+        .option('threads', { type: 'number', default: defaultThreads(), defaultDescription: 'one per core', describe: 'worker threads' })
+        .option('chunk-size', { type: 'number', default: DEFAULT_PAIRED_CHUNK, describe: 'games per task unit; the SPRT is checked after each' })
+        .option('sprt', { type: 'string', describe: 'd0,d1: stop once the log-likelihood ratio of "difference = d1" against "difference = d0" crosses its bounds' })
+        .option('metric', { type: 'string', choices: ['score', 'win'] as const, describe: 'what the SPRT tests (default: score in round mode, win share in game mode)' })
+        .option('alpha', { type: 'number', default: 0.05, describe: 'SPRT false-positive rate' })
+        .option('beta', { type: 'number', default: 0.05, describe: 'SPRT false-negative rate' })
+        .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' })
+        .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' }),
+    async (a) => {
+      const game = gameModule(a.game);
+      const rules = loadRules(game, a.preset, a.rules);
+      const mode = a.mode as Mode;
+      if (!Number.isInteger(a.threads) || a.threads < 1) throw new UserError(`--threads: expected a positive integer, got ${a.threads}`);
+      const sprt = a.sprt ? { ...parseSprt(a.sprt), alpha: a.alpha, beta: a.beta, metric: (a.metric ?? (mode === 'game' ? 'win' : 'score')) as 'score' | 'win' } : null;
+      const progress = progressBar(a.quiet);
+      const interrupt = interruptSignal();
+      try {
+        const r = await compare({
+          game, rules, preset: a.rules ? null : (a.preset ?? game.defaultPreset), mode, a: a.a, b: a.b, field: a.field as string[],
+          games: a.games, seed: a.seed, threads: a.threads, chunkSize: a.chunkSize, sprt, signal: interrupt.signal,
+          onProgress: (d, t) => progress.update(d, t),
+        });
+        progress.stop();
+        console.log(a.json ? JSON.stringify({ ...r, ci95: r.diff.ci95, pValue: r.diff.pValue }, null, 2) : formatCompare(r));
+      } catch (e) {
+        progress.stop();
+        if (interrupt.signal.aborted) {
+          process.stderr.write('sevensim: interrupted\n');
+          process.exit(130);
+        }
+        throw e;
+      } finally {
+        interrupt.dispose();
+      }
     },
   )
   .command(

@@ -107,11 +107,15 @@ export class DecisionCounter implements DecisionSink {
   }
 }
 
-/** What one range of chunks produced, as flat typed arrays that move between threads without copying. */
-export interface ChunkResult {
+/** A result that covers chunks [firstChunk, lastChunk) and `games` games. */
+export interface ChunkRange {
   firstChunk: number;
-  lastChunk: number; // exclusive
+  lastChunk: number;
   games: number;
+}
+
+/** What one range of chunks produced, as flat typed arrays. */
+export interface ChunkResult extends ChunkRange {
   /** Per seat: games, sumScore, sumScoreSq, sumWin, sumWinSq, rounds, busts. */
   seats: Float64Array;
   /** Per seat, then per distinct score: [seat, score, count] triples. */

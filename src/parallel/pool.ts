@@ -8,8 +8,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { ChunkResult, RunDefinition } from '../engine/runner.js';
-import type { ChunkTask } from './worker.js';
+import type { ChunkRange } from '../engine/runner.js';
 
 const here = fileURLToPath(import.meta.url);
 /** The built worker: under vitest this module runs from src/*.ts, so point at dist/. */
@@ -17,15 +16,16 @@ export const WORKER_FILE = here.endsWith('.ts') ? join(dirname(here), '../../dis
 
 export const defaultThreads = (): number => availableParallelism();
 
-export interface PoolRun {
-  def: RunDefinition;
+export interface PoolRun<R extends ChunkRange> {
   threads: number;
   first: number;
   last: number;
-  withDecisions: boolean;
-  perGame: boolean;
+  /** The task object for chunks [first, last): see worker.ts for the kinds. */
+  task(first: number, last: number): object;
   /** Called with each result in chunk order (may be async: the pool waits for it, bounding memory). */
-  onResult(r: ChunkResult): void | Promise<void>;
+  onResult(r: R): void | Promise<void>;
+  /** Checked after each result: true ends the run early (the chunks after it are not played). */
+  stop?(): boolean;
   onProgress?(gamesDone: number): void;
   signal?: AbortSignal;
   /** Seconds a task should take; 0.1 by default. */
@@ -37,7 +37,7 @@ export function createPool(threads: number): Piscina {
 }
 
 /** Runs on `pool` if given (the caller destroys it), else on a pool of its own. */
-export async function runOnPool(run: PoolRun, pool?: Piscina): Promise<void> {
+export async function runOnPool<R extends ChunkRange>(run: PoolRun<R>, pool?: Piscina): Promise<void> {
   if (pool) return schedule(pool, run);
   const own = createPool(run.threads);
   try {
@@ -47,10 +47,10 @@ export async function runOnPool(run: PoolRun, pool?: Piscina): Promise<void> {
   }
 }
 
-async function schedule(pool: Piscina, run: PoolRun): Promise<void> {
+async function schedule<R extends ChunkRange>(pool: Piscina, run: PoolRun<R>): Promise<void> {
   const target = run.taskSeconds ?? 0.1;
   const inFlightMax = run.threads * 2;
-  const ready = new Map<number, ChunkResult>();
+  const ready = new Map<number, R>();
   let next = run.first; // next chunk to hand out
   let deliver = run.first; // next chunk to hand back
   let group = 1;
@@ -65,10 +65,9 @@ async function schedule(pool: Piscina, run: PoolRun): Promise<void> {
     next = last;
     inFlight++;
     const started = performance.now();
-    const task: ChunkTask = { def: run.def, first, last, withDecisions: run.withDecisions, perGame: run.perGame };
     pool
-      .run(task, { signal: run.signal })
-      .then((r: ChunkResult) => {
+      .run(run.task(first, last), { signal: run.signal })
+      .then((r: R) => {
         const perChunk = (performance.now() - started) / 1000 / (last - first);
         group = Math.max(1, Math.min(4096, Math.round(target / Math.max(perChunk, 1e-6))));
         ready.set(first, r);
@@ -100,5 +99,10 @@ async function schedule(pool: Piscina, run: PoolRun): Promise<void> {
     await run.onResult(r);
     done += r.games;
     run.onProgress?.(done);
+    if (run.stop?.()) {
+      next = run.last; // hand out nothing more; let running tasks end before the pool goes
+      while (inFlight > 0) await new Promise<void>((resolve) => (wake = resolve));
+      return;
+    }
   }
 }

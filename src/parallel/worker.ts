@@ -1,12 +1,18 @@
 /**
  * A piscina worker: plays ranges of chunks. Engines, tables and strategies are built once per worker
- * and run definition, then reused for every task.
+ * and lineup, then reused for every task.
+ *
+ * Results are returned by structured clone, not moved with Piscina.move: they are small (kilobytes;
+ * per-game rows ~64 KB a chunk) and, measured here on 100 ms greedy tasks, moving them made the
+ * worker 20-25% slower (307k against 384-416k turns/s), while copying costs well under 1%.
  */
 import type { UnitRunner } from '../engine/game.js';
+import { type PairedDefinition, type PairedResult, lineups, playPaired } from '../engine/paired.js';
 import { type ChunkResult, type RunDefinition, playChunks } from '../engine/runner.js';
 import { gameModule } from '../games/registry.js';
 
 export interface ChunkTask {
+  kind: 'simulate';
   def: RunDefinition;
   first: number;
   last: number;
@@ -14,23 +20,32 @@ export interface ChunkTask {
   perGame: boolean;
 }
 
-let cachedKey = '';
-let cached: UnitRunner | null = null;
-
-export function runnerFor(def: RunDefinition): UnitRunner {
-  const key = JSON.stringify([def.game, def.rules, def.mode, def.players]);
-  if (cached === null || key !== cachedKey) {
-    cached = gameModule(def.game).createRunner(def.rules, def.players, def.mode);
-    cachedKey = key;
-  }
-  return cached;
+export interface PairedTask {
+  kind: 'paired';
+  def: PairedDefinition;
+  first: number;
+  last: number;
 }
 
-/**
- * Results are returned by structured clone, not moved with Piscina.move: they are small (kilobytes;
- * per-game rows ~64 KB a chunk) and, measured here on 100 ms greedy tasks, moving them made the
- * worker 20-25% slower (307k against 384-416k turns/s), while copying costs well under 1%.
- */
-export default function playTask(task: ChunkTask): ChunkResult {
+const runners = new Map<string, UnitRunner>();
+
+/** The runner for a game, rules, mode and lineup, built once per worker. */
+export function runnerFor(def: Pick<RunDefinition, 'game' | 'rules' | 'mode' | 'players'>): UnitRunner {
+  const key = JSON.stringify([def.game, def.rules, def.mode, def.players]);
+  let r = runners.get(key);
+  if (r === undefined) {
+    if (runners.size > 64) runners.clear(); // a long-lived worker serving many different runs
+    r = gameModule(def.game).createRunner(def.rules, def.players, def.mode);
+    runners.set(key, r);
+  }
+  return r;
+}
+
+export default function playTask(task: ChunkTask | PairedTask): ChunkResult | PairedResult {
+  if (task.kind === 'paired') {
+    const { def } = task;
+    const make = (candidate: string) => lineups(def, candidate).map((players) => runnerFor({ ...def, players }));
+    return playPaired(make(def.a), make(def.b), def, task.first, task.last);
+  }
   return playChunks(runnerFor(task.def), task.def, task.first, task.last, task.withDecisions, task.perGame);
 }

@@ -6,7 +6,7 @@ import type { Mode } from '../engine/game.js';
 import { type RunDefinition, chunkCount, playChunks } from '../engine/runner.js';
 import { GAMES } from '../games/registry.js';
 import { createPool, runOnPool } from '../parallel/pool.js';
-import { runnerFor } from '../parallel/worker.js';
+import { type ChunkTask, runnerFor } from '../parallel/worker.js';
 
 export interface BenchWorkload {
   game: 'sevn' | 'sevenfall';
@@ -54,9 +54,10 @@ async function onPool(def: RunDefinition, threads: number): Promise<number> {
   const pool = createPool(threads);
   try {
     // Warm every worker up (JIT, tables) before timing: a long run pays this once.
-    await runOnPool({ def: { ...def, games: Math.min(def.games, CHUNK * threads * 4) }, threads, first: 0, last: threads * 4, withDecisions: false, perGame: false, onResult() {} }, pool);
+    const task = (first: number, last: number): ChunkTask => ({ kind: 'simulate', def, first, last, withDecisions: false, perGame: false });
+    await runOnPool({ threads, first: 0, last: Math.min(threads * 4, chunkCount(def)), task, onResult() {} }, pool);
     const t0 = performance.now();
-    await runOnPool({ def, threads, first: 0, last: chunkCount(def), withDecisions: false, perGame: false, onResult() {} }, pool);
+    await runOnPool({ threads, first: 0, last: chunkCount(def), task, onResult() {} }, pool);
     return (performance.now() - t0) / 1000;
   } finally {
     await pool.destroy();

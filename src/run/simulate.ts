@@ -5,7 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import type { GameModule, Mode } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
-import { type RunDefinition, RunTotals, chunkCount } from '../engine/runner.js';
+import { type ChunkResult, type RunDefinition, RunTotals, chunkCount } from '../engine/runner.js';
+import type { ChunkTask } from '../parallel/worker.js';
 import { OutputDir } from '../io/output.js';
 import { gitCommit, packageVersion } from '../io/package-info.js';
 import { GamesWriter, type Manifest, writeDecisions, writeScores } from '../io/results.js';
@@ -89,13 +90,11 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const startedAt = new Date();
   const t0 = performance.now();
   try {
-    await runOnPool({
-      def,
+    await runOnPool<ChunkResult>({
       threads: o.threads,
       first,
       last,
-      withDecisions: out !== null,
-      perGame: gamesWriter !== null,
+      task: (a, b): ChunkTask => ({ kind: 'simulate', def, first: a, last: b, withDecisions: out !== null, perGame: gamesWriter !== null }),
       signal: o.signal,
       onProgress: (done) => o.onProgress?.(done, gamesInRange),
       async onResult(r) {

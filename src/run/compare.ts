@@ -1,0 +1,152 @@
+/**
+ * `compare`: strategy A against strategy B on common random numbers, as a paired difference with its
+ * 95% CI and p-value, optionally stopped early by an SPRT.
+ */
+import type { GameModule, Mode } from '../engine/game.js';
+import { UserError } from '../engine/errors.js';
+import { PAIRED_FIELDS, type PairedDefinition, type PairedResult } from '../engine/paired.js';
+import { WIN_UNITS, chunkCount } from '../engine/runner.js';
+import { runOnPool } from '../parallel/pool.js';
+import type { PairedTask } from '../parallel/worker.js';
+import { type SprtBounds, sprtBounds, sprtLlr, sprtVerdict } from '../stats/sprt.js';
+import { type Estimate, estimate, twoSidedP } from '../stats/summary.js';
+
+export const DEFAULT_PAIRED_CHUNK = 256;
+
+export interface CompareOptions {
+  game: GameModule;
+  rules: unknown;
+  preset: string | null;
+  mode: Mode;
+  a: string;
+  b: string;
+  field: string[];
+  games: number;
+  seed: number;
+  threads: number;
+  chunkSize?: number;
+  sprt?: { d0: number; d1: number; alpha: number; beta: number; metric: 'score' | 'win' } | null;
+  signal?: AbortSignal;
+  onProgress?(done: number, total: number): void;
+}
+
+export interface Difference extends Estimate {
+  pValue: number;
+}
+
+export interface CompareResult {
+  game: string;
+  preset: string | null;
+  mode: Mode;
+  a: string;
+  b: string;
+  field: string[];
+  seed: number;
+  chunkSize: number;
+  games: number;
+  /** Score of A minus score of B in the candidate seat, per game. */
+  diff: Difference;
+  /** Win share of A minus that of B (game mode). */
+  winDiff: Difference | null;
+  scoreA: Estimate;
+  scoreB: Estimate;
+  winShareA: number | null;
+  winShareB: number | null;
+  sprt: (SprtBounds & { metric: string; llr: number; verdict: 'H1' | 'H0' | 'continue' }) | null;
+  seconds: number;
+}
+
+export function parseSprt(text: string): { d0: number; d1: number } {
+  const parts = text.split(',').map(Number);
+  if (parts.length !== 2 || parts.some((x) => !Number.isFinite(x)) || parts[0] === parts[1]) {
+    throw new UserError(`--sprt ${text}: expected two different numbers d0,d1 (e.g. 0,0.5: "no difference" against "A is 0.5 better")`);
+  }
+  return { d0: parts[0], d1: parts[1] };
+}
+
+function difference(n: number, sum: number, sumSq: number): Difference {
+  const e = estimate(n, sum, sumSq);
+  const pValue = e.se > 0 ? twoSidedP(e.mean / e.se) : e.mean === 0 ? 1 : 0;
+  return { ...e, pValue };
+}
+
+export async function compare(o: CompareOptions): Promise<CompareResult> {
+  const { game } = o;
+  if (!Number.isSafeInteger(o.games) || o.games <= 0) throw new UserError(`--games: expected a positive integer, got ${o.games}`);
+  if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed: expected an integer, got ${o.seed}`);
+  const seats = o.field.length + 1;
+  if (seats < game.minPlayers || seats > game.maxPlayers) {
+    throw new UserError(`--field: ${game.name} takes ${game.minPlayers} to ${game.maxPlayers} players; A or B plus ${o.field.length} field seats is ${seats}`);
+  }
+  for (const s of [o.a, o.b, ...o.field]) game.checkStrategy(s);
+  if (o.sprt && !(o.sprt.alpha > 0 && o.sprt.alpha < 0.5 && o.sprt.beta > 0 && o.sprt.beta < 0.5)) {
+    throw new UserError('--alpha and --beta must be between 0 and 0.5');
+  }
+  const def: PairedDefinition = { game: game.name, rules: o.rules, mode: o.mode, a: o.a, b: o.b, field: o.field, games: o.games, seed: o.seed, chunkSize: o.chunkSize ?? DEFAULT_PAIRED_CHUNK };
+  const sums = new Float64Array(PAIRED_FIELDS);
+  const bounds = o.sprt ? sprtBounds(o.sprt.d0, o.sprt.d1, o.sprt.alpha, o.sprt.beta) : null;
+  const metricScale = o.sprt?.metric === 'win' ? WIN_UNITS : 1;
+  let llr = 0;
+  let verdict: 'H1' | 'H0' | 'continue' = 'continue';
+  const t0 = performance.now();
+  await runOnPool<PairedResult>({
+    threads: o.threads,
+    first: 0,
+    last: chunkCount(def),
+    task: (first, last): PairedTask => ({ kind: 'paired', def, first, last }),
+    signal: o.signal,
+    onProgress: (done) => o.onProgress?.(done, o.games),
+    onResult(r) {
+      for (let i = 0; i < PAIRED_FIELDS; i++) sums[i] += r.sums[i];
+      if (bounds) {
+        const [s, s2] = o.sprt!.metric === 'win' ? [sums[3], sums[4]] : [sums[1], sums[2]];
+        llr = sprtLlr(bounds, sums[0], s / metricScale, s2 / (metricScale * metricScale));
+        verdict = sprtVerdict(bounds, llr);
+      }
+    },
+    stop: () => verdict !== 'continue',
+  });
+  const n = sums[0];
+  const w2 = WIN_UNITS * WIN_UNITS;
+  return {
+    game: game.name,
+    preset: o.preset,
+    mode: o.mode,
+    a: o.a,
+    b: o.b,
+    field: o.field,
+    seed: o.seed,
+    chunkSize: def.chunkSize,
+    games: n,
+    diff: difference(n, sums[1], sums[2]),
+    winDiff: o.mode === 'game' ? difference(n, sums[3] / WIN_UNITS, sums[4] / w2) : null,
+    scoreA: estimate(n, sums[5], sums[6]),
+    scoreB: estimate(n, sums[7], sums[8]),
+    winShareA: o.mode === 'game' ? sums[9] / WIN_UNITS / n : null,
+    winShareB: o.mode === 'game' ? sums[10] / WIN_UNITS / n : null,
+    sprt: bounds ? { ...bounds, metric: o.sprt!.metric, llr, verdict } : null,
+    seconds: (performance.now() - t0) / 1000,
+  };
+}
+
+/** A p-value as text; below 1e-6 the normal tail is past what the error function resolves. */
+export const formatP = (p: number): string => (p < 1e-6 ? '< 1e-6' : p.toPrecision(3));
+
+export function formatCompare(r: CompareResult): string {
+  const f = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+  const lines = [
+    `${r.game} (${r.preset ?? 'rules file'}), ${r.mode} mode, A = ${r.a}, B = ${r.b}${r.field.length ? `, field: ${r.field.join(' ')}` : ''}`,
+    `${r.games.toLocaleString('en-US')} paired games (each played with A and with B on the same random streams, seed ${r.seed}${r.field.length ? ', seats rotated' : ''})`,
+    `  score A: ${f(r.scoreA.mean)} (se ${f(r.scoreA.se, 4)})   score B: ${f(r.scoreB.mean)} (se ${f(r.scoreB.se, 4)})`,
+    `  A - B:   ${f(r.diff.mean)}  se ${f(r.diff.se, 4)}  95% CI [${f(r.diff.ci95[0])}, ${f(r.diff.ci95[1])}]  p ${r.diff.pValue < 1e-6 ? '' : '= '}${formatP(r.diff.pValue)}`,
+  ];
+  if (r.winDiff) {
+    lines.push(`  win share A: ${f(r.winShareA!, 4)}  B: ${f(r.winShareB!, 4)}  A - B: ${f(r.winDiff.mean, 4)}  se ${f(r.winDiff.se, 4)}  95% CI [${f(r.winDiff.ci95[0], 4)}, ${f(r.winDiff.ci95[1], 4)}]  p ${r.winDiff.pValue < 1e-6 ? '' : '= '}${formatP(r.winDiff.pValue)}`);
+  }
+  if (r.sprt) {
+    const s = r.sprt;
+    const what = s.verdict === 'H1' ? `accepts H1 (${s.metric} difference = ${s.d1})` : s.verdict === 'H0' ? `accepts H0 (${s.metric} difference = ${s.d0})` : 'is inconclusive: --games ran out first';
+    lines.push(`  SPRT on the ${s.metric} difference, H0: ${s.d0} vs H1: ${s.d1}, alpha ${s.alpha}, beta ${s.beta}: LLR ${f(s.llr)} in bounds [${f(s.lower)}, ${f(s.upper)}] after ${r.games.toLocaleString('en-US')} games; the test ${what}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,30 @@
+/**
+ * Sequential probability ratio test for the mean of paired differences, normal approximation
+ * (the GSPRT used by chess engine testers): LLR = (d1 - d0) / var * (sum - n (d0 + d1) / 2).
+ * It accepts H1 (difference = d1) when LLR >= log((1 - beta) / alpha) and H0 (difference = d0)
+ * when LLR <= log(beta / (1 - alpha)).
+ */
+export interface SprtBounds {
+  d0: number;
+  d1: number;
+  alpha: number;
+  beta: number;
+  lower: number;
+  upper: number;
+}
+
+export function sprtBounds(d0: number, d1: number, alpha = 0.05, beta = 0.05): SprtBounds {
+  return { d0, d1, alpha, beta, lower: Math.log(beta / (1 - alpha)), upper: Math.log((1 - beta) / alpha) };
+}
+
+/** The log-likelihood ratio from n, the sum and the sum of squares of the differences. */
+export function sprtLlr(b: SprtBounds, n: number, sum: number, sumSq: number): number {
+  if (n < 2) return 0;
+  const variance = (sumSq - (sum * sum) / n) / (n - 1);
+  if (!(variance > 0)) return 0; // no spread yet: no evidence either way
+  return ((b.d1 - b.d0) / variance) * (sum - (n * (b.d0 + b.d1)) / 2);
+}
+
+export function sprtVerdict(b: SprtBounds, llr: number): 'H1' | 'H0' | 'continue' {
+  return llr >= b.upper ? 'H1' : llr <= b.lower ? 'H0' : 'continue';
+}
