@@ -1,0 +1,65 @@
+/**
+ * `optimal`: plays the exact optimal policy of one turn (src/games/sevenfall/solver.ts).
+ *
+ * Parameters: `objective` = `ev` maximises the expected turn score; `objective=at-least` maximises
+ * the probability of scoring at least `k` points (`k` is ignored for `ev`). Examples:
+ * `optimal`, `optimal:objective=at-least,k=15`.
+ *
+ * The turn is solved once per (rules, objective) per thread (worker) and cached at module level;
+ * a decision is then one canonical-state lookup. The policy ignores the game situation (round,
+ * totals): it is optimal for a single turn.
+ */
+import type { SevenfallRules } from '../../src/games/sevenfall/rules.js';
+import { type Objective, type SevenfallSolution, objectiveText, solveSevenfall } from '../../src/games/sevenfall/solver.js';
+import type { ScoreTable } from '../../src/games/sevenfall/scoring.js';
+import { STOP, type SevenfallStrategyDef, type SevenfallView } from '../../src/games/sevenfall/view.js';
+
+const solutions = new Map<string, SevenfallSolution>();
+
+/** The cached solution for (rules, objective), solving on first use in this thread. */
+export function cachedSolution(rules: SevenfallRules, objective: Objective, table?: ScoreTable): SevenfallSolution {
+  const key = `${objectiveText(objective)}\n${JSON.stringify(rules)}`;
+  let sol = solutions.get(key);
+  if (sol === undefined) {
+    sol = solveSevenfall(rules, objective, table);
+    solutions.set(key, sol);
+  }
+  return sol;
+}
+
+export const optimal: SevenfallStrategyDef = {
+  name: 'optimal',
+  doc: 'Plays the exact optimal one-turn policy (solved once per worker): maximises the expected score, or with objective=at-least the probability of scoring at least k.',
+  params: [
+    { name: 'objective', type: 'enum', values: ['ev', 'at-least'], default: 'ev', doc: 'ev: maximise the expected turn score; at-least: maximise P(turn score >= k)' },
+    { name: 'k', type: 'int', min: 0, max: 10000, default: 15, doc: 'target score for objective=at-least (ignored for ev)' },
+  ],
+  create: (params, { rules, table }) => {
+    const objective: Objective = params.objective === 'ev' ? { kind: 'ev' } : { kind: 'at-least', k: params.k as number };
+    const sol = cachedSolution(rules, objective, table);
+    const kinds = rules.symbols + 2;
+    const unlocked = new Int32Array(kinds);
+    const locked = new Int32Array(kinds);
+    const discard = new Int32Array(kinds);
+    return {
+      decide(v: SevenfallView): number {
+        unlocked.fill(0);
+        locked.fill(0);
+        for (let i = 0; i < v.row.length; i++) {
+          if (v.locked[i] === 0) unlocked[v.row[i]]++;
+          else locked[v.row[i]]++;
+        }
+        if (sol.bestAction(unlocked, locked, v.outOfPlay, discard) === 0) return STOP;
+        let mask = 0;
+        for (let i = 0; i < v.row.length; i++) {
+          const t = v.row[i];
+          if (v.locked[i] === 0 && discard[t] > 0) {
+            discard[t]--;
+            mask |= 1 << i;
+          }
+        }
+        return mask;
+      },
+    };
+  },
+};
