@@ -5,4 +5,4 @@ import { optimal } from './optimal.js';
 import { random } from './random.js';
 import { stand } from './stand.js';
 
-export const SEVENFALL_STRATEGIES: SevenfallStrategyDef[] = [stand, greedy, optimal, random];
+export const SEVENFALL_STRATEGIES: SevenfallStrategyDef[] = [stand, greedy, random, optimal];
