@@ -1,7 +1,8 @@
 /**
  * The card choices shared by the baseline strategies, each a parameter with a sensible default:
- * - `freeze`: `most` freezes the opponent with the most round points at stake (default), `fewest` the
- *   one with the fewest, `self` freezes itself when allowed. Without an opponent in the round: itself.
+ * - `freeze`: `fewest` freezes the opponent with the fewest round points at stake (default: it ends
+ *   their round cheaply; in 80,000 seat-swapped 4-player games of stay-at it won 26.4% against 23.7%
+ *   for `most`), `most` the one with the most, `self` itself when allowed. Without an opponent: itself.
  * - `triple`: `exposed` sends a Triple Draw to the opponent most likely to bust on its next card
  *   (default; ties go to the one with more points at stake), `self` takes it itself.
  * - `ballast`: `sevn` keeps a Ballast card only when it completes a SEVN (default), `keep`, `discard`.
@@ -13,7 +14,7 @@ import { K_ADD, K_BALLAST, K_FEATHERWEIGHT, K_HEAVYWEIGHT, K_LADDER, K_MULTIPLY,
 import { DISCARD, KEEP, type SevnStrategy, type SevnView } from '../../src/games/sevn/view.js';
 
 export const CHOICE_PARAMS: readonly ParamSpec[] = [
-  { name: 'freeze', type: 'enum', values: ['most', 'fewest', 'self'], default: 'most', doc: 'Freeze target: opponent with most / fewest points at stake, or self' },
+  { name: 'freeze', type: 'enum', values: ['fewest', 'most', 'self'], default: 'fewest', doc: 'Freeze target: opponent with fewest / most points at stake, or self' },
   { name: 'triple', type: 'enum', values: ['exposed', 'self'], default: 'exposed', doc: 'Triple Draw target: opponent most likely to bust, or self' },
   { name: 'ballast', type: 'enum', values: ['sevn', 'keep', 'discard'], default: 'sevn', doc: 'keep Ballast only to complete a SEVN, always, or never' },
 ];
