@@ -1,0 +1,273 @@
+/**
+ * The exact one-turn solver: against an independent brute-force expectimax on small canisters, against
+ * the engine playing `optimal` for 1e6 turns, against `stand` and `greedy`, and its objective parsing.
+ */
+import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/engine/errors.js';
+import { Rng } from '../../src/engine/rng.js';
+import { createStrategy } from '../../src/engine/strategy.js';
+import { SevenfallEngine } from '../../src/games/sevenfall/engine.js';
+import { type SevenfallRules, sevenfallPreset, validateSevenfallRules } from '../../src/games/sevenfall/rules.js';
+import { ScoreTable } from '../../src/games/sevenfall/scoring.js';
+import { type Objective, parseObjective, solveSevenfall } from '../../src/games/sevenfall/solver.js';
+import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
+
+function choose(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+  return r;
+}
+
+/** Distribution of the no-discard score (by category; last slot "no score") over every multiset row. */
+function exactCategoryDistribution(rules: SevenfallRules): number[] {
+  const table = new ScoreTable(rules);
+  const avail = [...new Array(rules.symbols).fill(rules.copiesPerSymbol), rules.wilds, rules.breaks];
+  const total = avail.reduce((a, b) => a + b, 0);
+  const dist = new Array<number>(rules.categories.length + 1).fill(0);
+  const counts = new Uint8Array(avail.length);
+  const visit = (t: number, left: number, ways: number): void => {
+    if (t === avail.length) {
+      if (left > 0) return;
+      const c = table.categoryCounts(counts);
+      dist[c < 0 ? rules.categories.length : c] += ways / choose(total, rules.rowSize);
+      return;
+    }
+    for (let k = 0; k <= Math.min(left, avail[t]); k++) {
+      counts[t] = k;
+      visit(t + 1, left - k, ways * choose(avail[t], k));
+    }
+    counts[t] = 0;
+  };
+  visit(0, rules.rowSize, 1);
+  return dist;
+}
+
+function smallRules(rowSize: number, discardBudget: number): SevenfallRules {
+  const categories = [
+    { name: 'Pair', parts: [2], points: 1 },
+    { name: 'Triple', parts: [3], points: 4 },
+    { name: 'Two Pairs', parts: [2, 2], points: 3 },
+    { name: 'Four', parts: [4], points: 9 },
+    { name: 'Triple + Pair', parts: [3, 2], points: 7 },
+  ].filter((c) => c.parts.reduce((a, b) => a + b, 0) <= rowSize);
+  return validateSevenfallRules({
+    game: 'sevenfall', name: `small-${rowSize}-${discardBudget}`, symbols: 3, copiesPerSymbol: 3, wilds: 1, breaks: 1,
+    rowSize, discardBudget, rounds: 1, categories,
+  });
+}
+
+/**
+ * Expectimax over explicit tiles: the canister is a list of distinct tiles (ids), the row a list of
+ * positions with a lock flag. Draws enumerate every subset of tile ids (uniform), actions every
+ * subset of unlocked positions. No symmetry, no memo.
+ */
+function bruteForce(rules: SevenfallRules, objective: Objective): number {
+  const table = new ScoreTable(rules);
+  const tiles: number[] = [];
+  for (let s = 0; s < rules.symbols; s++) for (let c = 0; c < rules.copiesPerSymbol; c++) tiles.push(s);
+  for (let w = 0; w < rules.wilds; w++) tiles.push(rules.symbols);
+  for (let b = 0; b < rules.breaks; b++) tiles.push(rules.symbols + 1);
+  const counts = new Uint8Array(rules.symbols + 2);
+  const terminal = (row: number[]): number => {
+    counts.fill(0);
+    for (const t of row) counts[t]++;
+    const score = table.scoreCounts(counts);
+    return objective.kind === 'ev' ? score : score >= objective.k ? 1 : 0;
+  };
+  /** Every k-subset of the ids in `pool` (ascending), as arrays. */
+  const subsets = (pool: number[], k: number): number[][] => {
+    const out: number[][] = [];
+    const pick: number[] = [];
+    const go = (from: number): void => {
+      if (pick.length === k) {
+        out.push([...pick]);
+        return;
+      }
+      for (let i = from; i < pool.length; i++) {
+        pick.push(pool[i]);
+        go(i + 1);
+        pick.pop();
+      }
+    };
+    go(0);
+    return out;
+  };
+  // inCanister: ids still drawable (not in the row, not discarded).
+  const decide = (row: number[], locked: boolean[], inCanister: number[], left: number): number => {
+    let best = terminal(row);
+    if (left === 0) return best;
+    const unlockedPositions = row.map((_, i) => i).filter((i) => !locked[i]);
+    for (let mask = 1; mask < 1 << unlockedPositions.length; mask++) {
+      const chosen = unlockedPositions.filter((_, j) => (mask >> j) & 1);
+      if (chosen.length > left) continue;
+      const draws = subsets(inCanister, chosen.length);
+      let sum = 0;
+      for (const draw of draws) {
+        const nextRow = [...row];
+        const nextLocked = [...locked];
+        chosen.forEach((pos, j) => {
+          nextRow[pos] = tiles[draw[j]];
+          nextLocked[pos] = true;
+        });
+        const rest = inCanister.filter((id) => !draw.includes(id));
+        sum += decide(nextRow, nextLocked, rest, left - chosen.length);
+      }
+      best = Math.max(best, sum / draws.length);
+    }
+    return best;
+  };
+  const all = tiles.map((_, id) => id);
+  const initial = subsets(all, rules.rowSize);
+  let sum = 0;
+  for (const draw of initial) {
+    sum += decide(draw.map((id) => tiles[id]), draw.map(() => false), all.filter((id) => !draw.includes(id)), rules.discardBudget);
+  }
+  return sum / initial.length;
+}
+
+describe('solver vs brute-force expectimax on small canisters (3 symbols x 3, 1 Wild, 1 Break)', () => {
+  const cases: [number, number, Objective[]][] = [
+    [3, 2, [{ kind: 'ev' }, { kind: 'at-least', k: 1 }, { kind: 'at-least', k: 4 }]],
+    [4, 2, [{ kind: 'ev' }, { kind: 'at-least', k: 3 }, { kind: 'at-least', k: 7 }]],
+    [4, 3, [{ kind: 'ev' }, { kind: 'at-least', k: 9 }]],
+  ];
+  for (const [rowSize, budget, objectives] of cases) {
+    for (const objective of objectives) {
+      const name = objective.kind === 'ev' ? 'ev' : `at-least:${objective.k}`;
+      it(`rowSize ${rowSize}, discardBudget ${budget}, ${name}`, () => {
+        const rules = smallRules(rowSize, budget);
+        const sol = solveSevenfall(rules, objective);
+        const brute = bruteForce(rules, objective);
+        expect(sol.value).toBeCloseTo(brute, 12);
+        expect(sol.states).toBeGreaterThan(0);
+        // Discarding must pay on these canisters: the optimum beats standing.
+        const stand = solveSevenfall({ ...rules, discardBudget: 0 }, objective).value;
+        expect(sol.value).toBeGreaterThan(stand);
+      });
+    }
+  }
+});
+
+describe('solver on the presets', () => {
+  it('with no discards, gives the exact stand value (and no decision states)', () => {
+    for (const preset of ['sevenfall', 'sevenfall-6x6']) {
+      const rules = sevenfallPreset(preset);
+      const dist = exactCategoryDistribution(rules);
+      const points = [...rules.categories.map((c) => c.points), 0];
+      const stand = dist.reduce((a, p, c) => a + p * points[c], 0);
+      const sol = solveSevenfall({ ...rules, discardBudget: 0 }, { kind: 'ev' });
+      expect(sol.value).toBeCloseTo(stand, 12);
+      expect(sol.states).toBe(0);
+      const p15 = dist.reduce((a, p, c) => a + (points[c] >= 15 ? p : 0), 0);
+      expect(solveSevenfall({ ...rules, discardBudget: 0 }, { kind: 'at-least', k: 15 }).value).toBeCloseTo(p15, 12);
+    }
+  });
+
+  it('is consistent across objectives: probabilities in [0, 1], decreasing in K, at-least:0 = 1', () => {
+    const rules = sevenfallPreset('sevenfall');
+    expect(solveSevenfall(rules, { kind: 'at-least', k: 0 }).value).toBeCloseTo(1, 12);
+    let last = 1;
+    for (const k of [1, 3, 5, 8, 12, 15, 18]) {
+      const p = solveSevenfall(rules, { kind: 'at-least', k }).value;
+      expect(p).toBeGreaterThan(0);
+      expect(p).toBeLessThanOrEqual(last + 1e-12);
+      last = p;
+    }
+    expect(solveSevenfall(rules, { kind: 'at-least', k: 19 }).value).toBe(0);
+  });
+
+  it('the policy moments match the value; bestAction agrees with the policy rows', () => {
+    const rules = sevenfallPreset('sevenfall');
+    const sol = solveSevenfall(rules, { kind: 'ev' });
+    expect(sol.scoreMoments().mean).toBeCloseTo(sol.value, 10);
+    const at15 = solveSevenfall(rules, { kind: 'at-least', k: 15 });
+    const m = at15.scoreMoments();
+    expect(m.mean).toBeLessThanOrEqual(sol.value + 1e-12);
+    let rows = 0;
+    let bestRows = 0;
+    let lastState = -1;
+    for (const row of sol.policyRows()) {
+      rows++;
+      if (row.stateIndex !== lastState) {
+        expect(row.stateIndex).toBe(lastState + 1);
+        lastState = row.stateIndex;
+        expect(row.action).toBe('stop');
+      }
+      expect(row.discards).toBeLessThanOrEqual(row.discardsLeft);
+      if (row.best) bestRows++;
+    }
+    expect(lastState + 1).toBe(sol.states);
+    expect(bestRows).toBe(sol.states);
+    expect(rows).toBe(sol.actions);
+    // A row of seven different symbols with the discards unused: the best action is worth the state's value.
+    const u = new Int32Array(rules.symbols + 2);
+    for (let s = 0; s < 7; s++) u[s] = 1;
+    const zero = new Int32Array(rules.symbols + 2);
+    const out = new Int32Array(rules.symbols + 2);
+    const n = sol.bestAction(u, zero, zero, out);
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThanOrEqual(3);
+    const after = Int32Array.from(u, (c, t) => c - out[t]);
+    expect(sol.stateValue(after, zero, out)).toBeCloseTo(sol.stateValue(u, zero, zero), 12);
+  });
+});
+
+describe('optimal strategy through the engine', () => {
+  const rules = sevenfallPreset('sevenfall');
+  const sol = solveSevenfall(rules, { kind: 'ev' });
+  const engine = new SevenfallEngine(rules);
+
+  const simulate = (spec: string, n: number, seed: number): { mean: number; se: number; hits: number } => {
+    const rng = new Rng();
+    rng.reseed(seed, 0, 0);
+    const player = createStrategy('sevenfall', SEVENFALL_STRATEGIES, spec, { rules, table: engine.table, rng });
+    let sum = 0;
+    let sq = 0;
+    let hits = 0;
+    for (let i = 0; i < n; i++) {
+      const x = engine.playTurn(player, rng, 0, 0, 1);
+      sum += x;
+      sq += x * x;
+      if (x >= 15) hits++;
+    }
+    const mean = sum / n;
+    return { mean, se: Math.sqrt((sq / n - mean * mean) / n), hits };
+  };
+
+  it('matches the solved EV over 1e6 turns within 4 standard errors (exact variance)', () => {
+    const n = 1_000_000;
+    const { mean } = simulate('optimal', n, 20261201);
+    const se = Math.sqrt(sol.scoreMoments().variance / n);
+    expect(Math.abs(mean - sol.value), `simulated ${mean}, solved ${sol.value}, se ${se}`).toBeLessThanOrEqual(4 * se);
+  });
+
+  it('optimal:objective=at-least,k=15 matches the solved probability over 2e5 turns', () => {
+    const n = 200_000;
+    const p = solveSevenfall(rules, { kind: 'at-least', k: 15 }).value;
+    const { hits } = simulate('optimal:objective=at-least,k=15', n, 20261202);
+    expect(Math.abs(hits / n - p)).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / n));
+  });
+
+  it('is at least the exact stand value and greedy simulated mean', () => {
+    const dist = exactCategoryDistribution(rules);
+    const points = [...rules.categories.map((c) => c.points), 0];
+    const stand = dist.reduce((a, p, c) => a + p * points[c], 0);
+    expect(sol.value).toBeGreaterThan(stand);
+    const greedy = simulate('greedy', 200_000, 20261203);
+    expect(sol.value).toBeGreaterThanOrEqual(greedy.mean - 4 * greedy.se);
+  });
+});
+
+describe('parseObjective', () => {
+  it('accepts ev and at-least:K', () => {
+    expect(parseObjective('ev')).toEqual({ kind: 'ev' });
+    expect(parseObjective('at-least:15')).toEqual({ kind: 'at-least', k: 15 });
+    expect(parseObjective(' at-least:0 ')).toEqual({ kind: 'at-least', k: 0 });
+  });
+
+  it.each(['', 'EV', 'mean', 'at-least', 'at-least:', 'at-least:-1', 'at-least:1.5', 'at-least:x', 'atleast:3', 'at-least:3:4'])('rejects %j with a UserError', (text) => {
+    expect(() => parseObjective(text)).toThrow(UserError);
+    expect(() => parseObjective(text)).toThrow(/objective/);
+  });
+});
