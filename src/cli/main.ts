@@ -15,6 +15,8 @@ import { mergeRuns } from '../run/merge.js';
 import { summarise } from '../run/simulate.js';
 import { printSummary, runSimulateCommand, simulateOptions } from './simulate.js';
 import { runStudy } from './study.js';
+import type { SevenfallRules } from '../games/sevenfall/rules.js';
+import { formatSevenfallSolve, solveSevenfallCommand, unsupported } from '../run/solve.js';
 import { interruptSignal, progressBar } from './progress.js';
 import { DEFAULT_PAIRED_CHUNK, compare, formatCompare, parseSprt } from '../run/compare.js';
 
@@ -149,6 +151,24 @@ const cli = yargs(hideBin(process.argv))
       } finally {
         interrupt.dispose();
       }
+    },
+  )
+  .command(
+    'solve',
+    'Solve exactly: SEVENFALL the optimal discard policy of one turn; SEVN the optimal solo stopping policy of a number-only deck',
+    (y) =>
+      gameOptions(y)
+        .option('objective', { type: 'string', default: 'ev', describe: 'SEVENFALL: ev (maximise the expected score) or at-least:K (maximise P(score >= K))' })
+        .option('out', { type: 'string', describe: 'directory for policy.arrow (every decision state with the value of each action) and solve.json' })
+        .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' }),
+    async (a) => {
+      const game = gameModule(a.game);
+      const rules = loadRules(game, a.preset, a.rules);
+      const preset = a.rules ? null : (a.preset ?? game.defaultPreset);
+      if (game.name !== 'sevenfall') unsupported(game.name, preset);
+      const { report } = await solveSevenfallCommand(rules as SevenfallRules, preset, a.objective, a.out ?? null);
+      console.log(a.json ? JSON.stringify(report, null, 2) : formatSevenfallSolve(report));
+      if (a.out && !a.json) console.log(`policy written to ${a.out}/policy.arrow`);
     },
   )
   .command(
