@@ -259,6 +259,45 @@ describe('optimal strategy through the engine', () => {
   });
 });
 
+describe('optimal strategy on other rules', () => {
+  const play = (rules: SevenfallRules, spec: string, n: number, seed: number): number[] => {
+    const engine = new SevenfallEngine(rules);
+    const rng = new Rng();
+    rng.reseed(seed, 0, 0);
+    const player = createStrategy('sevenfall', SEVENFALL_STRATEGIES, spec, { rules, table: engine.table, rng });
+    const scores: number[] = [];
+    for (let i = 0; i < n; i++) scores.push(engine.playTurn(player, rng, 0, 0, 1));
+    return scores;
+  };
+
+  it('sevenfall-6x6: 3e5 turns match the solved EV within 4 standard errors', () => {
+    const rules = sevenfallPreset('sevenfall-6x6');
+    const sol = solveSevenfall(rules, { kind: 'ev' });
+    const n = 300_000;
+    const mean = play(rules, 'optimal', n, 20261204).reduce((a, b) => a + b, 0) / n;
+    expect(Math.abs(mean - sol.value)).toBeLessThanOrEqual(4 * Math.sqrt(sol.scoreMoments().variance / n));
+  });
+
+  it('a small canister (row 4, 3 discards): the engine playing optimal matches the brute-force value', () => {
+    const rules = smallRules(4, 3);
+    const brute = bruteForce(rules, { kind: 'ev' });
+    const sol = solveSevenfall(rules, { kind: 'ev' });
+    const n = 200_000;
+    const mean = play(rules, 'optimal', n, 20261205).reduce((a, b) => a + b, 0) / n;
+    expect(Math.abs(mean - brute)).toBeLessThanOrEqual(4 * Math.sqrt(sol.scoreMoments().variance / n));
+    const hits = play(rules, 'optimal:objective=at-least,k=9', n, 20261206).filter((x) => x >= 9).length;
+    const p = bruteForce(rules, { kind: 'at-least', k: 9 });
+    expect(Math.abs(hits / n - p)).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / n));
+  });
+
+  it('rejects bad parameters', () => {
+    const rules = sevenfallPreset('sevenfall');
+    const ctx = { rules, table: new ScoreTable(rules), rng: new Rng() };
+    expect(() => createStrategy('sevenfall', SEVENFALL_STRATEGIES, 'optimal:objective=max', ctx)).toThrow(UserError);
+    expect(() => createStrategy('sevenfall', SEVENFALL_STRATEGIES, 'optimal:k=-1', ctx)).toThrow(UserError);
+  });
+});
+
 describe('parseObjective', () => {
   it('accepts ev and at-least:K', () => {
     expect(parseObjective('ev')).toEqual({ kind: 'ev' });
