@@ -2,8 +2,10 @@
 import type { GameModule } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
 import { sevenfallModule } from './sevenfall/index.js';
+import { sevnModule } from './sevn/index.js';
 
 export const GAMES: Record<string, GameModule> = {
+  sevn: sevnModule as GameModule,
   sevenfall: sevenfallModule as GameModule,
 };
 

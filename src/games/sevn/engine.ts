@@ -191,6 +191,15 @@ export class SevnEngine implements SevnViewSource {
     for (let c = 0; c < this.cards.codes; c++) out[c] += this.inHand[c];
   }
 
+  /**
+   * Puts the deck back in its canonical order before the next round's fresh deck. The runner calls
+   * this when it reseeds a chunk: draws are uniform from any order, but reproducible only from a
+   * known one (without it, a worker's earlier chunks changed later rounds).
+   */
+  resetDeck(): void {
+    this.deckWhole = false;
+  }
+
   /** A freshly shuffled full deck: every card back in the deck, nothing seen, nothing on the table. */
   private freshDeck(): void {
     // Partial Fisher-Yates draws are uniform from any permutation, so the deck array only needs to

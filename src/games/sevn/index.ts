@@ -44,6 +44,7 @@ export class SevnRunner implements UnitRunner {
   }
 
   reseed(seed: number, chunk: number): void {
+    this.engine.resetDeck();
     this.deck.reseed(seed, chunk, STREAM_DECK);
     for (let s = 0; s < this.seats; s++) this.strategyRngs[s].reseed(seed, chunk, STREAM_STRATEGY, s);
   }
