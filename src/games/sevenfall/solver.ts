@@ -101,6 +101,13 @@ export interface SevenfallSolution {
   stateValue(unlocked: ArrayLike<number>, locked: ArrayLike<number>, discarded: ArrayLike<number>): number;
   /** Mean and variance of the turn score when playing this policy (computed on first call). */
   scoreMoments(): { mean: number; variance: number };
+  /**
+   * The exact distribution of the turn score when playing this policy from the initial draw:
+   * entry s is P(score = s), for s = 0..maxScore of the score table (computed on first call, then
+   * the same array is returned: do not modify it). Its mean is `value` for `ev`; for `at-least:K`
+   * the mass at scores >= K is `value`.
+   */
+  scoreDistribution(): Float64Array;
   /** Every decision state with the value of each of its actions, states in discovery order. */
   policyRows(): Generator<PolicyRow>;
 }
@@ -358,6 +365,7 @@ export function solveSevenfall(rules: SevenfallRules, objective: Objective, tabl
   const K = S + 2;
   const outCanon = new Int32Array(K);
   let moments: { mean: number; variance: number } | null = null;
+  let distribution: Float64Array | null = null;
 
   const letter = (p: number): string => (p === S ? 'W' : p === S + 1 ? 'X' : String.fromCharCode(65 + p));
   const tilesText = (counts: ArrayLike<number>): string => {
@@ -411,6 +419,10 @@ export function solveSevenfall(rules: SevenfallRules, objective: Objective, tabl
     scoreMoments() {
       if (moments === null) moments = policyMoments(s);
       return moments;
+    },
+    scoreDistribution() {
+      if (distribution === null) distribution = policyDistribution(s);
+      return distribution;
     },
     *policyRows() {
       const counts = new Int32Array(K);
@@ -521,4 +533,77 @@ function policyMoments(s: Solver): { mean: number; variance: number } {
   s.d.fill(0);
   const [m1, m2] = visit();
   return { mean: m1, variance: Math.max(0, m2 - m1 * m1) };
+}
+
+/**
+ * The score distribution under the solved policy: a pass over the states the policy reaches,
+ * following its best actions and weighting every draw by its hypergeometric probability; each
+ * reached state's distribution (over final scores 0..maxScore) is memoised by its canonical key.
+ */
+function policyDistribution(s: Solver): Float64Array {
+  const size = s.table.maxScore + 1;
+  const memo = new Map<string, Float64Array>();
+  const counts = new Uint8Array(s.K);
+  const point = (): Float64Array => {
+    for (let t = 0; t < s.K; t++) counts[t] = s.u[t] + s.l[t];
+    const out = new Float64Array(size);
+    out[s.table.scoreCounts(counts)] = 1;
+    return out;
+  };
+  const act = new Int32Array(s.K);
+  const visit = (): Float64Array => {
+    let row = 0;
+    let discarded = 0;
+    let unlocked = 0;
+    for (let t = 0; t < s.K; t++) {
+      row += s.u[t] + s.l[t];
+      discarded += s.d[t];
+      unlocked += s.u[t];
+    }
+    if (row === s.R && (discarded === s.B || unlocked === 0)) return point();
+    const key = s.key();
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    let out: Float64Array;
+    if (row < s.R) {
+      const into = discarded === 0 ? s.u : s.l;
+      let pool = 0;
+      out = new Float64Array(size);
+      for (let t = 0; t < s.K; t++) {
+        const left = s.full[t] - s.u[t] - s.l[t] - s.d[t];
+        if (left === 0) continue;
+        pool += left;
+        into[t]++;
+        const sub = visit();
+        into[t]--;
+        for (let x = 0; x < size; x++) out[x] += left * sub[x];
+      }
+      for (let x = 0; x < size; x++) out[x] /= pool;
+    } else {
+      if (!s.nodes.has(key)) s.value();
+      const action = s.nodes.get(key)!.action;
+      if (action === 0) {
+        out = point();
+      } else {
+        const kinds = s.canonicalKinds();
+        s.decodeAction(action, act);
+        const a = Int32Array.from(act);
+        for (let p = 0; p < s.K; p++) {
+          s.u[kinds[p]] -= a[p];
+          s.d[kinds[p]] += a[p];
+        }
+        out = visit();
+        for (let p = 0; p < s.K; p++) {
+          s.u[kinds[p]] += a[p];
+          s.d[kinds[p]] -= a[p];
+        }
+      }
+    }
+    memo.set(key, out);
+    return out;
+  };
+  s.u.fill(0);
+  s.l.fill(0);
+  s.d.fill(0);
+  return visit();
 }

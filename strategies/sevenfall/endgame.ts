@@ -1,0 +1,190 @@
+/**
+ * `endgame`: plays `optimal` (objective ev) before the last round; in the last round it plays, for
+ * the whole turn, the solved policy (ev, or at-least:K for some K) that maximises its probability of
+ * winning the game given every seat's total.
+ *
+ * The last-round choice, made at the first decision of the turn (and again whenever round, seat or
+ * totals change):
+ * - Candidates: the ev policy and the at-least:K policy for every distinct positive category value K
+ *   (1, 3, 5, 6, 8, 10, 12, 15, 16, 18 on the default table; any other K gives the same objective as
+ *   the next value up). For each, the exact distribution of its own turn score is known
+ *   (`SevenfallSolution.scoreDistribution`).
+ * - Seats before it have played their last turn: their totals are final. Seats after it have one turn
+ *   left, modelled as independent draws from the score distribution of a reference policy
+ *   (parameter `model`, default the optimal ev policy, which is what `optimal` plays).
+ * - P(win) of a candidate = sum over its turn score y of P(y) * w(total + y), where w(m) is the
+ *   expected win share with final total m: 0 if any other final total exceeds m, else 1/k with k the
+ *   number of seats tied at m (itself included). Ties between candidates go to ev, then to the
+ *   smaller K.
+ * Every solution is solved once per thread (worker) and cached at module level, as `optimal` does;
+ * a last-round choice costs about (candidates x scores x seats) arithmetic and allocates nothing.
+ *
+ * Parameters: `model` = `ev` (default) or `at-least` with `modelk` (default 15): the policy the later
+ * seats are assumed to play in the last round. Examples: `endgame`, `endgame:model=at-least,modelk=10`.
+ */
+import type { SevenfallRules } from '../../src/games/sevenfall/rules.js';
+import type { ScoreTable } from '../../src/games/sevenfall/scoring.js';
+import { type Objective, type SevenfallSolution, objectiveText } from '../../src/games/sevenfall/solver.js';
+import { STOP, type SevenfallStrategyDef, type SevenfallView } from '../../src/games/sevenfall/view.js';
+import { cachedSolution } from './optimal.js';
+
+export interface EndgameCandidate {
+  objective: Objective;
+  solution: SevenfallSolution;
+  /** P(turn score = s), s = 0..maxScore, under this candidate's policy. */
+  distribution: Float64Array;
+}
+
+/** The candidates for one rules set: ev first, then at-least:K for each distinct positive category value, ascending. */
+export function endgameCandidates(rules: SevenfallRules, table?: ScoreTable): EndgameCandidate[] {
+  const ks = [...new Set(rules.categories.map((c) => c.points).filter((p) => p > 0))].sort((a, b) => a - b);
+  const objectives: Objective[] = [{ kind: 'ev' }, ...ks.map((k): Objective => ({ kind: 'at-least', k }))];
+  return objectives.map((objective) => {
+    const solution = cachedSolution(rules, objective, table);
+    return { objective, solution, distribution: solution.scoreDistribution() };
+  });
+}
+
+const candidateCache = new Map<string, EndgameCandidate[]>();
+
+function cachedCandidates(rules: SevenfallRules, table?: ScoreTable): EndgameCandidate[] {
+  const key = JSON.stringify(rules);
+  let c = candidateCache.get(key);
+  if (c === undefined) {
+    c = endgameCandidates(rules, table);
+    candidateCache.set(key, c);
+  }
+  return c;
+}
+
+/**
+ * Scratch space for winChance: `tie[c]` = P(no later seat beats m and exactly c of them tie it).
+ * Pass one per caller to stay allocation-free.
+ */
+export class WinScratch {
+  readonly tie: Float64Array;
+  constructor(maxPlayers = 64) {
+    this.tie = new Float64Array(maxPlayers + 1);
+  }
+}
+
+/**
+ * Expected win share of `seat` (a tie for the lead shared 1/k) if its own turn score is drawn from
+ * `own`, in the last round: seats before `seat` have final totals `totals[j]`, seats after it add an
+ * independent draw from `field` (a score distribution, index = score) to `totals[j]`.
+ */
+export function winChance(own: ArrayLike<number>, field: ArrayLike<number>, totals: ArrayLike<number>, seat: number, players: number, scratch = new WinScratch(players)): number {
+  const tie = scratch.tie;
+  let p = 0;
+  for (let y = 0; y < own.length; y++) {
+    const py = own[y];
+    if (py === 0) continue;
+    const m = totals[seat] + y;
+    // Seats that have played: beaten or tied for sure.
+    let ties = 0;
+    let lost = false;
+    for (let j = 0; j < seat; j++) {
+      if (totals[j] > m) {
+        lost = true;
+        break;
+      }
+      if (totals[j] === m) ties++;
+    }
+    if (lost) continue;
+    // Later seats: Poisson-binomial over the number that tie, given none exceeds m.
+    let n = 0;
+    tie[0] = 1;
+    for (let j = seat + 1; j < players; j++) {
+      const gap = m - totals[j]; // the later seat ties at score gap, stays below with score < gap
+      let below = 0;
+      const top = Math.min(gap, field.length);
+      for (let x = 0; x < top; x++) below += field[x];
+      const eq = gap >= 0 && gap < field.length ? field[gap] : 0;
+      tie[n + 1] = 0;
+      for (let c = n + 1; c >= 0; c--) tie[c] = tie[c] * below + (c > 0 ? tie[c - 1] * eq : 0);
+      n++;
+    }
+    let w = 0;
+    for (let c = 0; c <= n; c++) w += tie[c] / (1 + ties + c);
+    p += py * w;
+  }
+  return p;
+}
+
+/**
+ * The index in `candidates` of the policy with the highest win chance (ties: the earlier one, so ev
+ * first), and every candidate's win chance in `chances` if given.
+ */
+export function chooseCandidate(candidates: readonly EndgameCandidate[], field: ArrayLike<number>, totals: ArrayLike<number>, seat: number, players: number, scratch = new WinScratch(players), chances?: Float64Array): number {
+  let best = 0;
+  let bestP = -1;
+  for (let i = 0; i < candidates.length; i++) {
+    const p = winChance(candidates[i].distribution, field, totals, seat, players, scratch);
+    if (chances) chances[i] = p;
+    if (p > bestP + 1e-12) {
+      best = i;
+      bestP = p;
+    }
+  }
+  return best;
+}
+
+export const endgame: SevenfallStrategyDef = {
+  name: 'endgame',
+  doc: 'optimal (ev) before the last round; in the last round plays the solved policy (ev or at-least:K) with the highest chance of winning given the totals, later seats modelled by the exact score distribution of a reference policy.',
+  params: [
+    { name: 'model', type: 'enum', values: ['ev', 'at-least'], default: 'ev', doc: 'policy assumed for the seats still to play in the last round: ev (what optimal plays) or at-least with modelk' },
+    { name: 'modelk', type: 'int', min: 0, max: 10000, default: 15, doc: 'K of the at-least policy assumed for later seats when model=at-least (ignored for ev)' },
+  ],
+  create: (params, { rules, table }) => {
+    const candidates = cachedCandidates(rules, table);
+    const model: Objective = params.model === 'ev' ? { kind: 'ev' } : { kind: 'at-least', k: params.modelk as number };
+    const field = objectiveText(model) === 'ev' ? candidates[0].distribution : cachedSolution(rules, model, table).scoreDistribution();
+    const evSolution = candidates[0].solution;
+    const kinds = rules.symbols + 2;
+    const unlocked = new Int32Array(kinds);
+    const locked = new Int32Array(kinds);
+    const discard = new Int32Array(kinds);
+    const scratch = new WinScratch(64);
+    // The last-round situation the current choice was made for.
+    const seenTotals = new Int32Array(64);
+    let seenRound = -1;
+    let seenSeat = -1;
+    let seenPlayers = -1;
+    let chosen: SevenfallSolution = evSolution;
+    const choose = (v: SevenfallView): SevenfallSolution => {
+      if (v.round < rules.rounds - 1) return evSolution;
+      let same = v.round === seenRound && v.seat === seenSeat && v.players === seenPlayers;
+      for (let j = 0; same && j < v.players; j++) same = seenTotals[j] === v.totals[j];
+      if (!same) {
+        seenRound = v.round;
+        seenSeat = v.seat;
+        seenPlayers = v.players;
+        for (let j = 0; j < v.players; j++) seenTotals[j] = v.totals[j];
+        chosen = candidates[chooseCandidate(candidates, field, v.totals, v.seat, v.players, scratch)].solution;
+      }
+      return chosen;
+    };
+    return {
+      decide(v: SevenfallView): number {
+        const sol = choose(v);
+        unlocked.fill(0);
+        locked.fill(0);
+        for (let i = 0; i < v.row.length; i++) {
+          if (v.locked[i] === 0) unlocked[v.row[i]]++;
+          else locked[v.row[i]]++;
+        }
+        if (sol.bestAction(unlocked, locked, v.outOfPlay, discard) === 0) return STOP;
+        let mask = 0;
+        for (let i = 0; i < v.row.length; i++) {
+          const t = v.row[i];
+          if (v.locked[i] === 0 && discard[t] > 0) {
+            discard[t]--;
+            mask |= 1 << i;
+          }
+        }
+        return mask;
+      },
+    };
+  },
+};
