@@ -1,8 +1,9 @@
 /** Every SEVN strategy, in the order `sevensim strategies` lists them. */
 import type { SevnStrategyDef } from '../../src/games/sevn/view.js';
 import { bustCap } from './bust-cap.js';
+import { optimalSolo } from './optimal-solo.js';
 import { random } from './random.js';
 import { stayAtCards } from './stay-at-cards.js';
 import { stayAt } from './stay-at.js';
 
-export const SEVN_STRATEGIES: SevnStrategyDef[] = [stayAt, stayAtCards, bustCap, random];
+export const SEVN_STRATEGIES: SevnStrategyDef[] = [stayAt, stayAtCards, bustCap, random, optimalSolo];

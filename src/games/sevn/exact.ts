@@ -4,6 +4,7 @@
  * sums to at least `threshold` (the `stay-at` strategy). Used by the tests to pin the engine, and a
  * base for the solver of single decisions.
  */
+import { UserError } from '../../engine/errors.js';
 import type { SevnRules } from './rules.js';
 
 export interface SoloStayAtExact {
@@ -15,12 +16,20 @@ export interface SoloStayAtExact {
   sevn: number;
 }
 
-function numberOnly(r: SevnRules): { copies: number[]; total: number } {
+/** Cards in the deck that are not number cards (Ballast, modifiers, actions, bonus cards). */
+export function otherCards(r: SevnRules): number {
   const a = r.actions;
   const b = r.bonuses;
-  const others = r.ballast.length + r.modifiers.reduce((s, m) => s + m.count, 0) + a.freeze + a.secondChance + a.tripleDraw +
+  return r.ballast.length + r.modifiers.reduce((s, m) => s + m.count, 0) + a.freeze + a.secondChance + a.tripleDraw +
     a.crossroads + a.storm + b.featherweight.count + b.heavyweight.count + b.ladder.count;
-  if (others > 0) throw new Error(`exact solo values need a number-only deck; rules "${r.name}" has ${others} other cards`);
+}
+
+/** Copies per number value (index 0..30) and the deck size; a UserError unless the deck holds number cards only. */
+export function numberOnly(r: SevnRules): { copies: number[]; total: number } {
+  const others = otherCards(r);
+  if (others > 0) {
+    throw new UserError(`exact solo values need a number-only deck; rules "${r.name}" has ${others} other cards (use a preset such as sevn-numbers or flip7-numbers, or a rules file with no Ballast, modifiers, action or bonus cards)`);
+  }
   const copies = new Array<number>(31).fill(0);
   let total = 0;
   for (const n of r.numbers) {
@@ -30,12 +39,12 @@ function numberOnly(r: SevnRules): { copies: number[]; total: number } {
   return { copies, total };
 }
 
-const popcount = (m: number): number => {
+export const popcount = (m: number): number => {
   let k = 0;
   for (; m !== 0; m &= m - 1) k++;
   return k;
 };
-const maskSum = (m: number): number => {
+export const maskSum = (m: number): number => {
   let s = 0;
   for (let v = 0; m !== 0; m >>>= 1, v++) if (m & 1) s += v;
   return s;
@@ -119,4 +128,34 @@ export function soloDrawsHolding(r: SevnRules, threshold: number, held: number):
     layer = [...next];
   }
   return 0;
+}
+
+/**
+ * For a solo round from a full number-only deck under a policy that is a function of the held set
+ * (`draws(mask)` true = draw), the chance that each held set is reached at a draw-or-stay decision
+ * (after the deal: non-empty rows with fewer than `sevn.distinct` values and cards left to draw),
+ * whatever the policy then answers. Each set is held at most once in a round since rows only grow.
+ */
+export function soloReach(r: SevnRules, draws: (mask: number) => boolean): Map<number, number> {
+  const { copies, total } = numberOnly(r);
+  const out = new Map<number, number>();
+  let layer = new Map<number, number>([[0, 1]]);
+  for (let size = 0; layer.size > 0; size++) {
+    const next = new Map<number, number>();
+    const left = total - size;
+    for (const [mask, p] of layer) {
+      if (size >= r.sevn.distinct || left <= 0) continue;
+      if (mask !== 0) {
+        out.set(mask, p);
+        if (!draws(mask)) continue;
+      }
+      for (let v = 0; v < 31; v++) {
+        if (copies[v] === 0 || (mask >>> v) & 1) continue;
+        const m = mask | (1 << v);
+        next.set(m, (next.get(m) ?? 0) + (p * copies[v]) / left);
+      }
+    }
+    layer = next;
+  }
+  return out;
 }

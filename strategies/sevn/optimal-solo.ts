@@ -1,0 +1,32 @@
+/**
+ * `optimal-solo`: plays the exact optimal solo stopping policy (src/games/sevn/solver.ts), solved once
+ * per worker for the number cards of the rules in play and cached by the rules' JSON.
+ *
+ * It looks only at its own row's held number values (`view.held`), as if it played alone from a full
+ * deck: on a number-only deck in a solo round that is exactly optimal; in multi-player rounds it ignores
+ * the other rows and the cards already seen. On a deck with other cards it plays the policy solved for
+ * the deck's number cards alone (Ballast, modifiers, action and bonus cards removed). With a Second
+ * Chance held it draws (the next card cannot bust it). Every card choice (Freeze, Triple Draw, Second
+ * Chance, Crossroads, Ballast) uses the shared defaults of `choices.ts`.
+ */
+import { cachedSevnSolution, numberProjection } from '../../src/games/sevn/solver.js';
+import { otherCards } from '../../src/games/sevn/exact.js';
+import { DRAW, STAY, type SevnStrategyDef } from '../../src/games/sevn/view.js';
+import { CHOICE_PARAMS, cardChoices } from './choices.js';
+
+export const optimalSolo: SevnStrategyDef = {
+  name: 'optimal-solo',
+  doc: 'Plays the exact optimal solo stopping policy for its held values (solved for the deck\'s number cards); draws with a Second Chance.',
+  params: [...CHOICE_PARAMS],
+  create: (params, { rules }) => {
+    const solution = cachedSevnSolution(otherCards(rules) > 0 ? numberProjection(rules) : rules);
+    const shouldDraw = solution.shouldDraw;
+    return {
+      ...cardChoices(params),
+      drawOrStay(v) {
+        if (v.hasSecondChance) return DRAW;
+        return shouldDraw(v.held) ? DRAW : STAY;
+      },
+    };
+  },
+};
