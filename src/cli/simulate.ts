@@ -19,6 +19,9 @@ export function simulateOptions<T>(y: Argv<T>) {
     .option('chunk-size', { type: 'number', default: DEFAULT_CHUNK_SIZE, describe: 'games per seeded chunk (part of the run definition: change it and the random streams change)' })
     .option('shard', { type: 'string', describe: 'run only shard i of N equal ranges of chunks, e.g. 2/8 (numbered from 1); combine with `sevensim merge`' })
     .option('out', { type: 'string', describe: 'directory for scores.arrow, decisions.arrow, run.json (and games.arrow with --per-game)' })
+    .option('decisions', { type: 'string', choices: ['observed', 'counterfactual'] as const, default: 'observed', describe: 'decisions.arrow: outcomes of the decisions as played, or every legal action valued by paired rollouts at sampled decisions (round mode)' })
+    .option('sample-rate', { type: 'number', default: 0.01, describe: 'with --decisions counterfactual: the share of decisions evaluated' })
+    .option('rollouts', { type: 'number', default: 32, describe: 'with --decisions counterfactual: rollouts per legal action (the same future tiles or cards for every action)' })
     .option('per-game', { type: 'boolean', default: false, describe: 'also write games.arrow, one row per game and seat (needs --out)' })
     .option('json', { type: 'boolean', default: false, describe: 'print the summary as one JSON object on stdout' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar (it is also off when stderr is not a terminal)' });
@@ -46,6 +49,7 @@ export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult> {
       shard: a.shard ? parseShard(a.shard) : null,
       out: a.out ?? null,
       perGame: a.perGame,
+      counterfactual: a.decisions === 'counterfactual' ? { rate: a.sampleRate, rollouts: a.rollouts } : null,
       argv: process.argv.slice(2),
       signal: interrupt.signal,
       onProgress: (done, total) => progress.update(done, total),

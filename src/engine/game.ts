@@ -6,6 +6,20 @@ import type { DecisionSink, StrategyDef } from './strategy.js';
 
 export type Mode = 'round' | 'game';
 
+/** Counterfactual evaluation: the share of decisions sampled, and the rollouts per legal action. */
+export interface CounterfactualSettings {
+  rate: number;
+  rollouts: number;
+}
+
+/**
+ * Receives, per (state bucket, action, seat), rollout sums: count, sum and sum of squares of the
+ * action's value, and of its difference from the reference action's value in the same rollouts.
+ */
+export interface CounterfactualSink {
+  add(state: number, actionSeat: number, count: number, sum: number, sumSq: number, diffSum: number, diffSumSq: number): void;
+}
+
 export interface UnitRunner {
   readonly seats: number;
   /** Reseeds the deck stream and every strategy's own stream from (seed, chunk). */
@@ -21,6 +35,8 @@ export interface UnitRunner {
   readonly busts: Int32Array;
   /** Where decisions go, or null to skip recording them (the default). */
   decisions: DecisionSink | null;
+  /** Where the game supports it (see counterfactualModes): evaluate sampled decisions by paired rollouts; null turns it off. */
+  setCounterfactual?(settings: CounterfactualSettings | null, sink: CounterfactualSink | null): void;
 }
 
 export interface DecodedDecision {
@@ -50,6 +66,10 @@ export interface GameModule<R = unknown> {
   decodeDecision(rules: R, state: number, action: number): DecodedDecision;
   /** The rules in effect as readable text (falls back to JSON when absent). */
   describeRules?(rules: R): string;
+  /** Whether `enableCounterfactual` is available for a mode. */
+  counterfactualModes?: readonly Mode[];
+  /** The action whose value the counterfactual differences are taken against (e.g. `stop`). */
+  counterfactualReference?: string;
   /** A readable trace of one seeded game. */
   trace(rules: R, specs: readonly string[], seed: number): string;
 }

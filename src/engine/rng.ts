@@ -12,6 +12,10 @@ const TWO32 = 4294967296;
 /** Purposes that get their own independent stream within a chunk. */
 export const STREAM_DECK = 0;
 export const STREAM_STRATEGY = 1;
+/** Counterfactual evaluation: which decisions are sampled, and the rollouts' own cards and choices. */
+export const STREAM_SAMPLE = 2;
+export const STREAM_ROLLOUT = 3;
+export const STREAM_ROLLOUT_STRATEGY = 4;
 
 const TWO_MINUS32 = 1 / TWO32;
 
@@ -43,20 +47,36 @@ function cyrb128(str: string): string {
   return [h1, h2, h3, h4].map((h) => (h >>> 0).toString(16).padStart(8, '0')).join('');
 }
 
-function generator(name: string): () => number {
-  return seedrandom.tychei(cyrb128(name)).int32;
-}
+type Tychei = seedrandom.StatefulPRNG<seedrandom.State.Tychei>;
+
+const generator = (name: string): Tychei => seedrandom.tychei(cyrb128(name), { state: true });
+
+/** A saved position in a stream (see Rng.save). */
+export type RngState = seedrandom.State.Tychei;
 
 export class Rng {
+  private prng: Tychei;
   private next: () => number;
 
   constructor(seed: string = '0') {
-    this.next = generator(seed);
+    this.prng = generator(seed);
+    this.next = this.prng.int32;
   }
 
   /** Re-seeds this stream from (seed, chunk, purpose[, seat]); allocates once per chunk. */
   reseed(seed: number | string, chunk: number, purpose: number, seat = 0): void {
-    this.next = generator(`${seed}/${chunk}/${purpose}/${seat}`);
+    this.prng = generator(`${seed}/${chunk}/${purpose}/${seat}`);
+    this.next = this.prng.int32;
+  }
+
+  /** The stream's position, to come back to with restore() (allocates: for rollouts, not hot loops). */
+  save(): RngState {
+    return this.prng.state();
+  }
+
+  restore(state: RngState): void {
+    this.prng = seedrandom.tychei('', { state });
+    this.next = this.prng.int32;
   }
 
   /** A uniform unsigned 32-bit integer. */

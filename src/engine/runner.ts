@@ -6,7 +6,7 @@
  * divisible by every tie size 1..8), exact in a double below 2^53, so results do not depend on which
  * worker played which chunk or in what order chunks were added.
  */
-import type { Mode, UnitRunner } from './game.js';
+import type { CounterfactualSettings, Mode, UnitRunner } from './game.js';
 import type { DecisionSink } from './strategy.js';
 
 /** Win shares are counted in 1/840ths: 840 = lcm(1..8), so every tie share is a whole number. */
@@ -20,6 +20,8 @@ export interface RunDefinition {
   games: number;
   seed: number;
   chunkSize: number;
+  /** With it, decisions are evaluated by rollouts instead of recorded as played (round mode). */
+  counterfactual?: CounterfactualSettings | null;
 }
 
 export function chunkCount(def: Pick<RunDefinition, 'games' | 'chunkSize'>): number {
@@ -138,7 +140,9 @@ export function playChunks(runner: UnitRunner, def: RunDefinition, first: number
   const dense = new Float64Array(seats * DENSE);
   const histograms = Array.from({ length: seats }, () => new Map<number, number>());
   const decisions = withDecisions ? new DecisionCounter() : null;
-  runner.decisions = decisions;
+  const counterfactual = decisions !== null && def.counterfactual ? def.counterfactual : null;
+  runner.setCounterfactual?.(counterfactual, counterfactual === null ? null : decisions);
+  runner.decisions = counterfactual === null ? decisions : null;
   const start = first * def.chunkSize;
   const end = Math.min(last * def.chunkSize, def.games);
   const rows = perGame ? new Int32Array((end - start) * seats * PER_GAME_FIELDS) : null;
@@ -168,10 +172,11 @@ export function playChunks(runner: UnitRunner, def: RunDefinition, first: number
           rows[row++] = runner.busts[s];
         }
       }
-      if (decisions !== null) decisions.settle(runner.scores, runner.winShare);
+      if (runner.decisions !== null) decisions!.settle(runner.scores, runner.winShare);
     }
   }
   runner.decisions = null;
+  runner.setCounterfactual?.(null, null);
   const hist: number[] = [];
   histograms.forEach((h, s) => {
     for (let score = 0; score < DENSE; score++) if (dense[s * DENSE + score] > 0) h.set(score, dense[s * DENSE + score]);

@@ -59,8 +59,32 @@ export async function writeScores(out: OutputDir, totals: RunTotals, players: st
 
 const sampleVariance = (n: number, sum: number, sumSq: number): number => (n > 1 ? Math.max(0, (sumSq - (sum * sum) / n) / (n - 1)) : NaN);
 
-export async function writeDecisions(out: OutputDir, totals: RunTotals, game: GameModule, rules: unknown, players: string[]): Promise<void> {
-  const schema = decisionsSchema(game);
+/** decisions.arrow of a counterfactual run: the value of every action by paired rollouts. */
+export function counterfactualSchema(game: GameModule) {
+  return schemaOf([
+    ['seat', 'int32'],
+    ['strategy', 'utf8'],
+    ['kind', 'utf8'],
+    ['profile', 'utf8'],
+    ...game.decisionStateFields.map((f) => [f, 'int32'] as [string, 'int32']),
+    ['action', 'utf8'],
+    ['rollouts', 'int64'],
+    ['value', 'float64'],
+    ['value_se', 'float64'],
+    ['reference', 'utf8'],
+    ['diff', 'float64'],
+    ['diff_se', 'float64'],
+    ['state_key', 'float64'],
+    ['action_key', 'float64'],
+    ['sum_value', 'float64'],
+    ['sum_value_sq', 'float64'],
+    ['sum_diff', 'float64'],
+    ['sum_diff_sq', 'float64'],
+  ]);
+}
+
+export async function writeDecisions(out: OutputDir, totals: RunTotals, game: GameModule, rules: unknown, players: string[], counterfactual = false): Promise<void> {
+  const schema = counterfactual ? counterfactualSchema(game) : decisionsSchema(game);
   const rows: Record<string, (number | string | bigint)[]> = Object.fromEntries(schema.fields.map((f) => [f.name, []]));
   const keys: [number, number, Float64Array][] = [];
   for (const [state, byAction] of totals.decisions.buckets) for (const [actionSeat, t] of byAction) keys.push([state, actionSeat, t]);
@@ -76,13 +100,27 @@ export async function writeDecisions(out: OutputDir, totals: RunTotals, game: Ga
     rows.profile.push(d.profile ?? '');
     game.decisionStateFields.forEach((f, i) => rows[f].push(d.state[i]));
     rows.action.push(d.action);
+    rows.state_key.push(state);
+    rows.action_key.push(actionSeat);
+    if (counterfactual) {
+      // count = rollouts, s = sum of values, w = sum of differences from the reference action.
+      rows.rollouts.push(BigInt(n));
+      rows.value.push(s / n);
+      rows.value_se.push(Math.sqrt(sampleVariance(n, s, s2) / n));
+      rows.reference.push(game.counterfactualReference ?? '');
+      rows.diff.push(w / n);
+      rows.diff_se.push(Math.sqrt(sampleVariance(n, w, w2) / n));
+      rows.sum_value.push(s);
+      rows.sum_value_sq.push(s2);
+      rows.sum_diff.push(w);
+      rows.sum_diff_sq.push(w2);
+      continue;
+    }
     rows.count.push(BigInt(n));
     rows.mean_score.push(s / n);
     rows.var_score.push(sampleVariance(n, s, s2));
     rows.mean_win.push(w / WIN_UNITS / n);
     rows.var_win.push(sampleVariance(n, w / WIN_UNITS, w2 / (WIN_UNITS * WIN_UNITS)));
-    rows.state_key.push(state);
-    rows.action_key.push(actionSeat);
     rows.sum_score.push(s);
     rows.sum_score_sq.push(s2);
     rows.sum_win.push(w);
@@ -150,7 +188,9 @@ export interface Manifest {
   chunks: { total: number; first: number; last: number };
   shard: { index: number; count: number } | null;
   perGame: boolean;
+  /** `observed` (decisions as played) or `counterfactual` (every action valued by rollouts). */
   decisions: string;
+  counterfactual: { rate: number; rollouts: number } | null;
   argv: string[];
   threads: number;
   startedAt: string;
@@ -190,7 +230,8 @@ export function readTotals(dir: string, m: Manifest): RunTotals {
   }
   const decisions = readArrowFile(join(dir, 'decisions.arrow'));
   for (const row of decisions) {
-    totals.decisions.add(row.state_key, row.action_key, Number(row.count), row.sum_score, row.sum_score_sq, row.sum_win, row.sum_win_sq);
+    if (m.decisions === 'counterfactual') totals.decisions.add(row.state_key, row.action_key, Number(row.rollouts), row.sum_value, row.sum_value_sq, row.sum_diff, row.sum_diff_sq);
+    else totals.decisions.add(row.state_key, row.action_key, Number(row.count), row.sum_score, row.sum_score_sq, row.sum_win, row.sum_win_sq);
   }
   return totals;
 }

@@ -12,7 +12,7 @@ import { OutputDir } from '../io/output.js';
 import { GAMES_SCHEMA, type Manifest, readManifest, readTotals, writeDecisions, writeScores } from '../io/results.js';
 import { gameModule } from '../games/registry.js';
 
-const SAME = ['game', 'rules', 'mode', 'players', 'games', 'seed', 'chunkSize', 'decisions', 'perGame'] as const;
+const SAME = ['game', 'rules', 'mode', 'players', 'games', 'seed', 'chunkSize', 'decisions', 'counterfactual', 'perGame'] as const;
 
 export async function mergeRuns(dirs: string[], outDir: string): Promise<Manifest> {
   if (dirs.length === 0) throw new UserError('merge: give at least one run directory');
@@ -62,7 +62,7 @@ export async function mergeRuns(dirs: string[], outDir: string): Promise<Manifes
       await stream.close();
     }
     await writeScores(out, totals, first.players);
-    await writeDecisions(out, totals, game, first.rules, first.players);
+    await writeDecisions(out, totals, game, first.rules, first.players, first.decisions === 'counterfactual');
     const covered = runs.reduce((n, r) => n + r.m.chunks.last - r.m.chunks.first, 0);
     const complete = covered === first.chunks.total;
     const manifest: Manifest = {

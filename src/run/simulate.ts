@@ -28,6 +28,8 @@ export interface SimulateOptions {
   shard?: { index: number; count: number } | null;
   out?: string | null;
   perGame?: boolean;
+  /** Evaluate sampled decisions by paired rollouts (needs out; round mode where the game supports it). */
+  counterfactual?: { rate: number; rollouts: number } | null;
   argv?: string[];
   signal?: AbortSignal;
   onProgress?(done: number, total: number): void;
@@ -66,6 +68,15 @@ export function validateRun(o: SimulateOptions): void {
     throw new UserError(`--players: ${game.name} takes ${game.minPlayers} to ${game.maxPlayers} players, got ${players.length}`);
   }
   for (const p of players) game.checkStrategy(p);
+  const cf = o.counterfactual;
+  if (cf) {
+    if (!game.counterfactualModes?.includes(o.mode)) {
+      throw new UserError(`--decisions counterfactual: not available for ${game.name} in ${o.mode} mode (available: ${game.counterfactualModes?.length ? `${game.counterfactualModes.join(', ')} mode` : 'none yet'})`);
+    }
+    if (!o.out) throw new UserError('--decisions counterfactual writes its values to decisions.arrow, so it needs --out DIR');
+    if (!(cf.rate > 0 && cf.rate <= 1)) throw new UserError(`--sample-rate: expected a number in (0, 1], got ${cf.rate}`);
+    if (!Number.isInteger(cf.rollouts) || cf.rollouts < 2 || cf.rollouts > 10000) throw new UserError(`--rollouts: expected an integer from 2 to 10000, got ${cf.rollouts}`);
+  }
 }
 
 export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
@@ -78,6 +89,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     games: o.games,
     seed: o.seed,
     chunkSize: o.chunkSize ?? DEFAULT_CHUNK_SIZE,
+    counterfactual: o.counterfactual ?? null,
   };
   const total = chunkCount(def);
   const [first, last] = shardRange(total, o.shard);
@@ -117,7 +129,8 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       chunks: { total, first, last },
       shard: o.shard ?? null,
       perGame: gamesWriter !== null,
-      decisions: 'observed',
+      decisions: def.counterfactual ? 'counterfactual' : 'observed',
+      counterfactual: def.counterfactual ?? null,
       argv: o.argv ?? [],
       threads: o.threads,
       startedAt: startedAt.toISOString(),
@@ -128,7 +141,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     if (out) {
       if (gamesWriter) await gamesWriter.close();
       await writeScores(out, totals, def.players);
-      await writeDecisions(out, totals, o.game, o.rules, def.players);
+      await writeDecisions(out, totals, o.game, o.rules, def.players, def.counterfactual != null);
       writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
       out.commit();
     }

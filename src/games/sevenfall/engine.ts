@@ -2,7 +2,8 @@
  * The SEVENFALL engine: one turn (draw, discard steps, score) and whole games. Allocation-free after
  * construction: the canister, the row and every scratch buffer are typed arrays made once.
  */
-import type { Rng } from '../../engine/rng.js';
+import { type Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../engine/rng.js';
+import type { CounterfactualSink } from '../../engine/game.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import { type SevenfallRules, totalTiles } from './rules.js';
 import { ScoreTable } from './scoring.js';
@@ -15,6 +16,20 @@ export interface SevenfallTracer {
   turnStart(seat: number, round: number, row: Uint8Array): void;
   discard(seat: number, mask: number, removed: Uint8Array, row: Uint8Array, locked: Uint8Array): void;
   turnEnd(seat: number, row: Uint8Array, score: number): void;
+}
+
+/** Counterfactual evaluation settings and streams, owned by the runner (see evaluateActions). */
+export interface SevenfallCounterfactual {
+  rate: number;
+  rollouts: number;
+  seed: number;
+  chunk: number;
+  /** Sampled decisions so far in this chunk: names each rollout's streams. */
+  counter: number;
+  sampler: Rng;
+  rolloutRng: Rng;
+  strategyRngs: Rng[];
+  sink: CounterfactualSink;
 }
 
 export class SevenfallEngine {
@@ -35,6 +50,9 @@ export class SevenfallEngine {
   discardsLeft = 0;
   tracer: SevenfallTracer | null = null;
   decisions: DecisionSink | null = null;
+  counterfactual: SevenfallCounterfactual | null = null;
+  private inRollout = false;
+  private readonly snapshot: { row: Uint8Array; locked: Uint8Array; outOfPlay: Uint8Array; pool: Uint8Array; masks: Int32Array; keys: Float64Array; sums: Float64Array };
   private readonly fullMask: number;
   private readonly actionBase: number;
 
@@ -51,6 +69,15 @@ export class SevenfallEngine {
     this.classes = new Uint8Array(rules.rowSize);
     this.view = new SevenfallViewBuffer(rules, MAX_PLAYERS);
     this.fullMask = (1 << rules.rowSize) - 1;
+    this.snapshot = {
+      row: new Uint8Array(rules.rowSize),
+      locked: new Uint8Array(rules.rowSize),
+      outOfPlay: new Uint8Array(rules.symbols + 2),
+      pool: new Uint8Array(this.pool.length),
+      masks: new Int32Array(1 << rules.rowSize),
+      keys: new Float64Array(1 << rules.rowSize),
+      sums: new Float64Array(4 << rules.rowSize),
+    };
     this.actionBase = rules.rowSize + 3;
   }
 
@@ -89,17 +116,25 @@ export class SevenfallEngine {
 
   /** Plays one turn for `player`; returns its score. `totals` and `players` describe the game. */
   playTurn(player: SevenfallPlayer, rng: Rng, seat: number, round: number, players: number): number {
-    const { rules, row, locked, outOfPlay } = this;
+    const { rules, row } = this;
     this.top = 0;
     for (let i = 0; i < rules.rowSize; i++) row[i] = this.draw(rng);
-    locked.fill(0);
-    outOfPlay.fill(0);
+    this.locked.fill(0);
+    this.outOfPlay.fill(0);
     this.discardsLeft = rules.discardBudget;
     if (this.tracer !== null) this.tracer.turnStart(seat, round, row);
+    return this.finishTurn(player, rng, seat, round, players);
+  }
+
+  /** The discard steps from the current state to the end of the turn; returns the score. */
+  private finishTurn(player: SevenfallPlayer, rng: Rng, seat: number, round: number, players: number): number {
+    const { rules, row, locked, outOfPlay } = this;
     while (this.discardsLeft > 0) {
       let unlocked = 0;
       for (let i = 0; i < rules.rowSize; i++) unlocked |= (locked[i] ^ 1) << i;
       if (unlocked === 0) break;
+      const cf = this.counterfactual;
+      if (cf !== null && !this.inRollout && cf.sampler.unit() < cf.rate) this.evaluateActions(cf, player, seat, round, players, unlocked);
       const v = this.view;
       v.row.set(row);
       v.locked.set(locked);
@@ -111,27 +146,115 @@ export class SevenfallEngine {
       v.round = round;
       const action = player.decide(v);
       if (action !== STOP) this.checkAction(player, action, unlocked);
-      if (this.decisions !== null) this.decisions.record(seat, this.stateKey(), this.actionKey(action));
+      if (this.decisions !== null && !this.inRollout) this.decisions.record(seat, this.stateKey(), this.actionKey(action));
       if (action === STOP) break;
-      for (let i = 0; i < rules.rowSize; i++) {
-        if ((action >>> i) & 1) {
-          this.removed[i] = row[i];
-          outOfPlay[row[i]]++;
-        }
-      }
-      // All selected tiles go before any replacement is seen.
-      for (let i = 0; i < rules.rowSize; i++) {
-        if ((action >>> i) & 1) {
-          row[i] = this.draw(rng);
-          locked[i] = 1;
-          this.discardsLeft--;
-        }
-      }
-      if (this.tracer !== null) this.tracer.discard(seat, action, this.removed, row, locked);
+      this.discard(action, rng);
+      if (this.tracer !== null && !this.inRollout) this.tracer.discard(seat, action, this.removed, row, locked);
     }
     const score = this.scoreRow();
-    if (this.tracer !== null) this.tracer.turnEnd(seat, row, score);
+    if (this.tracer !== null && !this.inRollout) this.tracer.turnEnd(seat, row, score);
     return score;
+  }
+
+  /** One discard step: the tiles of `action` go out of play, then their locked replacements come in. */
+  private discard(action: number, rng: Rng): void {
+    const { rules, row, locked, outOfPlay } = this;
+    for (let i = 0; i < rules.rowSize; i++) {
+      if ((action >>> i) & 1) {
+        this.removed[i] = row[i];
+        outOfPlay[row[i]]++;
+      }
+    }
+    // All selected tiles go before any replacement is seen.
+    for (let i = 0; i < rules.rowSize; i++) {
+      if ((action >>> i) & 1) {
+        row[i] = this.draw(rng);
+        locked[i] = 1;
+        this.discardsLeft--;
+      }
+    }
+  }
+
+  /**
+   * Counterfactual evaluation of a decision: every legal action (one per distinct action bucket) is
+   * played out `rollouts` times, the seat's own strategy choosing afterwards. Rollout r gives every
+   * action the same future tiles and the same strategy randomness (common random numbers), so the
+   * differences between actions are estimated far more tightly than the values. The turn in progress
+   * is restored exactly afterwards: the main line plays as if nothing had happened.
+   */
+  private evaluateActions(cf: SevenfallCounterfactual, player: SevenfallPlayer, seat: number, round: number, players: number, unlocked: number): void {
+    const s = this.snapshot;
+    s.row.set(this.row);
+    s.locked.set(this.locked);
+    s.outOfPlay.set(this.outOfPlay);
+    s.pool.set(this.pool);
+    const top = this.top;
+    const left = this.discardsLeft;
+    const state = this.stateKey();
+    // Stop first (the reference), then one mask per distinct action bucket.
+    let n = 0;
+    s.masks[n] = STOP;
+    s.keys[n++] = 0;
+    for (let sub = unlocked; sub !== 0; sub = (sub - 1) & unlocked) {
+      let bits = 0;
+      for (let m = sub; m !== 0; m &= m - 1) bits++;
+      if (bits > left) continue;
+      const key = this.actionKey(sub);
+      let seen = false;
+      for (let i = 1; i < n && !seen; i++) seen = s.keys[i] === key;
+      if (!seen) {
+        s.masks[n] = sub;
+        s.keys[n++] = key;
+      }
+    }
+    s.sums.fill(0, 0, n * 4);
+    const strategyRng = cf.strategyRngs[seat];
+    const mainLine = strategyRng.save();
+    this.inRollout = true;
+    for (let r = 0; r < cf.rollouts; r++) {
+      const name = cf.counter * cf.rollouts + r;
+      cf.rolloutRng.reseed(cf.seed, cf.chunk, STREAM_ROLLOUT, name);
+      const tiles = cf.rolloutRng.save();
+      strategyRng.reseed(cf.seed, cf.chunk, STREAM_ROLLOUT_STRATEGY, name);
+      const choices = strategyRng.save();
+      let reference = 0;
+      for (let a = 0; a < n; a++) {
+        this.row.set(s.row);
+        this.locked.set(s.locked);
+        this.outOfPlay.set(s.outOfPlay);
+        this.pool.set(s.pool);
+        this.top = top;
+        this.discardsLeft = left;
+        if (r > 0 || a > 0) {
+          cf.rolloutRng.restore(tiles);
+          strategyRng.restore(choices);
+        }
+        let value: number;
+        if (s.masks[a] === STOP) value = this.scoreRow();
+        else {
+          this.discard(s.masks[a], cf.rolloutRng);
+          value = this.finishTurn(player, cf.rolloutRng, seat, round, players);
+        }
+        if (a === 0) reference = value;
+        const d = value - reference;
+        s.sums[a * 4] += value;
+        s.sums[a * 4 + 1] += value * value;
+        s.sums[a * 4 + 2] += d;
+        s.sums[a * 4 + 3] += d * d;
+      }
+    }
+    this.inRollout = false;
+    this.row.set(s.row);
+    this.locked.set(s.locked);
+    this.outOfPlay.set(s.outOfPlay);
+    this.pool.set(s.pool);
+    this.top = top;
+    this.discardsLeft = left;
+    strategyRng.restore(mainLine);
+    for (let a = 0; a < n; a++) {
+      cf.sink.add(state, s.keys[a] * 8 + seat, cf.rollouts, s.sums[a * 4], s.sums[a * 4 + 1], s.sums[a * 4 + 2], s.sums[a * 4 + 3]);
+    }
+    cf.counter++;
   }
 
   scoreRow(): number {

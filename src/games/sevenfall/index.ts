@@ -1,6 +1,6 @@
 /** SEVENFALL as a game module: rules, strategies, the unit runner and the trace. */
-import type { GameModule, Mode, UnitRunner } from '../../engine/game.js';
-import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../engine/rng.js';
+import type { CounterfactualSettings, CounterfactualSink, GameModule, Mode, UnitRunner } from '../../engine/game.js';
+import { Rng, STREAM_DECK, STREAM_SAMPLE, STREAM_STRATEGY } from '../../engine/rng.js';
 import { checkStrategySpec, createStrategy, type DecisionSink } from '../../engine/strategy.js';
 import { SEVENFALL_STRATEGIES } from '../../../strategies/sevenfall/index.js';
 import { MAX_PLAYERS, SevenfallEngine } from './engine.js';
@@ -46,6 +46,31 @@ class SevenfallRunner implements UnitRunner {
     this.engine.resetCanister();
     this.deck.reseed(seed, chunk, STREAM_DECK);
     for (let s = 0; s < this.seats; s++) this.strategyRngs[s].reseed(seed, chunk, STREAM_STRATEGY, s);
+    const cf = this.engine.counterfactual;
+    if (cf !== null) {
+      cf.sampler.reseed(seed, chunk, STREAM_SAMPLE);
+      cf.seed = seed;
+      cf.chunk = chunk;
+      cf.counter = 0;
+    }
+  }
+
+  setCounterfactual(settings: CounterfactualSettings | null, sink: CounterfactualSink | null): void {
+    if (settings === null || sink === null) {
+      this.engine.counterfactual = null;
+      return;
+    }
+    if (this.mode !== 'round') throw new Error('SEVENFALL counterfactual evaluation needs round mode');
+    this.engine.counterfactual = {
+      ...settings,
+      seed: 0,
+      chunk: 0,
+      counter: 0,
+      sampler: new Rng(),
+      rolloutRng: new Rng(),
+      strategyRngs: this.strategyRngs,
+      sink,
+    };
   }
 
   playOne(): void {
@@ -76,6 +101,8 @@ export const sevenfallModule: GameModule<SevenfallRules> = {
   checkStrategy: (spec) => checkStrategySpec('sevenfall', SEVENFALL_STRATEGIES, spec),
   createRunner: (rules, specs, mode) => new SevenfallRunner(rules, specs, mode),
   decisionStateFields: ['wilds', 'breaks', 'discards_left', 'locked'],
+  counterfactualModes: ['round'],
+  counterfactualReference: 'stop',
   decodeDecision(rules, state, action) {
     const table = new ScoreTable(rules);
     const locked = state % (rules.rowSize + 1);
