@@ -1,0 +1,181 @@
+/**
+ * The `endgame` strategy and the solver's exact score distribution: the distribution against the
+ * solved values, the last-round win chance against a direct enumeration, hand-built last-round
+ * situations with an obvious choice, and a paired game-mode comparison against `optimal`.
+ */
+import { describe, expect, it } from 'vitest';
+import { type PairedDefinition, lineups, playPaired } from '../../src/engine/paired.js';
+import { WIN_UNITS } from '../../src/engine/runner.js';
+import { createStrategy } from '../../src/engine/strategy.js';
+import { sevenfallModule } from '../../src/games/sevenfall/index.js';
+import { type SevenfallRules, sevenfallPreset } from '../../src/games/sevenfall/rules.js';
+import { ScoreTable } from '../../src/games/sevenfall/scoring.js';
+import { objectiveText, solveSevenfall } from '../../src/games/sevenfall/solver.js';
+import type { SevenfallView } from '../../src/games/sevenfall/view.js';
+import { estimate } from '../../src/stats/summary.js';
+import { WinScratch, chooseCandidate, endgameCandidates, winChance } from '../../strategies/sevenfall/endgame.js';
+import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
+
+const rules = sevenfallPreset('sevenfall');
+const table = new ScoreTable(rules);
+const candidates = endgameCandidates(rules, table);
+const ev = candidates[0].distribution;
+const names = candidates.map((c) => objectiveText(c.objective));
+
+function choice(totals: number[], seat: number): { name: string; chances: Float64Array } {
+  const chances = new Float64Array(candidates.length);
+  const i = chooseCandidate(candidates, ev, totals, seat, totals.length, new WinScratch(8), chances);
+  return { name: names[i], chances };
+}
+
+const mean = (d: ArrayLike<number>): number => Array.from(d).reduce((s, p, x) => s + p * x, 0);
+const variance = (d: ArrayLike<number>): number => Array.from(d).reduce((s, p, x) => s + p * x * x, 0) - mean(d) ** 2;
+
+describe('solver scoreDistribution', () => {
+  it('sums to 1, has the ev value as mean and the at-least:K value as P(score >= K), on both presets', () => {
+    for (const preset of ['sevenfall', 'sevenfall-6x6']) {
+      const r: SevenfallRules = sevenfallPreset(preset);
+      const evSol = solveSevenfall(r, { kind: 'ev' });
+      const d = evSol.scoreDistribution();
+      expect(d.length).toBe(new ScoreTable(r).maxScore + 1);
+      expect(Array.from(d).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+      expect(mean(d)).toBeCloseTo(evSol.value, 10);
+      expect(variance(d)).toBeCloseTo(evSol.scoreMoments().variance, 9);
+      for (const k of [1, 3, 5, 6, 7, 8, 10, 12, 15, 16, 18, 19]) {
+        const sol = solveSevenfall(r, { kind: 'at-least', k });
+        const dk = sol.scoreDistribution();
+        expect(Array.from(dk).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+        expect(Array.from(dk).reduce((s, p, x) => s + (x >= k ? p : 0), 0)).toBeCloseTo(sol.value, 12);
+        expect(mean(dk)).toBeCloseTo(sol.scoreMoments().mean, 10);
+        expect(Array.from(dk).every((p) => p >= 0)).toBe(true);
+      }
+      // Scores no category gives have probability 0 (e.g. 2, 4, 7 on the default table).
+      for (const x of [2, 4, 7, 9, 11, 13, 14, 17]) expect(d[x]).toBe(0);
+    }
+  });
+});
+
+describe('endgame: last-round win chance', () => {
+  it('matches a direct enumeration over every later seat\'s score (3 and 4 players, ties shared)', () => {
+    const own = candidates[7].distribution; // at-least:10
+    const field = ev;
+    const cases: [number[], number][] = [
+      [[40, 35, 38], 1],
+      [[30, 30, 30], 0],
+      [[41, 50, 33, 45], 2],
+      [[20, 25, 30, 35], 3],
+      [[44, 30, 44, 40], 1],
+    ];
+    for (const [totals, seat] of cases) {
+      const n = totals.length;
+      let direct = 0;
+      const later: number[] = [];
+      for (let j = seat + 1; j < n; j++) later.push(j);
+      const walk = (i: number, prob: number, finals: number[]): void => {
+        if (prob === 0) return;
+        if (i === later.length) {
+          const best = Math.max(...finals);
+          if (finals[seat] === best) direct += prob / finals.filter((f) => f === best).length;
+          return;
+        }
+        for (let x = 0; x < field.length; x++) {
+          const f = [...finals];
+          f[later[i]] += x;
+          walk(i + 1, prob * field[x], f);
+        }
+      };
+      for (let y = 0; y < own.length; y++) {
+        const finals = [...totals];
+        finals[seat] += y;
+        walk(0, own[y], finals);
+      }
+      expect(winChance(own, field, totals, seat, n)).toBeCloseTo(direct, 12);
+    }
+  });
+
+  it('needs >= 15 to win (last to play, 14 below the leader): plays at-least:15', () => {
+    const { name, chances } = choice([44, 30], 1);
+    expect(name).toBe('at-least:15');
+    expect(chances[names.indexOf('at-least:15')]).toBeCloseTo(candidates[names.indexOf('at-least:15')].solution.value, 12);
+  });
+
+  it('needs any pair (level, last to play; no score only ties): plays at-least:1', () => {
+    expect(choice([40, 40], 1).name).toBe('at-least:1');
+    expect(choice([40, 40, 12], 1).name).toBe('at-least:1');
+  });
+
+  it('with an unassailable lead every policy wins: keeps ev', () => {
+    const { name, chances } = choice([30, 60], 1);
+    expect(name).toBe('ev');
+    for (const p of chances) expect(p).toBeCloseTo(1, 12);
+    // First to play, 19 ahead of a seat that can score at most 18.
+    expect(choice([60, 41], 0).name).toBe('ev');
+  });
+
+  it('with a huge deficit prefers a higher-variance policy than ev', () => {
+    for (const [totals, seat] of [[[30, 46], 0], [[47, 30], 1], [[25, 40, 38, 39], 0]] as [number[], number][]) {
+      const { name, chances } = choice(totals, seat);
+      expect(name).not.toBe('ev');
+      const i = names.indexOf(name);
+      expect(chances[i]).toBeGreaterThan(chances[0]);
+      expect(variance(candidates[i].distribution)).toBeGreaterThan(variance(ev));
+    }
+  });
+});
+
+describe('endgame strategy', () => {
+  const view = (row: number[], round: number, totals: number[], seat: number): SevenfallView => ({
+    rules,
+    row: Uint8Array.from(row),
+    locked: new Uint8Array(rules.rowSize),
+    discardsLeft: rules.discardBudget,
+    outOfPlay: new Uint8Array(rules.symbols + 2),
+    seat,
+    players: totals.length,
+    round,
+    totals: Int32Array.from(totals),
+  });
+  const make = (spec: string) => createStrategy('sevenfall', SEVENFALL_STRATEGIES, spec, { rules, table, rng: null as never });
+
+  it('plays optimal (ev) before the last round and the chosen policy in the last round', () => {
+    const eg = make('endgame');
+    const evPlayer = make('optimal');
+    const k15 = make('optimal:objective=at-least,k=15');
+    // Deterministic pseudo-random rows from the 40-tile canister.
+    const canister: number[] = [];
+    for (let s = 0; s < rules.symbols; s++) for (let c = 0; c < rules.copiesPerSymbol; c++) canister.push(s);
+    for (let w = 0; w < rules.wilds; w++) canister.push(rules.symbols);
+    for (let b = 0; b < rules.breaks; b++) canister.push(rules.symbols + 1);
+    let seed = 12345;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    let differing = 0;
+    for (let g = 0; g < 400; g++) {
+      const pool = [...canister];
+      for (let i = 0; i < rules.rowSize; i++) {
+        const j = i + next(pool.length - i);
+        [pool[i], pool[j]] = [pool[j], pool[i]];
+      }
+      const row = pool.slice(0, rules.rowSize);
+      for (let round = 0; round < rules.rounds - 1; round++) expect(eg.decide(view(row, round, [44, 30], 1))).toBe(evPlayer.decide(view(row, round, [44, 30], 1)));
+      const last = eg.decide(view(row, rules.rounds - 1, [44, 30], 1));
+      expect(last).toBe(k15.decide(view(row, rules.rounds - 1, [44, 30], 1)));
+      if (last !== evPlayer.decide(view(row, 0, [44, 30], 1))) differing++;
+      // A tied game where ev is best for the first to play... and the lead is unassailable: ev.
+      expect(eg.decide(view(row, rules.rounds - 1, [30, 60], 1))).toBe(evPlayer.decide(view(row, 0, [30, 60], 1)));
+    }
+    expect(differing).toBeGreaterThan(0);
+  });
+
+  it('gains win share over optimal in paired games (2 players, fixed seed): the 95% CI lies above 0', () => {
+    const def: PairedDefinition = { game: 'sevenfall', rules, mode: 'game', a: 'endgame', b: 'optimal', field: ['optimal'], games: 16000, seed: 77, chunkSize: 256 };
+    const make2 = (c: string) => lineups(def, c).map((players) => sevenfallModule.createRunner(rules, players, 'game'));
+    const r = playPaired(make2(def.a), make2(def.b), def, 0, Math.ceil(def.games / def.chunkSize));
+    expect(r.games).toBe(def.games);
+    const d = estimate(r.sums[0], r.sums[3] / WIN_UNITS, r.sums[4] / (WIN_UNITS * WIN_UNITS));
+    expect(d.ci95[0]).toBeGreaterThan(0);
+    expect(d.mean).toBeLessThan(0.02);
+  }, 60_000);
+});
