@@ -1,0 +1,165 @@
+/**
+ * Exact bust chances of held rows (next card, within a Triple Draw), checked by hand on small cases and
+ * against a naive walk over every ordered draw of the explicit unseen cards; the input parsers'
+ * errors; and the full table of a solo strategy, exact beside the engine's measured rates.
+ */
+import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/engine/errors.js';
+import { type UnseenCards, bustTable, defaultUnseen, parseHeld, parseUnseen, rowBust } from '../../src/games/sevn/bust-table.js';
+import { sevnPreset } from '../../src/games/sevn/rules.js';
+
+const unseen = (numbers: Record<number, number>, rest: Partial<Omit<UnseenCards, 'numbers'>> = {}): UnseenCards => {
+  const n = new Array<number>(31).fill(0);
+  for (const [v, c] of Object.entries(numbers)) n[Number(v)] = c;
+  return { numbers: n, secondChance: 0, ballast: 0, other: 0, ...rest };
+};
+
+/** Every ordered draw of the explicit cards, up to `k`, by the rules of the Triple Draw (independent of the memo). */
+function naive(cards: (number | 'sc' | 'ballast' | 'other')[], held: number[], distinct0: number, sc0: boolean, k: number, target: number): { bust: number; sevn: number } {
+  const used = new Uint8Array(cards.length);
+  const go = (left: number, row: number[], distinct: number, sc: boolean): [number, number] => {
+    const avail = cards.length - used.reduce((a, b) => a + b, 0);
+    if (left === 0 || avail === 0) return [0, 0];
+    let bust = 0;
+    let sevn = 0;
+    for (let i = 0; i < cards.length; i++) {
+      if (used[i]) continue;
+      used[i] = 1;
+      const c = cards[i];
+      let r: [number, number];
+      if (typeof c === 'number') {
+        if (row.includes(c)) r = sc ? go(left - 1, row, distinct, false) : [1, 0];
+        else if (distinct + 1 >= target) r = [0, 1];
+        else r = go(left - 1, [...row, c], distinct + 1, sc);
+      } else if (c === 'sc') r = go(left - 1, row, distinct, true);
+      else if (c === 'ballast' && distinct + 1 >= target) r = [0, 1];
+      else r = go(left - 1, row, distinct, sc);
+      used[i] = 0;
+      bust += r[0] / avail;
+      sevn += r[1] / avail;
+    }
+    return [bust, sevn];
+  };
+  const [bust, sevn] = go(k, held, distinct0, sc0);
+  return { bust, sevn };
+}
+
+const explicit = (u: UnseenCards): (number | 'sc' | 'ballast' | 'other')[] => [
+  ...u.numbers.flatMap((c, v) => Array<number>(c).fill(v)),
+  ...Array<'sc'>(u.secondChance).fill('sc'),
+  ...Array<'ballast'>(u.ballast).fill('ballast'),
+  ...Array<'other'>(u.other).fill('other'),
+];
+
+describe('rowBust: hand-worked rows', () => {
+  const numbers = sevnPreset('sevn-numbers');
+  const full = sevnPreset('sevn');
+
+  it('holding {13, 12} on sevn-numbers: next card 23/90 (12 more 13s and 11 more 12s among 92 - 2)', () => {
+    const b = rowBust(numbers, parseHeld(numbers, '13,12'));
+    expect(b.unseenTotal).toBe(90);
+    expect(b.unseenDuplicates).toBe(23);
+    expect(b.bustNext).toBeCloseTo(23 / 90, 15);
+  });
+
+  it('holding {13, 12} on the full sevn deck: 23/118; 0 with a Second Chance', () => {
+    expect(rowBust(full, parseHeld(full, '13,12')).bustNext).toBeCloseTo(23 / 118, 15);
+    const sc = rowBust(full, parseHeld(full, '13,12', true));
+    expect(sc.unseenTotal).toBe(117);
+    expect(sc.bustNext).toBe(0);
+  });
+
+  it('Triple Draw on small unseen sets, by hand', () => {
+    const row = parseHeld(full, '2');
+    // {2, 3, X, X}: three of four cards drawn; no bust only when the 2 comes last: 1 - 1/4.
+    const a = rowBust(full, row, unseen({ 2: 1, 3: 1 }, { other: 2 }));
+    expect(a.bustNext).toBeCloseTo(1 / 4, 15);
+    expect(a.bustTripleDraw).toBeCloseTo(3 / 4, 15);
+    // {2, 3, SC, X}: a bust needs the 2 before the Second Chance (1/2), and then it is always in the first three.
+    expect(rowBust(full, row, unseen({ 2: 1, 3: 1 }, { secondChance: 1, other: 1 })).bustTripleDraw).toBeCloseTo(1 / 2, 15);
+    // Six values held, SEVN at 7: a new value or a Ballast ends the sequence in a SEVN.
+    const six = parseHeld(full, '2,3,4,5,6,7');
+    const c = rowBust(full, six, unseen({ 2: 1, 8: 1 }));
+    expect([c.bustTripleDraw, c.sevnTripleDraw]).toEqual([0.5, 0.5]);
+    const d = rowBust(full, six, unseen({ 2: 1 }, { ballast: 1, other: 2 }));
+    // 2 first: bust (1/4); Ballast first: SEVN (1/4); X first (1/2) then the same from {2, B, X}: 1/3 each,
+    // then X again (1/6): the last card decides.
+    expect(d.bustTripleDraw).toBeCloseTo(1 / 4 + (1 / 2) * (1 / 3 + (1 / 3) * (1 / 2)), 15);
+    expect(d.bustTripleDraw + d.sevnTripleDraw).toBeCloseTo(1, 15);
+  });
+
+  it('agrees with the naive walk over every ordered draw on the full deck', () => {
+    for (const [held, sc] of [['13,12,-2', false], ['13,12', true], ['1,3,5,7,9,11', false], ['10,11,12,13,0', true]] as const) {
+      const row = parseHeld(full, held, sc);
+      const u = defaultUnseen(full, row);
+      const b = rowBust(full, row, u);
+      const ref = naive(explicit(u), row.numbers, row.numbers.length + row.ballast.length, row.secondChance, 3, 7);
+      expect(b.bustTripleDraw, held).toBeCloseTo(ref.bust, 12);
+      expect(b.sevnTripleDraw, held).toBeCloseTo(ref.sevn, 12);
+    }
+  }, 30_000);
+
+  it('parses --unseen overrides and validates them', () => {
+    const row = parseHeld(full, '13,12');
+    const u = parseUnseen(full, row, '13:2,12:0,sc:1,other:10,ballast:0');
+    expect(u.numbers[13]).toBe(2);
+    expect(u.numbers[12]).toBe(0);
+    expect(u.numbers[5]).toBe(5);
+    expect(rowBust(full, row, u).bustNext).toBeCloseTo(2 / (92 - 2 - 23 + 2 + 1 + 10), 15);
+    expect(() => parseUnseen(full, row, '13:13')).toThrow(/holds only 12/);
+    expect(() => parseUnseen(full, row, '14:1')).toThrow(/no number card 14/);
+    expect(() => parseUnseen(full, row, 'sc:4')).toThrow(UserError);
+    expect(() => parseUnseen(full, row, 'foo:1')).toThrow(/unknown card/);
+    expect(() => parseUnseen(full, row, '5=1')).toThrow(/card:count/);
+    expect(() => parseUnseen(full, row, '5:1,5:2')).toThrow(/twice/);
+    expect(() => parseUnseen(numbers, parseHeld(numbers, '1'), Array.from({ length: 14 }, (_, v) => `${v}:0`).join(','))).toThrow(/no unseen cards/);
+  });
+
+  it('validates --held', () => {
+    expect(() => parseHeld(numbers, '13,13')).toThrow(/twice/);
+    expect(() => parseHeld(numbers, '14')).toThrow(/no number card 14/);
+    expect(() => parseHeld(numbers, '-1')).toThrow(/no Ballast card -1/);
+    expect(() => parseHeld(numbers, 'x')).toThrow(UserError);
+    expect(() => parseHeld(numbers, '1,2,3,4,5,6,7')).toThrow(/SEVN/);
+    expect(() => parseHeld(numbers, '1', true)).toThrow(/no Second Chance/);
+    expect(parseHeld(full, '-2,5').ballast).toEqual([-2]);
+  });
+});
+
+describe('bustTable: the full table of a solo strategy', () => {
+  it('stay-at:points=25 on sevn-numbers: exact reach and bust rates match 300,000 engine rounds within 4 SE', () => {
+    const rounds = 300_000;
+    const t = bustTable(sevnPreset('sevn-numbers'), { strategy: 'stay-at:points=25', rounds, seed: 11 });
+    expect(t.exact).toBe(true);
+    let checked = 0;
+    let reachSum = 0;
+    for (const row of t.rows) {
+      reachSum += row.reach;
+      expect(row.points).toBeLessThan(25);
+      const se = Math.sqrt((row.reach * (1 - row.reach)) / rounds);
+      expect(Math.abs(row.simDraws / rounds - row.reach), `reach at ${row.distinct}/${row.points}`).toBeLessThanOrEqual(4 * se + 1e-9);
+      if (row.simDraws >= 2000) {
+        const bse = Math.sqrt((row.bustExact * (1 - row.bustExact)) / row.simDraws);
+        expect(Math.abs(row.simRate - row.bustExact), `bust at ${row.distinct}/${row.points}`).toBeLessThanOrEqual(4 * bse);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+    // Expected draws per round = the sum of reach (each held set is drawn from at most once).
+    expect(reachSum).toBeGreaterThan(1);
+    const sims = t.rows.reduce((a, r) => a + r.simDraws, 0) / rounds;
+    expect(Math.abs(sims - reachSum)).toBeLessThan(0.02);
+  }, 60_000);
+
+  it('optimal-solo and bust-cap have exact tables; a full deck has simulated columns only', () => {
+    expect(bustTable(sevnPreset('flip7-numbers'), { strategy: 'optimal-solo', rounds: 0, seed: 1 }).rows.every((r) => r.reach > 0 && r.simDraws === 0)).toBe(true);
+    expect(bustTable(sevnPreset('sevn-numbers'), { strategy: 'bust-cap:p=0.2', rounds: 0, seed: 1 }).rows.every((r) => r.bustExact <= 0.2)).toBe(true);
+    const f = bustTable(sevnPreset('sevn'), { strategy: 'stay-at:points=25', rounds: 20_000, seed: 2 });
+    expect(f.exact).toBe(false);
+    expect(f.rows.every((r) => Number.isNaN(r.reach))).toBe(true);
+    expect(f.rows.reduce((a, r) => a + r.simDraws, 0)).toBeGreaterThan(20_000);
+    expect(() => bustTable(sevnPreset('sevn'), { strategy: 'nope', rounds: 10, seed: 1 })).toThrow(UserError);
+    const random = bustTable(sevnPreset('sevn-numbers'), { strategy: 'random', rounds: 1000, seed: 1 });
+    expect(random.exact).toBe(false);
+  });
+});
