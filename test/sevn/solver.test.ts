@@ -179,3 +179,25 @@ describe('rejections', () => {
     expect(() => solveSevnSolo(r)).toThrow(/held-value sets/);
   });
 });
+
+describe('solveSevnCommand (the solve --game sevn output)', () => {
+  it('reports, formats and writes policy.arrow and solve.json', async () => {
+    const { mkdtempSync, readFileSync, readdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { readArrowFile } = await import('../../src/io/arrow.js');
+    const { formatSevnSolve, solveSevnCommand } = await import('../../src/run/solve-sevn.js');
+    const out = mkdtempSync(join(tmpdir(), 'sevn-solve-'));
+    const { report } = await solveSevnCommand(sevnPreset('flip7-numbers'), 'flip7-numbers', out);
+    expect(report.ev).toBeCloseTo(18.565217614131672, 10);
+    expect(report.bestStayAt.threshold).toBe(23);
+    expect(formatSevnSolve(report)).toMatch(/optimal expected round score 18\.565218.*\n.*\n.*points=23/);
+    expect(readdirSync(out).sort()).toEqual(['policy.arrow', 'solve.json']);
+    const t = readArrowFile(join(out, 'policy.arrow'));
+    expect(t.numRows).toBe(report.decisionStates);
+    expect(t.getChild('best')!.toArray().filter((b: string) => b === 'draw').length).toBe(report.drawStates);
+    const json = JSON.parse(readFileSync(join(out, 'solve.json'), 'utf8'));
+    expect(json.stayAt[23].ev).toBeCloseTo(report.bestStayAt.ev, 12);
+    await expect(solveSevnCommand(sevnPreset('sevn'), 'sevn', null)).rejects.toThrow(UserError);
+  });
+});
