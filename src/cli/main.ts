@@ -17,7 +17,7 @@ import { printSummary, runSimulateCommand, simulateOptions } from './simulate.js
 import { runStudy } from './study.js';
 import type { SevenfallRules } from '../games/sevenfall/rules.js';
 import { formatSevenfallSolve, solveSevenfallCommand, unsupported } from '../run/solve.js';
-import { interruptSignal, progressBar } from './progress.js';
+import { interruptible, progressBar } from './progress.js';
 import { DEFAULT_PAIRED_CHUNK, compare, formatCompare, parseSprt } from '../run/compare.js';
 
 function fail(message: string): never {
@@ -132,25 +132,19 @@ const cli = yargs(hideBin(process.argv))
       if (!Number.isInteger(a.threads) || a.threads < 1) throw new UserError(`--threads: expected a positive integer, got ${a.threads}`);
       const sprt = a.sprt ? { ...parseSprt(a.sprt), alpha: a.alpha, beta: a.beta, metric: (a.metric ?? (mode === 'game' ? 'win' : 'score')) as 'score' | 'win' } : null;
       const progress = progressBar(a.quiet);
-      const interrupt = interruptSignal();
-      try {
-        const r = await compare({
-          game, rules, preset: a.rules ? null : (a.preset ?? game.defaultPreset), mode, a: a.a, b: a.b, field: a.field as string[],
-          games: a.games, seed: a.seed, threads: a.threads, chunkSize: a.chunkSize, sprt, signal: interrupt.signal,
-          onProgress: (d, t) => progress.update(d, t),
-        });
-        progress.stop();
-        console.log(a.json ? JSON.stringify({ ...r, ci95: r.diff.ci95, pValue: r.diff.pValue }, null, 2) : formatCompare(r));
-      } catch (e) {
-        progress.stop();
-        if (interrupt.signal.aborted) {
-          process.stderr.write('sevensim: interrupted\n');
-          process.exit(130);
-        }
-        throw e;
-      } finally {
-        interrupt.dispose();
-      }
+      await interruptible(
+        'nothing was written',
+        async (signal) => {
+          const r = await compare({
+            game, rules, preset: a.rules ? null : (a.preset ?? game.defaultPreset), mode, a: a.a, b: a.b, field: a.field as string[],
+            games: a.games, seed: a.seed, threads: a.threads, chunkSize: a.chunkSize, sprt, signal,
+            onProgress: (d, t) => progress.update(d, t),
+          });
+          progress.stop();
+          console.log(a.json ? JSON.stringify({ ...r, ci95: r.diff.ci95, pValue: r.diff.pValue }, null, 2) : formatCompare(r));
+        },
+        () => progress.stop(),
+      );
     },
   )
   .command(

@@ -33,17 +33,27 @@ export function progressBar(quiet: boolean, label = 'games'): Progress {
   };
 }
 
-/** Aborts on Ctrl-C (SIGINT) or SIGTERM; the caller removes partial output and exits 130. */
-export function interruptSignal(): { signal: AbortSignal; dispose(): void } {
+/**
+ * Runs `work` with an AbortSignal that Ctrl-C (SIGINT) or SIGTERM fires. If it was interrupted, calls
+ * `cleanup` (e.g. stop the progress bar), says `message` on stderr and exits 130; other errors pass on.
+ * The work itself removes partial output when its signal aborts.
+ */
+export async function interruptible<T>(message: string, work: (signal: AbortSignal) => Promise<T>, cleanup: () => void = () => {}): Promise<T> {
   const controller = new AbortController();
   const onSignal = (): void => controller.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  return {
-    signal: controller.signal,
-    dispose() {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    },
-  };
+  try {
+    return await work(controller.signal);
+  } catch (e) {
+    cleanup();
+    if (controller.signal.aborted) {
+      process.stderr.write(`sevensim: interrupted; ${message}\n`);
+      process.exit(130);
+    }
+    throw e;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
 }

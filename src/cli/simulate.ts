@@ -7,7 +7,7 @@ import { DEFAULT_CHUNK_SIZE, type SimulateResult, parseShard, simulate } from '.
 import { formatSummaryTable } from '../stats/summary.js';
 import { gameModule, loadRules } from './games.js';
 import { gameOptions } from './options.js';
-import { interruptSignal, progressBar } from './progress.js';
+import { interruptible, progressBar } from './progress.js';
 
 export function simulateOptions<T>(y: Argv<T>) {
   return gameOptions(y)
@@ -34,39 +34,33 @@ export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult> {
   const rules = loadRules(game, a.preset, a.rules);
   if (a.perGame && !a.out) throw new UserError('--per-game writes games.arrow, so it needs --out DIR');
   const progress = progressBar(a.quiet);
-  const interrupt = interruptSignal();
-  try {
-    const result = await simulate({
-      game,
-      rules,
-      preset: a.rules ? null : (a.preset ?? game.defaultPreset),
-      mode: a.mode as Mode,
-      players: a.players,
-      games: a.games,
-      seed: a.seed,
-      threads: a.threads,
-      chunkSize: a.chunkSize,
-      shard: a.shard ? parseShard(a.shard) : null,
-      out: a.out ?? null,
-      perGame: a.perGame,
-      counterfactual: a.decisions === 'counterfactual' ? { rate: a.sampleRate, rollouts: a.rollouts } : null,
-      argv: process.argv.slice(2),
-      signal: interrupt.signal,
-      onProgress: (done, total) => progress.update(done, total),
-    });
-    progress.stop();
-    printSummary(result, a.json, a.out);
-    return result;
-  } catch (e) {
-    progress.stop();
-    if (interrupt.signal.aborted) {
-      process.stderr.write('sevensim: interrupted; no result files were written\n');
-      process.exit(130);
-    }
-    throw e;
-  } finally {
-    interrupt.dispose();
-  }
+  return interruptible(
+    'no result files were written',
+    async (signal) => {
+      const result = await simulate({
+        game,
+        rules,
+        preset: a.rules ? null : (a.preset ?? game.defaultPreset),
+        mode: a.mode as Mode,
+        players: a.players,
+        games: a.games,
+        seed: a.seed,
+        threads: a.threads,
+        chunkSize: a.chunkSize,
+        shard: a.shard ? parseShard(a.shard) : null,
+        out: a.out ?? null,
+        perGame: a.perGame,
+        counterfactual: a.decisions === 'counterfactual' ? { rate: a.sampleRate, rollouts: a.rollouts } : null,
+        argv: process.argv.slice(2),
+        signal,
+        onProgress: (done, total) => progress.update(done, total),
+      });
+      progress.stop();
+      printSummary(result, a.json, a.out);
+      return result;
+    },
+    () => progress.stop(),
+  );
 }
 
 export function printSummary(r: SimulateResult, json: boolean, out?: string): void {

@@ -7,7 +7,7 @@ import type { Mode } from '../engine/game.js';
 import { GAMES } from '../games/registry.js';
 import { simulate } from '../run/simulate.js';
 import { printSummary } from './simulate.js';
-import { interruptSignal, progressBar } from './progress.js';
+import { interruptible, progressBar } from './progress.js';
 
 interface StudyPart {
   name: string;
@@ -27,38 +27,34 @@ export const STUDY: StudyPart[] = [
 ];
 
 export async function runStudy(o: { games: number; seed: number; out: string; threads: number; quiet: boolean; json: boolean }): Promise<void> {
-  const interrupt = interruptSignal();
-  try {
-    for (const part of STUDY.filter((p) => GAMES[p.game])) {
-      const game = GAMES[part.game];
-      const games = Math.max(1, Math.round(o.games * part.scale));
-      if (!o.json) console.log(`\n== ${part.question}`);
-      const progress = progressBar(o.quiet);
-      const out = join(o.out, part.name);
-      const r = await simulate({
-        game,
-        rules: game.preset(game.defaultPreset),
-        preset: game.defaultPreset,
-        mode: part.mode,
-        players: part.players,
-        games,
-        seed: o.seed,
-        threads: o.threads,
-        out,
-        argv: process.argv.slice(2),
-        signal: interrupt.signal,
-        onProgress: (d, t) => progress.update(d, t),
-      });
-      progress.stop();
-      printSummary(r, o.json, out);
-    }
-  } catch (e) {
-    if (interrupt.signal.aborted) {
-      process.stderr.write('sevensim: interrupted; the part in progress wrote nothing\n');
-      process.exit(130);
-    }
-    throw e;
-  } finally {
-    interrupt.dispose();
-  }
+  let progress = progressBar(true);
+  await interruptible(
+    'the part in progress wrote nothing',
+    async (signal) => {
+      for (const part of STUDY.filter((p) => GAMES[p.game])) {
+        const game = GAMES[part.game];
+        const games = Math.max(1, Math.round(o.games * part.scale));
+        if (!o.json) console.log(`\n== ${part.question}`);
+        progress = progressBar(o.quiet);
+        const out = join(o.out, part.name);
+        const r = await simulate({
+          game,
+          rules: game.preset(game.defaultPreset),
+          preset: game.defaultPreset,
+          mode: part.mode,
+          players: part.players,
+          games,
+          seed: o.seed,
+          threads: o.threads,
+          out,
+          argv: process.argv.slice(2),
+          signal,
+          onProgress: (d, t) => progress.update(d, t),
+        });
+        progress.stop();
+        printSummary(r, o.json, out);
+      }
+    },
+    () => progress.stop(),
+  );
 }

@@ -8,20 +8,20 @@ import { join } from 'node:path';
 import type { GameModule } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
 import { type ChunkResult, PER_GAME_FIELDS, type RunDefinition, RunTotals, WIN_UNITS } from '../engine/runner.js';
-import { ArrowFileStream, batchOf, readArrowFile, schemaOf, writeArrowFile } from './arrow.js';
+import { ArrowFileStream, type ColumnType, batchOf, readArrowFile, schemaOf, writeArrowFile } from './arrow.js';
 import type { OutputDir } from './output.js';
 
 export const SCORES_SCHEMA = schemaOf([['seat', 'int32'], ['strategy', 'utf8'], ['score', 'int32'], ['count', 'int64']]);
 export const GAMES_SCHEMA = schemaOf([['game', 'int32'], ['seat', 'int32'], ['score', 'int32'], ['win_share', 'float64'], ['rounds', 'int32'], ['busts', 'int32']]);
 
+/** The columns that name a decision bucket, shared by both decision schemas. */
+function bucketColumns(game: GameModule): [string, ColumnType][] {
+  return [['seat', 'int32'], ['strategy', 'utf8'], ['kind', 'utf8'], ['profile', 'utf8'], ...game.decisionStateFields.map((f): [string, ColumnType] => [f, 'int32']), ['action', 'utf8']];
+}
+
 export function decisionsSchema(game: GameModule) {
   return schemaOf([
-    ['seat', 'int32'],
-    ['strategy', 'utf8'],
-    ['kind', 'utf8'],
-    ['profile', 'utf8'],
-    ...game.decisionStateFields.map((f) => [f, 'int32'] as [string, 'int32']),
-    ['action', 'utf8'],
+    ...bucketColumns(game),
     ['count', 'int64'],
     ['mean_score', 'float64'],
     ['var_score', 'float64'],
@@ -62,12 +62,7 @@ const sampleVariance = (n: number, sum: number, sumSq: number): number => (n > 1
 /** decisions.arrow of a counterfactual run: the value of every action by paired rollouts. */
 export function counterfactualSchema(game: GameModule) {
   return schemaOf([
-    ['seat', 'int32'],
-    ['strategy', 'utf8'],
-    ['kind', 'utf8'],
-    ['profile', 'utf8'],
-    ...game.decisionStateFields.map((f) => [f, 'int32'] as [string, 'int32']),
-    ['action', 'utf8'],
+    ...bucketColumns(game),
     ['rollouts', 'int64'],
     ['value', 'float64'],
     ['value_se', 'float64'],

@@ -219,12 +219,7 @@ export class SevenfallEngine {
       const choices = strategyRng.save();
       let reference = 0;
       for (let a = 0; a < n; a++) {
-        this.row.set(s.row);
-        this.locked.set(s.locked);
-        this.outOfPlay.set(s.outOfPlay);
-        this.pool.set(s.pool);
-        this.top = top;
-        this.discardsLeft = left;
+        this.restoreSnapshot(top, left);
         if (r > 0 || a > 0) {
           cf.rolloutRng.restore(tiles);
           strategyRng.restore(choices);
@@ -244,17 +239,22 @@ export class SevenfallEngine {
       }
     }
     this.inRollout = false;
-    this.row.set(s.row);
-    this.locked.set(s.locked);
-    this.outOfPlay.set(s.outOfPlay);
-    this.pool.set(s.pool);
-    this.top = top;
-    this.discardsLeft = left;
+    this.restoreSnapshot(top, left);
     strategyRng.restore(mainLine);
     for (let a = 0; a < n; a++) {
       cf.sink.add(state, s.keys[a] * 8 + seat, cf.rollouts, s.sums[a * 4], s.sums[a * 4 + 1], s.sums[a * 4 + 2], s.sums[a * 4 + 3]);
     }
     cf.counter++;
+  }
+
+  private restoreSnapshot(top: number, discardsLeft: number): void {
+    const s = this.snapshot;
+    this.row.set(s.row);
+    this.locked.set(s.locked);
+    this.outOfPlay.set(s.outOfPlay);
+    this.pool.set(s.pool);
+    this.top = top;
+    this.discardsLeft = discardsLeft;
   }
 
   scoreRow(): number {
