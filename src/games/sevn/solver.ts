@@ -50,10 +50,11 @@ export interface SevnSolution {
   decisionStates: number;
   /** Of those, the ones at which drawing is optimal. */
   drawStates: number;
-  /** The best `stay-at:points=T` threshold for solo play and its exact expected round score. */
-  bestStayAt: { threshold: number; ev: number };
-  /** Expected score of every stay-at threshold from 0 to the largest reachable row sum + 1 (index = threshold). */
-  stayAtEv: number[];
+  /** The best `stay-at:points=T` threshold for solo play and its exact expected round score (computed on first use). */
+  readonly bestStayAt: { threshold: number; ev: number };
+  /** Expected score of every stay-at threshold from 0 to the largest reachable row sum + 1 (index = threshold; on first use). */
+  readonly stayAtEv: number[];
+  /** Time to solve the policy (not the stay-at sweep). */
   seconds: number;
   /** True when drawing is optimal holding `mask` (the empty row draws; unknown sets stay). */
   shouldDraw(mask: number): boolean;
@@ -135,15 +136,22 @@ export function solveSevnSolo(r: SevnRules): SevnSolution {
   };
   const root = solve(0);
 
-  // Best stay-at threshold, exactly: thresholds past the largest reachable sum all behave alike.
-  const top = [...values].sort((a, b) => b - a).slice(0, Math.max(0, distinct - 1)).reduce((a, v) => a + v, 0);
-  const stayAtEv: number[] = [];
-  let best = { threshold: 0, ev: -Infinity };
-  for (let t = 0; t <= top + 1; t++) {
-    const ev = soloStayAt(r, t).mean;
-    stayAtEv.push(ev);
-    if (ev > best.ev + 1e-12) best = { threshold: t, ev };
-  }
+  // Best stay-at threshold, exactly (computed when first asked: the strategy never needs it).
+  // Thresholds past the largest reachable sum all behave alike.
+  let sweep: { stayAtEv: number[]; best: { threshold: number; ev: number } } | null = null;
+  const stayAtSweep = (): { stayAtEv: number[]; best: { threshold: number; ev: number } } => {
+    if (sweep) return sweep;
+    const top = [...values].sort((a, b) => b - a).slice(0, Math.max(0, distinct - 1)).reduce((a, v) => a + v, 0);
+    const stayAtEv: number[] = [];
+    let best = { threshold: 0, ev: -Infinity };
+    for (let t = 0; t <= top + 1; t++) {
+      const ev = soloStayAt(r, t).mean;
+      stayAtEv.push(ev);
+      if (ev > best.ev + 1e-12) best = { threshold: t, ev };
+    }
+    sweep = { stayAtEv, best };
+    return sweep;
+  };
 
   // A flat draw table when the values are small (the strategy's hot path), else the memo.
   const maxValue = values.length ? values[values.length - 1] : 0;
@@ -170,8 +178,12 @@ export function solveSevnSolo(r: SevnRules): SevnSolution {
     states: memo.size,
     decisionStates,
     drawStates,
-    bestStayAt: best,
-    stayAtEv,
+    get bestStayAt() {
+      return stayAtSweep().best;
+    },
+    get stayAtEv() {
+      return stayAtSweep().stayAtEv;
+    },
     seconds,
     shouldDraw,
     stayValue: (mask) => solve(mask)[0],
