@@ -71,6 +71,18 @@ describe('simulate', () => {
     for (const row of stops) expect(row.mean_score).toBeCloseTo(row.sum_score / Number(row.count), 9);
   }, 60_000);
 
+  it('refuses to merge outputs of different runs, or overlapping shards', async () => {
+    const a = tempDir('ma');
+    const b = tempDir('mb');
+    const c = tempDir('mc');
+    await simulate(base({ out: a, games: 2000, shard: { index: 1, count: 2 } }));
+    await simulate(base({ out: b, games: 2000, seed: 12, shard: { index: 2, count: 2 } }));
+    await simulate(base({ out: c, games: 2000 }));
+    await expect(mergeRuns([a, b], tempDir('mx'))).rejects.toThrow(/has a different seed .* only shards of the same run can be merged/);
+    await expect(mergeRuns([a, c], tempDir('my'))).rejects.toThrow(/overlap/);
+    await expect(mergeRuns([tempDir('empty')], tempDir('mz'))).rejects.toThrow(/no run.json here/);
+  }, 60_000);
+
   it('splits chunks into shards that cover them once', () => {
     for (const total of [1, 2, 7, 100]) {
       for (const count of [1, 2, 3, 8]) {
