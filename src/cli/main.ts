@@ -16,7 +16,10 @@ import { summarise } from '../run/simulate.js';
 import { printSummary, runSimulateCommand, simulateOptions } from './simulate.js';
 import { runStudy } from './study.js';
 import type { SevenfallRules } from '../games/sevenfall/rules.js';
-import { formatSevenfallSolve, solveSevenfallCommand, unsupported } from '../run/solve.js';
+import { formatSevenfallSolve, solveSevenfallCommand } from '../run/solve.js';
+import { formatSevnSolve, solveSevnCommand } from '../run/solve-sevn.js';
+import { bustRowCommand, bustTableCommand, formatBustRow, formatBustTable } from '../run/bust-table.js';
+import type { SevnRules } from '../games/sevn/rules.js';
 import { interruptible, progressBar } from './progress.js';
 import { DEFAULT_PAIRED_CHUNK, compare, formatCompare, parseSprt } from '../run/compare.js';
 
@@ -152,17 +155,55 @@ const cli = yargs(hideBin(process.argv))
     'Solve exactly: SEVENFALL the optimal discard policy of one turn; SEVN the optimal solo stopping policy of a number-only deck',
     (y) =>
       gameOptions(y)
-        .option('objective', { type: 'string', default: 'ev', describe: 'SEVENFALL: ev (maximise the expected score) or at-least:K (maximise P(score >= K))' })
+        .option('objective', { type: 'string', default: 'ev', describe: 'SEVENFALL: ev (maximise the expected score) or at-least:K (maximise P(score >= K)); SEVN solves the expected solo round score' })
         .option('out', { type: 'string', describe: 'directory for policy.arrow (every decision state with the value of each action) and solve.json' })
         .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' }),
     async (a) => {
       const game = gameModule(a.game);
       const rules = loadRules(game, a.preset, a.rules);
       const preset = a.rules ? null : (a.preset ?? game.defaultPreset);
-      if (game.name !== 'sevenfall') unsupported(game.name, preset);
-      const { report } = await solveSevenfallCommand(rules as SevenfallRules, preset, a.objective, a.out ?? null);
-      console.log(a.json ? JSON.stringify(report, null, 2) : formatSevenfallSolve(report));
+      if (game.name === 'sevn') {
+        if (a.objective !== 'ev') throw new UserError(`--objective ${a.objective}: SEVN solves the expected solo round score only (ev)`);
+        const { report } = await solveSevnCommand(rules as SevnRules, preset, a.out ?? null);
+        console.log(a.json ? JSON.stringify(report, null, 2) : formatSevnSolve(report));
+      } else {
+        const { report } = await solveSevenfallCommand(rules as SevenfallRules, preset, a.objective, a.out ?? null);
+        console.log(a.json ? JSON.stringify(report, null, 2) : formatSevenfallSolve(report));
+      }
       if (a.out && !a.json) console.log(`policy written to ${a.out}/policy.arrow`);
+    },
+  )
+  .command(
+    'bust-table',
+    'SEVN bust probabilities: exact for a held row (next card, within a Triple Draw), or the full table by distinct values and points beside simulation',
+    (y) =>
+      gameOptions(y)
+        .option('held', { type: 'string', describe: 'held values, e.g. 13,12,9 (negative: kept Ballast); without it, the full table' })
+        .option('second-chance', { type: 'boolean', default: false, describe: 'the row holds a Second Chance' })
+        .option('unseen', { type: 'string', describe: 'card:count pairs replacing those unseen counts, e.g. 13:5,12:0,sc:1,ballast:0,other:20 (default: the full deck less the row)' })
+        .option('strategy', { type: 'string', default: 'stay-at:points=25', describe: 'full table: the solo strategy whose reach weights the states' })
+        .option('rounds', { type: 'number', default: 1000000, describe: 'full table: simulated solo rounds beside the exact values (0: exact only)' })
+        .option('seed', { type: 'number', default: 1, describe: 'full table: random seed of the simulation' })
+        .option('band', { type: 'number', default: 10, describe: 'full table: round points per row of the terminal table' })
+        .option('out', { type: 'string', describe: 'full table: directory for bust-table.arrow and bust-table.json' })
+        .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' }),
+    async (a) => {
+      const game = gameModule(a.game);
+      if (game.name !== 'sevn') throw new UserError('bust-table: only SEVN has busts; use --game sevn');
+      const rules = loadRules(game, a.preset, a.rules) as SevnRules;
+      if (a.held !== undefined) {
+        const r = bustRowCommand(rules, { held: a.held, secondChance: a.secondChance, unseen: a.unseen ?? null });
+        console.log(a.json ? JSON.stringify(r, null, 2) : formatBustRow(r, rules));
+        return;
+      }
+      if (a.unseen !== undefined || a.secondChance) throw new UserError('--unseen and --second-chance describe a held row: give --held too');
+      if (!Number.isInteger(a.rounds) || a.rounds < 0) throw new UserError(`--rounds: expected a non-negative integer, got ${a.rounds}`);
+      if (!Number.isSafeInteger(a.seed)) throw new UserError(`--seed: expected an integer, got ${a.seed}`);
+      if (!(Number.isInteger(a.band) && a.band >= 1)) throw new UserError(`--band: expected a positive integer, got ${a.band}`);
+      game.checkStrategy(a.strategy);
+      const t = await bustTableCommand(rules, a.rules ? null : (a.preset ?? game.defaultPreset), { strategy: a.strategy, rounds: a.rounds, seed: a.seed, out: a.out ?? null });
+      console.log(a.json ? JSON.stringify(t, null, 2) : formatBustTable(t, a.band));
+      if (a.out && !a.json) console.log(`written to ${a.out}/bust-table.arrow`);
     },
   )
   .command(

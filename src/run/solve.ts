@@ -1,6 +1,5 @@
 /** `solve`: exact solutions, printed and (with --out) written as policy.arrow. */
 import { writeFileSync } from 'node:fs';
-import { UserError } from '../engine/errors.js';
 import { ArrowFileStream, batchOf, schemaOf } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
 import { gitCommit, packageVersion } from '../io/package-info.js';
@@ -100,8 +99,4 @@ export function formatSevenfallSolve(r: SevenfallSolveReport): string {
     `SEVENFALL (${r.preset ?? 'rules file'}), objective ${r.objective}: ${what} (exact, by dynamic programming)`,
     `  ${r.states.toLocaleString('en-US')} decision states (canonical under symbol symmetry), ${r.chanceStates.toLocaleString('en-US')} chance states, ${r.actions.toLocaleString('en-US')} state-action pairs; solved in ${r.seconds.toFixed(2)} s`,
   ].join('\n');
-}
-
-export function unsupported(game: string, preset: string | null): never {
-  throw new UserError(`solve: no exact solver for ${game}${preset ? ` preset ${preset}` : ''} (SEVN: number-only decks such as sevn-numbers and flip7-numbers)`);
 }
