@@ -19,12 +19,17 @@
  * Every solution is solved once per thread (worker) and cached at module level, as `optimal` does;
  * a last-round choice costs about (candidates x scores x seats) arithmetic and allocates nothing.
  *
- * Parameters: `model` = `ev` (default) or `at-least` with `modelk` (default 15): the policy the later
- * seats are assumed to play in the last round. Examples: `endgame`, `endgame:model=at-least,modelk=10`.
+ * With `choose=exact` it instead solves the last turn for the win chance itself (the solver's
+ * `utility` objective, values[y] = expected win share with final total total + y, under the same
+ * model of the later seats): never worse than the best K under the model, but one solve (about 0.1 s)
+ * per distinct normalised utility vector, cached per thread (least recently used dropped past 128 solutions of about 3 MB each).
+ *
+ * Parameters: `choose` = `k` (default) or `exact`; `model` = `ev` (default) or `at-least` with `modelk` (default 15): the policy the later
+ * seats are assumed to play in the last round. Examples: `endgame`, `endgame:choose=exact`, `endgame:model=at-least,modelk=10`.
  */
 import type { SevenfallRules } from '../../src/games/sevenfall/rules.js';
 import type { ScoreTable } from '../../src/games/sevenfall/scoring.js';
-import { type Objective, type SevenfallSolution, objectiveText } from '../../src/games/sevenfall/solver.js';
+import { type Objective, type SevenfallSolution, objectiveText, solveSevenfall } from '../../src/games/sevenfall/solver.js';
 import { STOP, type SevenfallStrategyDef, type SevenfallView } from '../../src/games/sevenfall/view.js';
 import { cachedSolution } from './optimal.js';
 
@@ -69,45 +74,40 @@ export class WinScratch {
 }
 
 /**
- * Expected win share of `seat` (a tie for the lead shared 1/k) if its own turn score is drawn from
- * `own`, in the last round: seats before `seat` have final totals `totals[j]`, seats after it add an
- * independent draw from `field` (a score distribution, index = score) to `totals[j]`.
+ * Expected win share of `seat` in the last round if its final total is `m`: seats before `seat` have
+ * final totals `totals[j]`, seats after it add an independent draw from `field` (a score
+ * distribution, index = score) to `totals[j]`; a tie for the lead among k seats is worth 1/k.
  */
-export function winChance(own: ArrayLike<number>, field: ArrayLike<number>, totals: ArrayLike<number>, seat: number, players: number, scratch = new WinScratch(players)): number {
+export function winShareAt(m: number, field: ArrayLike<number>, totals: ArrayLike<number>, seat: number, players: number, scratch: WinScratch): number {
   const tie = scratch.tie;
-  let p = 0;
-  for (let y = 0; y < own.length; y++) {
-    const py = own[y];
-    if (py === 0) continue;
-    const m = totals[seat] + y;
-    // Seats that have played: beaten or tied for sure.
-    let ties = 0;
-    let lost = false;
-    for (let j = 0; j < seat; j++) {
-      if (totals[j] > m) {
-        lost = true;
-        break;
-      }
-      if (totals[j] === m) ties++;
-    }
-    if (lost) continue;
-    // Later seats: Poisson-binomial over the number that tie, given none exceeds m.
-    let n = 0;
-    tie[0] = 1;
-    for (let j = seat + 1; j < players; j++) {
-      const gap = m - totals[j]; // the later seat ties at score gap, stays below with score < gap
-      let below = 0;
-      const top = Math.min(gap, field.length);
-      for (let x = 0; x < top; x++) below += field[x];
-      const eq = gap >= 0 && gap < field.length ? field[gap] : 0;
-      tie[n + 1] = 0;
-      for (let c = n + 1; c >= 0; c--) tie[c] = tie[c] * below + (c > 0 ? tie[c - 1] * eq : 0);
-      n++;
-    }
-    let w = 0;
-    for (let c = 0; c <= n; c++) w += tie[c] / (1 + ties + c);
-    p += py * w;
+  // Seats that have played: beaten or tied for sure.
+  let ties = 0;
+  for (let j = 0; j < seat; j++) {
+    if (totals[j] > m) return 0;
+    if (totals[j] === m) ties++;
   }
+  // Later seats: Poisson-binomial over the number that tie, given none exceeds m.
+  let n = 0;
+  tie[0] = 1;
+  for (let j = seat + 1; j < players; j++) {
+    const gap = m - totals[j]; // the later seat ties with score gap, stays below with less
+    let below = 0;
+    const top = Math.min(gap, field.length);
+    for (let x = 0; x < top; x++) below += field[x];
+    const eq = gap >= 0 && gap < field.length ? field[gap] : 0;
+    tie[n + 1] = 0;
+    for (let c = n + 1; c >= 0; c--) tie[c] = tie[c] * below + (c > 0 ? tie[c - 1] * eq : 0);
+    n++;
+  }
+  let w = 0;
+  for (let c = 0; c <= n; c++) w += tie[c] / (1 + ties + c);
+  return w;
+}
+
+/** Expected win share of `seat` if its own last turn score is drawn from `own` (see winShareAt). */
+export function winChance(own: ArrayLike<number>, field: ArrayLike<number>, totals: ArrayLike<number>, seat: number, players: number, scratch = new WinScratch(players)): number {
+  let p = 0;
+  for (let y = 0; y < own.length; y++) if (own[y] !== 0) p += own[y] * winShareAt(totals[seat] + y, field, totals, seat, players, scratch);
   return p;
 }
 
@@ -129,10 +129,56 @@ export function chooseCandidate(candidates: readonly EndgameCandidate[], field: 
   return best;
 }
 
+/** Per rules: the utility solutions by normalised utility vector, least recently used first (at most UTILITY_CACHE_MAX). */
+const utilityCaches = new Map<string, Map<string, SevenfallSolution>>();
+export const UTILITY_CACHE_MAX = 128;
+
+function utilityCache(rules: SevenfallRules): Map<string, SevenfallSolution> {
+  const key = JSON.stringify(rules);
+  let c = utilityCaches.get(key);
+  if (c === undefined) {
+    c = new Map();
+    utilityCaches.set(key, c);
+  }
+  return c;
+}
+
+/**
+ * The policy maximising the exact win chance of the last turn: the solver's `utility` objective with
+ * values[y] = winShareAt(total + y). Utilities are normalised to [0, 1] (the optimal policy is the
+ * same under a positive affine change); a flat utility (won or lost whatever happens) plays ev.
+ */
+function exactSolution(
+  cache: Map<string, SevenfallSolution>, rules: SevenfallRules, table: ScoreTable, evSolution: SevenfallSolution, field: ArrayLike<number>,
+  totals: ArrayLike<number>, seat: number, players: number, scratch: WinScratch, shares: Float64Array,
+): SevenfallSolution {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let y = 0; y < shares.length; y++) {
+    shares[y] = winShareAt(totals[seat] + y, field, totals, seat, players, scratch);
+    lo = Math.min(lo, shares[y]);
+    hi = Math.max(hi, shares[y]);
+  }
+  if (hi - lo < 1e-12) return evSolution;
+  const values: number[] = [];
+  for (let y = 0; y < shares.length; y++) values.push(Math.round(((shares[y] - lo) / (hi - lo)) * 1e12) / 1e12);
+  const key = values.join(',');
+  let sol = cache.get(key);
+  if (sol === undefined) {
+    if (cache.size >= UTILITY_CACHE_MAX) cache.delete(cache.keys().next().value!);
+    sol = solveSevenfall(rules, { kind: 'utility', values }, table);
+  } else {
+    cache.delete(key); // most recently used last
+  }
+  cache.set(key, sol);
+  return sol;
+}
+
 export const endgame: SevenfallStrategyDef = {
   name: 'endgame',
   doc: 'optimal (ev) before the last round; in the last round plays the solved policy (ev or at-least:K) with the highest chance of winning given the totals, later seats modelled by the exact score distribution of a reference policy.',
   params: [
+    { name: 'choose', type: 'enum', values: ['k', 'exact'], default: 'k', doc: 'k: best of the ev and at-least:K policies; exact: solve the turn for the win chance itself (one solve per distinct situation, cached; slower)' },
     { name: 'model', type: 'enum', values: ['ev', 'at-least'], default: 'ev', doc: 'policy assumed for the seats still to play in the last round: ev (what optimal plays) or at-least with modelk' },
     { name: 'modelk', type: 'int', min: 0, max: 10000, default: 15, doc: 'K of the at-least policy assumed for later seats when model=at-least (ignored for ev)' },
   ],
@@ -152,6 +198,10 @@ export const endgame: SevenfallStrategyDef = {
     let seenSeat = -1;
     let seenPlayers = -1;
     let chosen: SevenfallSolution = evSolution;
+    const exact = params.choose === 'exact';
+    const size = candidates[0].distribution.length;
+    const shares = new Float64Array(size);
+    const exactCache = exact ? utilityCache(rules) : null;
     const choose = (v: SevenfallView): SevenfallSolution => {
       if (v.round < rules.rounds - 1) return evSolution;
       let same = v.round === seenRound && v.seat === seenSeat && v.players === seenPlayers;
@@ -161,7 +211,9 @@ export const endgame: SevenfallStrategyDef = {
         seenSeat = v.seat;
         seenPlayers = v.players;
         for (let j = 0; j < v.players; j++) seenTotals[j] = v.totals[j];
-        chosen = candidates[chooseCandidate(candidates, field, v.totals, v.seat, v.players, scratch)].solution;
+        chosen = exact
+          ? exactSolution(exactCache!, rules, table, evSolution, field, v.totals, v.seat, v.players, scratch, shares)
+          : candidates[chooseCandidate(candidates, field, v.totals, v.seat, v.players, scratch)].solution;
       }
       return chosen;
     };

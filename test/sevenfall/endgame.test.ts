@@ -13,7 +13,7 @@ import { ScoreTable } from '../../src/games/sevenfall/scoring.js';
 import { objectiveText, solveSevenfall } from '../../src/games/sevenfall/solver.js';
 import type { SevenfallView } from '../../src/games/sevenfall/view.js';
 import { estimate } from '../../src/stats/summary.js';
-import { WinScratch, chooseCandidate, endgameCandidates, winChance } from '../../strategies/sevenfall/endgame.js';
+import { WinScratch, chooseCandidate, endgameCandidates, winChance, winShareAt } from '../../strategies/sevenfall/endgame.js';
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 
 const rules = sevenfallPreset('sevenfall');
@@ -52,7 +52,20 @@ describe('solver scoreDistribution', () => {
       // Scores no category gives have probability 0 (e.g. 2, 4, 7 on the default table).
       for (const x of [2, 4, 7, 9, 11, 13, 14, 17]) expect(d[x]).toBe(0);
     }
-  });
+  }, 60_000);
+});
+
+describe('solver utility objective', () => {
+  it('reproduces ev (utility = score) and at-least:K (utility = indicator) values', () => {
+    const r = sevenfallPreset('sevenfall');
+    const size = new ScoreTable(r).maxScore + 1;
+    const evSol = solveSevenfall(r, { kind: 'utility', values: Array.from({ length: size }, (_, y) => y) });
+    expect(evSol.value).toBeCloseTo(solveSevenfall(r, { kind: 'ev' }).value, 10);
+    const k12 = solveSevenfall(r, { kind: 'utility', values: Array.from({ length: size }, (_, y) => (y >= 12 ? 1 : 0)) });
+    expect(k12.value).toBeCloseTo(solveSevenfall(r, { kind: 'at-least', k: 12 }).value, 12);
+    const d = k12.scoreDistribution();
+    expect(Array.from(d).reduce((s, p, y) => s + (y >= 12 ? p : 0), 0)).toBeCloseTo(k12.value, 12);
+  }, 60_000);
 });
 
 describe('endgame: last-round win chance', () => {
@@ -91,18 +104,18 @@ describe('endgame: last-round win chance', () => {
       }
       expect(winChance(own, field, totals, seat, n)).toBeCloseTo(direct, 12);
     }
-  });
+  }, 60_000);
 
   it('needs >= 15 to win (last to play, 14 below the leader): plays at-least:15', () => {
     const { name, chances } = choice([44, 30], 1);
     expect(name).toBe('at-least:15');
     expect(chances[names.indexOf('at-least:15')]).toBeCloseTo(candidates[names.indexOf('at-least:15')].solution.value, 12);
-  });
+  }, 60_000);
 
   it('needs any pair (level, last to play; no score only ties): plays at-least:1', () => {
     expect(choice([40, 40], 1).name).toBe('at-least:1');
     expect(choice([40, 40, 12], 1).name).toBe('at-least:1');
-  });
+  }, 60_000);
 
   it('with an unassailable lead every policy wins: keeps ev', () => {
     const { name, chances } = choice([30, 60], 1);
@@ -110,7 +123,7 @@ describe('endgame: last-round win chance', () => {
     for (const p of chances) expect(p).toBeCloseTo(1, 12);
     // First to play, 19 ahead of a seat that can score at most 18.
     expect(choice([60, 41], 0).name).toBe('ev');
-  });
+  }, 60_000);
 
   it('with a huge deficit prefers a higher-variance policy than ev', () => {
     for (const [totals, seat] of [[[30, 46], 0], [[47, 30], 1], [[25, 40, 38, 39], 0]] as [number[], number][]) {
@@ -120,7 +133,24 @@ describe('endgame: last-round win chance', () => {
       expect(chances[i]).toBeGreaterThan(chances[0]);
       expect(variance(candidates[i].distribution)).toBeGreaterThan(variance(ev));
     }
-  });
+  }, 60_000);
+});
+
+describe('endgame choose=exact', () => {
+  it('solving for the win chance itself is at least as good as the best K, and better in some situations', () => {
+    let better = 0;
+    const scratch = new WinScratch(8);
+    for (const [totals, seat] of [[[45, 30], 1], [[40, 30], 1], [[30, 46], 0], [[38, 30], 0], [[20, 33, 34], 0], [[41, 50, 33, 45], 2]] as [number[], number][]) {
+      const values = Array.from({ length: ev.length }, (_, y) => winShareAt(totals[seat] + y, ev, totals, seat, totals.length, scratch));
+      const sol = solveSevenfall(rules, { kind: 'utility', values }, table);
+      const chances = choice(totals, seat).chances;
+      const bestK = Math.max(...chances);
+      expect(sol.value).toBeCloseTo(winChance(sol.scoreDistribution(), ev, totals, seat, totals.length), 12);
+      expect(sol.value).toBeGreaterThanOrEqual(bestK - 1e-12);
+      if (sol.value > bestK + 1e-4) better++;
+    }
+    expect(better).toBeGreaterThan(0);
+  }, 60_000);
 });
 
 describe('endgame strategy', () => {
@@ -167,7 +197,7 @@ describe('endgame strategy', () => {
       expect(eg.decide(view(row, rules.rounds - 1, [30, 60], 1))).toBe(evPlayer.decide(view(row, 0, [30, 60], 1)));
     }
     expect(differing).toBeGreaterThan(0);
-  });
+  }, 60_000);
 
   it('gains win share over optimal in paired games (2 players, fixed seed): the 95% CI lies above 0', () => {
     const def: PairedDefinition = { game: 'sevenfall', rules, mode: 'game', a: 'endgame', b: 'optimal', field: ['optimal'], games: 16000, seed: 77, chunkSize: 256 };

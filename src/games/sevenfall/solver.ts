@@ -18,7 +18,8 @@
  * The optimal turn value is V of the empty row before the initial draw.
  *
  * terminal(row) is the row's score (objective `ev`) or 1 if the score is >= K else 0 (objective
- * `at-least:K`, where V is then the best probability of scoring at least K).
+ * `at-least:K`, where V is then the best probability of scoring at least K), or values[score]
+ * (objective `utility`, where V is the best expected utility).
  *
  * Symmetry: symbols are interchangeable, so a state is canonicalised by sorting the symbols' triples
  * (largest code first; Wild and Break keep their own places). Actions at a decision state are listed
@@ -30,7 +31,12 @@ import { UserError } from '../../engine/errors.js';
 import type { SevenfallRules } from './rules.js';
 import { ScoreTable } from './scoring.js';
 
-export type Objective = { kind: 'ev' } | { kind: 'at-least'; k: number };
+/**
+ * `ev`: maximise the expected turn score. `at-least:K`: maximise P(turn score >= K). `utility`:
+ * maximise the expected value of `values[score]` (0 for scores past the end), e.g. a win chance as a
+ * function of the final score; not parsed from text (built by strategies).
+ */
+export type Objective = { kind: 'ev' } | { kind: 'at-least'; k: number } | { kind: 'utility'; values: readonly number[] };
 
 /** Parses `ev` or `at-least:K` (K a non-negative integer); throws a UserError otherwise. */
 export function parseObjective(text: string): Objective {
@@ -48,6 +54,7 @@ export function parseObjective(text: string): Objective {
 }
 
 export function objectiveText(o: Objective): string {
+  if (o.kind === 'utility') return `utility:${o.values.join(',')}`;
   return o.kind === 'ev' ? 'ev' : `at-least:${o.k}`;
 }
 
@@ -160,7 +167,9 @@ class Solver {
     this.lb = this.B + 1;
     // Terminal value by score (scores are small non-negative integers).
     this.terminalOf = new Float64Array(table.maxScore + 1);
-    for (let s = 0; s <= table.maxScore; s++) this.terminalOf[s] = objective.kind === 'ev' ? s : s >= objective.k ? 1 : 0;
+    for (let s = 0; s <= table.maxScore; s++) {
+      this.terminalOf[s] = objective.kind === 'ev' ? s : objective.kind === 'utility' ? (objective.values[s] ?? 0) : s >= objective.k ? 1 : 0;
+    }
   }
 
   /** (unlocked, locked, discarded) of one kind as one small integer. */
