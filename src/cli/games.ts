@@ -1,4 +1,4 @@
-/** Loading the rules in effect from --preset or --rules, and checking --players. */
+/** Loading the rules in effect from --preset or --rules. */
 import { readFileSync } from 'node:fs';
 import type { GameModule } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
@@ -15,11 +15,4 @@ export function loadRules(game: GameModule, preset: string | undefined, file: st
     throw new UserError(`--rules ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   return game.parseRules(text, file);
-}
-
-export function checkPlayers(game: GameModule, specs: readonly string[]): void {
-  if (specs.length < game.minPlayers || specs.length > game.maxPlayers) {
-    throw new UserError(`--players: ${game.name} takes ${game.minPlayers} to ${game.maxPlayers} players, got ${specs.length}`);
-  }
-  for (const s of specs) game.checkStrategy(s);
 }

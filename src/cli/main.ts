@@ -4,7 +4,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { UserError } from '../engine/errors.js';
 import { describeParam } from '../engine/params.js';
-import { checkPlayers, gameModule, loadRules } from './games.js';
+import { gameModule, loadRules } from './games.js';
 import { gameOptions } from './options.js';
 import type { Mode } from '../engine/game.js';
 import { readTotals } from '../io/results.js';
@@ -12,7 +12,7 @@ import { GAMES } from '../games/registry.js';
 import { defaultThreads } from '../parallel/pool.js';
 import { BENCH_WORKLOADS, type BenchRow, benchWorkload, formatBench } from '../run/bench.js';
 import { mergeRuns } from '../run/merge.js';
-import { summarise } from '../run/simulate.js';
+import { checkPlayers, summarise } from '../run/simulate.js';
 import { printSummary, runSimulateCommand, simulateOptions } from './simulate.js';
 import { runStudy } from './study.js';
 import type { SevenfallRules } from '../games/sevenfall/rules.js';
@@ -64,7 +64,7 @@ const cli = yargs(hideBin(process.argv))
     (a) => {
       const game = gameModule(a.game);
       const rules = loadRules(game, a.preset, a.rules);
-      checkPlayers(game, a.players);
+      checkPlayers(game, rules, a.players, 'game');
       if (!Number.isSafeInteger(a.seed)) throw new UserError(`--seed: expected an integer, got ${a.seed}`);
       console.log(game.trace(rules, a.players, a.seed));
     },

@@ -61,6 +61,8 @@ export interface GameModule<R = unknown> {
   /** Throws UserError for an unknown strategy or a bad parameter. */
   checkStrategy(spec: string): void;
   createRunner(rules: R, specs: readonly string[], mode: Mode): UnitRunner;
+  /** Throws UserError if these rules cannot seat this lineup (checked before any work starts). */
+  checkLineup?(rules: R, specs: readonly string[], mode: Mode): void;
   /** State columns of decisions.arrow, and how to read a (state, action) pair back. */
   readonly decisionStateFields: readonly string[];
   decodeDecision(rules: R, state: number, action: number): DecodedDecision;

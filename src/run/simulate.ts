@@ -57,18 +57,23 @@ export function shardRange(total: number, shard: { index: number; count: number 
   return [Math.floor(((shard.index - 1) * total) / shard.count), Math.floor((shard.index * total) / shard.count)];
 }
 
+/** The seat count, every strategy spec, and whether the rules can seat this lineup. */
+export function checkPlayers(game: GameModule, rules: unknown, players: readonly string[], mode: Mode): void {
+  if (players.length < game.minPlayers || players.length > game.maxPlayers) {
+    throw new UserError(`--players: ${game.name} takes ${game.minPlayers} to ${game.maxPlayers} players, got ${players.length}`);
+  }
+  for (const p of players) game.checkStrategy(p);
+  game.checkLineup?.(rules, players, mode);
+}
+
 export function validateRun(o: SimulateOptions): void {
   if (!Number.isSafeInteger(o.games) || o.games <= 0) throw new UserError(`--games: expected a positive integer, got ${o.games}`);
   if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed: expected an integer, got ${o.seed}`);
   if (!Number.isInteger(o.threads) || o.threads < 1 || o.threads > 256) throw new UserError(`--threads: expected an integer from 1 to 256, got ${o.threads}`);
   const chunk = o.chunkSize ?? DEFAULT_CHUNK_SIZE;
   if (!Number.isInteger(chunk) || chunk < 1 || chunk > 1 << 24) throw new UserError(`--chunk-size: expected an integer from 1 to 16777216, got ${chunk}`);
-  const { game, players } = o;
-  if (players.length < game.minPlayers || players.length > game.maxPlayers) {
-    throw new UserError(`--players: ${game.name} takes ${game.minPlayers} to ${game.maxPlayers} players, got ${players.length}`);
-  }
-  for (const p of players) game.checkStrategy(p);
-  const cf = o.counterfactual;
+  checkPlayers(o.game, o.rules, o.players, o.mode);
+  const { game, counterfactual: cf } = o;
   if (cf) {
     if (!game.counterfactualModes?.includes(o.mode)) {
       throw new UserError(`--decisions counterfactual: not available for ${game.name} in ${o.mode} mode (available: ${game.counterfactualModes?.length ? `${game.counterfactualModes.join(', ')} mode` : 'none yet'})`);

@@ -169,3 +169,65 @@ describe('SEVENFALL properties', () => {
     expect(ties).toBeGreaterThan(0);
   });
 });
+
+describe('SEVENFALL rule options', () => {
+  it('refill "round": tiles taken earlier in the round are out of play for later turns', () => {
+    const r = { ...rules, refill: 'round' as const };
+    const engine = new SevenfallEngine(r);
+    const seen: number[][] = [];
+    const atStart: number[][] = [];
+    engine.tracer = {
+      turnStart: (_s, _r, row) => {
+        atStart.push(Array.from(engine.outOfPlay));
+        seen.push(Array.from(row));
+      },
+      discard: () => {},
+      turnEnd: () => {},
+    };
+    const greedy = createStrategy('sevenfall', SEVENFALL_STRATEGIES, 'greedy', { rules: r, table, rng: new Rng('g') });
+    const rng = new Rng('refill');
+    for (let game = 0; game < 50; game++) {
+      engine.startRound();
+      seen.length = 0;
+      atStart.length = 0;
+      const taken = new Array<number>(r.symbols + 2).fill(0);
+      for (let seat = 0; seat < 3; seat++) {
+        // What was out of play at this turn's start is exactly what the earlier turns took.
+        expect(atStart[seat] ?? null, `turn ${seat}`).toBeNull();
+        engine.playTurn(greedy, rng, seat, 0, 3);
+        expect(atStart[seat]).toEqual(taken);
+        for (let t = 0; t < taken.length; t++) taken[t] = engine.outOfPlay[t];
+        for (const t of engine.row) taken[t]++;
+      }
+      const full = fullCounts();
+      taken.forEach((n, t) => expect(n).toBeLessThanOrEqual(full[t]));
+    }
+  });
+
+  it('refill "round" refuses a lineup the canister cannot serve', () => {
+    const r = { ...rules, refill: 'round' as const };
+    expect(() => sevenfallModule.checkLineup!(r, ['stand', 'stand', 'stand', 'stand'], 'game')).not.toThrow();
+    expect(() => sevenfallModule.checkLineup!(r, new Array(5).fill('stand'), 'game')).toThrow(/5 players may take 50 tiles.*canister holds 40/);
+    expect(() => sevenfallModule.checkLineup!(rules, new Array(8).fill('stand'), 'game')).not.toThrow();
+  });
+
+  it('tieRule "none": a tied lead wins nothing', () => {
+    const r = sevenfallModule.createRunner({ ...rules, tieRule: 'none' }, ['stand', 'stand'], 'game');
+    r.reseed(4, 0);
+    let ties = 0;
+    for (let i = 0; i < 3000; i++) {
+      r.playOne();
+      if (r.scores[0] === r.scores[1]) {
+        ties++;
+        expect([r.winShare[0], r.winShare[1]]).toEqual([0, 0]);
+      } else expect(r.winShare[0] + r.winShare[1]).toBe(1);
+    }
+    expect(ties).toBeGreaterThan(0);
+  });
+});
+
+describe('SEVENFALL lineups', () => {
+  it('refuse solved strategies when turns do not start from the full canister', () => {
+    expect(() => sevenfallModule.checkLineup!({ ...rules, refill: 'round' }, ['greedy', 'optimal:objective=ev'], 'game')).toThrow(/optimal:objective=ev: plays a policy solved for turns that start from the full canister/);
+  });
+});

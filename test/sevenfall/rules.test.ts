@@ -43,5 +43,13 @@ describe('SEVENFALL rules files', () => {
     reject({ ...base(), categories: [{ name: 'P', parts: [2], points: 1, bonus: 1 }] }, /categories\[0\].bonus: unknown key/));
   it('reject negative points', () =>
     reject({ ...base(), categories: [{ name: 'P', parts: [2], points: -1 }] }, /categories\[0\].points: -1 is below/));
+  it('fill the optional refill and tieRule, and name a bad value', () => {
+    const r = base();
+    delete r.refill;
+    delete r.tieRule;
+    expect(validateSevenfallRules(r)).toMatchObject({ refill: 'turn', tieRule: 'shared' });
+    reject({ ...base(), refill: 'week' }, /file.json.refill: expected one of "turn", "round", got "week"/);
+    reject({ ...base(), tieRule: 'split' }, /file.json.tieRule: expected one of "shared", "none"/);
+  });
   it('reject an unknown preset, listing the presets', () => expect(() => sevenfallPreset('nope')).toThrow(/presets: sevenfall, sevenfall-6x6/));
 });

@@ -54,6 +54,7 @@ export class SevenfallEngine {
   private inRollout = false;
   private readonly snapshot: { row: Uint8Array; locked: Uint8Array; outOfPlay: Uint8Array; pool: Uint8Array; masks: Int32Array; keys: Float64Array; sums: Float64Array };
   private readonly fullMask: number;
+  private readonly refillEachTurn: boolean;
   private readonly actionBase: number;
 
   constructor(rules: SevenfallRules, table = new ScoreTable(rules)) {
@@ -69,6 +70,7 @@ export class SevenfallEngine {
     this.classes = new Uint8Array(rules.rowSize);
     this.view = new SevenfallViewBuffer(rules, MAX_PLAYERS);
     this.fullMask = (1 << rules.rowSize) - 1;
+    this.refillEachTurn = rules.refill === 'turn';
     this.snapshot = {
       row: new Uint8Array(rules.rowSize),
       locked: new Uint8Array(rules.rowSize),
@@ -114,13 +116,18 @@ export class SevenfallEngine {
     return t;
   }
 
-  /** Plays one turn for `player`; returns its score. `totals` and `players` describe the game. */
+  /**
+   * Plays one turn for `player`; returns its score. `totals` and `players` describe the game. With
+   * refill `turn` the turn starts from the full canister; with `round` from what earlier turns of the
+   * round left (startRound() refills it), those tiles counting as out of play.
+   */
   playTurn(player: SevenfallPlayer, rng: Rng, seat: number, round: number, players: number): number {
-    const { rules, row } = this;
-    this.top = 0;
+    const { rules, row, outOfPlay } = this;
+    if (this.refillEachTurn) this.top = 0;
+    outOfPlay.fill(0);
+    for (let i = 0; i < this.top; i++) outOfPlay[this.pool[i]]++;
     for (let i = 0; i < rules.rowSize; i++) row[i] = this.draw(rng);
     this.locked.fill(0);
-    this.outOfPlay.fill(0);
     this.discardsLeft = rules.discardBudget;
     if (this.tracer !== null) this.tracer.turnStart(seat, round, row);
     return this.finishTurn(player, rng, seat, round, players);
@@ -318,12 +325,18 @@ export class SevenfallEngine {
     return key;
   }
 
+  /** Every drawn tile back into the canister (a new round). */
+  startRound(): void {
+    this.top = 0;
+  }
+
   /** Plays a whole game: `rules.rounds` rounds, each seat one turn per round in seat order. */
   playGame(players: readonly SevenfallPlayer[], rng: Rng): void {
     const n = players.length;
     const totals = this.totals;
     totals.fill(0);
     for (let round = 0; round < this.rules.rounds; round++) {
+      this.startRound();
       for (let seat = 0; seat < n; seat++) totals[seat] += this.playTurn(players[seat], rng, seat, round, n);
     }
     let best = -1;
@@ -334,6 +347,7 @@ export class SevenfallEngine {
         tied = 1;
       } else if (totals[seat] === best) tied++;
     }
-    for (let seat = 0; seat < n; seat++) this.winShare[seat] = totals[seat] === best ? 1 / tied : 0;
+    const share = this.rules.tieRule === 'shared' || tied === 1 ? 1 / tied : 0;
+    for (let seat = 0; seat < n; seat++) this.winShare[seat] = totals[seat] === best ? share : 0;
   }
 }

@@ -2,9 +2,11 @@
 import type { CounterfactualSettings, CounterfactualSink, GameModule, Mode, UnitRunner } from '../../engine/game.js';
 import { Rng, STREAM_DECK, STREAM_SAMPLE, STREAM_STRATEGY } from '../../engine/rng.js';
 import { checkStrategySpec, createStrategy, type DecisionSink } from '../../engine/strategy.js';
+import { UserError } from '../../engine/errors.js';
+import { parseSpec } from '../../engine/params.js';
 import { SEVENFALL_STRATEGIES } from '../../../strategies/sevenfall/index.js';
 import { MAX_PLAYERS, SevenfallEngine } from './engine.js';
-import { SEVENFALL_PRESETS, type SevenfallRules, parseSevenfallRules, sevenfallPreset } from './rules.js';
+import { SEVENFALL_PRESETS, type SevenfallRules, checkCanisterFor, parseSevenfallRules, sevenfallPreset } from './rules.js';
 import { ScoreTable } from './scoring.js';
 import { traceSevenfallGame } from './trace.js';
 import type { SevenfallPlayer } from './view.js';
@@ -82,12 +84,16 @@ class SevenfallRunner implements UnitRunner {
         this.winShare[s] = e.winShare[s];
       }
     } else {
-      // Round mode: every seat takes one turn from the full canister.
+      // Round mode: every seat takes one turn.
       e.totals.fill(0);
+      e.startRound();
       for (let s = 0; s < this.seats; s++) this.scores[s] = e.playTurn(this.players[s], this.deck, s, 0, this.seats);
     }
   }
 }
+
+/** Strategies whose solved policy assumes every turn starts from the full canister. */
+const FULL_CANISTER_STRATEGIES = ['optimal', 'endgame'];
 
 export const sevenfallModule: GameModule<SevenfallRules> = {
   name: 'sevenfall',
@@ -100,11 +106,18 @@ export const sevenfallModule: GameModule<SevenfallRules> = {
   parseRules: parseSevenfallRules,
   checkStrategy: (spec) => checkStrategySpec('sevenfall', SEVENFALL_STRATEGIES, spec),
   createRunner: (rules, specs, mode) => new SevenfallRunner(rules, specs, mode),
+  checkLineup(rules, specs) {
+    checkCanisterFor(rules, specs.length);
+    const solved = specs.filter((s) => FULL_CANISTER_STRATEGIES.includes(parseSpec(s).name));
+    if (rules.refill === 'round' && solved.length > 0) {
+      throw new UserError(`${solved[0]}: plays a policy solved for turns that start from the full canister; these rules refill every round (refill "round")`);
+    }
+  },
   decisionStateFields: ['wilds', 'breaks', 'discards_left', 'locked'],
   counterfactualModes: ['round'],
   counterfactualReference: 'stop',
   decodeDecision(rules, state, action) {
-    const table = new ScoreTable(rules);
+    const table = tableFor(rules);
     const locked = state % (rules.rowSize + 1);
     let rest = Math.floor(state / (rules.rowSize + 1));
     const discardsLeft = rest % (rules.discardBudget + 1);
@@ -126,6 +139,14 @@ export const sevenfallModule: GameModule<SevenfallRules> = {
     return traceSevenfallGame(rules, makePlayers(rules, engine.table, specs, rngs), engine, seed);
   },
 };
+
+const tables = new WeakMap<SevenfallRules, ScoreTable>();
+/** One score table per rules object, for decoding many decision rows. */
+function tableFor(rules: SevenfallRules): ScoreTable {
+  let t = tables.get(rules);
+  if (t === undefined) tables.set(rules, (t = new ScoreTable(rules)));
+  return t;
+}
 
 /** A profile key back to its group sizes, largest first, e.g. "3,2,1,1". */
 export function profileText(table: ScoreTable, key: number): string {
@@ -155,7 +176,8 @@ export function describeSevenfallRules(r: SevenfallRules): string {
     `SEVENFALL rules "${r.name}"`,
     `  canister: ${r.symbols} symbols x ${r.copiesPerSymbol} + ${r.wilds} Wild + ${r.breaks} Break = ${r.symbols * r.copiesPerSymbol + r.wilds + r.breaks} tiles`,
     `  Fate Row: ${r.rowSize} tiles; discard up to ${r.discardBudget} in a turn (replacements locked)`,
-    `  game: ${r.rounds} rounds, every player one turn per round; a tied lead shares the win`,
+    `  game: ${r.rounds} rounds, every player one turn per round; ${r.tieRule === 'shared' ? 'a tied lead shares the win' : 'a tied lead wins nothing'}`,
+    `  canister refilled every ${r.refill} (${r.refill === 'turn' ? 'each turn starts from all tiles' : 'tiles taken in a round stay out until it ends'})`,
     `  categories (highest satisfied scores):`,
     ...[...r.categories].sort((a, b) => b.points - a.points).map((c) => `    ${String(c.points).padStart(4)}  ${c.name} (${c.parts.join('+')})`),
   ];

@@ -27,6 +27,13 @@ export interface SevenfallRules {
   discardBudget: number;
   rounds: number;
   categories: Category[];
+  /**
+   * When drawn tiles go back into the canister: `turn` (every turn starts from the full canister) or
+   * `round` (tiles taken in a round stay out until the round ends; later players draw from the rest).
+   */
+  refill: 'turn' | 'round';
+  /** A tie for the lead after the last round: `shared` (each of k tied players gets 1/k of a win) or `none`. */
+  tieRule: 'shared' | 'none';
 }
 
 const TABLE: [string, number[], number][] = [
@@ -48,11 +55,11 @@ const categories = (): Category[] => TABLE.map(([name, parts, points]) => ({ nam
 export const SEVENFALL_PRESETS: Record<string, () => SevenfallRules> = {
   sevenfall: () => ({
     game: 'sevenfall', name: 'sevenfall', symbols: 7, copiesPerSymbol: 5, wilds: 3, breaks: 2,
-    rowSize: 7, discardBudget: 3, rounds: 5, categories: categories(),
+    rowSize: 7, discardBudget: 3, rounds: 5, categories: categories(), refill: 'turn', tieRule: 'shared',
   }),
   'sevenfall-6x6': () => ({
     game: 'sevenfall', name: 'sevenfall-6x6', symbols: 6, copiesPerSymbol: 6, wilds: 2, breaks: 2,
-    rowSize: 7, discardBudget: 3, rounds: 5, categories: categories(),
+    rowSize: 7, discardBudget: 3, rounds: 5, categories: categories(), refill: 'turn', tieRule: 'shared',
   }),
 };
 
@@ -60,12 +67,19 @@ export const WILD = (r: SevenfallRules): number => r.symbols;
 export const BREAK = (r: SevenfallRules): number => r.symbols + 1;
 export const totalTiles = (r: SevenfallRules): number => r.symbols * r.copiesPerSymbol + r.wilds + r.breaks;
 
-const KEYS = ['game', 'name', 'symbols', 'copiesPerSymbol', 'wilds', 'breaks', 'rowSize', 'discardBudget', 'rounds', 'categories'];
+const KEYS = ['game', 'name', 'symbols', 'copiesPerSymbol', 'wilds', 'breaks', 'rowSize', 'discardBudget', 'rounds', 'categories', 'refill', 'tieRule'];
+const OPTIONAL = ['name', 'refill', 'tieRule'];
+
+function expectChoice<T extends string>(v: unknown, path: string, choices: readonly T[], fallback: T): T {
+  if (v === undefined) return fallback;
+  if (typeof v !== 'string' || !choices.includes(v as T)) throw new UserError(`${path}: expected one of ${choices.map((c) => `"${c}"`).join(', ')}, got ${JSON.stringify(v)}`);
+  return v as T;
+}
 
 /** Validates parsed JSON as SEVENFALL rules; throws a UserError naming the offending field. */
 export function validateSevenfallRules(input: unknown, source = 'rules'): SevenfallRules {
   const o = expectObject(input, source);
-  expectKeys(o, source, KEYS, KEYS.filter((k) => k !== 'name'));
+  expectKeys(o, source, KEYS, KEYS.filter((k) => !OPTIONAL.includes(k)));
   if (o.game !== 'sevenfall') throw new UserError(`${source}.game: expected "sevenfall", got ${JSON.stringify(o.game)}`);
   const r: SevenfallRules = {
     game: 'sevenfall',
@@ -78,6 +92,8 @@ export function validateSevenfallRules(input: unknown, source = 'rules'): Sevenf
     discardBudget: expectInt(o.discardBudget, `${source}.discardBudget`, 0, 8),
     rounds: expectInt(o.rounds, `${source}.rounds`, 1, 1000),
     categories: [],
+    refill: expectChoice(o.refill, `${source}.refill`, ['turn', 'round'] as const, 'turn'),
+    tieRule: expectChoice(o.tieRule, `${source}.tieRule`, ['shared', 'none'] as const, 'shared'),
   };
   if (r.discardBudget > r.rowSize) {
     throw new UserError(`${source}.discardBudget: ${r.discardBudget} is more than rowSize ${r.rowSize}`);
@@ -109,6 +125,14 @@ export function validateSevenfallRules(input: unknown, source = 'rules'): Sevenf
 
 export function parseSevenfallRules(text: string, source: string): SevenfallRules {
   return validateSevenfallRules(parseJson(text, source), source);
+}
+
+/** With refill `round`, a round needs every player's row and discards from one canister. */
+export function checkCanisterFor(r: SevenfallRules, players: number): void {
+  const need = players * (r.rowSize + r.discardBudget);
+  if (r.refill === 'round' && totalTiles(r) < need) {
+    throw new UserError(`refill "round": ${players} players may take ${need} tiles in a round (players x (rowSize + discardBudget)), but the canister holds ${totalTiles(r)}; use fewer players or refill "turn"`);
+  }
 }
 
 export function sevenfallPreset(name: string): SevenfallRules {
