@@ -5,7 +5,9 @@
  *
  * Where the cards are: the deck is `deck[0, deckLen)`; a draw swaps a uniformly chosen card to
  * `deck[deckLen - 1]` and shortens the deck (partial Fisher-Yates), so no shuffle is ever needed. A drawn
- * card is "in hand" (counted in `inHand`) until it lands in a row, the discard pile or the queue.
+ * card is "in hand" (counted in `inHand`) until it lands in a row, the discard pile or the queue. A
+ * drawn number card that goes straight to its row is never counted in hand except while a tracer
+ * sees it (two Int16Array updates per draw saved, about 20 instructions).
  */
 import type { Rng } from '../../engine/rng.js';
 import type { DecisionSink } from '../../engine/strategy.js';
@@ -119,6 +121,11 @@ export class SevnEngine implements SevnViewSource {
   private readonly view: SevnViewBuffer;
   private readonly kindOf: Uint8Array;
   private readonly valueOf: Int8Array;
+  /**
+   * Per code: 1 << value for a number card, 0 for any other. One lookup tells a number and its bit
+   * (kind and value were two typed-array reads, and K_NUMBER an imported binding with a hole check).
+   */
+  private readonly numberBit: Int32Array;
 
   private readonly sevnDistinct: number;
   private readonly sevnBonus: number;
@@ -170,6 +177,8 @@ export class SevnEngine implements SevnViewSource {
     this.view = new SevnViewBuffer(rules, cards, this, stride);
     this.kindOf = cards.kind;
     this.valueOf = cards.value;
+    this.numberBit = new Int32Array(cards.codes);
+    for (let c = 0; c < cards.codes; c++) if (cards.kind[c] === K_NUMBER) this.numberBit[c] = 1 << cards.value[c];
   }
 
 
@@ -291,8 +300,22 @@ export class SevnEngine implements SevnViewSource {
     return true;
   }
 
-  /** Draws one card into hand, or returns -1 when the deck and the discard pile are both empty. */
+  /** Draws one card (not yet counted in hand: the caller does), or returns -1 when the deck and the discard pile are both empty. */
   private take(): number {
+    // The common case kept small enough for V8 to inline into drawFor; the rest in takeSlow.
+    let n = this.deckLen;
+    if (n === 0 || this.stackPos < this.stackLen) return this.takeSlow();
+    const deck = this.deck;
+    const j = (this.rng as Rng).below(n);
+    const c = deck[j];
+    deck[j] = deck[--n];
+    deck[n] = c;
+    this.deckLen = n;
+    this.seen[c]++;
+    return c;
+  }
+
+  private takeSlow(): number {
     if (this.deckLen === 0 && !this.reshuffle()) return -1;
     const deck = this.deck;
     let j: number;
@@ -303,7 +326,6 @@ export class SevnEngine implements SevnViewSource {
     deck[j] = deck[last];
     deck[last] = c;
     this.seen[c]++;
-    this.inHand[c]++;
     return c;
   }
 
@@ -344,18 +366,20 @@ export class SevnEngine implements SevnViewSource {
     const st = this.seats;
     const b = s << Seat.SHIFT;
     if (st[b + Seat.STATUS] === BUSTED) return 0;
-    let t = st[b + Seat.SUM] * st[b + Seat.MULT] + st[b + Seat.PLUS];
-    if (st[b + Seat.BONUS] !== 0) t += this.bonusPoints(b);
-    if (st[b + Seat.SEVNAT] !== 0) t += this.sevnBonus;
+    const t = st[b + Seat.SUM] * st[b + Seat.MULT] + st[b + Seat.PLUS] + st[b + Seat.EXTRA];
     return t < 0 ? 0 : t;
   }
 
-  /** The bonus cards' points for the seat at `b` (rare: kept out of scoreSeat so that it inlines). */
-  private bonusPoints(b: number): number {
+  /**
+   * Recomputes the bonus cards' points and the SEVN bonus of the seat at `b` after its row changed.
+   * Kept in Seat.EXTRA rather than worked out in every scoreSeat: a seat holding a bonus card is
+   * scored at each of its decisions, more often than its row changes (bonusPoints was 4% of a game).
+   */
+  private updateExtra(b: number): void {
     const st = this.seats;
     const bits = st[b + Seat.BONUS];
     const mask = st[b + Seat.MASK];
-    let t = 0;
+    let t = st[b + Seat.SEVNAT] !== 0 ? this.sevnBonus : 0;
     // Featherweight: no number above maxValue (from the mask) and no kept Ballast above it.
     if (bits & B_FEATHERWEIGHT && st[b + Seat.DISTINCT] >= this.fwMin && (mask & this.nonLowBits) === 0 && st[b + Seat.NONLOW] === 0) t += this.fwPoints;
     if (bits & B_HEAVYWEIGHT) {
@@ -367,7 +391,7 @@ export class SevnEngine implements SevnViewSource {
       const run = longestRun(mask);
       if (run >= this.ldMin) t += run * this.ldPer;
     }
-    return t;
+    st[b + Seat.EXTRA] = t;
   }
 
   fillRoundPoints(out: Int32Array): void {
@@ -483,10 +507,18 @@ export class SevnEngine implements SevnViewSource {
       this.exhausted();
       return;
     }
-    if (this.tracer !== null) this.tracer.event(ev, s, c, index);
+    if (this.tracer !== null) {
+      this.inHand[c]++;
+      this.tracer.event(ev, s, c, index);
+      this.inHand[c]--;
+    }
     // Numbers are most cards: a small method V8 inlines here (resolve is too large to inline).
-    if (this.kindOf[c] === K_NUMBER) this.number(s, c, this.valueOf[c]);
-    else this.resolve(s, c, inSequence);
+    const bit = this.numberBit[c];
+    if (bit !== 0) this.number(s, c, bit);
+    else {
+      this.inHand[c]++;
+      this.resolve(s, c, inSequence);
+    }
   }
 
   /** Deck and discard pile both empty: the round ends as if every player still in it had stayed. */
@@ -504,7 +536,8 @@ export class SevnEngine implements SevnViewSource {
     const v = this.valueOf[c];
     switch (this.kindOf[c]) {
       case K_NUMBER:
-        this.number(s, c, v);
+        this.inHand[c]--; // number() takes a card not counted in hand
+        this.number(s, c, 1 << v);
         return;
       case K_BALLAST: {
         const keep = this.askBallast(s, c) === KEEP;
@@ -516,7 +549,9 @@ export class SevnEngine implements SevnViewSource {
         this.toRow(s, c);
         st[b + Seat.SUM] += v;
         if (v > this.fwMax) st[b + Seat.NONLOW]++;
-        if (++st[b + Seat.DISTINCT] === this.sevnDistinct) this.sevn(s);
+        const d = ++st[b + Seat.DISTINCT];
+        if (st[b + Seat.BONUS] !== 0) this.updateExtra(b);
+        if (d === this.sevnDistinct) this.sevn(s);
         return;
       }
       case K_MULTIPLY:
@@ -551,14 +586,17 @@ export class SevnEngine implements SevnViewSource {
       case K_FEATHERWEIGHT:
         this.toRow(s, c);
         st[b + Seat.BONUS] |= B_FEATHERWEIGHT;
+        this.updateExtra(b);
         return;
       case K_HEAVYWEIGHT:
         this.toRow(s, c);
         st[b + Seat.BONUS] |= B_HEAVYWEIGHT;
+        this.updateExtra(b);
         return;
       case K_LADDER:
         this.toRow(s, c);
         st[b + Seat.BONUS] |= B_LADDER;
+        this.updateExtra(b);
         return;
       default: // Freeze, Triple Draw, Crossroads, Storm
         if (inSequence) {
@@ -571,22 +609,26 @@ export class SevnEngine implements SevnViewSource {
     }
   }
 
-  /** A number card: joins the row, or busts (unless a Second Chance cancels it); may complete a SEVN. */
-  private number(s: number, c: number, v: number): void {
+  /**
+   * A number card (`bit` = 1 << its value, not counted in hand): joins the row, or busts (unless a
+   * Second Chance cancels it); may complete a SEVN.
+   */
+  private number(s: number, c: number, bit: number): void {
     const st = this.seats;
     const b = s << Seat.SHIFT;
     const mask = st[b + Seat.MASK];
-    const bit = 1 << v;
     if ((mask & bit) !== 0) {
+      this.inHand[c]++;
       this.duplicate(s, c);
       return;
     }
     this.rows[st[b + Seat.ROWBASE] + st[b + Seat.ROWLEN]++] = c;
-    this.inHand[c]--;
-    // Featherweight's and Heavyweight's counts come from the mask when scored (bonusPoints).
+    // Featherweight's and Heavyweight's counts come from the mask when scored (updateExtra).
     st[b + Seat.MASK] = mask | bit;
-    st[b + Seat.SUM] += v;
-    if (++st[b + Seat.DISTINCT] === this.sevnDistinct) this.sevn(s);
+    st[b + Seat.SUM] += 31 - Math.clz32(bit);
+    const d = ++st[b + Seat.DISTINCT];
+    if (st[b + Seat.BONUS] !== 0) this.updateExtra(b);
+    if (d === this.sevnDistinct) this.sevn(s);
   }
 
   /** A number already held: a Second Chance cancels it, or the seat busts. */
@@ -610,6 +652,7 @@ export class SevnEngine implements SevnViewSource {
 
   private sevn(s: number): void {
     this.seats[(s << Seat.SHIFT) + Seat.SEVNAT] = 1;
+    this.seats[(s << Seat.SHIFT) + Seat.EXTRA] += this.sevnBonus;
     this.sevnSeat = s;
     this.ended = true;
     if (this.tracer !== null) this.tracer.event(E_SEVN, s, 0, 0);
@@ -647,7 +690,9 @@ export class SevnEngine implements SevnViewSource {
         this.toDiscard(c);
         return this.exhausted();
       }
+      this.inHand[a]++;
       const b = this.take();
+      if (b >= 0) this.inHand[b]++;
       if (b < 0) {
         this.toDiscard(a);
         this.toDiscard(c);
@@ -719,6 +764,7 @@ export class SevnEngine implements SevnViewSource {
       st[b + Seat.BONUS] = 0;
       st[b + Seat.SC] = 0;
       st[b + Seat.SEVNAT] = 0;
+      st[b + Seat.EXTRA] = 0;
     }
     const v = this.view;
     v.players = n;
