@@ -6,23 +6,43 @@
  */
 import { deckSize, type SevnRules } from './rules.js';
 
-export const K_NUMBER = 0;
-export const K_BALLAST = 1;
-export const K_MULTIPLY = 2;
-export const K_ADD = 3;
-export const K_SECOND_CHANCE = 4;
-export const K_FREEZE = 5;
-export const K_TRIPLE_DRAW = 6;
-export const K_CROSSROADS = 7;
-export const K_STORM = 8;
-export const K_FEATHERWEIGHT = 9;
-export const K_HEAVYWEIGHT = 10;
-export const K_LADDER = 11;
+/** Const enums, so that tsc writes the numbers into the engine (an imported const is a cell load and a hole check at each use); the named exports are the public API */
+export const enum Kind {
+  NUMBER = 0,
+  BALLAST = 1,
+  MULTIPLY = 2,
+  ADD = 3,
+  SECOND_CHANCE = 4,
+  FREEZE = 5,
+  TRIPLE_DRAW = 6,
+  CROSSROADS = 7,
+  STORM = 8,
+  FEATHERWEIGHT = 9,
+  HEAVYWEIGHT = 10,
+  LADDER = 11,
+}
+export const K_NUMBER: number = Kind.NUMBER;
+export const K_BALLAST: number = Kind.BALLAST;
+export const K_MULTIPLY: number = Kind.MULTIPLY;
+export const K_ADD: number = Kind.ADD;
+export const K_SECOND_CHANCE: number = Kind.SECOND_CHANCE;
+export const K_FREEZE: number = Kind.FREEZE;
+export const K_TRIPLE_DRAW: number = Kind.TRIPLE_DRAW;
+export const K_CROSSROADS: number = Kind.CROSSROADS;
+export const K_STORM: number = Kind.STORM;
+export const K_FEATHERWEIGHT: number = Kind.FEATHERWEIGHT;
+export const K_HEAVYWEIGHT: number = Kind.HEAVYWEIGHT;
+export const K_LADDER: number = Kind.LADDER;
 
 /** Bonus bits in a row's bonus mask. */
-export const B_FEATHERWEIGHT = 1;
-export const B_HEAVYWEIGHT = 2;
-export const B_LADDER = 4;
+export const enum Bonus {
+  FEATHERWEIGHT = 1,
+  HEAVYWEIGHT = 2,
+  LADDER = 4,
+}
+export const B_FEATHERWEIGHT: number = Bonus.FEATHERWEIGHT;
+export const B_HEAVYWEIGHT: number = Bonus.HEAVYWEIGHT;
+export const B_LADDER: number = Bonus.LADDER;
 
 export class SevnCards {
   /** Distinct card codes. */

@@ -11,40 +11,57 @@
  */
 import type { Rng } from '../../engine/rng.js';
 import type { DecisionSink } from '../../engine/strategy.js';
-import {
-  B_FEATHERWEIGHT, B_HEAVYWEIGHT, B_LADDER, K_ADD, K_BALLAST, K_CROSSROADS, K_FEATHERWEIGHT, K_FREEZE, K_HEAVYWEIGHT,
-  K_LADDER, K_MULTIPLY, K_NUMBER, K_SECOND_CHANCE, K_TRIPLE_DRAW, SevnCards,
-} from './cards.js';
+import { Bonus, Kind, SevnCards } from './cards.js';
 import type { SevnRules } from './rules.js';
 import { longestRun } from './scoring.js';
-import {
-  ACTIVE, BUSTED, D_BALLAST, D_CROSSROADS, D_DRAW_STAY, D_FREEZE, D_SECOND_CHANCE, D_TRIPLE_DRAW, DRAW, FROZEN, KEEP, Seat,
-  STAY, STAYED, type SevnPlayer, SevnViewBuffer, type SevnViewSource,
-} from './view.js';
+import { Answer, Decision, Seat, type SevnPlayer, SevnViewBuffer, type SevnViewSource, Status } from './view.js';
 
 export const MAX_PLAYERS = 8;
 
 /** Trace events: `event(ev, seat, a, b)`; a and b are described per event. */
-export const E_ROUND_START = 0; // seat = dealer, a = round
-export const E_DEAL = 1; // a = card
-export const E_DRAW = 2; // a = card (a turn's draw)
-export const E_TRIPLE_CARD = 3; // a = card, b = 1-based index within the Triple Draw
-export const E_STORM_CARD = 4; // a = card
-export const E_STAY = 5;
-export const E_BUST = 6; // a = duplicate card
-export const E_SECOND_CHANCE_USED = 7; // a = duplicate card cancelled
-export const E_BALLAST = 8; // a = card, b = 1 kept / 0 discarded
-export const E_SECOND_CHANCE_GIVEN = 9; // a = recipient seat, or -1 when discarded
-export const E_FREEZE = 10; // a = target
-export const E_TRIPLE_DRAW = 11; // a = target
-export const E_STORM = 12;
-export const E_CROSSROADS = 13; // a = chosen card, b = discarded card
-export const E_QUEUED = 14; // a = card
-export const E_ACTION_DISCARDED = 15; // a = card (owner busted or no possible target)
-export const E_SEVN = 16;
-export const E_RESHUFFLE = 17; // a = new deck size
-export const E_EXHAUSTED = 18; // deck and discard pile both empty: the round ends
-export const E_ROUND_END = 19;
+/** Const enums, so that tsc writes the numbers into the engine (an imported const is a cell load and a hole check at each use); the named exports are the public API */
+export const enum Ev {
+  ROUND_START = 0,
+  DEAL = 1,
+  DRAW = 2,
+  TRIPLE_CARD = 3,
+  STORM_CARD = 4,
+  STAY = 5,
+  BUST = 6,
+  SECOND_CHANCE_USED = 7,
+  BALLAST = 8,
+  SECOND_CHANCE_GIVEN = 9,
+  FREEZE = 10,
+  TRIPLE_DRAW = 11,
+  STORM = 12,
+  CROSSROADS = 13,
+  QUEUED = 14,
+  ACTION_DISCARDED = 15,
+  SEVN = 16,
+  RESHUFFLE = 17,
+  EXHAUSTED = 18,
+  ROUND_END = 19,
+}
+export const E_ROUND_START: number = Ev.ROUND_START; // seat = dealer, a = round
+export const E_DEAL: number = Ev.DEAL; // a = card
+export const E_DRAW: number = Ev.DRAW; // a = card (a turn's draw)
+export const E_TRIPLE_CARD: number = Ev.TRIPLE_CARD; // a = card, b = 1-based index within the Triple Draw
+export const E_STORM_CARD: number = Ev.STORM_CARD; // a = card
+export const E_STAY: number = Ev.STAY;
+export const E_BUST: number = Ev.BUST; // a = duplicate card
+export const E_SECOND_CHANCE_USED: number = Ev.SECOND_CHANCE_USED; // a = duplicate card cancelled
+export const E_BALLAST: number = Ev.BALLAST; // a = card, b = 1 kept / 0 discarded
+export const E_SECOND_CHANCE_GIVEN: number = Ev.SECOND_CHANCE_GIVEN; // a = recipient seat, or -1 when discarded
+export const E_FREEZE: number = Ev.FREEZE; // a = target
+export const E_TRIPLE_DRAW: number = Ev.TRIPLE_DRAW; // a = target
+export const E_STORM: number = Ev.STORM;
+export const E_CROSSROADS: number = Ev.CROSSROADS; // a = chosen card, b = discarded card
+export const E_QUEUED: number = Ev.QUEUED; // a = card
+export const E_ACTION_DISCARDED: number = Ev.ACTION_DISCARDED; // a = card (owner busted or no possible target)
+export const E_SEVN: number = Ev.SEVN;
+export const E_RESHUFFLE: number = Ev.RESHUFFLE; // a = new deck size
+export const E_EXHAUSTED: number = Ev.EXHAUSTED; // deck and discard pile both empty: the round ends
+export const E_ROUND_END: number = Ev.ROUND_END;
 
 /** Optional observer for traces and tests; null in simulations so it costs one comparison. */
 export interface SevnTracer {
@@ -123,7 +140,7 @@ export class SevnEngine implements SevnViewSource {
   private readonly valueOf: Int8Array;
   /**
    * Per code: 1 << value for a number card, 0 for any other. One lookup tells a number and its bit
-   * (kind and value were two typed-array reads, and K_NUMBER an imported binding with a hole check).
+   * (kind and value were two typed-array reads, and Kind.NUMBER an imported binding with a hole check).
    */
   private readonly numberBit: Int32Array;
 
@@ -178,7 +195,7 @@ export class SevnEngine implements SevnViewSource {
     this.kindOf = cards.kind;
     this.valueOf = cards.value;
     this.numberBit = new Int32Array(cards.codes);
-    for (let c = 0; c < cards.codes; c++) if (cards.kind[c] === K_NUMBER) this.numberBit[c] = 1 << cards.value[c];
+    for (let c = 0; c < cards.codes; c++) if (cards.kind[c] === Kind.NUMBER) this.numberBit[c] = 1 << cards.value[c];
   }
 
 
@@ -189,7 +206,7 @@ export class SevnEngine implements SevnViewSource {
     const st = this.seats;
     for (let s = 0; s < MAX_PLAYERS; s++) out[s] = st[(s << Seat.SHIFT) + field];
   }
-  /** Per seat: ACTIVE, STAYED, FROZEN or BUSTED (a fresh copy of the engine's state on each read). */
+  /** Per seat: Status.ACTIVE, Status.STAYED, Status.FROZEN or Status.BUSTED (a fresh copy of the engine's state on each read). */
   get status(): Uint8Array {
     this.copySeats(Seat.STATUS, this.pubStatus);
     return this.pubStatus;
@@ -296,7 +313,7 @@ export class SevnEngine implements SevnViewSource {
     this.deckLen = n;
     this.discardLen = 0;
     this.deckWhole = false;
-    if (this.tracer !== null) this.tracer.event(E_RESHUFFLE, -1, n, 0);
+    if (this.tracer !== null) this.tracer.event(Ev.RESHUFFLE, -1, n, 0);
     return true;
   }
 
@@ -365,7 +382,7 @@ export class SevnEngine implements SevnViewSource {
   scoreSeat(s: number): number {
     const st = this.seats;
     const b = s << Seat.SHIFT;
-    if (st[b + Seat.STATUS] === BUSTED) return 0;
+    if (st[b + Seat.STATUS] === Status.BUSTED) return 0;
     const t = st[b + Seat.SUM] * st[b + Seat.MULT] + st[b + Seat.PLUS] + st[b + Seat.EXTRA];
     return t < 0 ? 0 : t;
   }
@@ -381,13 +398,13 @@ export class SevnEngine implements SevnViewSource {
     const mask = st[b + Seat.MASK];
     let t = st[b + Seat.SEVNAT] !== 0 ? this.sevnBonus : 0;
     // Featherweight: no number above maxValue (from the mask) and no kept Ballast above it.
-    if (bits & B_FEATHERWEIGHT && st[b + Seat.DISTINCT] >= this.fwMin && (mask & this.nonLowBits) === 0 && st[b + Seat.NONLOW] === 0) t += this.fwPoints;
-    if (bits & B_HEAVYWEIGHT) {
+    if (bits & Bonus.FEATHERWEIGHT && st[b + Seat.DISTINCT] >= this.fwMin && (mask & this.nonLowBits) === 0 && st[b + Seat.NONLOW] === 0) t += this.fwPoints;
+    if (bits & Bonus.HEAVYWEIGHT) {
       let heavy = 0;
       for (let m = mask & this.heavyBits; m !== 0; m &= m - 1) heavy++;
       if (heavy >= this.hwCards) t += this.hwPoints;
     }
-    if (bits & B_LADDER) {
+    if (bits & Bonus.LADDER) {
       const run = longestRun(mask);
       if (run >= this.ldMin) t += run * this.ldPer;
     }
@@ -418,7 +435,7 @@ export class SevnEngine implements SevnViewSource {
       total = this.discardLen;
       for (let i = 0; i < this.discardLen; i++) {
         const c = this.discard[i];
-        if (cards.kind[c] === K_NUMBER && mask & (1 << cards.value[c])) bad++;
+        if (cards.kind[c] === Kind.NUMBER && mask & (1 << cards.value[c])) bad++;
       }
     }
     return total === 0 ? 0 : bad / total;
@@ -440,9 +457,9 @@ export class SevnEngine implements SevnViewSource {
   }
 
   private askDraw(s: number): number {
-    const a = this.players[s].drawOrStay(this.prepare(s, D_DRAW_STAY));
-    if (a !== DRAW && a !== STAY) this.illegal(s, 'draw-or-stay answer', a, '1 (draw) or 0 (stay)');
-    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, D_DRAW_STAY), a);
+    const a = this.players[s].drawOrStay(this.prepare(s, Decision.DRAW_STAY));
+    if (a !== Answer.DRAW && a !== Answer.STAY) this.illegal(s, 'draw-or-stay answer', a, '1 (draw) or 0 (stay)');
+    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, Decision.DRAW_STAY), a);
     return a;
   }
 
@@ -451,7 +468,7 @@ export class SevnEngine implements SevnViewSource {
     v.candidates = candidates;
     v.card = card;
     const p = this.players[s];
-    const t = kind === D_FREEZE ? p.freezeTarget(v) : kind === D_TRIPLE_DRAW ? p.tripleDrawTarget(v) : p.secondChanceTo(v);
+    const t = kind === Decision.FREEZE ? p.freezeTarget(v) : kind === Decision.TRIPLE_DRAW ? p.tripleDrawTarget(v) : p.secondChanceTo(v);
     if (!Number.isInteger(t) || t < 0 || t >= this.n || ((candidates >>> t) & 1) === 0) {
       const seats: number[] = [];
       for (let i = 0; i < this.n; i++) if ((candidates >>> i) & 1) seats.push(i);
@@ -462,21 +479,21 @@ export class SevnEngine implements SevnViewSource {
   }
 
   private askCrossroads(s: number, a: number, b: number): number {
-    const v = this.prepare(s, D_CROSSROADS);
+    const v = this.prepare(s, Decision.CROSSROADS);
     v.optionA = a;
     v.optionB = b;
     const pick = this.players[s].crossroads(v);
     if (pick !== 0 && pick !== 1) this.illegal(s, 'Crossroads pick', pick, '0 (first card) or 1 (second card)');
-    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, D_CROSSROADS), pick === 0 ? a : b);
+    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, Decision.CROSSROADS), pick === 0 ? a : b);
     return pick;
   }
 
   private askBallast(s: number, c: number): number {
-    const v = this.prepare(s, D_BALLAST);
+    const v = this.prepare(s, Decision.BALLAST);
     v.card = c;
     const k = this.players[s].ballast(v);
-    if (k !== KEEP && k !== 0) this.illegal(s, 'Ballast answer', k, '1 (keep) or 0 (discard)');
-    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, D_BALLAST), k);
+    if (k !== Answer.KEEP && k !== 0) this.illegal(s, 'Ballast answer', k, '1 (keep) or 0 (discard)');
+    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, Decision.BALLAST), k);
     return k;
   }
 
@@ -496,7 +513,7 @@ export class SevnEngine implements SevnViewSource {
   private activeMask(): number {
     const st = this.seats;
     let m = 0;
-    for (let s = 0; s < this.n; s++) if (st[(s << Seat.SHIFT) + Seat.STATUS] === ACTIVE) m |= 1 << s;
+    for (let s = 0; s < this.n; s++) if (st[(s << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) m |= 1 << s;
     return m;
   }
 
@@ -524,10 +541,10 @@ export class SevnEngine implements SevnViewSource {
   /** Deck and discard pile both empty: the round ends as if every player still in it had stayed. */
   private exhausted(): void {
     const st = this.seats;
-    for (let s = 0; s < this.n; s++) if (st[(s << Seat.SHIFT) + Seat.STATUS] === ACTIVE) st[(s << Seat.SHIFT) + Seat.STATUS] = STAYED;
+    for (let s = 0; s < this.n; s++) if (st[(s << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) st[(s << Seat.SHIFT) + Seat.STATUS] = Status.STAYED;
     this.active = 0;
     this.ended = true;
-    if (this.tracer !== null) this.tracer.event(E_EXHAUSTED, -1, 0, 0);
+    if (this.tracer !== null) this.tracer.event(Ev.EXHAUSTED, -1, 0, 0);
   }
 
   private resolve(s: number, c: number, inSequence: boolean): void {
@@ -535,13 +552,13 @@ export class SevnEngine implements SevnViewSource {
     const b = s << Seat.SHIFT;
     const v = this.valueOf[c];
     switch (this.kindOf[c]) {
-      case K_NUMBER:
+      case Kind.NUMBER:
         this.inHand[c]--; // number() takes a card not counted in hand
         this.number(s, c, 1 << v);
         return;
-      case K_BALLAST: {
-        const keep = this.askBallast(s, c) === KEEP;
-        if (this.tracer !== null) this.tracer.event(E_BALLAST, s, c, keep ? 1 : 0);
+      case Kind.BALLAST: {
+        const keep = this.askBallast(s, c) === Answer.KEEP;
+        if (this.tracer !== null) this.tracer.event(Ev.BALLAST, s, c, keep ? 1 : 0);
         if (!keep) {
           this.toDiscard(c);
           return;
@@ -554,15 +571,15 @@ export class SevnEngine implements SevnViewSource {
         if (d === this.sevnDistinct) this.sevn(s);
         return;
       }
-      case K_MULTIPLY:
+      case Kind.MULTIPLY:
         this.toRow(s, c);
         st[b + Seat.MULT] *= v;
         return;
-      case K_ADD:
+      case Kind.ADD:
         this.toRow(s, c);
         st[b + Seat.PLUS] += v;
         return;
-      case K_SECOND_CHANCE: {
+      case Kind.SECOND_CHANCE: {
         if (st[b + Seat.SC] === 0) {
           st[b + Seat.SC] = 1;
           this.toRow(s, c);
@@ -570,32 +587,32 @@ export class SevnEngine implements SevnViewSource {
         }
         let cand = 0;
         for (let t = 0; t < this.n; t++) {
-          if (t !== s && st[(t << Seat.SHIFT) + Seat.STATUS] === ACTIVE && st[(t << Seat.SHIFT) + Seat.SC] === 0) cand |= 1 << t;
+          if (t !== s && st[(t << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE && st[(t << Seat.SHIFT) + Seat.SC] === 0) cand |= 1 << t;
         }
         if (cand === 0) {
           this.toDiscard(c);
-          if (this.tracer !== null) this.tracer.event(E_SECOND_CHANCE_GIVEN, s, -1, 0);
+          if (this.tracer !== null) this.tracer.event(Ev.SECOND_CHANCE_GIVEN, s, -1, 0);
           return;
         }
-        const t = this.askTarget(D_SECOND_CHANCE, s, c, cand);
+        const t = this.askTarget(Decision.SECOND_CHANCE, s, c, cand);
         st[(t << Seat.SHIFT) + Seat.SC] = 1;
         this.toRow(t, c);
-        if (this.tracer !== null) this.tracer.event(E_SECOND_CHANCE_GIVEN, s, t, 0);
+        if (this.tracer !== null) this.tracer.event(Ev.SECOND_CHANCE_GIVEN, s, t, 0);
         return;
       }
-      case K_FEATHERWEIGHT:
+      case Kind.FEATHERWEIGHT:
         this.toRow(s, c);
-        st[b + Seat.BONUS] |= B_FEATHERWEIGHT;
+        st[b + Seat.BONUS] |= Bonus.FEATHERWEIGHT;
         this.updateExtra(b);
         return;
-      case K_HEAVYWEIGHT:
+      case Kind.HEAVYWEIGHT:
         this.toRow(s, c);
-        st[b + Seat.BONUS] |= B_HEAVYWEIGHT;
+        st[b + Seat.BONUS] |= Bonus.HEAVYWEIGHT;
         this.updateExtra(b);
         return;
-      case K_LADDER:
+      case Kind.LADDER:
         this.toRow(s, c);
-        st[b + Seat.BONUS] |= B_LADDER;
+        st[b + Seat.BONUS] |= Bonus.LADDER;
         this.updateExtra(b);
         return;
       default: // Freeze, Triple Draw, Crossroads, Storm
@@ -604,7 +621,7 @@ export class SevnEngine implements SevnViewSource {
           this.qOwner[at] = s;
           this.qCard[at] = c;
           this.inHand[c]--;
-          if (this.tracer !== null) this.tracer.event(E_QUEUED, s, c, 0);
+          if (this.tracer !== null) this.tracer.event(Ev.QUEUED, s, c, 0);
         } else this.act(s, c);
     }
   }
@@ -640,13 +657,13 @@ export class SevnEngine implements SevnViewSource {
       this.fromRow(s, this.cards.secondChance);
       this.toDiscard(c);
       this.toDiscard(this.cards.secondChance);
-      if (this.tracer !== null) this.tracer.event(E_SECOND_CHANCE_USED, s, c, 0);
+      if (this.tracer !== null) this.tracer.event(Ev.SECOND_CHANCE_USED, s, c, 0);
     } else {
       this.toRow(s, c);
-      st[b + Seat.STATUS] = BUSTED;
+      st[b + Seat.STATUS] = Status.BUSTED;
       this.active--;
       this.bustCount[s]++;
-      if (this.tracer !== null) this.tracer.event(E_BUST, s, c, 0);
+      if (this.tracer !== null) this.tracer.event(Ev.BUST, s, c, 0);
     }
   }
 
@@ -655,36 +672,36 @@ export class SevnEngine implements SevnViewSource {
     this.seats[(s << Seat.SHIFT) + Seat.EXTRA] += this.sevnBonus;
     this.sevnSeat = s;
     this.ended = true;
-    if (this.tracer !== null) this.tracer.event(E_SEVN, s, 0, 0);
+    if (this.tracer !== null) this.tracer.event(Ev.SEVN, s, 0, 0);
   }
 
   private dropAction(s: number, c: number): void {
     this.toDiscard(c);
-    if (this.tracer !== null) this.tracer.event(E_ACTION_DISCARDED, s, c, 0);
+    if (this.tracer !== null) this.tracer.event(Ev.ACTION_DISCARDED, s, c, 0);
   }
 
   /** Resolves an action card held by seat s (drawn outside a sequence, or taken from the queue). */
   private act(s: number, c: number): void {
     const st = this.seats;
     const kind = this.cards.kind[c];
-    if (kind === K_FREEZE) {
+    if (kind === Kind.FREEZE) {
       const cand = this.activeMask();
       if (cand === 0) return this.dropAction(s, c);
-      const t = this.askTarget(D_FREEZE, s, c, cand);
-      st[(t << Seat.SHIFT) + Seat.STATUS] = FROZEN;
+      const t = this.askTarget(Decision.FREEZE, s, c, cand);
+      st[(t << Seat.SHIFT) + Seat.STATUS] = Status.FROZEN;
       this.active--;
       this.toDiscard(c);
-      if (this.tracer !== null) this.tracer.event(E_FREEZE, s, t, 0);
-    } else if (kind === K_TRIPLE_DRAW) {
+      if (this.tracer !== null) this.tracer.event(Ev.FREEZE, s, t, 0);
+    } else if (kind === Kind.TRIPLE_DRAW) {
       const cand = this.activeMask();
       if (cand === 0) return this.dropAction(s, c);
-      const t = this.askTarget(D_TRIPLE_DRAW, s, c, cand);
-      if (this.tracer !== null) this.tracer.event(E_TRIPLE_DRAW, s, t, 0);
-      for (let i = 1; i <= this.tripleCards && !this.ended && st[(t << Seat.SHIFT) + Seat.STATUS] === ACTIVE; i++) this.drawFor(t, true, E_TRIPLE_CARD, i);
+      const t = this.askTarget(Decision.TRIPLE_DRAW, s, c, cand);
+      if (this.tracer !== null) this.tracer.event(Ev.TRIPLE_DRAW, s, t, 0);
+      for (let i = 1; i <= this.tripleCards && !this.ended && st[(t << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE; i++) this.drawFor(t, true, Ev.TRIPLE_CARD, i);
       this.toDiscard(c);
-    } else if (kind === K_CROSSROADS) {
+    } else if (kind === Kind.CROSSROADS) {
       // The Crossroads card resolves for its drawer: no target once the drawer has left the round.
-      if (st[(s << Seat.SHIFT) + Seat.STATUS] !== ACTIVE) return this.dropAction(s, c);
+      if (st[(s << Seat.SHIFT) + Seat.STATUS] !== Status.ACTIVE) return this.dropAction(s, c);
       const a = this.take();
       if (a < 0) {
         this.toDiscard(c);
@@ -703,15 +720,15 @@ export class SevnEngine implements SevnViewSource {
       const other = pick === 0 ? b : a;
       this.toDiscard(other);
       this.toDiscard(c);
-      if (this.tracer !== null) this.tracer.event(E_CROSSROADS, s, chosen, other);
+      if (this.tracer !== null) this.tracer.event(Ev.CROSSROADS, s, chosen, other);
       this.resolve(s, chosen, false);
     } else {
       // Storm: every player still in the round draws once, clockwise from the drawer.
       if (this.active === 0) return this.dropAction(s, c);
-      if (this.tracer !== null) this.tracer.event(E_STORM, s, 0, 0);
+      if (this.tracer !== null) this.tracer.event(Ev.STORM, s, 0, 0);
       let t = s;
       for (let i = 0; i < this.n && !this.ended; i++) {
-        if (st[(t << Seat.SHIFT) + Seat.STATUS] === ACTIVE) this.drawFor(t, true, E_STORM_CARD, 0);
+        if (st[(t << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) this.drawFor(t, true, Ev.STORM_CARD, 0);
         t = t + 1 === this.n ? 0 : t + 1;
       }
       this.toDiscard(c);
@@ -726,7 +743,7 @@ export class SevnEngine implements SevnViewSource {
       this.qHead = this.qHead + 1 === this.size ? 0 : this.qHead + 1;
       this.qLen--;
       this.inHand[c]++;
-      if (this.seats[(s << Seat.SHIFT) + Seat.STATUS] === BUSTED) this.dropAction(s, c);
+      if (this.seats[(s << Seat.SHIFT) + Seat.STATUS] === Status.BUSTED) this.dropAction(s, c);
       else this.act(s, c);
     }
   }
@@ -754,7 +771,7 @@ export class SevnEngine implements SevnViewSource {
     const st = this.seats;
     for (let s = 0; s < n; s++) {
       const b = s << Seat.SHIFT;
-      st[b + Seat.STATUS] = ACTIVE;
+      st[b + Seat.STATUS] = Status.ACTIVE;
       st[b + Seat.MASK] = 0;
       st[b + Seat.SUM] = 0;
       st[b + Seat.DISTINCT] = 0;
@@ -776,31 +793,31 @@ export class SevnEngine implements SevnViewSource {
     this.qHead = 0;
     this.qLen = 0;
     this.roundCount++;
-    if (this.tracer !== null) this.tracer.event(E_ROUND_START, this.dealer, this.round, 0);
+    if (this.tracer !== null) this.tracer.event(Ev.ROUND_START, this.dealer, this.round, 0);
     // The deal: one open card each, from the left of the dealer; actions resolve at once.
     let s = this.dealer;
     for (let k = 0; k < n && !this.ended; k++) {
       s = s + 1 === n ? 0 : s + 1;
-      if (st[(s << Seat.SHIFT) + Seat.STATUS] !== ACTIVE) continue;
-      this.drawFor(s, false, E_DEAL, 0);
+      if (st[(s << Seat.SHIFT) + Seat.STATUS] !== Status.ACTIVE) continue;
+      this.drawFor(s, false, Ev.DEAL, 0);
       if (this.qLen > 0) this.drain();
     }
     // Turns, clockwise from the left of the dealer, until nobody is in the round.
     s = this.dealer;
     while (!this.ended && this.active > 0) {
       s = s + 1 === n ? 0 : s + 1;
-      if (st[(s << Seat.SHIFT) + Seat.STATUS] !== ACTIVE) continue;
-      if (this.askDraw(s) === STAY) {
-        st[(s << Seat.SHIFT) + Seat.STATUS] = STAYED;
+      if (st[(s << Seat.SHIFT) + Seat.STATUS] !== Status.ACTIVE) continue;
+      if (this.askDraw(s) === Answer.STAY) {
+        st[(s << Seat.SHIFT) + Seat.STATUS] = Status.STAYED;
         this.active--;
-        if (this.tracer !== null) this.tracer.event(E_STAY, s, 0, 0);
+        if (this.tracer !== null) this.tracer.event(Ev.STAY, s, 0, 0);
       } else {
-        this.drawFor(s, false, E_DRAW, 0);
+        this.drawFor(s, false, Ev.DRAW, 0);
         if (this.qLen > 0) this.drain();
       }
     }
     for (let t = 0; t < n; t++) this.roundScore[t] = this.scoreSeat(t);
-    if (this.tracer !== null) this.tracer.event(E_ROUND_END, -1, 0, 0);
+    if (this.tracer !== null) this.tracer.event(Ev.ROUND_END, -1, 0, 0);
   }
 
   /** Table cards and any waiting actions go to the discard pile. */

@@ -13,25 +13,46 @@ import type { Labelled, ReadonlyInts, StrategyDef } from '../../engine/strategy.
 import type { SevnCards } from './cards.js';
 import type { SevnRules } from './rules.js';
 
-export const STAY = 0;
-export const DRAW = 1;
-export const DISCARD = 0;
-export const KEEP = 1;
+/** Const enums, so that tsc writes the numbers into the engine (an imported const is a cell load and a hole check at each use); the named exports are the public API */
+export const enum Answer {
+  STAY = 0,
+  DRAW = 1,
+  DISCARD = 0,
+  KEEP = 1,
+}
+export const STAY: number = Answer.STAY;
+export const DRAW: number = Answer.DRAW;
+export const DISCARD: number = Answer.DISCARD;
+export const KEEP: number = Answer.KEEP;
 
 /** Decision kinds (`view.decision`, and the first digit of a decision's state key). */
-export const D_DRAW_STAY = 0;
-export const D_FREEZE = 1;
-export const D_TRIPLE_DRAW = 2;
-export const D_CROSSROADS = 3;
-export const D_BALLAST = 4;
-export const D_SECOND_CHANCE = 5;
+export const enum Decision {
+  DRAW_STAY = 0,
+  FREEZE = 1,
+  TRIPLE_DRAW = 2,
+  CROSSROADS = 3,
+  BALLAST = 4,
+  SECOND_CHANCE = 5,
+}
+export const D_DRAW_STAY: number = Decision.DRAW_STAY;
+export const D_FREEZE: number = Decision.FREEZE;
+export const D_TRIPLE_DRAW: number = Decision.TRIPLE_DRAW;
+export const D_CROSSROADS: number = Decision.CROSSROADS;
+export const D_BALLAST: number = Decision.BALLAST;
+export const D_SECOND_CHANCE: number = Decision.SECOND_CHANCE;
 export const DECISION_KINDS = ['draw-stay', 'freeze', 'triple-draw', 'crossroads', 'ballast', 'second-chance'] as const;
 
 /** A seat's status in the current round. */
-export const ACTIVE = 0;
-export const STAYED = 1;
-export const FROZEN = 2;
-export const BUSTED = 3;
+export const enum Status {
+  ACTIVE = 0,
+  STAYED = 1,
+  FROZEN = 2,
+  BUSTED = 3,
+}
+export const ACTIVE: number = Status.ACTIVE;
+export const STAYED: number = Status.STAYED;
+export const FROZEN: number = Status.FROZEN;
+export const BUSTED: number = Status.BUSTED;
 export const STATUS_NAMES = ['in', 'stayed', 'frozen', 'busted'] as const;
 
 export interface SevnView {
