@@ -231,3 +231,20 @@ describe('SEVENFALL lineups', () => {
     expect(() => sevenfallModule.checkLineup!({ ...rules, refill: 'round' }, ['greedy', 'optimal:objective=ev'], 'game')).toThrow(/optimal:objective=ev: plays a policy solved for turns that start from the full canister/);
   });
 });
+
+describe('SEVENFALL game shape', () => {
+  it('plays 5 rounds, seats in order each round, totals the sum of turn scores', () => {
+    const engine = new SevenfallEngine(rules);
+    const order: string[] = [];
+    const scores = [0, 0, 0];
+    engine.tracer = {
+      turnStart: (seat, round) => order.push(`${round}:${seat}`),
+      discard: () => {},
+      turnEnd: (seat, _row, score) => (scores[seat] += score),
+    };
+    const players = ['greedy', 'stand', 'random'].map((s) => player(s, new Rng(s)));
+    engine.playGame(players, new Rng('shape'));
+    expect(order).toEqual([0, 1, 2, 3, 4].flatMap((r) => [0, 1, 2].map((s) => `${r}:${s}`)));
+    expect(Array.from(engine.totals.subarray(0, 3))).toEqual(scores);
+  });
+});

@@ -80,3 +80,16 @@ describe('SEVENFALL scoring: every category of the table', () => {
     expect(e.afterBreaks.filter((g) => g > 0).sort()).toEqual([2, 3]);
   });
 });
+
+describe('SEVENFALL scoring, preset sevenfall-6x6 (6 symbols x 6, 2 Wilds, 2 Breaks)', () => {
+  const r6 = sevenfallPreset('sevenfall-6x6');
+  const t6 = new ScoreTable(r6);
+  it.each([
+    ['A A A A A A B', 15], // six of a kind satisfies Five of a Kind; B alone makes no pair
+    ['A A A A A A W', 15], // W->A: seven A (15); W->B: six A and one B (15)
+    ['A A A A A W W', 18], // W W->B: 5+2
+    ['A A A A A A X', 15], // the Break leaves five
+    ['A B C D E F W', 1], // W pairs any symbol
+    ['A A B B C C W', 15], // W->A: 3+2+2
+  ])('%s = %i', (row, points) => expect(scoreText(r6, t6, row)).toBe(points));
+});
