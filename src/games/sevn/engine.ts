@@ -78,11 +78,11 @@ export class SevnEngine implements SevnViewSource {
   readonly cards: SevnCards;
   /** Cards in the full deck. */
   readonly size: number;
-  private readonly deck: Uint8Array;
+  private deck: Uint8Array;
   private deckLen = 0;
   /** True while `deck` is a permutation of the full deck (no reshuffle since it was last rebuilt). */
   private deckWhole = false;
-  private readonly discard: Uint8Array;
+  private discard: Uint8Array;
   private discardLen = 0;
   readonly seen: Uint8Array;
   private readonly inHand: Int16Array;
@@ -201,12 +201,12 @@ export class SevnEngine implements SevnViewSource {
 
   // ---- Per-seat counters as arrays (tests, traces, strategies' views) ----------------------------
 
-  /** Copies one per-seat field of every seat into `out` (seats beyond n hold their last values). */
+  /** Copies one per-seat field of the seats in play into `out` (entries beyond n are left as they were). */
   copySeats(field: number, out: { [i: number]: number }): void {
     const st = this.seats;
-    for (let s = 0; s < MAX_PLAYERS; s++) out[s] = st[(s << Seat.SHIFT) + field];
+    for (let s = 0; s < this.n; s++) out[s] = st[(s << Seat.SHIFT) + field];
   }
-  /** Per seat: Status.ACTIVE, Status.STAYED, Status.FROZEN or Status.BUSTED (a fresh copy of the engine's state on each read). */
+  /** Per seat: ACTIVE, STAYED, FROZEN or BUSTED (a fresh copy of the engine's state on each read). */
   get status(): Uint8Array {
     this.copySeats(Seat.STATUS, this.pubStatus);
     return this.pubStatus;
@@ -300,16 +300,15 @@ export class SevnEngine implements SevnViewSource {
   private reshuffle(): boolean {
     const n = this.discardLen;
     if (n === 0) return false;
-    const deck = this.deck;
-    const discard = this.discard;
+    // The deck is empty: the two arrays swap roles instead of copying the pile (same order, so the
+    // same draws as a copy; the copy was a third of the once-a-game reshuffle).
+    const deck = this.discard;
+    this.discard = this.deck;
+    this.deck = deck;
     const seen = this.seen;
     const copies = this.cards.copies;
     for (let c = 0; c < seen.length; c++) seen[c] = copies[c];
-    for (let i = 0; i < n; i++) {
-      const c = discard[i];
-      deck[i] = c;
-      seen[c]--;
-    }
+    for (let i = 0; i < n; i++) seen[deck[i]]--;
     this.deckLen = n;
     this.discardLen = 0;
     this.deckWhole = false;
