@@ -4,7 +4,7 @@
  * the deck): number cards of a held value over all unseen cards. With a Second Chance held the risk is
  * 0, so it draws. With an empty deck it counts the cards not on the table (the reshuffled discard pile).
  */
-import { DRAW, STAY, type SevnStrategyDef } from '../../src/games/sevn/view.js';
+import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
 import { CHOICE_PARAMS, cardChoices, unseenDuplicates, unseenTotal } from './choices.js';
 
 export const bustCap: SevnStrategyDef = {
@@ -16,9 +16,9 @@ export const bustCap: SevnStrategyDef = {
     return {
       ...cardChoices(params),
       drawOrStay(v) {
-        if (v.hasSecondChance || v.held === 0) return DRAW;
+        if (v.hasSecondChance || v.held === 0) return Answer.DRAW;
         // bad / total > p, compared without a division
-        return unseenDuplicates(v, v.held) > p * unseenTotal(v) ? STAY : DRAW;
+        return unseenDuplicates(v, v.held) > p * unseenTotal(v) ? Answer.STAY : Answer.DRAW;
       },
     };
   },

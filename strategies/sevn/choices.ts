@@ -10,8 +10,8 @@
  * - Crossroads takes the card worth more to its own row right now (see `cardWorth`).
  */
 import type { ParamSpec, ParamValues } from '../../src/engine/params.js';
-import { K_ADD, K_BALLAST, K_FEATHERWEIGHT, K_HEAVYWEIGHT, K_LADDER, K_MULTIPLY, K_NUMBER, K_SECOND_CHANCE } from '../../src/games/sevn/cards.js';
-import { DISCARD, KEEP, type SevnStrategy, type SevnView } from '../../src/games/sevn/view.js';
+import { Kind } from '../../src/games/sevn/cards.js';
+import { Answer, type SevnStrategy, type SevnView } from '../../src/games/sevn/view.js';
 
 export const CHOICE_PARAMS: readonly ParamSpec[] = [
   { name: 'freeze', type: 'enum', values: ['fewest', 'most', 'self'], default: 'fewest', doc: 'Freeze target: opponent with fewest / most points at stake, or self' },
@@ -120,21 +120,21 @@ export function cardWorth(v: SevnView, code: number): number {
   const val = cards.value[code];
   const sevn = v.rules.sevn;
   switch (cards.kind[code]) {
-    case K_NUMBER:
+    case Kind.NUMBER:
       if ((v.held >>> val) & 1) return v.hasSecondChance ? -1 : -v.points - 1;
       return val + (v.distinct + 1 === sevn.distinct ? sevn.bonus : 0);
-    case K_BALLAST:
+    case Kind.BALLAST:
       return v.distinct + 1 === sevn.distinct ? val + sevn.bonus : 0; // discarded otherwise
-    case K_MULTIPLY: {
+    case Kind.MULTIPLY: {
       let sum = 0;
       for (let x = v.held, b = 0; x !== 0; x >>>= 1, b++) if (x & 1) sum += b;
       return sum * (val - 1);
     }
-    case K_ADD: return val;
-    case K_SECOND_CHANCE: return v.hasSecondChance ? 0.5 : 5;
-    case K_FEATHERWEIGHT:
-    case K_HEAVYWEIGHT:
-    case K_LADDER: return 2;
+    case Kind.ADD: return val;
+    case Kind.SECOND_CHANCE: return v.hasSecondChance ? 0.5 : 5;
+    case Kind.FEATHERWEIGHT:
+    case Kind.HEAVYWEIGHT:
+    case Kind.LADDER: return 2;
     default: return 0; // actions: about neutral
   }
 }
@@ -163,9 +163,9 @@ export function cardChoices(params: ParamValues): Omit<SevnStrategy, 'drawOrStay
       return cardWorth(v, v.optionB) > cardWorth(v, v.optionA) ? 1 : 0;
     },
     ballast(v) {
-      if (ballast === 'keep') return KEEP;
-      if (ballast === 'discard') return DISCARD;
-      return v.distinct + 1 === v.rules.sevn.distinct ? KEEP : DISCARD;
+      if (ballast === 'keep') return Answer.KEEP;
+      if (ballast === 'discard') return Answer.DISCARD;
+      return v.distinct + 1 === v.rules.sevn.distinct ? Answer.KEEP : Answer.DISCARD;
     },
   };
 }

@@ -1,5 +1,5 @@
 /** `random`: draws with chance `draw`; every card choice uniform over the legal answers. */
-import { DRAW, STAY, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
+import { Answer, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
 
 export const random: SevnStrategyDef = {
   name: 'random',
@@ -14,7 +14,7 @@ export const random: SevnStrategyDef = {
       for (let m = v.candidates; ; m &= m - 1) if (k-- === 0) return 31 - Math.clz32(m & -m);
     };
     return {
-      drawOrStay: () => (rng.unit() < draw ? DRAW : STAY),
+      drawOrStay: () => (rng.unit() < draw ? Answer.DRAW : Answer.STAY),
       freezeTarget: pickSeat,
       tripleDrawTarget: pickSeat,
       secondChanceTo: pickSeat,

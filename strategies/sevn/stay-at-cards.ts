@@ -1,5 +1,5 @@
 /** `stay-at-cards`: draw until `cards` distinct scoring values are held, then stay. */
-import { DRAW, STAY, type SevnStrategyDef } from '../../src/games/sevn/view.js';
+import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
 import { CHOICE_PARAMS, cardChoices } from './choices.js';
 
 export const stayAtCards: SevnStrategyDef = {
@@ -8,6 +8,6 @@ export const stayAtCards: SevnStrategyDef = {
   params: [{ name: 'cards', type: 'int', min: 1, max: 31, default: 5, doc: 'stay once this many distinct values are held' }, ...CHOICE_PARAMS],
   create: (params) => {
     const cards = params.cards as number;
-    return { ...cardChoices(params), drawOrStay: (v) => (v.distinct >= cards ? STAY : DRAW) };
+    return { ...cardChoices(params), drawOrStay: (v) => (v.distinct >= cards ? Answer.STAY : Answer.DRAW) };
   },
 };

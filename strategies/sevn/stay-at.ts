@@ -1,5 +1,5 @@
 /** `stay-at`: draw until the round score reaches `points`, then stay. */
-import { DRAW, STAY, type SevnStrategyDef } from '../../src/games/sevn/view.js';
+import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
 import { CHOICE_PARAMS, cardChoices } from './choices.js';
 
 export const stayAt: SevnStrategyDef = {
@@ -8,6 +8,8 @@ export const stayAt: SevnStrategyDef = {
   params: [{ name: 'points', type: 'int', min: 0, max: 1000, default: 25, doc: 'stay once the round score is at least this' }, ...CHOICE_PARAMS],
   create: (params) => {
     const points = params.points as number;
-    return { ...cardChoices(params), drawOrStay: (v) => (v.points >= points ? STAY : DRAW) };
+    // Answer.* (a const enum) compiles to literals: the imported STAY/DRAW constants cost a module-cell
+    // load and a hole check on every draw-or-stay decision.
+    return { ...cardChoices(params), drawOrStay: (v) => (v.points >= points ? Answer.STAY : Answer.DRAW) };
   },
 };

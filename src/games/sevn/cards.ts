@@ -6,7 +6,11 @@
  */
 import { deckSize, type SevnRules } from './rules.js';
 
-/** Const enums, so that tsc writes the numbers into the engine (an imported const is a cell load and a hole check at each use); the named exports are the public API */
+/**
+ * Const enums, so that tsc writes the numbers into the engine and strategies: an imported `const` is a
+ * module-cell load and a hole check at each use (with opponentBy's rewrite, 148.7k -> 135.1k
+ * instructions a 4-player game, valgrind). The named exports below are the public API.
+ */
 export const enum Kind {
   NUMBER = 0,
   BALLAST = 1,

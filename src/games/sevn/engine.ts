@@ -19,7 +19,11 @@ import { Answer, Decision, Seat, type SevnPlayer, SevnViewBuffer, type SevnViewS
 export const MAX_PLAYERS = 8;
 
 /** Trace events: `event(ev, seat, a, b)`; a and b are described per event. */
-/** Const enums, so that tsc writes the numbers into the engine (an imported const is a cell load and a hole check at each use); the named exports are the public API */
+/**
+ * Const enums, so that tsc writes the numbers into the engine and strategies: an imported `const` is a
+ * module-cell load and a hole check at each use (with opponentBy's rewrite, 148.7k -> 135.1k
+ * instructions a 4-player game, valgrind). The named exports below are the public API.
+ */
 export const enum Ev {
   ROUND_START = 0,
   DEAL = 1,
