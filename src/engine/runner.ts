@@ -55,8 +55,11 @@ export class DecisionCounter implements DecisionSink {
   private state = new Float64Array(64);
   private action = new Float64Array(64);
   private n = 0;
-  /** state -> (action * 8 + seat) -> [count, sumScore, sumScoreSq, sumWin, sumWinSq] */
-  readonly buckets = new Map<number, Map<number, Float64Array>>();
+  /** state -> (action * 8 + seat) -> bucket index; a bucket's sums live at sums[5 * index ..]. */
+  readonly buckets = new Map<number, Map<number, number>>();
+  /** Per bucket: count, sumScore, sumScoreSq, sumWin, sumWinSq (one flat array, not one per bucket). */
+  sums = new Float64Array(5 * 1024);
+  size = 0;
 
   record(seat: number, state: number, action: number): void {
     if (this.n === this.seat.length) this.grow();
@@ -96,16 +99,28 @@ export class DecisionCounter implements DecisionSink {
       byAction = new Map();
       this.buckets.set(state, byAction);
     }
-    let t = byAction.get(actionSeat);
-    if (t === undefined) {
-      t = new Float64Array(5);
-      byAction.set(actionSeat, t);
+    let at = byAction.get(actionSeat);
+    if (at === undefined) {
+      at = this.size++;
+      byAction.set(actionSeat, at);
+      if (5 * this.size > this.sums.length) {
+        const bigger = new Float64Array(this.sums.length * 2);
+        bigger.set(this.sums);
+        this.sums = bigger;
+      }
     }
-    t[0] += count;
-    t[1] += s;
-    t[2] += s2;
-    t[3] += w;
-    t[4] += w2;
+    const t = this.sums;
+    const o = 5 * at;
+    t[o] += count;
+    t[o + 1] += s;
+    t[o + 2] += s2;
+    t[o + 3] += w;
+    t[o + 4] += w2;
+  }
+
+  /** Every bucket as [state, actionSeat, count, sumScore, sumScoreSq, sumWin, sumWinSq]. */
+  *entries(): Generator<[number, number, Float64Array]> {
+    for (const [state, byAction] of this.buckets) for (const [actionSeat, at] of byAction) yield [state, actionSeat, this.sums.subarray(5 * at, 5 * at + 5)];
   }
 }
 
@@ -194,9 +209,15 @@ export function playChunks(runner: UnitRunner, def: RunDefinition, first: number
 }
 
 function flattenDecisions(d: DecisionCounter): Float64Array {
-  const out: number[] = [];
-  for (const [state, byAction] of d.buckets) for (const [actionSeat, t] of byAction) out.push(state, actionSeat, ...t);
-  return Float64Array.from(out);
+  const out = new Float64Array(7 * d.size);
+  let o = 0;
+  for (const [state, actionSeat, t] of d.entries()) {
+    out[o++] = state;
+    out[o++] = actionSeat;
+    out.set(t, o);
+    o += 5;
+  }
+  return out;
 }
 
 /** Everything a run has counted so far: chunk results are added in any order. */

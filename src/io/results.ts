@@ -82,7 +82,7 @@ export async function writeDecisions(out: OutputDir, totals: RunTotals, game: Ga
   const schema = counterfactual ? counterfactualSchema(game) : decisionsSchema(game);
   const rows: Record<string, (number | string | bigint)[]> = Object.fromEntries(schema.fields.map((f) => [f.name, []]));
   const keys: [number, number, Float64Array][] = [];
-  for (const [state, byAction] of totals.decisions.buckets) for (const [actionSeat, t] of byAction) keys.push([state, actionSeat, t]);
+  for (const [state, actionSeat, t] of totals.decisions.entries()) keys.push([state, actionSeat, t]);
   keys.sort((a, b) => (a[1] % 8) - (b[1] % 8) || a[0] - b[0] || a[1] - b[1]);
   for (const [state, actionSeat, t] of keys) {
     const seat = actionSeat % 8;

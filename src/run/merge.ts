@@ -46,7 +46,7 @@ export async function mergeRuns(dirs: string[], outDir: string): Promise<Manifes
       into.busts += s.busts;
       for (const [score, c] of s.histogram) into.histogram.set(score, (into.histogram.get(score) ?? 0) + c);
     });
-    for (const [state, byAction] of t.decisions.buckets) for (const [a, v] of byAction) totals.decisions.add(state, a, v[0], v[1], v[2], v[3], v[4]);
+    for (const [state, a, v] of t.decisions.entries()) totals.decisions.add(state, a, v[0], v[1], v[2], v[3], v[4]);
   }
   const out = new OutputDir(outDir);
   out.prepare();
