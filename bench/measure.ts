@@ -14,6 +14,12 @@ export interface Measurement {
   target?: number;
 }
 
+/** One benchmark, run in a process of its own (see run.ts). */
+export interface BenchCase {
+  name: string;
+  run(): Promise<Measurement>;
+}
+
 export async function measure(name: string, units: string, count: number, body: (n: number) => void, target?: number): Promise<Measurement> {
   body(Math.max(1, Math.floor(count / 10))); // warm up: let the JIT settle before timing
   let gcCount = 0;
