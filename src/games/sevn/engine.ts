@@ -59,7 +59,7 @@ export const E_SECOND_CHANCE_GIVEN: number = Ev.SECOND_CHANCE_GIVEN; // a = reci
 export const E_FREEZE: number = Ev.FREEZE; // a = target
 export const E_TRIPLE_DRAW: number = Ev.TRIPLE_DRAW; // a = target
 export const E_STORM: number = Ev.STORM;
-export const E_CROSSROADS: number = Ev.CROSSROADS; // a = chosen card, b = discarded card
+export const E_CROSSROADS: number = Ev.CROSSROADS; // a = chosen card, b = discarded card, or -1 when a was the only card left
 export const E_QUEUED: number = Ev.QUEUED; // a = card
 export const E_ACTION_DISCARDED: number = Ev.ACTION_DISCARDED; // a = card (owner busted or no possible target)
 export const E_SEVN: number = Ev.SEVN;
@@ -158,6 +158,12 @@ export class SevnEngine implements SevnViewSource {
   private readonly ldMin: number;
   private readonly ldPer: number;
   private readonly tripleCards: number;
+  /** The optional rule choices, read once (each is tested only where it acts). */
+  private readonly freezeSelf: boolean;
+  private readonly stormFromLeft: boolean;
+  private readonly deckPersists: boolean;
+  private readonly dealerRotates: boolean;
+  private readonly tiedShared: boolean;
 
   constructor(rules: SevnRules, cards = new SevnCards(rules)) {
     this.rules = rules;
@@ -195,6 +201,12 @@ export class SevnEngine implements SevnViewSource {
     this.ldMin = b.ladder.minRun;
     this.ldPer = b.ladder.pointsPerCard;
     this.tripleCards = rules.tripleDrawCards;
+    // Rules objects built in code before these fields existed leave them out: undefined is the default.
+    this.freezeSelf = rules.freezeSelf !== false;
+    this.stormFromLeft = rules.stormStart === 'left-of-drawer';
+    this.deckPersists = rules.deckPersists !== false;
+    this.dealerRotates = rules.dealerRotates !== false;
+    this.tiedShared = rules.tiedLead === 'shared';
     this.view = new SevnViewBuffer(rules, cards, this, stride);
     this.kindOf = cards.kind;
     this.valueOf = cards.value;
@@ -502,12 +514,15 @@ export class SevnEngine implements SevnViewSource {
 
   /**
    * Decision bucket: kind, round points so far (capped at 255), distinct values held, next-draw bust
-   * chance in 5% steps (0..20) and cards left in the deck (capped at 255), as mixed-radix digits.
+   * chance in 5% steps (0..20) and cards left in the deck rounded down to a multiple of 10 (0, 10, ...,
+   * 250: the deck holds at most 255), as mixed-radix digits. The exact count made game-mode buckets
+   * too fine to aggregate (4-player `sevn` games: about 30 buckets a game).
    */
   stateKey(s: number, kind: number): number {
     const points = Math.min(255, this.scoreSeat(s));
     const bust = Math.round(this.bustChance(s) * 20);
-    return (((kind * 256 + points) * 32 + this.seats[(s << Seat.SHIFT) + Seat.DISTINCT]) * 21 + bust) * 256 + Math.min(255, this.deckLen);
+    const left = this.deckLen;
+    return (((kind * 256 + points) * 32 + this.seats[(s << Seat.SHIFT) + Seat.DISTINCT]) * 21 + bust) * 256 + (left - (left % 10));
   }
 
   // ---- Cards -------------------------------------------------------------------------------------
@@ -688,7 +703,8 @@ export class SevnEngine implements SevnViewSource {
     const st = this.seats;
     const kind = this.cards.kind[c];
     if (kind === Kind.FREEZE) {
-      const cand = this.activeMask();
+      let cand = this.activeMask();
+      if (!this.freezeSelf) cand &= ~(1 << s);
       if (cand === 0) return this.dropAction(s, c);
       const t = this.askTarget(Decision.FREEZE, s, c, cand);
       st[(t << Seat.SHIFT) + Seat.STATUS] = Status.FROZEN;
@@ -712,12 +728,14 @@ export class SevnEngine implements SevnViewSource {
       }
       this.inHand[a]++;
       const b = this.take();
-      if (b >= 0) this.inHand[b]++;
       if (b < 0) {
-        this.toDiscard(a);
+        // Only one card was left in the deck and discard pile together: the drawer takes it, as if
+        // drawn; there is no second card to discard.
         this.toDiscard(c);
-        return this.exhausted();
+        if (this.tracer !== null) this.tracer.event(Ev.CROSSROADS, s, a, -1);
+        return this.resolve(s, a, false);
       }
+      this.inHand[b]++;
       const pick = this.askCrossroads(s, a, b);
       const chosen = pick === 0 ? a : b;
       const other = pick === 0 ? b : a;
@@ -726,10 +744,12 @@ export class SevnEngine implements SevnViewSource {
       if (this.tracer !== null) this.tracer.event(Ev.CROSSROADS, s, chosen, other);
       this.resolve(s, chosen, false);
     } else {
-      // Storm: every player still in the round draws once, clockwise from the drawer.
+      // Storm: every player still in the round draws once, clockwise from the drawer (or from the
+      // seat left of it with stormStart "left-of-drawer": the drawer then draws last).
       if (this.active === 0) return this.dropAction(s, c);
       if (this.tracer !== null) this.tracer.event(Ev.STORM, s, 0, 0);
       let t = s;
+      if (this.stormFromLeft) t = t + 1 === this.n ? 0 : t + 1;
       for (let i = 0; i < this.n && !this.ended; i++) {
         if (st[(t << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) this.drawFor(t, true, Ev.STORM_CARD, 0);
         t = t + 1 === this.n ? 0 : t + 1;
@@ -856,8 +876,11 @@ export class SevnEngine implements SevnViewSource {
 
   /**
    * Game mode: rounds to the target from a freshly shuffled full deck that then persists across
-   * rounds; seat 0 deals first and the deal moves one seat clockwise each round. When a round ends
-   * with some total >= target and a single highest total, that seat wins; a tied lead plays on.
+   * rounds (with deckPersists false, every round starts from a freshly shuffled full deck); seat 0
+   * deals first and the deal moves one seat clockwise each round (with dealerRotates false, seat 0
+   * deals every round). When a round ends with some total >= target and a single highest total, that
+   * seat wins; a tied lead plays on, or with tiedLead "shared" ends the game with 1/k of a win to each
+   * of the k tied leaders.
    */
   playGame(players: readonly SevnPlayer[], rng: Rng): void {
     this.setup(players, rng);
@@ -870,7 +893,8 @@ export class SevnEngine implements SevnViewSource {
       }
       this.playRoundCore();
       for (let s = 0; s < n; s++) this.totals[s] += this.roundScore[s];
-      this.clearTable();
+      if (this.deckPersists) this.clearTable();
+      else this.freshDeck(); // nothing carries over: rows, queue and discard pile go back into the deck
       let best = this.totals[0];
       let leader = 0;
       let tied = false;
@@ -882,11 +906,19 @@ export class SevnEngine implements SevnViewSource {
           tied = false;
         } else if (t === best) tied = true;
       }
-      if (best >= this.rules.target && !tied) {
-        for (let s = 0; s < n; s++) this.winShare[s] = s === leader ? 1 : 0;
-        return;
+      if (best >= this.rules.target) {
+        if (!tied) {
+          for (let s = 0; s < n; s++) this.winShare[s] = s === leader ? 1 : 0;
+          return;
+        }
+        if (this.tiedShared) {
+          let k = 0;
+          for (let s = 0; s < n; s++) if (this.totals[s] === best) k++;
+          for (let s = 0; s < n; s++) this.winShare[s] = this.totals[s] === best ? 1 / k : 0;
+          return;
+        }
       }
-      this.dealer = this.dealer + 1 === n ? 0 : this.dealer + 1;
+      if (this.dealerRotates) this.dealer = this.dealer + 1 === n ? 0 : this.dealer + 1;
     }
   }
 }

@@ -68,7 +68,7 @@ export class SevnRunner implements UnitRunner {
   }
 }
 
-/** State digits of a decision key, as written by `SevnEngine.stateKey`. */
+/** State digits of a decision key, as written by `SevnEngine.stateKey` (deckLeft: cards left in the deck rounded down to a multiple of 10). */
 export function decodeSevnState(state: number): { kind: number; points: number; distinct: number; bust5: number; deckLeft: number } {
   const deckLeft = state % 256;
   let rest = Math.floor(state / 256);
@@ -104,7 +104,9 @@ export function describeSevnRules(r: SevnRules): string {
       ` Heavyweight ${b.heavyweight.count} (+${b.heavyweight.points} with >= ${b.heavyweight.minCards} numbers >= ${b.heavyweight.minValue}),` +
       ` Ladder ${b.ladder.count} (${b.ladder.pointsPerCard} per card of a run >= ${b.ladder.minRun})`,
     `  SEVN: ${r.sevn.distinct} distinct scoring values end the round and add ${r.sevn.bonus}`,
-    `  game: first to ${r.target} with a single highest total (a tied lead plays on); at most ${r.maxRounds} rounds`,
+    `  game: first to ${r.target} with a single highest total (${r.tiedLead === 'shared' ? 'a tied lead shares the win' : 'a tied lead plays on'}); at most ${r.maxRounds} rounds`,
+    `  options: Freeze on oneself ${r.freezeSelf ? 'allowed' : 'not allowed'}; a Storm starts ${r.stormStart === 'drawer' ? 'with the drawer' : 'left of the drawer'};` +
+      ` ${r.deckPersists ? 'the deck persists across rounds' : 'a fresh full deck every round'}; ${r.dealerRotates ? 'the deal moves clockwise each round' : 'seat 0 deals every round'}`,
   ].join('\n');
 }
 

@@ -1,6 +1,7 @@
 /**
  * SEVN rules as data: the deck (number values and copies, Ballast, modifiers, action and bonus cards),
- * the bonus thresholds, what makes a SEVN, the target score and the round cap. Everything a user may
+ * the bonus thresholds, what makes a SEVN, the target score, the round cap and the optional rule choices
+ * (Freeze on oneself, where a Storm starts, the deck and the deal across rounds, a tied lead). Everything a user may
  * change lives here, is validated once, and names the field it rejects.
  */
 import { UserError } from '../../engine/errors.js';
@@ -53,7 +54,29 @@ export interface SevnRules {
   target: number;
   /** A game that has not ended after this many rounds is an error (a strategy that never scores). */
   maxRounds: number;
+  /** May the drawer of a Freeze choose itself (true, the default). */
+  freezeSelf: boolean;
+  /** Where a Storm's draws start: `drawer` (default) or `left-of-drawer`; clockwise over every player still in either way. */
+  stormStart: 'drawer' | 'left-of-drawer';
+  /** Game mode: the deck persists across rounds (true, default) or every round starts from a freshly shuffled full deck (false). */
+  deckPersists: boolean;
+  /** Game mode: the deal moves one seat clockwise each round (true, default) or seat 0 deals every round (false). */
+  dealerRotates: boolean;
+  /**
+   * A round ending with a total >= target and the highest total tied: `play-on` (default: another round)
+   * or `shared` (the game ends; each of the k tied leaders gets 1/k of a win).
+   */
+  tiedLead: 'play-on' | 'shared';
 }
+
+/** The optional fields' defaults (the behaviour of a rules file that leaves them out). */
+export const SEVN_OPTION_DEFAULTS = {
+  freezeSelf: true,
+  stormStart: 'drawer',
+  deckPersists: true,
+  dealerRotates: true,
+  tiedLead: 'play-on',
+} as const satisfies Pick<SevnRules, 'freezeSelf' | 'stormStart' | 'deckPersists' | 'dealerRotates' | 'tiedLead'>;
 
 const numbersUpTo = (max: number): NumberCards[] =>
   Array.from({ length: max + 1 }, (_, v) => ({ value: v, copies: Math.max(1, v) }));
@@ -75,20 +98,20 @@ export const SEVN_PRESETS: Record<string, () => SevnRules> = {
   sevn: () => ({
     game: 'sevn', name: 'sevn', numbers: numbersUpTo(13), ballast: [-1, -2, -3], modifiers: modifiers(),
     actions: { freeze: 3, secondChance: 3, tripleDraw: 3, crossroads: 2, storm: 2 }, tripleDrawCards: 3,
-    bonuses: bonuses(2), sevn: { distinct: 7, bonus: 17 }, target: 250, maxRounds: 1000,
+    bonuses: bonuses(2), sevn: { distinct: 7, bonus: 17 }, target: 250, maxRounds: 1000, ...SEVN_OPTION_DEFAULTS,
   }),
   flip7: () => ({
     game: 'sevn', name: 'flip7', numbers: numbersUpTo(12), ballast: [], modifiers: modifiers(),
     actions: { freeze: 3, secondChance: 3, tripleDraw: 3, crossroads: 0, storm: 0 }, tripleDrawCards: 3,
-    bonuses: bonuses(0), sevn: { distinct: 7, bonus: 15 }, target: 200, maxRounds: 1000,
+    bonuses: bonuses(0), sevn: { distinct: 7, bonus: 15 }, target: 200, maxRounds: 1000, ...SEVN_OPTION_DEFAULTS,
   }),
   'sevn-numbers': () => ({
     game: 'sevn', name: 'sevn-numbers', numbers: numbersUpTo(13), ballast: [], modifiers: [],
-    actions: noActions(), tripleDrawCards: 3, bonuses: bonuses(0), sevn: { distinct: 7, bonus: 17 }, target: 250, maxRounds: 1000,
+    actions: noActions(), tripleDrawCards: 3, bonuses: bonuses(0), sevn: { distinct: 7, bonus: 17 }, target: 250, maxRounds: 1000, ...SEVN_OPTION_DEFAULTS,
   }),
   'flip7-numbers': () => ({
     game: 'sevn', name: 'flip7-numbers', numbers: numbersUpTo(12), ballast: [], modifiers: [],
-    actions: noActions(), tripleDrawCards: 3, bonuses: bonuses(0), sevn: { distinct: 7, bonus: 15 }, target: 200, maxRounds: 1000,
+    actions: noActions(), tripleDrawCards: 3, bonuses: bonuses(0), sevn: { distinct: 7, bonus: 15 }, target: 200, maxRounds: 1000, ...SEVN_OPTION_DEFAULTS,
   }),
 };
 
@@ -106,13 +129,29 @@ export function deckSize(r: SevnRules): number {
 /** Largest deck the engine's one-byte card positions allow. */
 export const MAX_DECK = 255;
 
-const KEYS = ['game', 'name', 'numbers', 'ballast', 'modifiers', 'actions', 'tripleDrawCards', 'bonuses', 'sevn', 'target', 'maxRounds'];
+const KEYS = [
+  'game', 'name', 'numbers', 'ballast', 'modifiers', 'actions', 'tripleDrawCards', 'bonuses', 'sevn', 'target', 'maxRounds',
+  'freezeSelf', 'stormStart', 'deckPersists', 'dealerRotates', 'tiedLead',
+];
+const OPTIONAL = ['name', 'maxRounds', 'freezeSelf', 'stormStart', 'deckPersists', 'dealerRotates', 'tiedLead'];
+
+function expectChoice<T extends string>(v: unknown, path: string, choices: readonly T[], fallback: T): T {
+  if (v === undefined) return fallback;
+  if (typeof v !== 'string' || !choices.includes(v as T)) throw new UserError(`${path}: expected one of ${choices.map((c) => `"${c}"`).join(', ')}, got ${JSON.stringify(v)}`);
+  return v as T;
+}
+
+function expectBool(v: unknown, path: string, fallback: boolean): boolean {
+  if (v === undefined) return fallback;
+  if (typeof v !== 'boolean') throw new UserError(`${path}: expected true or false, got ${JSON.stringify(v)}`);
+  return v;
+}
 const ACTION_KEYS = ['freeze', 'secondChance', 'tripleDraw', 'crossroads', 'storm'] as const;
 
 /** Validates parsed JSON as SEVN rules; throws a UserError naming the offending field. */
 export function validateSevnRules(input: unknown, source = 'rules'): SevnRules {
   const o = expectObject(input, source);
-  expectKeys(o, source, KEYS, KEYS.filter((k) => k !== 'name' && k !== 'maxRounds'));
+  expectKeys(o, source, KEYS, KEYS.filter((k) => !OPTIONAL.includes(k)));
   if (o.game !== 'sevn') throw new UserError(`${source}.game: expected "sevn", got ${JSON.stringify(o.game)}`);
 
   const numbers: NumberCards[] = [];
@@ -193,6 +232,11 @@ export function validateSevnRules(input: unknown, source = 'rules'): SevnRules {
     sevn: { distinct: expectInt(so.distinct, `${source}.sevn.distinct`, 1, 31), bonus: expectInt(so.bonus, `${source}.sevn.bonus`, 0, 1000) },
     target: expectInt(o.target, `${source}.target`, 1, 1_000_000),
     maxRounds: o.maxRounds === undefined ? 1000 : expectInt(o.maxRounds, `${source}.maxRounds`, 1, 1_000_000),
+    freezeSelf: expectBool(o.freezeSelf, `${source}.freezeSelf`, SEVN_OPTION_DEFAULTS.freezeSelf),
+    stormStart: expectChoice(o.stormStart, `${source}.stormStart`, ['drawer', 'left-of-drawer'] as const, SEVN_OPTION_DEFAULTS.stormStart),
+    deckPersists: expectBool(o.deckPersists, `${source}.deckPersists`, SEVN_OPTION_DEFAULTS.deckPersists),
+    dealerRotates: expectBool(o.dealerRotates, `${source}.dealerRotates`, SEVN_OPTION_DEFAULTS.dealerRotates),
+    tiedLead: expectChoice(o.tiedLead, `${source}.tiedLead`, ['play-on', 'shared'] as const, SEVN_OPTION_DEFAULTS.tiedLead),
   };
   const numberCards = numbers.reduce((a, n) => a + n.copies, 0);
   if (numberCards === 0) throw new UserError(`${source}.numbers: every value has 0 copies; the deck needs number cards`);
