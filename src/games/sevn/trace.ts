@@ -34,7 +34,7 @@ export class TextTracer implements SevnTracer {
       case E_FREEZE: line(`  ${who}'s Freeze: seat ${a} is frozen with ${e.scoreSeat(a)} points`); break;
       case E_TRIPLE_DRAW: line(`  ${who}'s Triple Draw: seat ${a} draws up to ${e.rules.tripleDrawCards}`); break;
       case E_STORM: line(`  ${who}'s Storm: every player still in the round draws once`); break;
-      case E_CROSSROADS: line(`  ${who}'s Crossroads shows ${name(a)} and ${name(b)}: takes ${name(a)}`); break;
+      case E_CROSSROADS: line(b < 0 ? `  ${who}'s Crossroads shows only ${name(a)} (the last card): takes it` : `  ${who}'s Crossroads shows ${name(a)} and ${name(b)}: takes ${name(a)}`); break;
       case E_QUEUED: line(`  ${who}'s ${name(a)} waits in the queue`); break;
       case E_ACTION_DISCARDED: line(`  ${who}'s ${name(a)} is discarded (no possible target, or its owner busted)`); break;
       case E_SEVN: line(`  SEVN! ${who} holds ${e.rules.sevn.distinct} distinct values: the round ends`); break;
@@ -65,8 +65,11 @@ export function traceSevnGame(players: readonly SevnPlayer[], engine: SevnEngine
   } finally {
     engine.tracer = null;
   }
-  let winner = 0;
-  for (let s = 0; s < players.length; s++) if (engine.winShare[s] === 1) winner = s;
-  const tail = `== Seat ${winner} (${players[winner].label}) wins with ${engine.totals[winner]} after ${engine.roundCount} rounds; totals ${Array.from(engine.totals.subarray(0, players.length)).join(' / ')}`;
+  const winners = players.flatMap((_, s) => (engine.winShare[s] > 0 ? [s] : []));
+  const who =
+    winners.length === 1
+      ? `Seat ${winners[0]} (${players[winners[0]].label}) wins`
+      : `Seats ${winners.join(', ')} share the win (a tied lead, tiedLead "shared")`;
+  const tail = `== ${who} with ${engine.totals[winners[0]]} after ${engine.roundCount} rounds; totals ${Array.from(engine.totals.subarray(0, players.length)).join(' / ')}`;
   return [...head, ...tracer.lines, tail].join('\n');
 }
