@@ -9,7 +9,8 @@
  * drawn number card that goes straight to its row is never counted in hand except while a tracer
  * sees it (two Int16Array updates per draw saved, about 20 instructions).
  */
-import type { Rng } from '../../engine/rng.js';
+import type { CounterfactualSink } from '../../engine/game.js';
+import { type Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../engine/rng.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import { Bonus, Kind, SevnCards } from './cards.js';
 import type { SevnRules } from './rules.js';
@@ -77,6 +78,33 @@ export class RoundCapError extends Error {
   override name = 'RoundCapError';
 }
 
+/** Counterfactual evaluation settings and streams, owned by the runner (see evaluateDrawStay). */
+export interface SevnCounterfactual {
+  rate: number;
+  rollouts: number;
+  seed: number;
+  chunk: number;
+  /** Sampled decisions so far in this chunk: names each rollout's streams. */
+  counter: number;
+  sampler: Rng;
+  rolloutRng: Rng;
+  strategyRngs: Rng[];
+  sink: CounterfactualSink;
+}
+
+interface RoundSnapshot {
+  deck: Uint8Array;
+  discard: Uint8Array;
+  seen: Uint8Array;
+  inHand: Int16Array;
+  rows: Uint8Array;
+  seats: Int32Array;
+  qOwner: Uint8Array;
+  qCard: Uint8Array;
+  bustCount: Int32Array;
+  scalars: number[];
+}
+
 export class SevnEngine implements SevnViewSource {
   readonly rules: SevnRules;
   readonly cards: SevnCards;
@@ -139,6 +167,8 @@ export class SevnEngine implements SevnViewSource {
   private rng: Rng | null = null;
   tracer: SevnTracer | null = null;
   decisions: DecisionSink | null = null;
+  counterfactual: SevnCounterfactual | null = null;
+  private inRollout = false;
   private readonly view: SevnViewBuffer;
   private readonly kindOf: Uint8Array;
   private readonly valueOf: Int8Array;
@@ -826,21 +856,130 @@ export class SevnEngine implements SevnViewSource {
       if (this.qLen > 0) this.drain();
     }
     // Turns, clockwise from the left of the dealer, until nobody is in the round.
-    s = this.dealer;
-    while (!this.ended && this.active > 0) {
-      s = s + 1 === n ? 0 : s + 1;
-      if (st[(s << Seat.SHIFT) + Seat.STATUS] !== Status.ACTIVE) continue;
-      if (this.askDraw(s) === Answer.STAY) {
-        st[(s << Seat.SHIFT) + Seat.STATUS] = Status.STAYED;
-        this.active--;
-        if (this.tracer !== null) this.tracer.event(Ev.STAY, s, 0, 0);
-      } else {
-        this.drawFor(s, false, Ev.DRAW, 0);
-        if (this.qLen > 0) this.drain();
-      }
-    }
+    this.turns(this.dealer + 1 === n ? 0 : this.dealer + 1, -1);
     for (let t = 0; t < n; t++) this.roundScore[t] = this.scoreSeat(t);
     if (this.tracer !== null) this.tracer.event(Ev.ROUND_END, -1, 0, 0);
+  }
+
+  /**
+   * Turns clockwise from seat `s` until nobody is in the round or it has ended. `forced` (DRAW or
+   * STAY, or -1 to ask) is the first active seat's answer: counterfactual rollouts force it.
+   */
+  private turns(s: number, forced: number): void {
+    const n = this.n;
+    const st = this.seats;
+    let answer = forced;
+    while (!this.ended && this.active > 0) {
+      if (st[(s << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) {
+        if (answer < 0) {
+          const cf = this.counterfactual;
+          if (cf !== null && !this.inRollout && cf.sampler.unit() < cf.rate) this.evaluateDrawStay(cf, s);
+          answer = this.askDraw(s);
+        }
+        if (answer === Answer.STAY) {
+          st[(s << Seat.SHIFT) + Seat.STATUS] = Status.STAYED;
+          this.active--;
+          if (this.tracer !== null) this.tracer.event(Ev.STAY, s, 0, 0);
+        } else {
+          this.drawFor(s, false, Ev.DRAW, 0);
+          if (this.qLen > 0) this.drain();
+        }
+        answer = -1;
+      }
+      s = s + 1 === n ? 0 : s + 1;
+    }
+  }
+
+  /**
+   * Counterfactual evaluation of a draw-or-stay decision: stay and draw are each played out
+   * `rollouts` times to the end of the round, every seat's own strategy choosing afterwards. Rollout
+   * r gives both answers the same deck order and the same strategy randomness (common random
+   * numbers). The round in progress is then restored exactly, so the main line is unchanged.
+   */
+  private evaluateDrawStay(cf: SevnCounterfactual, s: number): void {
+    const state = this.stateKey(s, Decision.DRAW_STAY);
+    const snap = this.saveRound();
+    const mainRng = this.rng;
+    const tracer = this.tracer;
+    const decisions = this.decisions;
+    this.tracer = null;
+    this.decisions = null;
+    this.inRollout = true;
+    const mainLine = cf.strategyRngs.map((r) => r.save());
+    const sums = new Float64Array(8); // per answer (stay, draw): sum, sum of squares, diff sum, diff sum of squares
+    for (let r = 0; r < cf.rollouts; r++) {
+      const name = cf.counter * cf.rollouts + r;
+      cf.rolloutRng.reseed(cf.seed, cf.chunk, STREAM_ROLLOUT, name);
+      const cardsState = cf.rolloutRng.save();
+      const choices = cf.strategyRngs.map((g, p) => {
+        g.reseed(cf.seed, cf.chunk, STREAM_ROLLOUT_STRATEGY, name * MAX_PLAYERS + p);
+        return g.save();
+      });
+      let stay = 0;
+      for (const answer of [Answer.STAY, Answer.DRAW]) {
+        this.restoreRound(snap);
+        cf.rolloutRng.restore(cardsState);
+        cf.strategyRngs.forEach((g, p) => g.restore(choices[p]));
+        this.rng = cf.rolloutRng;
+        this.turns(s, answer);
+        const value = this.scoreSeat(s);
+        if (answer === Answer.STAY) stay = value;
+        const o = answer === Answer.STAY ? 0 : 4;
+        const d = value - stay;
+        sums[o] += value;
+        sums[o + 1] += value * value;
+        sums[o + 2] += d;
+        sums[o + 3] += d * d;
+      }
+    }
+    this.restoreRound(snap);
+    this.rng = mainRng;
+    cf.strategyRngs.forEach((g, p) => g.restore(mainLine[p]));
+    this.tracer = tracer;
+    this.decisions = decisions;
+    this.inRollout = false;
+    cf.sink.add(state, Answer.STAY * 8 + s, cf.rollouts, sums[0], sums[1], sums[2], sums[3]);
+    cf.sink.add(state, Answer.DRAW * 8 + s, cf.rollouts, sums[4], sums[5], sums[6], sums[7]);
+    cf.counter++;
+  }
+
+  /** A copy of everything a round changes (for rollouts; allocates, but only at sampled decisions). */
+  private saveRound(): RoundSnapshot {
+    return {
+      deck: this.deck.slice(),
+      discard: this.discard.slice(),
+      seen: this.seen.slice(),
+      inHand: this.inHand.slice(),
+      rows: this.rows.slice(),
+      seats: this.seats.slice(),
+      qOwner: this.qOwner.slice(),
+      qCard: this.qCard.slice(),
+      bustCount: this.bustCount.slice(),
+      scalars: [this.deckLen, this.discardLen, this.deckWhole ? 1 : 0, this.qHead, this.qLen, this.active, this.ended ? 1 : 0, this.sevnSeat, this.stackPos],
+    };
+  }
+
+  private restoreRound(r: RoundSnapshot): void {
+    // A reshuffle swaps the deck and discard arrays: restore contents, whichever array is which.
+    this.deck.set(r.deck);
+    this.discard.set(r.discard);
+    this.seen.set(r.seen);
+    this.inHand.set(r.inHand);
+    this.rows.set(r.rows);
+    this.seats.set(r.seats);
+    this.qOwner.set(r.qOwner);
+    this.qCard.set(r.qCard);
+    this.bustCount.set(r.bustCount);
+    const [deckLen, discardLen, deckWhole, qHead, qLen, active, ended, sevnSeat, stackPos] = r.scalars;
+    this.deckLen = deckLen;
+    this.discardLen = discardLen;
+    this.deckWhole = deckWhole === 1;
+    this.qHead = qHead;
+    this.qLen = qLen;
+    this.active = active;
+    this.ended = ended === 1;
+    this.sevnSeat = sevnSeat;
+    this.stackPos = stackPos;
   }
 
   /** Table cards and any waiting actions go to the discard pile. */

@@ -1,6 +1,6 @@
 /** SEVN as a game module: rules, strategies, the unit runner, decision buckets and the trace. */
-import type { DecodedDecision, GameModule, Mode, UnitRunner } from '../../engine/game.js';
-import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../engine/rng.js';
+import type { CounterfactualSettings, CounterfactualSink, DecodedDecision, GameModule, Mode, UnitRunner } from '../../engine/game.js';
+import { Rng, STREAM_DECK, STREAM_SAMPLE, STREAM_STRATEGY } from '../../engine/rng.js';
 import { checkStrategySpec, createStrategy, type DecisionSink } from '../../engine/strategy.js';
 import { SEVN_STRATEGIES } from '../../../strategies/sevn/index.js';
 import { SevnCards } from './cards.js';
@@ -47,6 +47,22 @@ export class SevnRunner implements UnitRunner {
     this.engine.resetDeck();
     this.deck.reseed(seed, chunk, STREAM_DECK);
     for (let s = 0; s < this.seats; s++) this.strategyRngs[s].reseed(seed, chunk, STREAM_STRATEGY, s);
+    const cf = this.engine.counterfactual;
+    if (cf !== null) {
+      cf.sampler.reseed(seed, chunk, STREAM_SAMPLE);
+      cf.seed = seed;
+      cf.chunk = chunk;
+      cf.counter = 0;
+    }
+  }
+
+  setCounterfactual(settings: CounterfactualSettings | null, sink: CounterfactualSink | null): void {
+    if (settings === null || sink === null) {
+      this.engine.counterfactual = null;
+      return;
+    }
+    if (this.mode !== 'round') throw new Error('SEVN counterfactual evaluation needs round mode');
+    this.engine.counterfactual = { ...settings, seed: 0, chunk: 0, counter: 0, sampler: new Rng(), rolloutRng: new Rng(), strategyRngs: this.strategyRngs, sink };
   }
 
   playOne(): void {
@@ -122,6 +138,8 @@ export const sevnModule: GameModule<SevnRules> = {
   checkStrategy: (spec) => checkStrategySpec('sevn', SEVN_STRATEGIES, spec),
   createRunner: (rules, specs, mode) => new SevnRunner(rules, specs, mode),
   decisionStateFields: ['points', 'distinct', 'bust_pct', 'deck_left'],
+  counterfactualModes: ['round'],
+  counterfactualReference: 'stay',
   decodeDecision: (rules, state, action) => decodeSevnDecision(new SevnCards(rules), state, action),
   describeRules: describeSevnRules,
   trace(rules, specs, seed) {
