@@ -96,15 +96,17 @@ const cli = yargs(hideBin(process.argv))
       y
         .option('game', { type: 'string', choices: ['sevn', 'sevenfall'], describe: 'only this game (default: both)' })
         .option('threads', { type: 'number', default: defaultThreads(), defaultDescription: 'one per core', describe: 'workers for the parallel measurement' })
-        .option('seconds', { type: 'number', default: 2, describe: 'single-thread seconds of work per measurement' })
+        .option('seconds', { type: 'number', default: 1, describe: 'single-thread seconds of work per measurement' })
+        .option('repeats', { type: 'number', default: 3, describe: 'runs per measurement; the median is reported' })
         .option('json', { type: 'boolean', default: false, describe: 'print the figures as JSON' }),
     async (a) => {
       if (!Number.isInteger(a.threads) || a.threads < 1) throw new UserError(`--threads: expected a positive integer, got ${a.threads}`);
       if (!(a.seconds > 0)) throw new UserError(`--seconds: expected a positive number, got ${a.seconds}`);
+      if (!Number.isInteger(a.repeats) || a.repeats < 1) throw new UserError(`--repeats: expected a positive integer, got ${a.repeats}`);
       const rows: BenchRow[] = [];
       for (const w of BENCH_WORKLOADS.filter((w) => (a.game ? w.game === a.game : true) && GAMES[w.game])) {
         if (!a.json) process.stderr.write(`benchmarking ${w.game} ${w.mode}...\n`);
-        rows.push(await benchWorkload(w, a.threads, a.seconds));
+        rows.push(await benchWorkload(w, a.threads, a.seconds, a.repeats));
       }
       console.log(a.json ? JSON.stringify(rows, null, 2) : formatBench(rows));
     },

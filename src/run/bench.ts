@@ -53,9 +53,11 @@ function inline(def: RunDefinition): number {
 async function onPool(def: RunDefinition, threads: number): Promise<number> {
   const pool = createPool(threads);
   try {
-    // Warm every worker up (JIT, tables) before timing: a long run pays this once.
+    // Warm every worker up (JIT, tables) before timing, as the inline side was warmed by the
+    // calibration (a long run pays this once): a quarter of the run, at least 4 chunks a worker.
     const task = (first: number, last: number): ChunkTask => ({ kind: 'simulate', def, first, last, withDecisions: false, perGame: false });
-    await runOnPool({ threads, first: 0, last: Math.min(threads * 4, chunkCount(def)), task, onResult() {} }, pool);
+    const total = chunkCount(def);
+    await runOnPool({ threads, first: 0, last: Math.min(total, Math.max(threads * 4, Math.ceil(total / 4))), task, onResult() {} }, pool);
     const t0 = performance.now();
     await runOnPool({ threads, first: 0, last: chunkCount(def), task, onResult() {} }, pool);
     return (performance.now() - t0) / 1000;
@@ -64,8 +66,14 @@ async function onPool(def: RunDefinition, threads: number): Promise<number> {
   }
 }
 
-/** Measures one workload for about `seconds` of single-thread work per measurement. */
-export async function benchWorkload(w: BenchWorkload, threads: number, seconds: number): Promise<BenchRow> {
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Measures one workload for about `seconds` of single-thread work per measurement; each of the
+ * three timings (inline, 1 worker, T workers) is the median of `repeats` runs, interleaved, since a
+ * single run here moves by 10-30% with what else the machine does.
+ */
+export async function benchWorkload(w: BenchWorkload, threads: number, seconds: number, repeats = 3): Promise<BenchRow> {
   // Calibrate: warm the JIT, then size the run to the wanted time.
   let probe = CHUNK;
   let t = inline(definition(w, probe));
@@ -75,9 +83,13 @@ export async function benchWorkload(w: BenchWorkload, threads: number, seconds: 
   }
   const games = Math.max(CHUNK, Math.round((probe / t) * seconds / CHUNK) * CHUNK);
   const def = definition(w, games);
-  const tInline = inline(def);
-  const tPool1 = await onPool(def, 1);
-  const tPool = threads === 1 ? tPool1 : await onPool(def, threads);
+  const runs: [number[], number[], number[]] = [[], [], []];
+  for (let i = 0; i < repeats; i++) {
+    runs[0].push(inline(def));
+    runs[1].push(await onPool(def, 1));
+    runs[2].push(threads === 1 ? runs[1][i] : await onPool(def, threads));
+  }
+  const [tInline, tPool1, tPool] = runs.map(median);
   return {
     game: w.game,
     mode: w.mode,
@@ -100,7 +112,7 @@ export function formatBench(rows: BenchRow[]): string {
       (r) =>
         `${r.game.padEnd(10)} ${r.mode.padEnd(6)} ${r.players.join(' ').slice(0, 42).padEnd(42)} ${fmt(r.inlinePerSecond).padStart(11)} ${fmt(r.pool1PerSecond).padStart(13)} ${fmt(r.poolPerSecond).padStart(13)} ${(r.poolOverhead * 100).toFixed(1).padStart(8)}% ${r.scaling.toFixed(2).padStart(7)}x`,
     ),
-    `T = ${rows[0]?.threads ?? '-'} threads. Targets on a 2-core machine: overhead < 3%, scaling >= 1.8x. Each figure is one timed run of ${rows.length ? 'about the same work' : '-'}; repeat to see the spread.`,
+    `T = ${rows[0]?.threads ?? '-'} threads. Targets on a 2-core machine: overhead < 3%, scaling >= 1.8x. Each figure is the median of interleaved runs of the same work.`,
   ];
   return lines.join('\n');
 }
