@@ -3,7 +3,7 @@
  * construction: the canister, the row and every scratch buffer are typed arrays made once.
  */
 import { type Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../engine/rng.js';
-import type { CounterfactualSink } from '../../engine/game.js';
+import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import { type SevenfallRules, totalTiles } from './rules.js';
 import { ScoreTable } from './scoring.js';
@@ -18,19 +18,6 @@ export interface SevenfallTracer {
   turnEnd(seat: number, row: Uint8Array, score: number): void;
 }
 
-/** Counterfactual evaluation settings and streams, owned by the runner (see evaluateActions). */
-export interface SevenfallCounterfactual {
-  rate: number;
-  rollouts: number;
-  seed: number;
-  chunk: number;
-  /** Sampled decisions so far in this chunk: names each rollout's streams. */
-  counter: number;
-  sampler: Rng;
-  rolloutRng: Rng;
-  strategyRngs: Rng[];
-  sink: CounterfactualSink;
-}
 
 export class SevenfallEngine {
   readonly rules: SevenfallRules;
@@ -50,7 +37,7 @@ export class SevenfallEngine {
   discardsLeft = 0;
   tracer: SevenfallTracer | null = null;
   decisions: DecisionSink | null = null;
-  counterfactual: SevenfallCounterfactual | null = null;
+  counterfactual: CounterfactualStreams | null = null;
   private inRollout = false;
   private readonly snapshot: { row: Uint8Array; locked: Uint8Array; outOfPlay: Uint8Array; pool: Uint8Array; masks: Int32Array; keys: Float64Array; sums: Float64Array };
   private readonly fullMask: number;
@@ -189,7 +176,7 @@ export class SevenfallEngine {
    * differences between actions are estimated far more tightly than the values. The turn in progress
    * is restored exactly afterwards: the main line plays as if nothing had happened.
    */
-  private evaluateActions(cf: SevenfallCounterfactual, player: SevenfallPlayer, seat: number, round: number, players: number, unlocked: number): void {
+  private evaluateActions(cf: CounterfactualStreams, player: SevenfallPlayer, seat: number, round: number, players: number, unlocked: number): void {
     const s = this.snapshot;
     s.row.set(this.row);
     s.locked.set(this.locked);

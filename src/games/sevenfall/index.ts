@@ -1,7 +1,8 @@
 /** SEVENFALL as a game module: rules, strategies, the unit runner and the trace. */
-import type { CounterfactualSettings, CounterfactualSink, GameModule, Mode, UnitRunner } from '../../engine/game.js';
-import { Rng, STREAM_DECK, STREAM_SAMPLE, STREAM_STRATEGY } from '../../engine/rng.js';
-import { checkStrategySpec, createStrategy, type DecisionSink } from '../../engine/strategy.js';
+import type { GameModule, Mode } from '../../engine/game.js';
+import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../engine/rng.js';
+import { SeededRunner } from '../../engine/seeded-runner.js';
+import { checkStrategySpec, createStrategy } from '../../engine/strategy.js';
 import { UserError } from '../../engine/errors.js';
 import { parseSpec } from '../../engine/params.js';
 import { SEVENFALL_STRATEGIES } from '../../../strategies/sevenfall/index.js';
@@ -15,64 +16,17 @@ function makePlayers(rules: SevenfallRules, table: ScoreTable, specs: readonly s
   return specs.map((spec, seat) => createStrategy('sevenfall', SEVENFALL_STRATEGIES, spec, { rules, table, rng: rngs[seat] }));
 }
 
-class SevenfallRunner implements UnitRunner {
-  readonly seats: number;
-  readonly scores: Int32Array;
-  readonly winShare: Float64Array;
-  readonly rounds: Int32Array;
-  readonly busts: Int32Array;
-  private readonly engine: SevenfallEngine;
-  private readonly deck = new Rng();
-  private readonly strategyRngs: Rng[];
+class SevenfallRunner extends SeededRunner<SevenfallEngine> {
   private readonly players: SevenfallPlayer[];
 
-  constructor(rules: SevenfallRules, specs: readonly string[], private readonly mode: Mode) {
-    this.seats = specs.length;
-    this.engine = new SevenfallEngine(rules);
-    this.strategyRngs = specs.map(() => new Rng());
+  constructor(rules: SevenfallRules, specs: readonly string[], mode: Mode) {
+    super(specs.length, mode, new SevenfallEngine(rules));
     this.players = makePlayers(rules, this.engine.table, specs, this.strategyRngs);
-    this.scores = new Int32Array(this.seats);
-    this.winShare = new Float64Array(this.seats);
-    this.rounds = new Int32Array(this.seats).fill(mode === 'game' ? rules.rounds : 1);
-    this.busts = new Int32Array(this.seats);
+    this.rounds.fill(mode === 'game' ? rules.rounds : 1);
   }
 
-  get decisions(): DecisionSink | null {
-    return this.engine.decisions;
-  }
-  set decisions(sink: DecisionSink | null) {
-    this.engine.decisions = sink;
-  }
-
-  reseed(seed: number, chunk: number): void {
+  protected resetDeck(): void {
     this.engine.resetCanister();
-    this.deck.reseed(seed, chunk, STREAM_DECK);
-    for (let s = 0; s < this.seats; s++) this.strategyRngs[s].reseed(seed, chunk, STREAM_STRATEGY, s);
-    const cf = this.engine.counterfactual;
-    if (cf !== null) {
-      cf.sampler.reseed(seed, chunk, STREAM_SAMPLE);
-      cf.seed = seed;
-      cf.chunk = chunk;
-      cf.counter = 0;
-    }
-  }
-
-  setCounterfactual(settings: CounterfactualSettings | null, sink: CounterfactualSink | null): void {
-    if (settings === null || sink === null) {
-      this.engine.counterfactual = null;
-      return;
-    }
-    if (this.mode !== 'round') throw new Error('SEVENFALL counterfactual evaluation needs round mode');
-    this.engine.counterfactual = {
-      ...settings,
-      seed: 0,
-      chunk: 0,
-      counter: 0,
-      sampler: new Rng(),
-      rolloutRng: new Rng(),
-      strategyRngs: this.strategyRngs,
-      sink,
-    };
   }
 
   playOne(): void {

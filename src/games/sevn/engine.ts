@@ -9,7 +9,7 @@
  * drawn number card that goes straight to its row is never counted in hand except while a tracer
  * sees it (two Int16Array updates per draw saved, about 20 instructions).
  */
-import type { CounterfactualSink } from '../../engine/game.js';
+import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import { type Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../engine/rng.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import { Bonus, Kind, SevnCards } from './cards.js';
@@ -78,19 +78,6 @@ export class RoundCapError extends Error {
   override name = 'RoundCapError';
 }
 
-/** Counterfactual evaluation settings and streams, owned by the runner (see evaluateDrawStay). */
-export interface SevnCounterfactual {
-  rate: number;
-  rollouts: number;
-  seed: number;
-  chunk: number;
-  /** Sampled decisions so far in this chunk: names each rollout's streams. */
-  counter: number;
-  sampler: Rng;
-  rolloutRng: Rng;
-  strategyRngs: Rng[];
-  sink: CounterfactualSink;
-}
 
 interface RoundSnapshot {
   deck: Uint8Array;
@@ -167,7 +154,7 @@ export class SevnEngine implements SevnViewSource {
   private rng: Rng | null = null;
   tracer: SevnTracer | null = null;
   decisions: DecisionSink | null = null;
-  counterfactual: SevnCounterfactual | null = null;
+  counterfactual: CounterfactualStreams | null = null;
   private inRollout = false;
   private readonly view: SevnViewBuffer;
   private readonly kindOf: Uint8Array;
@@ -896,7 +883,7 @@ export class SevnEngine implements SevnViewSource {
    * r gives both answers the same deck order and the same strategy randomness (common random
    * numbers). The round in progress is then restored exactly, so the main line is unchanged.
    */
-  private evaluateDrawStay(cf: SevnCounterfactual, s: number): void {
+  private evaluateDrawStay(cf: CounterfactualStreams, s: number): void {
     const state = this.stateKey(s, Decision.DRAW_STAY);
     const snap = this.saveRound();
     const mainRng = this.rng;

@@ -1,7 +1,8 @@
 /** SEVN as a game module: rules, strategies, the unit runner, decision buckets and the trace. */
-import type { CounterfactualSettings, CounterfactualSink, DecodedDecision, GameModule, Mode, UnitRunner } from '../../engine/game.js';
-import { Rng, STREAM_DECK, STREAM_SAMPLE, STREAM_STRATEGY } from '../../engine/rng.js';
-import { checkStrategySpec, createStrategy, type DecisionSink } from '../../engine/strategy.js';
+import type { DecodedDecision, GameModule, Mode } from '../../engine/game.js';
+import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../engine/rng.js';
+import { SeededRunner } from '../../engine/seeded-runner.js';
+import { checkStrategySpec, createStrategy } from '../../engine/strategy.js';
 import { SEVN_STRATEGIES } from '../../../strategies/sevn/index.js';
 import { SevnCards } from './cards.js';
 import { MAX_PLAYERS, SevnEngine } from './engine.js';
@@ -13,56 +14,17 @@ export function makeSevnPlayers(rules: SevnRules, cards: SevnCards, specs: reado
   return specs.map((spec, seat) => createStrategy('sevn', SEVN_STRATEGIES, spec, { rules, cards, rng: rngs[seat] }));
 }
 
-export class SevnRunner implements UnitRunner {
-  readonly seats: number;
-  readonly scores: Int32Array;
-  readonly winShare: Float64Array;
-  readonly rounds: Int32Array;
-  readonly busts: Int32Array;
-  readonly engine: SevnEngine;
-  private readonly deck = new Rng();
-  private readonly strategyRngs: Rng[];
+export class SevnRunner extends SeededRunner<SevnEngine> {
   private readonly players: SevnPlayer[];
 
-  constructor(rules: SevnRules, specs: readonly string[], private readonly mode: Mode) {
-    this.seats = specs.length;
-    if (this.seats < 1 || this.seats > MAX_PLAYERS) throw new Error(`SEVN needs 1 to ${MAX_PLAYERS} players, got ${this.seats}`);
-    this.engine = new SevnEngine(rules);
-    this.strategyRngs = specs.map(() => new Rng());
+  constructor(rules: SevnRules, specs: readonly string[], mode: Mode) {
+    if (specs.length < 1 || specs.length > MAX_PLAYERS) throw new Error(`SEVN needs 1 to ${MAX_PLAYERS} players, got ${specs.length}`);
+    super(specs.length, mode, new SevnEngine(rules));
     this.players = makeSevnPlayers(rules, this.engine.cards, specs, this.strategyRngs);
-    this.scores = new Int32Array(this.seats);
-    this.winShare = new Float64Array(this.seats);
-    this.rounds = new Int32Array(this.seats);
-    this.busts = new Int32Array(this.seats);
   }
 
-  get decisions(): DecisionSink | null {
-    return this.engine.decisions;
-  }
-  set decisions(sink: DecisionSink | null) {
-    this.engine.decisions = sink;
-  }
-
-  reseed(seed: number, chunk: number): void {
+  protected resetDeck(): void {
     this.engine.resetDeck();
-    this.deck.reseed(seed, chunk, STREAM_DECK);
-    for (let s = 0; s < this.seats; s++) this.strategyRngs[s].reseed(seed, chunk, STREAM_STRATEGY, s);
-    const cf = this.engine.counterfactual;
-    if (cf !== null) {
-      cf.sampler.reseed(seed, chunk, STREAM_SAMPLE);
-      cf.seed = seed;
-      cf.chunk = chunk;
-      cf.counter = 0;
-    }
-  }
-
-  setCounterfactual(settings: CounterfactualSettings | null, sink: CounterfactualSink | null): void {
-    if (settings === null || sink === null) {
-      this.engine.counterfactual = null;
-      return;
-    }
-    if (this.mode !== 'round') throw new Error('SEVN counterfactual evaluation needs round mode');
-    this.engine.counterfactual = { ...settings, seed: 0, chunk: 0, counter: 0, sampler: new Rng(), rolloutRng: new Rng(), strategyRngs: this.strategyRngs, sink };
   }
 
   playOne(): void {

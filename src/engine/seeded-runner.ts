@@ -1,0 +1,83 @@
+/**
+ * What every game's unit runner shares: per-seat result arrays, the deck stream and one stream per
+ * strategy, reseeded from (seed, chunk); and the counterfactual streams. A game supplies its engine,
+ * how to put its deck back in canonical order, and how to play one unit.
+ */
+import type { CounterfactualSettings, CounterfactualSink, Mode, UnitRunner } from './game.js';
+import { Rng, STREAM_DECK, STREAM_SAMPLE, STREAM_STRATEGY } from './rng.js';
+import type { DecisionSink } from './strategy.js';
+
+/** Counterfactual evaluation settings and streams, shared by the runner and its engine. */
+export interface CounterfactualStreams extends CounterfactualSettings {
+  seed: number;
+  chunk: number;
+  /** Sampled decisions so far in this chunk: names each rollout's streams. */
+  counter: number;
+  /** Which decisions are sampled (its own stream, so sampling never moves the game's). */
+  sampler: Rng;
+  /** The rollouts' cards or tiles. */
+  rolloutRng: Rng;
+  /** The strategies' own streams, saved and restored around rollouts. */
+  strategyRngs: Rng[];
+  sink: CounterfactualSink;
+}
+
+/** The part of an engine the runner drives. */
+export interface RunnableEngine {
+  decisions: DecisionSink | null;
+  counterfactual: CounterfactualStreams | null;
+}
+
+export abstract class SeededRunner<E extends RunnableEngine> implements UnitRunner {
+  readonly scores: Int32Array;
+  readonly winShare: Float64Array;
+  readonly rounds: Int32Array;
+  readonly busts: Int32Array;
+  protected readonly deck = new Rng();
+  protected readonly strategyRngs: Rng[];
+
+  constructor(
+    readonly seats: number,
+    protected readonly mode: Mode,
+    protected readonly engine: E,
+  ) {
+    this.strategyRngs = Array.from({ length: seats }, () => new Rng());
+    this.scores = new Int32Array(seats);
+    this.winShare = new Float64Array(seats);
+    this.rounds = new Int32Array(seats);
+    this.busts = new Int32Array(seats);
+  }
+
+  /** Puts the deck or canister back in canonical order: draws are reproducible only from a known order. */
+  protected abstract resetDeck(): void;
+  abstract playOne(): void;
+
+  get decisions(): DecisionSink | null {
+    return this.engine.decisions;
+  }
+  set decisions(sink: DecisionSink | null) {
+    this.engine.decisions = sink;
+  }
+
+  reseed(seed: number, chunk: number): void {
+    this.resetDeck();
+    this.deck.reseed(seed, chunk, STREAM_DECK);
+    for (let s = 0; s < this.seats; s++) this.strategyRngs[s].reseed(seed, chunk, STREAM_STRATEGY, s);
+    const cf = this.engine.counterfactual;
+    if (cf !== null) {
+      cf.sampler.reseed(seed, chunk, STREAM_SAMPLE);
+      cf.seed = seed;
+      cf.chunk = chunk;
+      cf.counter = 0;
+    }
+  }
+
+  setCounterfactual(settings: CounterfactualSettings | null, sink: CounterfactualSink | null): void {
+    if (settings === null || sink === null) {
+      this.engine.counterfactual = null;
+      return;
+    }
+    if (this.mode !== 'round') throw new Error('counterfactual evaluation needs round mode');
+    this.engine.counterfactual = { ...settings, seed: 0, chunk: 0, counter: 0, sampler: new Rng(), rolloutRng: new Rng(), strategyRngs: this.strategyRngs, sink };
+  }
+}
