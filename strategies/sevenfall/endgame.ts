@@ -38,8 +38,8 @@
 import type { SevenfallRules } from '../../src/games/sevenfall/rules.js';
 import type { ScoreTable } from '../../src/games/sevenfall/scoring.js';
 import { type Objective, type SevenfallSolution, objectiveText, solveSevenfall } from '../../src/games/sevenfall/solver.js';
-import { STOP, type SevenfallStrategyDef, type SevenfallView } from '../../src/games/sevenfall/view.js';
-import { cachedSolution } from './optimal.js';
+import type { SevenfallStrategyDef, SevenfallView } from '../../src/games/sevenfall/view.js';
+import { PolicyMove, cachedSolution } from './optimal.js';
 
 export interface EndgameCandidate {
   objective: Objective;
@@ -195,10 +195,7 @@ export const endgame: SevenfallStrategyDef = {
     const model: Objective = params.model === 'ev' ? { kind: 'ev' } : { kind: 'at-least', k: params.modelk as number };
     const field = objectiveText(model) === 'ev' ? candidates[0].distribution : cachedSolution(rules, model, table).scoreDistribution();
     const evSolution = candidates[0].solution;
-    const kinds = rules.symbols + 2;
-    const unlocked = new Int32Array(kinds);
-    const locked = new Int32Array(kinds);
-    const discard = new Int32Array(kinds);
+    const move = new PolicyMove(rules.symbols + 2);
     const scratch = new WinScratch(64);
     // The last-round situation the current choice was made for.
     const seenTotals = new Int32Array(64);
@@ -227,23 +224,7 @@ export const endgame: SevenfallStrategyDef = {
     };
     return {
       decide(v: SevenfallView): number {
-        const sol = choose(v);
-        unlocked.fill(0);
-        locked.fill(0);
-        for (let i = 0; i < v.row.length; i++) {
-          if (v.locked[i] === 0) unlocked[v.row[i]]++;
-          else locked[v.row[i]]++;
-        }
-        if (sol.bestAction(unlocked, locked, v.outOfPlay, discard) === 0) return STOP;
-        let mask = 0;
-        for (let i = 0; i < v.row.length; i++) {
-          const t = v.row[i];
-          if (v.locked[i] === 0 && discard[t] > 0) {
-            discard[t]--;
-            mask |= 1 << i;
-          }
-        }
-        return mask;
+        return move.action(choose(v), v);
       },
     };
   },

@@ -27,6 +27,42 @@ export function cachedSolution(rules: SevenfallRules, objective: Objective, tabl
   return sol;
 }
 
+/**
+ * One move of a solved policy at a view: counts the row by tile kind, asks the solution which tiles
+ * to discard, and maps them back to unlocked positions. Scratch arrays are made once.
+ */
+export class PolicyMove {
+  private readonly unlocked: Int32Array;
+  private readonly locked: Int32Array;
+  private readonly discard: Int32Array;
+
+  constructor(kinds: number) {
+    this.unlocked = new Int32Array(kinds);
+    this.locked = new Int32Array(kinds);
+    this.discard = new Int32Array(kinds);
+  }
+
+  action(sol: SevenfallSolution, v: SevenfallView): number {
+    const { unlocked, locked, discard } = this;
+    unlocked.fill(0);
+    locked.fill(0);
+    for (let i = 0; i < v.row.length; i++) {
+      if (v.locked[i] === 0) unlocked[v.row[i]]++;
+      else locked[v.row[i]]++;
+    }
+    if (sol.bestAction(unlocked, locked, v.outOfPlay, discard) === 0) return STOP;
+    let mask = 0;
+    for (let i = 0; i < v.row.length; i++) {
+      const t = v.row[i];
+      if (v.locked[i] === 0 && discard[t] > 0) {
+        discard[t]--;
+        mask |= 1 << i;
+      }
+    }
+    return mask;
+  }
+}
+
 export const optimal: SevenfallStrategyDef = {
   name: 'optimal',
   doc: 'Plays the exact optimal one-turn policy (solved once per worker): maximises the expected score, or with objective=at-least the probability of scoring at least k.',
@@ -37,29 +73,7 @@ export const optimal: SevenfallStrategyDef = {
   create: (params, { rules, table }) => {
     const objective: Objective = params.objective === 'ev' ? { kind: 'ev' } : { kind: 'at-least', k: params.k as number };
     const sol = cachedSolution(rules, objective, table);
-    const kinds = rules.symbols + 2;
-    const unlocked = new Int32Array(kinds);
-    const locked = new Int32Array(kinds);
-    const discard = new Int32Array(kinds);
-    return {
-      decide(v: SevenfallView): number {
-        unlocked.fill(0);
-        locked.fill(0);
-        for (let i = 0; i < v.row.length; i++) {
-          if (v.locked[i] === 0) unlocked[v.row[i]]++;
-          else locked[v.row[i]]++;
-        }
-        if (sol.bestAction(unlocked, locked, v.outOfPlay, discard) === 0) return STOP;
-        let mask = 0;
-        for (let i = 0; i < v.row.length; i++) {
-          const t = v.row[i];
-          if (v.locked[i] === 0 && discard[t] > 0) {
-            discard[t]--;
-            mask |= 1 << i;
-          }
-        }
-        return mask;
-      },
-    };
+    const move = new PolicyMove(rules.symbols + 2);
+    return { decide: (v: SevenfallView): number => move.action(sol, v) };
   },
 };

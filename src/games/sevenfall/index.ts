@@ -1,6 +1,6 @@
 /** SEVENFALL as a game module: rules, strategies, the unit runner and the trace. */
 import type { GameModule, Mode } from '../../engine/game.js';
-import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../engine/rng.js';
+import { Rng, STREAM_STRATEGY } from '../../engine/rng.js';
 import { SeededRunner } from '../../engine/seeded-runner.js';
 import { checkStrategySpec, createStrategy } from '../../engine/strategy.js';
 import { UserError } from '../../engine/errors.js';

@@ -41,7 +41,7 @@ export function traceSevenfallGame(rules: SevenfallRules, players: readonly Seve
       if (seat === 0) lines.push(`Round ${round + 1}`);
       lines.push(`  seat ${seat} (${players[seat].label}) draws: ${rowText(rules, row)}`);
     },
-    discard(seat, mask, removed, row, locked) {
+    discard(_seat, mask, removed, row, locked) {
       const gone: string[] = [];
       const fresh: string[] = [];
       for (let i = 0; i < row.length; i++) {

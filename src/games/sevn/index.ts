@@ -1,6 +1,6 @@
 /** SEVN as a game module: rules, strategies, the unit runner, decision buckets and the trace. */
 import type { DecodedDecision, GameModule, Mode } from '../../engine/game.js';
-import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../engine/rng.js';
+import { Rng, STREAM_STRATEGY } from '../../engine/rng.js';
 import { SeededRunner } from '../../engine/seeded-runner.js';
 import { checkStrategySpec, createStrategy } from '../../engine/strategy.js';
 import { SEVN_STRATEGIES } from '../../../strategies/sevn/index.js';
