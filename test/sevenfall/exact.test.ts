@@ -6,40 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/rng.js';
 import { createStrategy } from '../../src/engine/strategy.js';
 import { SevenfallEngine } from '../../src/games/sevenfall/engine.js';
-import { type SevenfallRules, sevenfallPreset } from '../../src/games/sevenfall/rules.js';
-import { ScoreTable } from '../../src/games/sevenfall/scoring.js';
+import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
-
-function choose(n: number, k: number): number {
-  if (k < 0 || k > n) return 0;
-  let r = 1;
-  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
-  return r;
-}
-
-/** Probability of each category (index; the last slot is "no score") for a drawn row. */
-export function exactCategoryDistribution(rules: SevenfallRules): number[] {
-  const table = new ScoreTable(rules);
-  const avail = [...new Array(rules.symbols).fill(rules.copiesPerSymbol), rules.wilds, rules.breaks];
-  const total = avail.reduce((a, b) => a + b, 0);
-  const dist = new Array<number>(rules.categories.length + 1).fill(0);
-  const counts = new Uint8Array(avail.length);
-  const visit = (t: number, left: number, ways: number): void => {
-    if (t === avail.length) {
-      if (left > 0) return;
-      const c = table.categoryCounts(counts);
-      dist[c < 0 ? rules.categories.length : c] += ways / choose(total, rules.rowSize);
-      return;
-    }
-    for (let k = 0; k <= Math.min(left, avail[t]); k++) {
-      counts[t] = k;
-      visit(t + 1, left - k, ways * choose(avail[t], k));
-    }
-    counts[t] = 0;
-  };
-  visit(0, rules.rowSize, 1);
-  return dist;
-}
+import { exactCategoryDistribution } from '../helpers/sevenfall.js';
 
 describe.each(['sevenfall', 'sevenfall-6x6'])('exact no-discard distribution, preset %s', (preset) => {
   const rules = sevenfallPreset(preset);

@@ -9,39 +9,10 @@ import { createStrategy } from '../../src/engine/strategy.js';
 import { SevenfallEngine } from '../../src/games/sevenfall/engine.js';
 import { type SevenfallRules, sevenfallPreset, validateSevenfallRules } from '../../src/games/sevenfall/rules.js';
 import { ScoreTable } from '../../src/games/sevenfall/scoring.js';
-import { type Objective, parseObjective, solveSevenfall } from '../../src/games/sevenfall/solver.js';
+import { type Objective, objectiveText, parseObjective, solveSevenfall } from '../../src/games/sevenfall/solver.js';
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
+import { exactCategoryDistribution } from '../helpers/sevenfall.js';
 
-function choose(n: number, k: number): number {
-  if (k < 0 || k > n) return 0;
-  let r = 1;
-  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
-  return r;
-}
-
-/** Distribution of the no-discard score (by category; last slot "no score") over every multiset row. */
-function exactCategoryDistribution(rules: SevenfallRules): number[] {
-  const table = new ScoreTable(rules);
-  const avail = [...new Array(rules.symbols).fill(rules.copiesPerSymbol), rules.wilds, rules.breaks];
-  const total = avail.reduce((a, b) => a + b, 0);
-  const dist = new Array<number>(rules.categories.length + 1).fill(0);
-  const counts = new Uint8Array(avail.length);
-  const visit = (t: number, left: number, ways: number): void => {
-    if (t === avail.length) {
-      if (left > 0) return;
-      const c = table.categoryCounts(counts);
-      dist[c < 0 ? rules.categories.length : c] += ways / choose(total, rules.rowSize);
-      return;
-    }
-    for (let k = 0; k <= Math.min(left, avail[t]); k++) {
-      counts[t] = k;
-      visit(t + 1, left - k, ways * choose(avail[t], k));
-    }
-    counts[t] = 0;
-  };
-  visit(0, rules.rowSize, 1);
-  return dist;
-}
 
 function smallRules(rowSize: number, discardBudget: number): SevenfallRules {
   const categories = [
@@ -73,7 +44,7 @@ function bruteForce(rules: SevenfallRules, objective: Objective): number {
     counts.fill(0);
     for (const t of row) counts[t]++;
     const score = table.scoreCounts(counts);
-    return objective.kind === 'ev' ? score : score >= objective.k ? 1 : 0;
+    return objective.kind === 'ev' ? score : objective.kind === 'at-least' && score >= objective.k ? 1 : 0;
   };
   /** Every k-subset of the ids in `pool` (ascending), as arrays. */
   const subsets = (pool: number[], k: number): number[][] => {
@@ -134,7 +105,7 @@ describe('solver vs brute-force expectimax on small canisters (3 symbols x 3, 1 
   ];
   for (const [rowSize, budget, objectives] of cases) {
     for (const objective of objectives) {
-      const name = objective.kind === 'ev' ? 'ev' : `at-least:${objective.k}`;
+      const name = objective.kind === 'ev' ? 'ev' : objectiveText(objective);
       it(`rowSize ${rowSize}, discardBudget ${budget}, ${name}`, () => {
         const rules = smallRules(rowSize, budget);
         const sol = solveSevenfall(rules, objective);
