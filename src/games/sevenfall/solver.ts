@@ -460,7 +460,17 @@ export function solveSevenfall(rules: SevenfallRules, objective: Objective, tabl
       return s.value();
     },
     scoreMoments() {
-      if (moments === null) moments = policyMoments(s);
+      if (moments === null) {
+        // From the exact score distribution: one pass over the policy serves both.
+        const dist = (distribution ??= policyDistribution(s));
+        let m1 = 0;
+        let m2 = 0;
+        dist.forEach((p, x) => {
+          m1 += p * x;
+          m2 += p * x * x;
+        });
+        moments = { mean: m1, variance: Math.max(0, m2 - m1 * m1) };
+      }
       return moments;
     },
     scoreDistribution() {
@@ -502,80 +512,6 @@ export function solveSevenfall(rules: SevenfallRules, objective: Objective, tabl
       }
     },
   };
-}
-
-/** Mean and variance of the score under the solved policy: a second pass following the best actions. */
-function policyMoments(s: Solver): { mean: number; variance: number } {
-  const memo = new Map<string, [number, number]>();
-  const score = (): number => {
-    const c = new Uint8Array(s.K);
-    for (let t = 0; t < s.K; t++) c[t] = s.u[t] + s.l[t];
-    return s.table.scoreCounts(c);
-  };
-  const act = new Int32Array(s.K);
-  const visit = (): [number, number] => {
-    let row = 0;
-    let discarded = 0;
-    let unlocked = 0;
-    for (let t = 0; t < s.K; t++) {
-      row += s.u[t] + s.l[t];
-      discarded += s.d[t];
-      unlocked += s.u[t];
-    }
-    if (row === s.R && (discarded === s.B || unlocked === 0)) {
-      const x = score();
-      return [x, x * x];
-    }
-    const key = s.key();
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    let out: [number, number];
-    if (row < s.R) {
-      const into = discarded === 0 ? s.u : s.l;
-      let pool = 0;
-      let m1 = 0;
-      let m2 = 0;
-      for (let t = 0; t < s.K; t++) {
-        const left = s.full[t] - s.u[t] - s.l[t] - s.d[t];
-        if (left === 0) continue;
-        pool += left;
-        into[t]++;
-        const [a, b] = visit();
-        into[t]--;
-        m1 += left * a;
-        m2 += left * b;
-      }
-      out = [m1 / pool, m2 / pool];
-    } else {
-      const node = s.nodes.get(key);
-      if (node === undefined) s.value();
-      const action = (node ?? s.nodes.get(key)!).action;
-      if (action === 0) {
-        const x = score();
-        out = [x, x * x];
-      } else {
-        const kinds = s.canonicalKinds();
-        s.decodeAction(action, act);
-        const a = Int32Array.from(act);
-        for (let p = 0; p < s.K; p++) {
-          s.u[kinds[p]] -= a[p];
-          s.d[kinds[p]] += a[p];
-        }
-        out = visit();
-        for (let p = 0; p < s.K; p++) {
-          s.u[kinds[p]] += a[p];
-          s.d[kinds[p]] -= a[p];
-        }
-      }
-    }
-    memo.set(key, out);
-    return out;
-  };
-  s.u.fill(0);
-  s.l.fill(0);
-  s.d.fill(0);
-  const [m1, m2] = visit();
-  return { mean: m1, variance: Math.max(0, m2 - m1 * m1) };
 }
 
 /**
