@@ -1,60 +1,58 @@
 /**
- * `sevensim study` (what `npm start` runs): a default study of both games, each part a simulate run
- * written to its own directory under results/.
+ * `sevensim study` (what `npm start` runs): the default study, every part a simulate run written to
+ * its own directory under results/. The parts come from the catalog (each game lists its own).
  */
 import { join } from 'node:path';
-import type { Mode } from '../engine/game.js';
-import { GAMES } from '../games/registry.js';
+import { catalogEntries } from '../catalog.js';
 import { simulate } from '../run/simulate.js';
+import { command, gamesOption, jsonOption, quietOption, seedOption, threadsOption } from './options.js';
 import { printSummary } from './simulate.js';
 import { interruptible, progressBar } from './progress.js';
-
-interface StudyPart {
-  name: string;
-  question: string;
-  game: 'sevn' | 'sevenfall';
-  mode: Mode;
-  players: string[];
-  /** Share of --games this part plays. */
-  scale: number;
-}
-
-export const STUDY: StudyPart[] = [
-  { name: 'sevenfall-turn', question: 'SEVENFALL: how much is a discard policy worth on one turn?', game: 'sevenfall', mode: 'round', players: ['stand', 'greedy', 'greedy:margin=1', 'random'], scale: 1 },
-  { name: 'sevenfall-game', question: 'SEVENFALL: who wins a 4-player game?', game: 'sevenfall', mode: 'game', players: ['greedy', 'greedy:margin=1', 'stand', 'random'], scale: 0.25 },
-  { name: 'sevn-round', question: 'SEVN: which stopping rule scores most in one 4-player round?', game: 'sevn', mode: 'round', players: ['stay-at:points=15', 'stay-at:points=25', 'stay-at-cards:cards=4', 'bust-cap:p=0.3'], scale: 1 },
-  { name: 'sevn-game', question: 'SEVN: who wins a 4-player game to 250?', game: 'sevn', mode: 'game', players: ['stay-at:points=15', 'stay-at:points=25', 'stay-at-cards:cards=4', 'bust-cap:p=0.3'], scale: 0.25 },
-];
 
 export async function runStudy(o: { games: number; seed: number; out: string; threads: number; quiet: boolean; json: boolean }): Promise<void> {
   let progress = progressBar(true);
   await interruptible(
     'the part in progress wrote nothing',
     async (signal) => {
-      for (const part of STUDY.filter((p) => GAMES[p.game])) {
-        const game = GAMES[part.game];
-        const games = Math.max(1, Math.round(o.games * part.scale));
-        if (!o.json) console.log(`\n== ${part.question}`);
-        progress = progressBar(o.quiet);
-        const out = join(o.out, part.name);
-        const r = await simulate({
-          game,
-          rules: game.preset(game.defaultPreset),
-          preset: game.defaultPreset,
-          mode: part.mode,
-          players: part.players,
-          games,
-          seed: o.seed,
-          threads: o.threads,
-          out,
-          argv: process.argv.slice(2),
-          signal,
-          onProgress: (d, t) => progress.update(d, t),
-        });
-        progress.stop();
-        printSummary(r, o.json, out);
+      for (const { game, study } of catalogEntries()) {
+        for (const part of study) {
+          const games = Math.max(1, Math.round(o.games * part.scale));
+          if (!o.json) console.log(`\n== ${part.question}`);
+          progress = progressBar(o.quiet);
+          const out = join(o.out, part.name);
+          const r = await simulate({
+            game,
+            rules: game.preset(game.defaultPreset),
+            preset: game.defaultPreset,
+            mode: part.mode,
+            players: part.players,
+            games,
+            seed: o.seed,
+            threads: o.threads,
+            out,
+            argv: process.argv.slice(2),
+            signal,
+            onProgress: (d, t) => progress.update(d, t),
+          });
+          progress.stop();
+          printSummary(r, o.json, out);
+        }
       }
     },
     () => progress.stop(),
   );
 }
+
+export const studyCommand = command(
+  'study',
+  'The default study (what `npm start` runs): every game, both modes, baseline strategies; results under --out',
+  (y) =>
+    y
+      .option('games', gamesOption(400000, 'rounds per round-mode part (game-mode parts play a quarter as many games)'))
+      .option('seed', seedOption())
+      .option('out', { type: 'string', default: 'results', describe: 'directory that receives one subdirectory per part' })
+      .option('threads', threadsOption())
+      .option('json', jsonOption('print each summary as JSON'))
+      .option('quiet', { ...quietOption, describe: 'no progress bars' }),
+  (a) => runStudy(a),
+);

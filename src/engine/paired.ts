@@ -4,11 +4,11 @@
  * (seat g mod seats, so seats rotate), the field in the other seats. The per-game differences are
  * summed in integers, so results do not depend on threads or task grouping.
  */
-import type { Mode, UnitRunner } from './game.js';
-import { type ChunkRange, WIN_UNITS } from './runner.js';
+import { type Mode, type UnitRunner, WIN_UNITS } from './game.js';
+import type { ChunkRange } from './runner.js';
 
 export interface PairedDefinition {
-  game: 'sevn' | 'sevenfall';
+  game: string;
   rules: unknown;
   mode: Mode;
   a: string;
@@ -19,8 +19,11 @@ export interface PairedDefinition {
   chunkSize: number;
 }
 
+/** A paired run less its rules: what a pool's task says. */
+export type PairedPlan = Omit<PairedDefinition, 'rules'>;
+
 /** Seat lineups: lineup r has the candidate in seat r. */
-export function lineups(def: PairedDefinition, candidate: string): string[][] {
+export function lineups(def: PairedPlan, candidate: string): string[][] {
   const seats = def.field.length + 1;
   return Array.from({ length: seats }, (_, r) => {
     const l = [...def.field];
@@ -29,14 +32,14 @@ export function lineups(def: PairedDefinition, candidate: string): string[][] {
   });
 }
 
-/** Sums over games: [n, Σd, Σd², Σdw, Σdw², ΣsA, ΣsA², ΣsB, ΣsB², ΣwA, ΣwB] (win in 1/840ths). */
+/** Sums over games: [n, Σd, Σd², Σdw, Σdw², ΣsA, ΣsA², ΣsB, ΣsB², ΣwA, ΣwB] (win in WIN_UNITS). */
 export const PAIRED_FIELDS = 11;
 
 export interface PairedResult extends ChunkRange {
   sums: Float64Array;
 }
 
-export function playPaired(runnersA: UnitRunner[], runnersB: UnitRunner[], def: PairedDefinition, first: number, last: number): PairedResult {
+export function playPaired(runnersA: UnitRunner[], runnersB: UnitRunner[], def: PairedPlan, first: number, last: number): PairedResult {
   const sums = new Float64Array(PAIRED_FIELDS);
   const seats = runnersA.length;
   const start = first * def.chunkSize;

@@ -2,18 +2,18 @@
  * The runner loop: plays a range of chunks and counts what happened, in integers only.
  *
  * Chunk c holds games [c * chunkSize, min((c + 1) * chunkSize, games)) and its random streams come
- * from (seed, c) alone. Every total is a sum of integers (scores; win shares in 1/840ths, since 840 is
- * divisible by every tie size 1..8), exact in a double below 2^53, so results do not depend on which
+ * from (seed, c) alone. Every total is a sum of integers (scores; win shares in WIN_UNITS, a whole
+ * number for every tie size), exact in a double below 2^53, so results do not depend on which
  * worker played which chunk or in what order chunks were added.
  */
-import type { CounterfactualSettings, Mode, UnitRunner } from './game.js';
+import { type CounterfactualSettings, type Mode, type UnitRunner, WIN_UNITS } from './game.js';
 import type { DecisionSink } from './strategy.js';
 
-/** Win shares are counted in 1/840ths: 840 = lcm(1..8), so every tie share is a whole number. */
-export const WIN_UNITS = 840;
+export { WIN_UNITS };
 
+/** A run: which game, rules and lineup, and how its games are numbered and seeded. */
 export interface RunDefinition {
-  game: 'sevn' | 'sevenfall';
+  game: string;
   rules: unknown;
   mode: Mode;
   players: string[];
@@ -23,6 +23,9 @@ export interface RunDefinition {
   /** With it, decisions are evaluated by rollouts instead of recorded as played (round mode). */
   counterfactual?: CounterfactualSettings | null;
 }
+
+/** A run less its rules: what a pool's task says (the rules reach each worker once; see parallel/worker.ts). */
+export type ChunkPlan = Omit<RunDefinition, 'rules'>;
 
 export function chunkCount(def: Pick<RunDefinition, 'games' | 'chunkSize'>): number {
   return Math.ceil(def.games / def.chunkSize);
@@ -148,7 +151,7 @@ const DENSE = 1024;
 export const PER_GAME_FIELDS = 4;
 
 /** Plays chunks [first, last) of a run on `runner` and returns what they produced. */
-export function playChunks(runner: UnitRunner, def: RunDefinition, first: number, last: number, withDecisions: boolean, perGame: boolean): ChunkResult {
+export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, last: number, withDecisions: boolean, perGame: boolean): ChunkResult {
   const seats = runner.seats;
   const totals = new Float64Array(seats * SEAT_FIELDS);
   // Scores below DENSE count in a typed array; the rare larger ones in a Map.

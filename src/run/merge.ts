@@ -10,7 +10,7 @@ import { RunTotals } from '../engine/runner.js';
 import { ArrowFileStream, readArrowFile } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
 import { GAMES_SCHEMA, type Manifest, readManifest, readTotals, writeDecisions, writeScores } from '../io/results.js';
-import { gameModule } from '../games/registry.js';
+import { gameModule } from '../catalog.js';
 
 const SAME = ['game', 'rules', 'mode', 'players', 'games', 'seed', 'chunkSize', 'decisions', 'counterfactual', 'perGame'] as const;
 

@@ -11,6 +11,7 @@ import { OutputDir } from '../io/output.js';
 import { gitCommit, packageVersion } from '../io/package-info.js';
 import { GamesWriter, type Manifest, writeDecisions, writeScores } from '../io/results.js';
 import { runOnPool } from '../parallel/pool.js';
+import { checkChunkSize, checkGames, checkInteger, checkNumber, checkSeed, checkThreads } from './checks.js';
 import { type SeatSummary, summariseSeat } from '../stats/summary.js';
 
 export const DEFAULT_CHUNK_SIZE = 4096;
@@ -67,11 +68,10 @@ export function checkPlayers(game: GameModule, rules: unknown, players: readonly
 }
 
 export function validateRun(o: SimulateOptions): void {
-  if (!Number.isSafeInteger(o.games) || o.games <= 0) throw new UserError(`--games: expected a positive integer, got ${o.games}`);
-  if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed: expected an integer, got ${o.seed}`);
-  if (!Number.isInteger(o.threads) || o.threads < 1 || o.threads > 256) throw new UserError(`--threads: expected an integer from 1 to 256, got ${o.threads}`);
-  const chunk = o.chunkSize ?? DEFAULT_CHUNK_SIZE;
-  if (!Number.isInteger(chunk) || chunk < 1 || chunk > 1 << 24) throw new UserError(`--chunk-size: expected an integer from 1 to 16777216, got ${chunk}`);
+  checkGames(o.games);
+  checkSeed(o.seed);
+  checkThreads(o.threads);
+  checkChunkSize(o.chunkSize ?? DEFAULT_CHUNK_SIZE);
   checkPlayers(o.game, o.rules, o.players, o.mode);
   const { game, counterfactual: cf } = o;
   if (cf) {
@@ -79,8 +79,8 @@ export function validateRun(o: SimulateOptions): void {
       throw new UserError(`--decisions counterfactual: not available for ${game.name} in ${o.mode} mode (available: ${game.counterfactualModes?.length ? `${game.counterfactualModes.join(', ')} mode` : 'none yet'})`);
     }
     if (!o.out) throw new UserError('--decisions counterfactual writes its values to decisions.arrow, so it needs --out DIR');
-    if (!(cf.rate > 0 && cf.rate <= 1)) throw new UserError(`--sample-rate: expected a number in (0, 1], got ${cf.rate}`);
-    if (!Number.isInteger(cf.rollouts) || cf.rollouts < 2 || cf.rollouts > 10000) throw new UserError(`--rollouts: expected an integer from 2 to 10000, got ${cf.rollouts}`);
+    checkNumber('--sample-rate', cf.rate, 0, 1);
+    checkInteger('--rollouts', cf.rollouts, 2, 10000);
   }
 }
 
@@ -107,11 +107,13 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const startedAt = new Date();
   const t0 = performance.now();
   try {
+    const { rules: _rules, ...plan } = def;
     await runOnPool<ChunkResult>({
+      setup: { game: def.game, rules: def.rules },
       threads: o.threads,
       first,
       last,
-      task: (a, b): ChunkTask => ({ kind: 'simulate', def, first: a, last: b, withDecisions: out !== null, perGame: gamesWriter !== null }),
+      task: (a, b): ChunkTask => ({ kind: 'simulate', def: plan, first: a, last: b, withDecisions: out !== null, perGame: gamesWriter !== null }),
       signal: o.signal,
       onProgress: (done) => o.onProgress?.(done, gamesInRange),
       async onResult(r) {
@@ -158,5 +160,5 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
 }
 
 export function summarise(game: GameModule, mode: Mode, players: string[], totals: RunTotals): SeatSummary[] {
-  return totals.seats.map((t, s) => summariseSeat(s, players[s], t, mode === 'game', game.name === 'sevn'));
+  return totals.seats.map((t, s) => summariseSeat(s, players[s], t, mode === 'game', game.hasBusts));
 }

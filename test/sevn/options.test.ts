@@ -9,7 +9,8 @@ import { Rng } from '../../src/engine/rng.js';
 import {
   E_ACTION_DISCARDED, E_CROSSROADS, E_EXHAUSTED, E_ROUND_START, E_STORM_CARD, SevnEngine, type SevnTracer,
 } from '../../src/games/sevn/engine.js';
-import { decodeSevnState, sevnModule } from '../../src/games/sevn/index.js';
+import { sevnModule } from '../../src/catalog.js';
+import { decodeSevnState } from '../../src/games/sevn/index.js';
 import { SEVN_OPTION_DEFAULTS, SEVN_PRESETS, type SevnRules, parseSevnRules, sevnPreset, validateSevnRules } from '../../src/games/sevn/rules.js';
 import { BUSTED, D_DRAW_STAY, FROZEN, STAYED } from '../../src/games/sevn/view.js';
 import { EventLog, rowOf, scripted, stacked } from './helpers.js';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { E_ROUND_END, SevnEngine } from '../../src/games/sevn/engine.js';
-import { sevnModule } from '../../src/games/sevn/index.js';
+import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { explainScore } from '../../src/games/sevn/scoring.js';
 import { BUSTED } from '../../src/games/sevn/view.js';

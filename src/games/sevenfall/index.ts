@@ -1,27 +1,26 @@
-/** SEVENFALL as a game module: rules, strategies, the unit runner and the trace. */
+/** SEVENFALL as a game module: rules, the unit runner, decision buckets and the trace; the catalog supplies the strategies. */
 import type { GameModule, Mode } from '../../engine/game.js';
 import { Rng, STREAM_STRATEGY } from '../../engine/rng.js';
 import { SeededRunner } from '../../engine/seeded-runner.js';
 import { checkStrategySpec, createStrategy } from '../../engine/strategy.js';
 import { UserError } from '../../engine/errors.js';
 import { parseSpec } from '../../engine/params.js';
-import { SEVENFALL_STRATEGIES } from '../../../strategies/sevenfall/index.js';
 import { MAX_PLAYERS, SevenfallEngine } from './engine.js';
 import { SEVENFALL_PRESETS, type SevenfallRules, checkCanisterFor, parseSevenfallRules, sevenfallPreset } from './rules.js';
 import { ScoreTable } from './scoring.js';
 import { traceSevenfallGame } from './trace.js';
-import type { SevenfallPlayer } from './view.js';
+import type { SevenfallPlayer, SevenfallStrategyDef } from './view.js';
 
-function makePlayers(rules: SevenfallRules, table: ScoreTable, specs: readonly string[], rngs: Rng[]): SevenfallPlayer[] {
-  return specs.map((spec, seat) => createStrategy('sevenfall', SEVENFALL_STRATEGIES, spec, { rules, table, rng: rngs[seat] }));
+function makePlayers(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, table: ScoreTable, specs: readonly string[], rngs: Rng[]): SevenfallPlayer[] {
+  return specs.map((spec, seat) => createStrategy('sevenfall', strategies, spec, { rules, table, rng: rngs[seat] }));
 }
 
 class SevenfallRunner extends SeededRunner<SevenfallEngine> {
   private readonly players: SevenfallPlayer[];
 
-  constructor(rules: SevenfallRules, specs: readonly string[], mode: Mode) {
+  constructor(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], mode: Mode) {
     super(specs.length, mode, new SevenfallEngine(rules));
-    this.players = makePlayers(rules, this.engine.table, specs, this.strategyRngs);
+    this.players = makePlayers(strategies, rules, this.engine.table, specs, this.strategyRngs);
     this.rounds.fill(mode === 'game' ? rules.rounds : 1);
   }
 
@@ -46,28 +45,27 @@ class SevenfallRunner extends SeededRunner<SevenfallEngine> {
   }
 }
 
-/** Strategies whose solved policy assumes every turn starts from the full canister. */
-const FULL_CANISTER_STRATEGIES = ['optimal', 'endgame'];
-
-export const sevenfallModule: GameModule<SevenfallRules> = {
+/** SEVENFALL played by these strategies (the catalog's list). */
+export const createSevenfallModule = (strategies: readonly SevenfallStrategyDef[]): GameModule<SevenfallRules> => ({
   name: 'sevenfall',
   presets: Object.keys(SEVENFALL_PRESETS),
   defaultPreset: 'sevenfall',
   minPlayers: 1,
   maxPlayers: MAX_PLAYERS,
-  strategies: SEVENFALL_STRATEGIES as never,
+  strategies: strategies as never,
   preset: sevenfallPreset,
   parseRules: parseSevenfallRules,
-  checkStrategy: (spec) => checkStrategySpec('sevenfall', SEVENFALL_STRATEGIES, spec),
-  createRunner: (rules, specs, mode) => new SevenfallRunner(rules, specs, mode),
+  checkStrategy: (spec) => checkStrategySpec('sevenfall', strategies, spec),
+  createRunner: (rules, specs, mode) => new SevenfallRunner(strategies, rules, specs, mode),
   checkLineup(rules, specs) {
     checkCanisterFor(rules, specs.length);
-    const solved = specs.filter((s) => FULL_CANISTER_STRATEGIES.includes(parseSpec(s).name));
+    const solved = specs.filter((s) => strategies.find((d) => d.name === parseSpec(s).name)?.fullCanister);
     if (rules.refill === 'round' && solved.length > 0) {
       throw new UserError(`${solved[0]}: plays a policy solved for turns that start from the full canister; these rules refill every round (refill "round")`);
     }
   },
   decisionStateFields: ['wilds', 'breaks', 'discards_left', 'locked'],
+  hasBusts: false,
   counterfactualModes: ['round'],
   counterfactualReference: 'stop',
   decodeDecision(rules, state, action) {
@@ -90,9 +88,9 @@ export const sevenfallModule: GameModule<SevenfallRules> = {
       r.reseed(seed, 0, STREAM_STRATEGY, seat);
       return r;
     });
-    return traceSevenfallGame(rules, makePlayers(rules, engine.table, specs, rngs), engine, seed);
+    return traceSevenfallGame(rules, makePlayers(strategies, rules, engine.table, specs, rngs), engine, seed);
   },
-};
+});
 
 const tables = new WeakMap<SevenfallRules, ScoreTable>();
 /** One score table per rules object, for decoding many decision rows. */

@@ -1,26 +1,25 @@
-/** SEVN as a game module: rules, strategies, the unit runner, decision buckets and the trace. */
+/** SEVN as a game module: rules, the unit runner, decision buckets and the trace; the catalog supplies the strategies. */
 import type { DecodedDecision, GameModule, Mode } from '../../engine/game.js';
 import { Rng, STREAM_STRATEGY } from '../../engine/rng.js';
 import { SeededRunner } from '../../engine/seeded-runner.js';
 import { checkStrategySpec, createStrategy } from '../../engine/strategy.js';
-import { SEVN_STRATEGIES } from '../../../strategies/sevn/index.js';
 import { SevnCards } from './cards.js';
 import { MAX_PLAYERS, SevnEngine } from './engine.js';
 import { SEVN_PRESETS, type SevnRules, deckSize, parseSevnRules, sevnPreset } from './rules.js';
 import { traceSevnGame } from './trace.js';
-import { DECISION_KINDS, D_BALLAST, D_CROSSROADS, D_DRAW_STAY, type SevnPlayer } from './view.js';
+import { DECISION_KINDS, D_BALLAST, D_CROSSROADS, D_DRAW_STAY, type SevnPlayer, type SevnStrategyDef } from './view.js';
 
-export function makeSevnPlayers(rules: SevnRules, cards: SevnCards, specs: readonly string[], rngs: readonly Rng[]): SevnPlayer[] {
-  return specs.map((spec, seat) => createStrategy('sevn', SEVN_STRATEGIES, spec, { rules, cards, rng: rngs[seat] }));
+export function makeSevnPlayers(strategies: readonly SevnStrategyDef[], rules: SevnRules, cards: SevnCards, specs: readonly string[], rngs: readonly Rng[]): SevnPlayer[] {
+  return specs.map((spec, seat) => createStrategy('sevn', strategies, spec, { rules, cards, rng: rngs[seat] }));
 }
 
 export class SevnRunner extends SeededRunner<SevnEngine> {
   private readonly players: SevnPlayer[];
 
-  constructor(rules: SevnRules, specs: readonly string[], mode: Mode) {
+  constructor(strategies: readonly SevnStrategyDef[], rules: SevnRules, specs: readonly string[], mode: Mode) {
     if (specs.length < 1 || specs.length > MAX_PLAYERS) throw new Error(`SEVN needs 1 to ${MAX_PLAYERS} players, got ${specs.length}`);
     super(specs.length, mode, new SevnEngine(rules));
-    this.players = makeSevnPlayers(rules, this.engine.cards, specs, this.strategyRngs);
+    this.players = makeSevnPlayers(strategies, rules, this.engine.cards, specs, this.strategyRngs);
   }
 
   protected resetDeck(): void {
@@ -88,18 +87,20 @@ export function describeSevnRules(r: SevnRules): string {
   ].join('\n');
 }
 
-export const sevnModule: GameModule<SevnRules> = {
+/** SEVN played by these strategies (the catalog's list). */
+export const createSevnModule = (strategies: readonly SevnStrategyDef[]): GameModule<SevnRules> => ({
   name: 'sevn',
   presets: Object.keys(SEVN_PRESETS),
   defaultPreset: 'sevn',
   minPlayers: 1,
   maxPlayers: MAX_PLAYERS,
-  strategies: SEVN_STRATEGIES as never,
+  strategies: strategies as never,
   preset: sevnPreset,
   parseRules: parseSevnRules,
-  checkStrategy: (spec) => checkStrategySpec('sevn', SEVN_STRATEGIES, spec),
-  createRunner: (rules, specs, mode) => new SevnRunner(rules, specs, mode),
+  checkStrategy: (spec) => checkStrategySpec('sevn', strategies, spec),
+  createRunner: (rules, specs, mode) => new SevnRunner(strategies, rules, specs, mode),
   decisionStateFields: ['points', 'distinct', 'bust_pct', 'deck_left'],
+  hasBusts: true,
   counterfactualModes: ['round'],
   counterfactualReference: 'stay',
   decodeDecision: (rules, state, action) => decodeSevnDecision(new SevnCards(rules), state, action),
@@ -111,6 +112,6 @@ export const sevnModule: GameModule<SevnRules> = {
       r.reseed(seed, 0, STREAM_STRATEGY, seat);
       return r;
     });
-    return traceSevnGame(makeSevnPlayers(rules, engine.cards, specs, rngs), engine, seed);
+    return traceSevnGame(makeSevnPlayers(strategies, rules, engine.cards, specs, rngs), engine, seed);
   },
-};
+});
