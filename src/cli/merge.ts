@@ -1,7 +1,6 @@
 /** `sevensim merge`: shards of one run combined into the result of the unsharded run. */
 import { gameModule } from '../catalog.js';
 import type { Mode } from '../engine/game.js';
-import { readTotals } from '../io/results.js';
 import { mergeRuns } from '../run/merge.js';
 import { summarise } from '../run/simulate.js';
 import { command, jsonOption } from './options.js';
@@ -16,9 +15,8 @@ export const mergeCommand = command(
       .option('out', { type: 'string', demandOption: true, describe: 'directory for the merged result' })
       .option('json', jsonOption('print the merged summary as JSON')),
   async (a) => {
-    const m = await mergeRuns(a.dirs as string[], a.out);
+    const { manifest: m, totals } = await mergeRuns(a.dirs as string[], a.out);
     const game = gameModule(m.game);
-    const totals = readTotals(a.out, m);
     const seats = summarise(game, m.mode as Mode, m.players, totals);
     printSummary({ manifest: m, totals, seats }, a.json, a.out);
     if (!m.complete) process.stderr.write(`sevensim: note: the shards cover chunks ${m.chunks.first}..${m.chunks.last - 1} of ${m.chunks.total}; the result is partial\n`);

@@ -13,6 +13,14 @@ export type Mode = 'round' | 'game';
  */
 export const MAX_SEATS = 8;
 
+/**
+ * A decision bucket's action and seat as one number (decisions.arrow's action_key), and back. Engines
+ * and the decision counter encode with actionSeatKey; result files decode with seatOfKey/actionOfKey.
+ */
+export const actionSeatKey = (action: number, seat: number): number => action * MAX_SEATS + seat;
+export const seatOfKey = (key: number): number => key % MAX_SEATS;
+export const actionOfKey = (key: number): number => Math.floor(key / MAX_SEATS);
+
 /** Win shares are counted in 1/WIN_UNITS: lcm(1..MAX_SEATS) (840), so every tie share is a whole number. */
 export const WIN_UNITS = lcmUpTo(MAX_SEATS);
 
@@ -83,7 +91,8 @@ export interface GameModule<R = unknown> {
   checkLineup?(rules: R, specs: readonly string[], mode: Mode): void;
   /** State columns of decisions.arrow, and how to read a (state, action) pair back. */
   readonly decisionStateFields: readonly string[];
-  decodeDecision(rules: R, state: number, action: number): DecodedDecision;
+  /** Reads (state, action) keys back, with whatever tables the rules need built once. */
+  decisionDecoder(rules: R): (state: number, action: number) => DecodedDecision;
   /** The rules in effect as readable text (falls back to JSON when absent). */
   describeRules?(rules: R): string;
   /** Capability: seats can bust in a round (summaries then report bust rates). */

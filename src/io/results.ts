@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GameModule } from '../engine/game.js';
+import { type GameModule, actionOfKey, seatOfKey } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
 import { type ChunkResult, PER_GAME_FIELDS, type RunDefinition, RunTotals, WIN_UNITS } from '../engine/runner.js';
 import { ArrowFileStream, type ColumnType, batchOf, readArrowFile, schemaOf, writeArrowFile } from './arrow.js';
@@ -42,7 +42,7 @@ export async function writeScores(out: OutputDir, totals: RunTotals, players: st
   const score: number[] = [];
   const count: bigint[] = [];
   totals.seats.forEach((t, s) => {
-    for (const [v, c] of [...t.histogram].sort((a, b) => a[0] - b[0])) {
+    for (const [v, c] of t.histogram.entries()) {
       seat.push(s);
       strategy.push(players[s]);
       score.push(v);
@@ -83,11 +83,12 @@ export async function writeDecisions(out: OutputDir, totals: RunTotals, game: Ga
   const rows: Record<string, (number | string | bigint)[]> = Object.fromEntries(schema.fields.map((f) => [f.name, []]));
   const keys: [number, number, Float64Array][] = [];
   for (const [state, actionSeat, t] of totals.decisions.entries()) keys.push([state, actionSeat, t]);
-  keys.sort((a, b) => (a[1] % 8) - (b[1] % 8) || a[0] - b[0] || a[1] - b[1]);
+  keys.sort((a, b) => seatOfKey(a[1]) - seatOfKey(b[1]) || a[0] - b[0] || a[1] - b[1]);
+  const decode = game.decisionDecoder(rules);
   for (const [state, actionSeat, t] of keys) {
-    const seat = actionSeat % 8;
-    const action = Math.floor(actionSeat / 8);
-    const d = game.decodeDecision(rules, state, action);
+    const seat = seatOfKey(actionSeat);
+    const action = actionOfKey(actionSeat);
+    const d = decode(state, action);
     const [n, s, s2, w, w2] = t;
     rows.seat.push(seat);
     rows.strategy.push(players[seat]);
@@ -216,12 +217,11 @@ export function readManifest(dir: string): Manifest {
 /** Reads a run directory back into totals (for merge and tests). */
 export function readTotals(dir: string, m: Manifest): RunTotals {
   const totals = new RunTotals(m.players.length);
-  m.totals.forEach((t, s) => Object.assign(totals.seats[s], { ...t, histogram: new Map() }));
+  m.totals.forEach((t, s) => Object.assign(totals.seats[s], t));
   totals.games = m.totals[0]?.games ?? 0;
   const scores = readArrowFile(join(dir, 'scores.arrow'));
   for (const row of scores) {
-    const h = totals.seats[row.seat].histogram;
-    h.set(row.score, (h.get(row.score) ?? 0) + Number(row.count));
+    totals.seats[row.seat].histogram.add(row.score, Number(row.count));
   }
   const decisions = readArrowFile(join(dir, 'decisions.arrow'));
   for (const row of decisions) {

@@ -14,7 +14,8 @@ import { gameModule } from '../catalog.js';
 
 const SAME = ['game', 'rules', 'mode', 'players', 'games', 'seed', 'chunkSize', 'decisions', 'counterfactual', 'perGame'] as const;
 
-export async function mergeRuns(dirs: string[], outDir: string): Promise<Manifest> {
+/** Merges the shards in `dirs` into `outDir`; returns the merged manifest and totals (for the summary). */
+export async function mergeRuns(dirs: string[], outDir: string): Promise<{ manifest: Manifest; totals: RunTotals }> {
   if (dirs.length === 0) throw new UserError('merge: give at least one run directory');
   const runs = dirs.map((dir) => ({ dir, m: readManifest(dir) })).sort((a, b) => a.m.chunks.first - b.m.chunks.first);
   const first = runs[0].m;
@@ -32,22 +33,7 @@ export async function mergeRuns(dirs: string[], outDir: string): Promise<Manifes
   }
   const game = gameModule(first.game);
   const totals = new RunTotals(first.players.length);
-  for (const { dir, m } of runs) {
-    const t = readTotals(dir, m);
-    totals.games += t.games;
-    t.seats.forEach((s, i) => {
-      const into = totals.seats[i];
-      into.games += s.games;
-      into.sumScore += s.sumScore;
-      into.sumScoreSq += s.sumScoreSq;
-      into.sumWin += s.sumWin;
-      into.sumWinSq += s.sumWinSq;
-      into.rounds += s.rounds;
-      into.busts += s.busts;
-      for (const [score, c] of s.histogram) into.histogram.set(score, (into.histogram.get(score) ?? 0) + c);
-    });
-    for (const [state, a, v] of t.decisions.entries()) totals.decisions.add(state, a, v[0], v[1], v[2], v[3], v[4]);
-  }
+  for (const { dir, m } of runs) totals.merge(readTotals(dir, m));
   const out = new OutputDir(outDir);
   out.prepare();
   try {
@@ -73,13 +59,13 @@ export async function mergeRuns(dirs: string[], outDir: string): Promise<Manifes
       threads: Math.max(...runs.map((r) => r.m.threads)),
       seconds: runs.reduce((s, r) => s + r.m.seconds, 0),
       gamesPerSecond: totals.games / runs.reduce((s, r) => s + r.m.seconds, 0),
-      totals: totals.seats.map(({ histogram: _h, ...t }) => t),
+      totals: totals.seatSums(),
       mergedFrom: runs.map((r) => ({ dir: r.dir, chunks: r.m.chunks, shard: r.m.shard })),
       complete,
     };
     writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
     out.commit();
-    return manifest;
+    return { manifest, totals };
   } catch (e) {
     out.abort();
     throw e;

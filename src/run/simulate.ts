@@ -143,7 +143,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       startedAt: startedAt.toISOString(),
       seconds,
       gamesPerSecond: totals.games / seconds,
-      totals: totals.seats.map(({ histogram: _h, ...t }) => t),
+      totals: totals.seatSums(),
     };
     if (out) {
       if (gamesWriter) await gamesWriter.close();

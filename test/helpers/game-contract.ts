@@ -19,7 +19,7 @@ export function gameContract({ game, testLineup }: CatalogEntry): void {
       let wins = 0;
       for (const s of one.totals.seats) {
         expect(s.games).toBe(3000);
-        for (const score of s.histogram.keys()) expect(score).toBeGreaterThanOrEqual(0);
+        for (const [score] of s.histogram.entries()) expect(score).toBeGreaterThanOrEqual(0);
         wins += s.sumWin;
       }
       // Every game is won by someone (shares of a tie add up to one game); rounds have no winner.

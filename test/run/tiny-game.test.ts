@@ -39,7 +39,7 @@ describe('a game registered at run time', () => {
     const shards = [1, 2, 3].map((i) => tempDir(`tiny-shard${i}`));
     for (const [i, out] of shards.entries()) await simulate(base({ ...over, out, threads: 1, shard: { index: i + 1, count: 3 } }));
     const merged = tempDir('tiny-merged');
-    expect((await mergeRuns(shards, merged)).complete).toBe(true);
+    expect((await mergeRuns(shards, merged)).manifest.complete).toBe(true);
     for (const f of ['scores.arrow', 'decisions.arrow', 'games.arrow']) expect(readFileSync(join(merged, f)).equals(readFileSync(join(full, f))), f).toBe(true);
   }, 60_000);
 

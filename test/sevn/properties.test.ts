@@ -102,7 +102,7 @@ describe('SEVN properties', () => {
     const kinds = new Set<string>();
     r.decisions = {
       record(_seat, state, action) {
-        const d = sevnModule.decodeDecision(rules, state, action);
+        const d = sevnModule.decisionDecoder(rules)(state, action);
         kinds.add(d.kind);
         expect(d.state.length).toBe(sevnModule.decisionStateFields.length);
         expect(d.state[2]).toBeGreaterThanOrEqual(0);

@@ -1,12 +1,13 @@
 /** SEVENFALL as a game module: rules, the unit runner, decision buckets and the trace; the catalog supplies the strategies. */
-import type { GameModule, Mode } from '../../engine/game.js';
+import { type GameModule, MAX_SEATS, type Mode } from '../../engine/game.js';
 import { Rng, STREAM_STRATEGY } from '../../engine/rng.js';
 import { SeededRunner } from '../../engine/seeded-runner.js';
 import { checkStrategySpec, createStrategy } from '../../engine/strategy.js';
 import { UserError } from '../../engine/errors.js';
 import { parseSpec } from '../../engine/params.js';
-import { MAX_PLAYERS, SevenfallEngine } from './engine.js';
+import { SevenfallEngine } from './engine.js';
 import { SEVENFALL_PRESETS, type SevenfallRules, checkCanisterFor, parseSevenfallRules, sevenfallPreset } from './rules.js';
+import { SevenfallDecisionKeys } from './decision-key.js';
 import { ScoreTable } from './scoring.js';
 import { traceSevenfallGame } from './trace.js';
 import type { SevenfallPlayer, SevenfallStrategyDef } from './view.js';
@@ -37,8 +38,7 @@ class SevenfallRunner extends SeededRunner<SevenfallEngine> {
         this.winShare[s] = e.winShare[s];
       }
     } else {
-      // Round mode: every seat takes one turn.
-      e.totals.fill(0);
+      // Round mode: every seat takes one turn (the engine's totals stay 0: only playGame adds to them).
       e.startRound();
       for (let s = 0; s < this.seats; s++) this.scores[s] = e.playTurn(this.players[s], this.deck, s, 0, this.seats);
     }
@@ -51,7 +51,7 @@ export const createSevenfallModule = (strategies: readonly SevenfallStrategyDef[
   presets: Object.keys(SEVENFALL_PRESETS),
   defaultPreset: 'sevenfall',
   minPlayers: 1,
-  maxPlayers: MAX_PLAYERS,
+  maxPlayers: MAX_SEATS,
   strategies: strategies as never,
   preset: sevenfallPreset,
   parseRules: parseSevenfallRules,
@@ -68,17 +68,12 @@ export const createSevenfallModule = (strategies: readonly SevenfallStrategyDef[
   hasBusts: false,
   counterfactualModes: ['round'],
   counterfactualReference: 'stop',
-  decodeDecision(rules, state, action) {
-    const table = tableFor(rules);
-    const locked = state % (rules.rowSize + 1);
-    let rest = Math.floor(state / (rules.rowSize + 1));
-    const discardsLeft = rest % (rules.discardBudget + 1);
-    rest = Math.floor(rest / (rules.discardBudget + 1));
-    const breaks = rest % (table.maxBreaks + 1);
-    rest = Math.floor(rest / (table.maxBreaks + 1));
-    const wilds = rest % (table.maxWilds + 1);
-    const key = Math.floor(rest / (table.maxWilds + 1));
-    return { kind: 'discard', profile: profileText(table, key), state: [wilds, breaks, discardsLeft, locked], action: actionText(rules, action) };
+  decisionDecoder(rules) {
+    const keys = new SevenfallDecisionKeys(rules, new ScoreTable(rules));
+    return (state, action) => {
+      const d = keys.decodeState(state);
+      return { kind: 'discard', profile: d.sizes.join(',') || '-', state: [d.wilds, d.breaks, d.discardsLeft, d.locked], action: keys.actionText(action) };
+    };
   },
   describeRules: (rules) => describeSevenfallRules(rules),
   trace(rules, specs, seed) {
@@ -91,37 +86,6 @@ export const createSevenfallModule = (strategies: readonly SevenfallStrategyDef[
     return traceSevenfallGame(rules, makePlayers(strategies, rules, engine.table, specs, rngs), engine, seed);
   },
 });
-
-const tables = new WeakMap<SevenfallRules, ScoreTable>();
-/** One score table per rules object, for decoding many decision rows. */
-function tableFor(rules: SevenfallRules): ScoreTable {
-  let t = tables.get(rules);
-  if (t === undefined) tables.set(rules, (t = new ScoreTable(rules)));
-  return t;
-}
-
-/** A profile key back to its group sizes, largest first, e.g. "3,2,1,1". */
-export function profileText(table: ScoreTable, key: number): string {
-  const n = table.rules.rowSize;
-  const sizes: number[] = [];
-  for (let k = n; k >= 1; k--) {
-    const digit = Math.floor(key / table.code[k]) % (Math.floor(n / k) + 1);
-    for (let i = 0; i < digit; i++) sizes.push(k);
-  }
-  return sizes.join(',') || '-';
-}
-
-/** An action key back to words: "stop" or "discard W,X,g1,g2" (g = size of the tile's group). */
-export function actionText(rules: SevenfallRules, action: number): string {
-  if (action === 0) return 'stop';
-  const base = rules.rowSize + 3;
-  const classes: string[] = [];
-  for (let a = action; a > 0; a = Math.floor(a / base)) {
-    const c = (a % base) - 1;
-    classes.push(c === 0 ? 'wild' : c === 1 ? 'break' : `from-${c - 1}`);
-  }
-  return `discard ${classes.reverse().join('+')}`;
-}
 
 export function describeSevenfallRules(r: SevenfallRules): string {
   const lines = [

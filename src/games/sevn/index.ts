@@ -103,7 +103,10 @@ export const createSevnModule = (strategies: readonly SevnStrategyDef[]): GameMo
   hasBusts: true,
   counterfactualModes: ['round'],
   counterfactualReference: 'stay',
-  decodeDecision: (rules, state, action) => decodeSevnDecision(new SevnCards(rules), state, action),
+  decisionDecoder(rules) {
+    const cards = new SevnCards(rules);
+    return (state, action) => decodeSevnDecision(cards, state, action);
+  },
   describeRules: describeSevnRules,
   trace(rules, specs, seed) {
     const engine = new SevnEngine(rules);
