@@ -6,7 +6,8 @@
  */
 import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../engine/rng.js';
 import { K_NUMBER } from './cards.js';
-import { E_DRAW, SevnEngine } from './engine.js';
+import { SevnEngine } from './engine.js';
+import { E_DRAW } from './events.js';
 import { makeSevnPlayers } from './index.js';
 import type { SevnRules } from './rules.js';
 import { DRAW, type SevnPlayer, type SevnStrategyDef } from './view.js';

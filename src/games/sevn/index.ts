@@ -4,6 +4,7 @@ import { Rng, STREAM_STRATEGY } from '../../engine/rng.js';
 import { SeededRunner } from '../../engine/seeded-runner.js';
 import { checkStrategySpec, createStrategy } from '../../engine/strategy.js';
 import { SevnCards } from './cards.js';
+import { decodeSevnState } from './decision-key.js';
 import { MAX_PLAYERS, SevnEngine } from './engine.js';
 import { SEVN_PRESETS, type SevnRules, deckSize, parseSevnRules, sevnPreset } from './rules.js';
 import { traceSevnGame } from './trace.js';
@@ -43,18 +44,6 @@ export class SevnRunner extends SeededRunner<SevnEngine> {
       this.busts[s] = e.bustCount[s];
     }
   }
-}
-
-/** State digits of a decision key, as written by `SevnEngine.stateKey` (deckLeft: cards left in the deck rounded down to a multiple of 10). */
-export function decodeSevnState(state: number): { kind: number; points: number; distinct: number; bust5: number; deckLeft: number } {
-  const deckLeft = state % 256;
-  let rest = Math.floor(state / 256);
-  const bust5 = rest % 21;
-  rest = Math.floor(rest / 21);
-  const distinct = rest % 32;
-  rest = Math.floor(rest / 32);
-  const points = rest % 256;
-  return { kind: Math.floor(rest / 256), points, distinct, bust5, deckLeft };
 }
 
 export function decodeSevnDecision(cards: SevnCards, state: number, action: number): DecodedDecision {
