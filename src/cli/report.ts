@@ -1,7 +1,6 @@
 /** `sevensim report DIR...`: the charts of output directories in one HTML page, and as PNG files. */
 import { spawn } from 'node:child_process';
 import type { Argv, CommandModule } from 'yargs';
-import { writeReport } from '../run/report.js';
 import { progressBar } from './progress.js';
 
 interface ReportArgs {
@@ -33,6 +32,8 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
       .option('open', { type: 'boolean', default: false, describe: 'open report.html in the default browser when done' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' }) as unknown as Argv<ReportArgs>,
   handler: async (a) => {
+    // Loaded here: vega and vega-lite take about a second to import, which other commands should not pay.
+    const { writeReport } = await import('../run/report.js');
     const progress = progressBar(a.quiet);
     const r = await writeReport({ dirs: a.dirs, out: a.out, png: a.png, scale: a.scale, onChart: (d, t) => progress.update(d, t) });
     progress.stop();

@@ -8,7 +8,6 @@ import { GAMES } from '../games/registry.js';
 import { simulate } from '../run/simulate.js';
 import { printSummary } from './simulate.js';
 import { interruptible, progressBar } from './progress.js';
-import { writeReport } from '../run/report.js';
 
 interface StudyPart {
   name: string;
@@ -55,6 +54,7 @@ export async function runStudy(o: { games: number; seed: number; out: string; th
         progress.stop();
         printSummary(r, o.json, out);
       }
+      const { writeReport } = await import('../run/report.js'); // vega loads in about a second: only when needed
       const report = await writeReport({ dirs: STUDY.filter((p) => GAMES[p.game]).map((p) => join(o.out, p.name)), out: o.out });
       if (!o.json) console.log(`\nThe charts of every part: ${report.html} (open it in a browser; \`sevensim report DIR... --png\` also writes PNG files)`);
     },

@@ -506,9 +506,22 @@ function otherCaption(o: RunInfo & { run: Row }, what: string): string {
 
 const tuneWhat = (o: TuneOutput): string => {
   const games = (o.best.games ?? o.steps.reduce((s, r) => s + (r.games as number), 0)) as number;
-  const start = o.best.start ?? o.run.strategy ?? o.run.start;
-  return `tuning ${start ? String(typeof start === 'string' ? start : JSON.stringify(start)) : 'a strategy'} over ${o.params.join(', ')}${o.run.method ? ` by ${String(o.run.method)}` : ''}${o.run.field ? `, field ${(o.run.field as string[]).join(' ')}` : ''}; ${int(games)} games`;
+  const strategy = o.best.strategy ?? o.run.strategy;
+  const field = (o.best.field ?? o.run.field) as string[] | undefined;
+  const objective = o.best.objective ?? o.run.objective;
+  return `tuning ${strategy ? String(strategy) : 'a strategy'} over ${o.params.join(', ')}${o.run.method ? ` by ${String(o.run.method)}` : ''}${objective ? `, objective ${String(objective)}` : ''}${field?.length ? `, field ${field.join(' ')}` : ''}; ${int(games)} games`;
 };
+
+/** A candidate's parameter values: best.json candidates carry `values` ({name: value}), a spec, or both. */
+function candidateValue(c: unknown, p: string): number {
+  if (typeof c === 'string') return Number(new RegExp(`[:,]${p}=(-?[\\d.e+-]+)`).exec(c)?.[1]);
+  if (c && typeof c === 'object') {
+    const r = c as Row;
+    for (const v of [(r.values as Row | undefined)?.[p], (r.params as Row | undefined)?.[p], r[p]]) if (typeof v === 'number') return v;
+    if (typeof r.spec === 'string') return candidateValue(r.spec, p);
+  }
+  return NaN;
+}
 
 export function tuneObjective(o: TuneOutput): Chart {
   const rows = o.steps.map((r, i) => ({ i, step: r.step, mean: r.mean, lo: (r.mean as number) - Z95 * (r.se as number), hi: (r.mean as number) + Z95 * (r.se as number), games: r.games, set: r.validation ? 'validation' : 'search' }));
@@ -533,7 +546,13 @@ export function tuneObjective(o: TuneOutput): Chart {
     }),
     table: {
       head: ['step', 'best mean in step', 'se', 'games'],
-      rows: [...bestPerStep.values()].filter((_, i, a) => a.length <= 12 || i % Math.ceil(a.length / 12) === 0 || i === a.length - 1).map((r) => [String(r.step), fmt(r.mean as number, 3), fmt((((r.hi as number) - (r.mean as number)) / Z95), 4), int(r.games as number)]),
+      rows: [
+        ...[...bestPerStep.values()].filter((_, i, a) => a.length <= 12 || i % Math.ceil(a.length / 12) === 0 || i === a.length - 1).map((r) => [String(r.step), fmt(r.mean as number, 3), fmt(((r.hi as number) - (r.mean as number)) / Z95, 4), int(r.games as number)]),
+        ...(['start', 'best'] as const).flatMap((k) => {
+          const v = o.best[k] as { spec?: string; mean?: number; se?: number } | undefined;
+          return v && typeof v === 'object' && typeof v.mean === 'number' ? [[`${k} on validation (${String(v.spec ?? '')})`, fmt(v.mean, 3), fmt(v.se ?? NaN, 4), o.best.validationGames !== undefined ? int(o.best.validationGames as number) : '-']] : [];
+        }),
+      ],
     },
   };
 }
@@ -562,36 +581,28 @@ export function tuneParams(o: TuneOutput): Chart {
   };
 }
 
-/** The best spec's value of parameter p (best.json `best` as params or a spec string), else the best search row's. */
+/** The best candidate's value of parameter p (best.json `best`), else that of the best search row. */
 function bestParam(o: TuneOutput, p: string): number {
-  const b = o.best.best ?? o.best.params ?? o.best.spec;
-  if (b && typeof b === 'object') {
-    const v = (b as Row)[p] ?? ((b as Row).params as Row | undefined)?.[p];
-    if (typeof v === 'number') return v;
-  }
-  if (typeof b === 'string') {
-    const m = new RegExp(`[:,]${p}=(-?[\\d.e+-]+)`).exec(b);
-    if (m) return Number(m[1]);
-  }
+  const v = candidateValue(o.best.best, p);
+  if (Number.isFinite(v)) return v;
   const search = o.steps.filter((r) => !r.validation);
   const top = search.reduce<Row | null>((a, r) => (a === null || (r.mean as number) > (a.mean as number) ? r : a), null);
   return (top?.[`param_${p}`] as number) ?? NaN;
 }
 
-/** Plateau ranges per parameter from best.json (`plateau`: a list of {param, lo, hi} or of candidate specs). */
+/** Per parameter, the range of the plateau (best.json `plateau`: the candidates within noise of the best, or {param, lo, hi}). */
 function plateauRanges(o: TuneOutput): Map<string, [number, number]> {
   const out = new Map<string, [number, number]>();
   const list = o.best.plateau;
   if (!Array.isArray(list)) return out;
   for (const item of list as unknown[]) {
     if (item && typeof item === 'object' && 'param' in item) {
-      const it = item as { param: string; lo?: number; hi?: number; min?: number; max?: number };
-      out.set(it.param, [it.lo ?? it.min ?? NaN, it.hi ?? it.max ?? NaN]);
+      const it = item as { param: string; lo?: number; hi?: number };
+      out.set(it.param, [it.lo ?? NaN, it.hi ?? NaN]);
       continue;
     }
-    const params = typeof item === 'string' ? Object.fromEntries(o.params.map((p) => [p, Number(new RegExp(`[:,]${p}=(-?[\\d.e+-]+)`).exec(item)?.[1])])) : ((item as Row).params ?? item) as Row;
     for (const p of o.params) {
-      const v = params[p] as number;
+      const v = candidateValue(item, p);
       if (!Number.isFinite(v)) continue;
       const r = out.get(p) ?? [v, v];
       out.set(p, [Math.min(r[0], v), Math.max(r[1], v)]);

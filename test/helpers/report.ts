@@ -95,7 +95,14 @@ export function writeTuneFixture(dir: string): void {
     validation: rows.map((r) => r.validation),
   });
   writeFileSync(out.file('tune.arrow'), tableToIPC(t, 'file'));
-  writeFileSync(out.file('best.json'), JSON.stringify({ best: 'stay-at:points=24,margin=0.3', validation: { mean: 20.2, ci95: [20.0, 20.4] }, plateau: [{ param: 'points', lo: 23, hi: 25 }, { param: 'margin', lo: 0.2, hi: 0.3 }], games: 13000 }));
+  // best.json as run/tune.ts writes it: candidates are {spec, values, mean, se, ci95}; the plateau lists
+  // the validated candidates whose CI overlaps the best's, best first.
+  const cand = (points: number, margin: number, mean: number) => ({ spec: `stay-at:points=${points},margin=${margin}`, values: { points, margin }, mean, se: 0.1, ci95: [mean - 0.196, mean + 0.196] });
+  const best = cand(24, 0.3, 20.2);
+  writeFileSync(out.file('best.json'), JSON.stringify({
+    game: 'sevn', preset: 'sevn', mode: 'round', strategy: 'stay-at', field: ['stay-at:points=25'], objective: 'mean', method: 'race', seed: 9,
+    best, start: cand(15, 0, 18.1), plateau: [best, cand(25, 0.2, 20.1), cand(23, 0.3, 20.05)], validationGames: 1000, games: 13000,
+  }));
   writeFileSync(out.file('run.json'), JSON.stringify({ format: 1, kind: 'tune', version: '0.1.0', game: 'sevn', preset: 'sevn', seed: 9, mode: 'round' }));
   out.commit();
 }

@@ -309,7 +309,7 @@ describe('report.html and PNG files', () => {
 
   it('the study (npm start) ends with the charts of every part in its report.html and says where it is', () => {
     const out = join(root, 'study');
-    const r = sevensim('study', '--games', '2000', '--threads', '1', '--quiet', '--out', out);
+    const r = sevensim('study', '--games', '400', '--threads', '1', '--quiet', '--out', out);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`The charts of every part: ${join(out, 'report.html')}`);
     const html = readFileSync(join(out, 'report.html'), 'utf8');
