@@ -642,14 +642,20 @@ export function tuneLandscape(o: TuneOutput): Chart {
   };
 }
 
-const tournamentWhat = (o: TournamentOutput): string => `tournament of ${o.ranking.length} strategies; ${int(o.pairs.reduce((s, p) => s + p.games, 0))} games over ${o.pairs.length} ordered pairs`;
+function tournamentWhat(o: TournamentOutput): string {
+  const t = o.report;
+  const games = (t.games ?? o.run.games) as number | undefined;
+  const size = t.tableSize ? ` at tables of ${String(t.tableSize)}` : '';
+  const deals = t.deals ? ` (${int(t.deals as number)} deals, each in every seat order)` : '';
+  return `tournament of ${o.ranking.length} strategies${size}; ${games !== undefined ? `${int(games)} games${deals}` : `${o.pairs.length} ordered pairs`}`;
+}
 
 export function tournamentMatrix(o: TournamentOutput): Chart {
   const order = o.ranking.map((r) => r.spec);
   return {
     id: 'tournament-matrix',
-    title: 'Tournament: win share of each strategy (row) against each other (column)',
-    caption: `${otherCaption(o, tournamentWhat(o))} Cell: the row strategy's win share against the column strategy (ties split), blue above one half, red below; strategies in ranking order.`,
+    title: 'Tournament: head to head, each strategy (row) against each other (column)',
+    caption: `${otherCaption(o, tournamentWhat(o))} Cell: head to head, the share of the games the row strategy and the column strategy played at one table in which the row strategy finished ahead (ties count half); blue above one half, red below; strategies in ranking order.`,
     spec: spec({
       height: { step: 34 },
       width: { step: 60 },
@@ -659,12 +665,12 @@ export function tournamentMatrix(o: TournamentOutput): Chart {
         x: { field: 'b', type: 'nominal', title: 'against', sort: order, axis: { labelAngle: -35, labelLimit: 160 } },
       },
       layer: [
-        { mark: { type: 'rect' }, encoding: { color: { field: 'win_share_a', type: 'quantitative', title: 'win share', scale: { scheme: 'redblue', domain: [0, 1], domainMid: 0.5 } } } },
+        { mark: { type: 'rect' }, encoding: { color: { field: 'win_share_a', type: 'quantitative', title: 'row ahead', scale: { scheme: 'redblue', domain: [0, 1], domainMid: 0.5 } } } },
         { mark: { type: 'text', fontSize: 10 }, encoding: { text: { field: 'win_share_a', type: 'quantitative', format: '.2f' }, color: { condition: { test: 'abs(datum.win_share_a - 0.5) > 0.3', value: 'white' }, value: 'black' } } },
       ],
     }),
     table: {
-      head: ['strategy', 'against', 'win share (se)', 'games'],
+      head: ['strategy', 'against', 'ahead share (se)', 'games together'],
       rows: o.pairs.map((p) => [p.a, p.b, `${fmt(p.win_share_a, 3)} (${fmt(p.se, 3)})`, int(p.games)]),
     },
   };
@@ -715,7 +721,7 @@ export function compareDifference(o: CompareOutput): Chart {
   return {
     id: 'compare-difference',
     title: 'Compare: paired difference A − B',
-    caption: `${compareCaption(o)} Point: the mean paired difference; line: its 95% CI; dashed: no difference.`,
+    caption: `${compareCaption(o)} Point: the mean paired difference; line: its 95% CI; dashed: no difference.${o.result.stoppedEarly ? ' The SPRT stopped the run early, so the interval is the naive fixed-sample one (biased away from 0 by the stopping rule), not a confidence interval.' : ''}`,
     spec: spec({ data: { values }, vconcat: values.map((v) => panel(v.metric)) }),
     table: {
       head: ['difference', 'mean', 'se', '95% CI', 'p'],

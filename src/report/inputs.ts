@@ -46,6 +46,7 @@ export interface CompareOutput extends RunInfo {
     winDiff: { mean: number; se: number; ci95: [number, number]; pValue: number } | null;
     sprt: { d0: number; d1: number; lower: number; upper: number; llr: number; metric: string; verdict: string } | null;
     sprt_path?: [number, number][];
+    stoppedEarly?: boolean;
   };
 }
 
@@ -61,6 +62,8 @@ export interface TournamentOutput extends RunInfo {
   kind: 'tournament';
   pairs: { a: string; b: string; games: number; win_share_a: number; se: number }[];
   ranking: { spec: string; win_share: number; ws_se: number; mean_score: number; score_se: number; games: number }[];
+  /** tournament.json as a whole (deals, games, table size...). */
+  report: Row;
   run: Row;
 }
 
@@ -196,7 +199,7 @@ function readTournament(dir: string, m: Row): TournamentOutput {
   const t = readJson(dir, 'tournament.json');
   const ranking = (Array.isArray(t) ? t : (t.ranking ?? t.strategies)) as TournamentOutput['ranking'];
   if (!Array.isArray(ranking)) throw new UserError(`${dir}: tournament.json has no ranking list`);
-  return { dir, kind: 'tournament', game: m.game as string, rules: rulesText(m.preset, m.rules), seed: m.seed as number, pairs, ranking, run: m };
+  return { dir, kind: 'tournament', game: m.game as string, rules: rulesText(m.preset, m.rules), seed: m.seed as number, pairs, ranking, report: Array.isArray(t) ? {} : t, run: m };
 }
 
 function readBustTable(dir: string, m: Row | null): BustTableOutput {

@@ -128,7 +128,7 @@ export function writeTournamentFixture(dir: string): void {
     { spec: specs[1], win_share: 0.56, ws_se: 0.008, mean_score: 221.4, score_se: 1.0, games: 8000 },
     { spec: specs[2], win_share: 0.245, ws_se: 0.007, mean_score: 190.2, score_se: 0.8, games: 8000 },
   ];
-  writeFileSync(out.file('tournament.json'), JSON.stringify({ ranking }));
+  writeFileSync(out.file('tournament.json'), JSON.stringify({ game: 'sevn', preset: 'sevn', mode: 'game', seed: 4, entrants: specs, tableSize: 2, deals: 2000, games: 12000, ranking }));
   writeFileSync(out.file('run.json'), JSON.stringify({ format: 1, kind: 'tournament', version: '0.1.0', game: 'sevn', preset: 'sevn', seed: 4, mode: 'game' }));
   out.commit();
 }

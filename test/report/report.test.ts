@@ -229,6 +229,7 @@ describe('tune, tournament and compare charts', () => {
     const pts = dataItems(r, 'symbol');
     expect(pts.map((p) => p.datum.spec)).toEqual(['stay-at:points=25', 'bust-cap:p=0.3', 'stay-at:points=15']);
     expect(num(dataItems(r, 'rule')[0].datum.hi)).toBeCloseTo(0.695 + Z95 * 0.007, 12);
+    expect(charts.tournamentRanking(o).caption).toContain('tournament of 3 strategies at tables of 2; 12,000 games (2,000 deals, each in every seat order); seed 4.');
   });
 
   it('compare: the paired difference at its CI; the SPRT path ends at the final LLR beyond a bound', async () => {
