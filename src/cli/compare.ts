@@ -1,6 +1,8 @@
 /** `sevensim compare`: strategy A against B on common random numbers, optionally stopped by an SPRT. */
 import { gameModule } from '../catalog.js';
+import { OutputDir } from '../io/output.js';
 import { DEFAULT_PAIRED_CHUNK, compare, formatCompare, parseSprt } from '../run/compare.js';
+import { compareJson, writeCompareOutput } from '../run/compare-output.js';
 import { chunkSizeOption, command, gameOptions, gamesOption, jsonOption, loadRules, modeOption, presetName, quietOption, seedOption, threadsOption } from './options.js';
 import { interruptible, progressBar } from './progress.js';
 
@@ -22,12 +24,15 @@ export const compareCommand = command(
       .option('alpha', { type: 'number', default: 0.05, describe: 'SPRT false-positive rate' })
       .option('beta', { type: 'number', default: 0.05, describe: 'SPRT false-negative rate' })
       .option('json', jsonOption())
-      .option('quiet', quietOption),
+      .option('out', { type: 'string', describe: 'directory for compare.json (the --json result, with the SPRT path) and run.json; `sevensim report` draws it' })
+      .option('quiet', { ...quietOption, describe: 'no progress bar' }),
   async (a) => {
     const game = gameModule(a.game);
     const rules = loadRules(game, a.preset, a.rules);
     const mode = a.mode;
+    const out = a.out ? new OutputDir(a.out) : null;
     const sprt = a.sprt ? { ...parseSprt(a.sprt), alpha: a.alpha, beta: a.beta, metric: a.metric ?? (mode === 'game' ? 'win' : 'score') } : null;
+    out?.prepare();
     const progress = progressBar(a.quiet);
     await interruptible(
       'nothing was written',
@@ -38,7 +43,9 @@ export const compareCommand = command(
           onProgress: (d, t) => progress.update(d, t),
         });
         progress.stop();
-        console.log(a.json ? JSON.stringify({ ...r, ci95: r.diff.ci95, pValue: r.diff.pValue }, null, 2) : formatCompare(r));
+        if (out) writeCompareOutput(out, r, rules, process.argv.slice(2));
+        console.log(a.json ? JSON.stringify(compareJson(r), null, 2) : formatCompare(r));
+        if (out && !a.json) console.log(`written to ${a.out}/compare.json`);
       },
       () => progress.stop(),
     );

@@ -11,6 +11,7 @@ import { bustTableCommand } from './bust-table.js';
 import { compareCommand } from './compare.js';
 import { mergeCommand } from './merge.js';
 import { playCommand } from './play.js';
+import { reportCommand } from './report.js';
 import { rulesCommand } from './rules.js';
 import { simulateCommand } from './simulate.js';
 import { solveCommand } from './solve.js';
@@ -34,6 +35,7 @@ const cli = yargs(hideBin(process.argv))
   .command(compareCommand)
   .command(solveCommand)
   .command(bustTableCommand)
+  .command(reportCommand)
   .command(studyCommand)
   .demandCommand(1, 'Give a command; `sevensim --help` lists them.')
   .strict()

@@ -1,6 +1,7 @@
 /**
  * `sevensim study` (what `npm start` runs): the default study, every part a simulate run written to
- * its own directory under results/. The parts come from the catalog (each game lists its own).
+ * its own directory under results/ (the parts come from the catalog: each game lists its own), then
+ * the charts of every part in results/report.html.
  */
 import { join } from 'node:path';
 import { catalogEntries } from '../catalog.js';
@@ -38,6 +39,9 @@ export async function runStudy(o: { games: number; seed: number; out: string; th
           printSummary(r, o.json, out);
         }
       }
+      const { writeReport } = await import('../run/report.js'); // vega loads in about a second: only when needed
+      const report = await writeReport({ dirs: catalogEntries().flatMap((e) => e.study.map((p) => join(o.out, p.name))), out: o.out });
+      if (!o.json) console.log(`\nThe charts of every part: ${report.html} (open it in a browser; \`sevensim report DIR... --png\` also writes PNG files)`);
     },
     () => progress.stop(),
   );
