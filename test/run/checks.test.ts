@@ -1,0 +1,24 @@
+/** The numeric option checks every command shares (run/checks.ts): each names the flag and the range it wanted. */
+import { describe, expect, it } from 'vitest';
+import { checkChunkSize, checkGames, checkInteger, checkNumber, checkSeed, checkThreads } from '../../src/run/checks.js';
+
+describe('option checks', () => {
+  it('pass values in range through unchanged', () => {
+    expect(checkGames(1)).toBe(1);
+    expect(checkSeed(-5)).toBe(-5);
+    expect(checkThreads(256)).toBe(256);
+    expect(checkChunkSize(1 << 24)).toBe(1 << 24);
+    expect(checkNumber('--sample-rate', 1, 0, 1)).toBe(1);
+  });
+
+  it('reject the rest with the flag, the range and the value', () => {
+    expect(() => checkGames(0)).toThrow('--games: expected a positive integer, got 0');
+    expect(() => checkGames(1.5)).toThrow('--games: expected a positive integer, got 1.5');
+    expect(() => checkSeed(Number.NaN)).toThrow('--seed: expected an integer, got NaN');
+    expect(() => checkThreads(257)).toThrow('--threads: expected an integer from 1 to 256, got 257');
+    expect(() => checkChunkSize(0)).toThrow('--chunk-size: expected an integer from 1 to 16777216, got 0');
+    expect(() => checkInteger('--rounds', -1, 0)).toThrow('--rounds: expected a non-negative integer, got -1');
+    expect(() => checkNumber('--sample-rate', 0, 0, 1)).toThrow('--sample-rate: expected a number in (0, 1], got 0');
+    expect(() => checkNumber('--seconds', 0, 0, Infinity)).toThrow('--seconds: expected a positive number, got 0');
+  });
+});
