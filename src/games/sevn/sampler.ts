@@ -45,7 +45,7 @@ export class HiddenInfoSampler {
     if (v.decision !== Decision.DRAW_STAY) throw new Error('the hidden-information sampler captures draw-or-stay decisions only (other decisions have cards in hand)');
     const p = this.position;
     const cards = this.engine.cards;
-    if (v.rowStride !== p.rowStride) throw new Error('the view comes from other rules');
+    if (v.cards.codes !== cards.codes || v.cards.deck.length !== cards.deck.length) throw new Error('the view comes from other rules');
     p.players = v.players;
     p.dealer = v.dealer;
     p.round = v.round;
@@ -63,9 +63,9 @@ export class HiddenInfoSampler {
       p.status[s] = v.status[s];
       const len = v.rowLengths[s];
       p.rowLengths[s] = len;
-      for (let i = 0, o = s * p.rowStride; i < len; i++) {
+      for (let i = 0, o = s * v.rowStride, to = s * p.rowStride; i < len; i++) {
         const c = rows[o + i];
-        p.rows[o + i] = c;
+        p.rows[to + i] = c;
         p.discard[c]--; // on the table, not in the pile
       }
     }
