@@ -17,6 +17,7 @@ import { simulateCommand } from './simulate.js';
 import { solveCommand } from './solve.js';
 import { strategiesCommand } from './strategies.js';
 import { studyCommand } from './study.js';
+import { tournamentCommand } from './tournament.js';
 
 function fail(message: string): never {
   process.stderr.write(`sevensim: ${message}\n`);
@@ -37,6 +38,7 @@ const cli = yargs(hideBin(process.argv))
   .command(bustTableCommand)
   .command(reportCommand)
   .command(studyCommand)
+  .command(tournamentCommand)
   .demandCommand(1, 'Give a command; `sevensim --help` lists them.')
   .strict()
   .recommendCommands()

@@ -21,6 +21,7 @@ export interface WorkerSetup {
   game: string;
   rules: unknown;
 }
+import { type TournamentDefinition, type TournamentResult, lineupsOf, playTournament } from '../engine/tournament.js';
 
 export interface ChunkTask {
   kind: 'simulate';
@@ -55,7 +56,32 @@ function runnerFor(mode: Mode, players: readonly string[]): UnitRunner {
   return r;
 }
 
-export default function playTask(task: ChunkTask | PairedTask): ChunkResult | PairedResult {
+export interface TournamentTask {
+  kind: 'tournament';
+  def: TournamentDefinition;
+  first: number;
+  last: number;
+}
+
+/** A tournament's runners, one per lineup, built once per worker and tournament. */
+const tournamentRunners = new Map<string, { lineups: number[][]; runners: UnitRunner[] }>();
+
+function playTournamentTask(task: TournamentTask): TournamentResult {
+  const { def } = task;
+  const key = JSON.stringify([def.game, def.rules, def.mode, def.entrants, def.tableSize]);
+  let t = tournamentRunners.get(key);
+  if (t === undefined) {
+    tournamentRunners.clear(); // one tournament at a time per worker
+    const lineups = lineupsOf(def);
+    const game = gameModule(def.game);
+    t = { lineups, runners: lineups.map((l) => game.createRunner(def.rules, l.map((i) => def.entrants[i]), def.mode)) };
+    tournamentRunners.set(key, t);
+  }
+  return playTournament(t.runners, t.lineups, def, task.first, task.last);
+}
+
+export default function playTask(task: ChunkTask | PairedTask | TournamentTask): ChunkResult | PairedResult | TournamentResult {
+  if (task.kind === 'tournament') return playTournamentTask(task);
   const { def } = task;
   if (def.game !== setup?.game) throw new Error(`worker: a ${def.game} task sent to a pool set up for ${setup?.game}`);
   if (task.kind === 'paired') {

@@ -19,10 +19,10 @@ export const optimalSolo: SevnStrategyDef = {
   name: 'optimal-solo',
   doc: 'Plays the exact optimal solo stopping policy for its held values (solved for the deck\'s number cards); draws with a Second Chance.',
   params: [...CHOICE_PARAMS],
-  create: (params, { rules }) => {
-    const shouldDraw = solvedPolicy(rules);
+  create: (params, ctx) => {
+    const shouldDraw = solvedPolicy(ctx.rules);
     return {
-      ...cardChoices(params),
+      ...cardChoices(params, ctx),
       drawOrStay(v) {
         if (v.hasSecondChance) return DRAW;
         return shouldDraw(v.held) ? DRAW : STAY;
