@@ -22,6 +22,7 @@ import { bustRowCommand, bustTableCommand, formatBustRow, formatBustTable } from
 import type { SevnRules } from '../games/sevn/rules.js';
 import { interruptible, progressBar } from './progress.js';
 import { DEFAULT_PAIRED_CHUNK, compare, formatCompare, parseSprt } from '../run/compare.js';
+import { tuneCommand } from './tune.js';
 
 function fail(message: string): never {
   process.stderr.write(`sevensim: ${message}\n`);
@@ -221,6 +222,7 @@ const cli = yargs(hideBin(process.argv))
         .option('quiet', { type: 'boolean', default: false, describe: 'no progress bars' }),
     async (a) => runStudy(a),
   )
+  .command(tuneCommand)
   .demandCommand(1, 'Give a command; `sevensim --help` lists them.')
   .strict()
   .recommendCommands()

@@ -6,6 +6,7 @@
  * per-game rows ~64 KB a chunk) and, measured here on 100 ms greedy tasks, moving them made the
  * worker 20-25% slower (307k against 384-416k turns/s), while copying costs well under 1%.
  */
+import { type CandidatesDefinition, type CandidatesResult, playCandidates } from '../engine/candidates.js';
 import type { UnitRunner } from '../engine/game.js';
 import { type PairedDefinition, type PairedResult, lineups, playPaired } from '../engine/paired.js';
 import { type ChunkResult, type RunDefinition, playChunks } from '../engine/runner.js';
@@ -27,6 +28,14 @@ export interface PairedTask {
   last: number;
 }
 
+/** `tune`: candidates played on the same seeded games (see engine/candidates.ts). */
+export interface CandidatesTask {
+  kind: 'candidates';
+  def: CandidatesDefinition;
+  first: number;
+  last: number;
+}
+
 const runners = new Map<string, UnitRunner>();
 
 /** The runner for a game, rules, mode and lineup, built once per worker. */
@@ -41,7 +50,21 @@ export function runnerFor(def: Pick<RunDefinition, 'game' | 'rules' | 'mode' | '
   return r;
 }
 
-export default function playTask(task: ChunkTask | PairedTask): ChunkResult | PairedResult {
+/** The last tune step's runners: a step may seat more candidates than the shared cache holds. */
+let stepRunners: { key: string; runners: UnitRunner[][] } | null = null;
+
+function candidateRunners(def: CandidatesDefinition): UnitRunner[][] {
+  const key = JSON.stringify([def.game, def.rules, def.mode, def.candidates, def.field]);
+  if (stepRunners?.key !== key) {
+    const game = gameModule(def.game);
+    const make = (c: string) => lineups({ field: def.field }, c).map((players) => game.createRunner(def.rules, players, def.mode));
+    stepRunners = { key, runners: def.candidates.map(make) };
+  }
+  return stepRunners.runners;
+}
+
+export default function playTask(task: ChunkTask | PairedTask | CandidatesTask): ChunkResult | PairedResult | CandidatesResult {
+  if (task.kind === 'candidates') return playCandidates(candidateRunners(task.def), task.def, task.first, task.last);
   if (task.kind === 'paired') {
     const { def } = task;
     const make = (candidate: string) => lineups(def, candidate).map((players) => runnerFor({ ...def, players }));
