@@ -59,7 +59,7 @@ export abstract class SeededRunner<E extends RunnableEngine> implements UnitRunn
     this.engine.decisions = sink;
   }
 
-  private readonly key = new Int32Array(4);
+  private readonly key = new Int32Array(2);
 
   /** Reseeds every stream for one game from (seed, game) by integer hashing (see gameKey). */
   reseedGame(seed: number, game: number): void {

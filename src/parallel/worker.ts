@@ -50,17 +50,28 @@ export function runnerFor(def: Pick<RunDefinition, 'game' | 'rules' | 'mode' | '
   return r;
 }
 
-/** The last tune step's runners: a step may seat more candidates than the shared cache holds. */
-let stepRunners: { key: string; runners: UnitRunner[][] } | null = null;
+/**
+ * Runners of tune's candidates, kept across steps (a race's survivors play every round; building a
+ * SEVENFALL runner takes tens of milliseconds); the oldest go first beyond a bound.
+ */
+const candidateCache = new Map<string, UnitRunner>();
+const CANDIDATE_CACHE = 1024;
 
 function candidateRunners(def: CandidatesDefinition): UnitRunner[][] {
-  const key = JSON.stringify([def.game, def.rules, def.mode, def.candidates, def.field]);
-  if (stepRunners?.key !== key) {
-    const game = gameModule(def.game);
-    const make = (c: string) => lineups({ field: def.field }, c).map((players) => game.createRunner(def.rules, players, def.mode));
-    stepRunners = { key, runners: def.candidates.map(make) };
-  }
-  return stepRunners.runners;
+  const game = gameModule(def.game);
+  const rules = JSON.stringify(def.rules);
+  return def.candidates.map((c) =>
+    lineups({ field: def.field }, c).map((players) => {
+      const key = JSON.stringify([def.game, def.mode, players]) + rules;
+      let r = candidateCache.get(key);
+      if (r === undefined) {
+        r = game.createRunner(def.rules, players, def.mode);
+        if (candidateCache.size >= CANDIDATE_CACHE) candidateCache.delete(candidateCache.keys().next().value!);
+        candidateCache.set(key, r);
+      }
+      return r;
+    }),
+  );
 }
 
 export default function playTask(task: ChunkTask | PairedTask | CandidatesTask): ChunkResult | PairedResult | CandidatesResult {

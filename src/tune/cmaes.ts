@@ -137,11 +137,14 @@ export class CmaesSearch implements Searcher {
       }
     }
     this.C = C;
-    this.sigma *= Math.exp((this.cs / this.damps) * (psNorm / this.chiN - 1));
+    this.sigma = Math.min(1, this.sigma * Math.exp((this.cs / this.damps) * (psNorm / this.chiN - 1)));
+    // Step floor: no coordinate's standard deviation below half a step (raising that diagonal
+    // element of C keeps it positive definite and leaves the other coordinates alone).
+    for (let i = 0; i < n; i++) {
+      const least = (this.floor[i] / this.sigma) ** 2;
+      if (this.C.get(i, i) < least) this.C.set(i, i, least);
+    }
     this.decompose();
-    // Step floor: no coordinate's standard deviation below half a step; no more than the box.
-    for (let i = 0; i < n; i++) this.sigma = Math.max(this.sigma, this.floor[i] / Math.sqrt(Math.max(1e-300, this.C.get(i, i))));
-    this.sigma = Math.min(this.sigma, 1);
   }
 
   private decompose(): void {
