@@ -3,7 +3,7 @@ import cliProgress from 'cli-progress';
 import type { Argv, CommandModule } from 'yargs';
 import type { Mode } from '../engine/game.js';
 import { defaultThreads } from '../parallel/pool.js';
-import { METHODS, type Method, type TuneProgress, formatTune, tune } from '../run/tune.js';
+import type { Method, TuneProgress } from '../run/tune.js';
 import { gameModule, loadRules } from './games.js';
 import { gameOptions } from './options.js';
 import { interruptible } from './progress.js';
@@ -24,7 +24,7 @@ function tuneOptions<T>(y: Argv<T>) {
     .option('objective', { type: 'string', describe: 'mean (score of the tuned seat), win (win share, game mode) or at-least:K (chance of scoring at least K); default: mean in round mode, win in game mode' })
     .option('method', {
       type: 'string',
-      choices: METHODS,
+      choices: ['auto', 'grid', 'race', 'cmaes', 'spsa'] satisfies Method[],
       default: 'auto',
       describe: 'grid: every point; race: successive halving on paired differences; cmaes: CMA-ES (2-10 numeric parameters); spsa: simultaneous perturbation; auto: race for up to 256 grid points and two numeric parameters, else cmaes',
     })
@@ -69,6 +69,8 @@ export const tuneCommand: CommandModule<object, Awaited<ReturnType<typeof tuneOp
   describe: 'Tune a strategy\'s parameters: search on fresh seeded blocks, validate the answer on games the search never saw',
   builder: (y) => tuneOptions(y) as never,
   handler: async (a) => {
+    // Loaded here, not at startup: the search methods bring ml-matrix (~0.1-0.3 s to import).
+    const { formatTune, tune } = await import('../run/tune.js');
     const game = gameModule(a.game);
     const rules = loadRules(game, a.preset, a.rules);
     const bar = tuneBar(a.quiet);
