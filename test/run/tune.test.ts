@@ -186,6 +186,19 @@ describe('tune', () => {
     }
   }, 120_000);
 
+  it('stops on an abort (Ctrl-C) between steps and leaves nothing in --out', async () => {
+    const dir = tempDir('tune-abort');
+    try {
+      const out = join(dir, 'out');
+      const controller = new AbortController();
+      const run = tune(sevn({ params: ['points=20:30'], out, signal: controller.signal, onStep: () => controller.abort(new Error('interrupted')) }));
+      await expect(run).rejects.toThrow();
+      expect(listDir(out)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('leaves no files behind when the run fails before writing', async () => {
     const dir = tempDir('tune-bad');
     try {
