@@ -23,6 +23,7 @@ import type { SevnRules } from '../games/sevn/rules.js';
 import { interruptible, progressBar } from './progress.js';
 import { DEFAULT_PAIRED_CHUNK, compare, formatCompare, parseSprt } from '../run/compare.js';
 import { tuneCommand } from './tune.js';
+import { tournamentCommand } from './tournament.js';
 import { reportCommand } from './report.js';
 import { compareJson, writeCompareOutput } from '../run/compare-output.js';
 import { OutputDir } from '../io/output.js';
@@ -232,6 +233,7 @@ const cli = yargs(hideBin(process.argv))
     async (a) => runStudy(a),
   )
   .command(tuneCommand)
+  .command(tournamentCommand)
   .demandCommand(1, 'Give a command; `sevensim --help` lists them.')
   .strict()
   .recommendCommands()
