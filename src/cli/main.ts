@@ -18,6 +18,7 @@ import { solveCommand } from './solve.js';
 import { strategiesCommand } from './strategies.js';
 import { studyCommand } from './study.js';
 import { tournamentCommand } from './tournament.js';
+import { tuneCommand } from './tune.js';
 
 function fail(message: string): never {
   process.stderr.write(`sevensim: ${message}\n`);
@@ -38,6 +39,7 @@ const cli = yargs(hideBin(process.argv))
   .command(bustTableCommand)
   .command(reportCommand)
   .command(studyCommand)
+  .command(tuneCommand)
   .command(tournamentCommand)
   .demandCommand(1, 'Give a command; `sevensim --help` lists them.')
   .strict()

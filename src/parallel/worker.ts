@@ -21,6 +21,7 @@ export interface WorkerSetup {
   game: string;
   rules: unknown;
 }
+import { type CandidatesDefinition, type CandidatesResult, playCandidates } from '../engine/candidates.js';
 import { type TournamentDefinition, type TournamentResult, lineupsOf, playTournament } from '../engine/tournament.js';
 
 export interface ChunkTask {
@@ -35,6 +36,14 @@ export interface ChunkTask {
 export interface PairedTask {
   kind: 'paired';
   def: PairedPlan;
+  first: number;
+  last: number;
+}
+
+/** `tune`: candidates played on the same seeded games (see engine/candidates.ts). */
+export interface CandidatesTask {
+  kind: 'candidates';
+  def: CandidatesDefinition;
   first: number;
   last: number;
 }
@@ -54,6 +63,30 @@ function runnerFor(mode: Mode, players: readonly string[]): UnitRunner {
     runners.set(key, r);
   }
   return r;
+}
+
+/**
+ * Runners of tune's candidates, kept across steps (a race's survivors play every round; building a
+ * SEVENFALL runner takes tens of milliseconds); the oldest go first beyond a bound.
+ */
+const candidateCache = new Map<string, UnitRunner>();
+const CANDIDATE_CACHE = 1024;
+
+function candidateRunners(def: CandidatesDefinition): UnitRunner[][] {
+  const game = gameModule(def.game);
+  const rules = JSON.stringify(def.rules);
+  return def.candidates.map((c) =>
+    lineups({ field: def.field }, c).map((players) => {
+      const key = JSON.stringify([def.game, def.mode, players]) + rules;
+      let r = candidateCache.get(key);
+      if (r === undefined) {
+        r = game.createRunner(def.rules, players, def.mode);
+        if (candidateCache.size >= CANDIDATE_CACHE) candidateCache.delete(candidateCache.keys().next().value!);
+        candidateCache.set(key, r);
+      }
+      return r;
+    }),
+  );
 }
 
 export interface TournamentTask {
@@ -80,7 +113,8 @@ function playTournamentTask(task: TournamentTask): TournamentResult {
   return playTournament(t.runners, t.lineups, def, task.first, task.last);
 }
 
-export default function playTask(task: ChunkTask | PairedTask | TournamentTask): ChunkResult | PairedResult | TournamentResult {
+export default function playTask(task: ChunkTask | PairedTask | CandidatesTask | TournamentTask): ChunkResult | PairedResult | CandidatesResult | TournamentResult {
+  if (task.kind === 'candidates') return playCandidates(candidateRunners(task.def), task.def, task.first, task.last);
   if (task.kind === 'tournament') return playTournamentTask(task);
   const { def } = task;
   if (def.game !== setup?.game) throw new Error(`worker: a ${def.game} task sent to a pool set up for ${setup?.game}`);

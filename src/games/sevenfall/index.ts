@@ -20,7 +20,7 @@ class SevenfallRunner extends SeededRunner<SevenfallEngine> {
   private readonly players: SevenfallPlayer[];
 
   constructor(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], mode: Mode) {
-    super(specs.length, mode, new SevenfallEngine(rules));
+    super(specs.length, mode, new SevenfallEngine(rules, tableFor(rules))); // one score table per rules object: building one takes ~10 ms
     this.players = makePlayers(strategies, rules, this.engine.table, specs, this.strategyRngs);
     this.rounds.fill(mode === 'game' ? rules.rounds : 1);
   }
@@ -69,7 +69,7 @@ export const createSevenfallModule = (strategies: readonly SevenfallStrategyDef[
   counterfactualModes: ['round'],
   counterfactualReference: 'stop',
   decisionDecoder(rules) {
-    const keys = new SevenfallDecisionKeys(rules, new ScoreTable(rules));
+    const keys = new SevenfallDecisionKeys(rules, tableFor(rules));
     return (state, action) => {
       const d = keys.decodeState(state);
       return { kind: 'discard', profile: d.sizes.join(',') || '-', state: [d.wilds, d.breaks, d.discardsLeft, d.locked], action: keys.actionText(action) };
@@ -86,6 +86,14 @@ export const createSevenfallModule = (strategies: readonly SevenfallStrategyDef[
     return traceSevenfallGame(rules, makePlayers(strategies, rules, engine.table, specs, rngs), engine, seed);
   },
 });
+
+const tables = new WeakMap<SevenfallRules, ScoreTable>();
+/** One score table per rules object (runners of many lineups, decoders). */
+function tableFor(rules: SevenfallRules): ScoreTable {
+  let t = tables.get(rules);
+  if (t === undefined) tables.set(rules, (t = new ScoreTable(rules)));
+  return t;
+}
 
 export function describeSevenfallRules(r: SevenfallRules): string {
   const lines = [
