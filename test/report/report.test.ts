@@ -4,6 +4,7 @@
  */
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readArrowFile } from '../../src/io/arrow.js';
@@ -12,7 +13,7 @@ import { type BustTableOutput, type CompareOutput, type SimulateOutput, type Sol
 import { Z95 } from '../../src/stats/summary.js';
 import { writeReport } from '../../src/run/report.js';
 import { Chromium, findChromium } from '../helpers/chromium.js';
-import { sevensim } from '../helpers/cli.js';
+import { CLI, sevensim } from '../helpers/cli.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
 import { decodePng } from '../helpers/png.js';
 import { type Fixtures, axisTitles, dataItems, drawn, makeFixtures } from '../helpers/report.js';
@@ -308,6 +309,17 @@ describe('report.html and PNG files', () => {
     expect(listDir(out)).toEqual(['report.html']);
   }, 60_000);
 
+  it('--open says how to open the page when no opener can run, and still succeeds; --help explains every flag', () => {
+    const out = join(root, 'open');
+    const r = spawnSync(process.execPath, [CLI, 'report', fx.compareGame, '--out', out, '--open'], { encoding: 'utf8', env: { ...process.env, PATH: '/nonexistent' } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`could not run xdg-open to open ${join(out, 'report.html')}; open it in a browser yourself`);
+    const help = sevensim('report', '--help');
+    expect(help.code).toBe(0);
+    for (const flag of ['--out', '--png', '--scale', '--open', '--quiet']) expect(help.stdout).toContain(flag);
+    expect(help.stdout).toMatch(/--scale[\s\S]*\[default: 2\]/);
+  }, 60_000);
+
   it('the study (npm start) ends with the charts of every part in its report.html and says where it is', () => {
     const out = join(root, 'study');
     const r = sevensim('study', '--games', '400', '--threads', '1', '--quiet', '--out', out);
@@ -335,7 +347,7 @@ const chromium = findChromium();
 describe.skipIf(!chromium)('report.html in headless Chromium', () => {
   it('shows every chart with no console errors and no network requests; a screenshot is saved next to the report', async () => {
     const out = join(root, 'browser');
-    const r = await writeReport({ dirs: [fx.sevnGame, fx.fallRound, fx.bust, fx.sevnSolve, fx.compareSprt, fx.tune, fx.tournament], out });
+    const r = await writeReport({ dirs: [fx.sevnRound, fx.sevnGame, fx.sevnCf, fx.fallRound, fx.fallCf, fx.bust, fx.sevnSolve, fx.fallSolve, fx.compareSprt, fx.compareGame, fx.tune, fx.tournament], out });
     const browser = new Chromium(chromium!);
     try {
       const session = await browser.newPage();
