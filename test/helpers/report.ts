@@ -101,6 +101,7 @@ export function writeTuneFixture(dir: string): void {
   const best = cand(24, 0.3, 20.2);
   writeFileSync(out.file('best.json'), JSON.stringify({
     game: 'sevn', preset: 'sevn', mode: 'round', strategy: 'stay-at', field: ['stay-at:points=25'], objective: 'mean', method: 'race', seed: 9,
+    searched: [{ name: 'points', kind: 'int', lo: 15, hi: 30, step: null }, { name: 'margin', kind: 'float', lo: 0, hi: 1, step: null }],
     best, start: cand(15, 0, 18.1), plateau: [best, cand(25, 0.2, 20.1), cand(23, 0.3, 20.05)], validationGames: 1000, games: 13000,
   }));
   writeFileSync(out.file('run.json'), JSON.stringify({ format: 1, kind: 'tune', version: '0.1.0', game: 'sevn', preset: 'sevn', seed: 9, mode: 'round' }));

@@ -212,9 +212,12 @@ describe('tune, tournament and compare charts', () => {
     expect(dataItems(await drawn(charts.tuneObjective(o).spec), 'symbol')).toHaveLength(13);
     const params = await drawn(charts.tuneParams(o).spec);
     expect(dataItems(params, 'symbol')).toHaveLength(24);
-    const land = await drawn(charts.tuneLandscape(o).spec);
+    const landscape = charts.tuneLandscape(o);
+    const land = await drawn(landscape.spec);
+    // The plateau's candidates have points 23, 24, 25 (an integer: shaded over whole cells) and margin 0.2 to 0.3.
     const plateau = dataItems(land, 'rect').map((i) => i.datum);
-    expect(plateau.map((p) => [p.param, p.lo, p.hi])).toEqual(expect.arrayContaining([['points', 23, 25], ['margin', 0.2, 0.3]]));
+    expect(plateau.map((p) => [p.param, p.lo, p.hi])).toEqual(expect.arrayContaining([['points', 22.5, 25.5], ['margin', 0.2, 0.3]]));
+    expect(landscape.table.rows).toEqual([['points', '24.000', '23.000', '25.000'], ['margin', '0.300', '0.200', '0.300']]);
     const best = dataItems(land, 'rule').filter((i) => i.datum.type === 'best').map((i) => [i.datum.param, i.datum.best]);
     expect(best).toEqual(expect.arrayContaining([['points', 24], ['margin', 0.3]]));
     expect(charts.tuneObjective(o).caption).toContain('13,000 games');
