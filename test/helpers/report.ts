@@ -19,6 +19,7 @@ import { writeCompareOutput } from '../../src/run/compare-output.js';
 import { type SimulateResult, simulate } from '../../src/run/simulate.js';
 import { solveSevenfallCommand } from '../../src/run/solve.js';
 import { solveSevnCommand } from '../../src/run/solve-sevn.js';
+import { tournament } from '../../src/run/tournament.js';
 
 export interface Fixtures {
   sevnRound: string; sevnRoundResult: SimulateResult;
@@ -29,7 +30,7 @@ export interface Fixtures {
   sevnSolve: string; fallSolve: string; bust: string;
   compareSprt: string; compareSprtResult: CompareResult;
   compareGame: string;
-  tune: string; tournament: string;
+  tune: string; tournament: string; tournamentFixture: string;
 }
 
 const SEVN_FOUR = ['stay-at:points=15', 'stay-at:points=25', 'stay-at-cards:cards=4', 'bust-cap:p=0.3'];
@@ -72,7 +73,9 @@ export async function makeFixtures(root: string): Promise<Fixtures> {
   f.tune = join(root, 'tune');
   writeTuneFixture(f.tune);
   f.tournament = join(root, 'tournament');
-  writeTournamentFixture(f.tournament);
+  await tournament({ game: sevn, rules: sr, preset: 'sevn', mode: 'game', players: ['stay-at:points=15', 'stay-at:points=25', 'bust-cap:p=0.3'], tableSize: 2, games: 60, seed: 4, threads: 1, out: f.tournament });
+  f.tournamentFixture = join(root, 'tournament-fixture');
+  writeTournamentFixture(f.tournamentFixture);
   return f as Fixtures;
 }
 
@@ -108,7 +111,7 @@ export function writeTuneFixture(dir: string): void {
   out.commit();
 }
 
-/** A tournament output in the fixed format (hand-made: 3 strategies, 6 ordered pairs). */
+/** A tournament output in the fixed format, hand-made (3 strategies, 6 ordered pairs) so that the drawn numbers are known. */
 export function writeTournamentFixture(dir: string): void {
   const out = new OutputDir(dir);
   out.prepare();

@@ -224,8 +224,20 @@ describe('tune, tournament and compare charts', () => {
     expect(charts.tuneObjective(o).caption).toContain('seed 9');
   });
 
-  it('tournament: a cell per ordered pair, the ranking in order with 95% CIs', async () => {
+  it('tournament (a real run): a cell per ordered pair at its head-to-head share, the ranking in tournament.json order', async () => {
     const o = readOutput(fx.tournament) as TournamentOutput;
+    const t = json(fx.tournament, 'tournament.json');
+    const cells = dataItems(await drawn(charts.tournamentMatrix(o).spec), 'rect');
+    const pairs = arrow(join(fx.tournament, 'tournament.arrow'));
+    expect(cells).toHaveLength(6);
+    for (const p of pairs) expect(cells.find((c) => c.datum.a === p.a && c.datum.b === p.b)!.datum.win_share_a).toBe(p.win_share_a);
+    const ranking = charts.tournamentRanking(o);
+    expect(dataItems(await drawn(ranking.spec), 'symbol').map((p) => p.datum.spec)).toEqual(t.ranking.map((r: { spec: string }) => r.spec));
+    expect(ranking.caption).toContain(`${t.games.toLocaleString('en-US')} games (60 deals, each in every seat order); seed 4.`);
+  });
+
+  it('tournament (a hand-made output): cell texts and CI ends where the numbers put them', async () => {
+    const o = readOutput(fx.tournamentFixture) as TournamentOutput;
     const m = await drawn(charts.tournamentMatrix(o).spec);
     expect(dataItems(m, 'rect')).toHaveLength(6);
     expect(dataItems(m, 'text').map((t) => t.text)).toContain('0.81');
@@ -253,8 +265,8 @@ describe('tune, tournament and compare charts', () => {
   });
 
   it('every output gives its charts, each with a caption and a table', () => {
-    const counts = [fx.sevnRound, fx.sevnGame, fx.fallRound, fx.sevnSolve, fx.fallSolve, fx.bust, fx.compareSprt, fx.compareGame, fx.tune, fx.tournament].map((d) => charts.chartsOf(readOutput(d)).length);
-    expect(counts).toEqual([4, 5, 3, 2, 1, 1, 2, 1, 3, 2]);
+    const counts = [fx.sevnRound, fx.sevnGame, fx.fallRound, fx.sevnSolve, fx.fallSolve, fx.bust, fx.compareSprt, fx.compareGame, fx.tune, fx.tournament, fx.tournamentFixture].map((d) => charts.chartsOf(readOutput(d)).length);
+    expect(counts).toEqual([4, 5, 3, 2, 1, 1, 2, 1, 3, 2, 2]);
   });
 });
 
