@@ -20,6 +20,7 @@ import { type SimulateResult, simulate } from '../../src/run/simulate.js';
 import { solveSevenfallCommand } from '../../src/run/solve.js';
 import { solveSevnCommand } from '../../src/run/solve-sevn.js';
 import { tournament } from '../../src/run/tournament.js';
+import { tune } from '../../src/run/tune.js';
 
 export interface Fixtures {
   sevnRound: string; sevnRoundResult: SimulateResult;
@@ -30,7 +31,7 @@ export interface Fixtures {
   sevnSolve: string; fallSolve: string; bust: string;
   compareSprt: string; compareSprtResult: CompareResult;
   compareGame: string;
-  tune: string; tournament: string; tournamentFixture: string;
+  tune: string; tuneReal: string; tournament: string; tournamentFixture: string;
 }
 
 const SEVN_FOUR = ['stay-at:points=15', 'stay-at:points=25', 'stay-at-cards:cards=4', 'bust-cap:p=0.3'];
@@ -72,6 +73,8 @@ export async function makeFixtures(root: string): Promise<Fixtures> {
   writeCompareOutput(out2, cg, sr, []);
   f.tune = join(root, 'tune');
   writeTuneFixture(f.tune);
+  f.tuneReal = join(root, 'tune-real');
+  await tune({ game: sevn, rules: sr, preset: 'sevn', strategy: 'stay-at', params: ['points=22:30', 'freeze'], fix: [], start: null, field: [], mode: 'round', objective: null, method: 'race', budget: 60000, seed: 6, threads: 1, out: f.tuneReal });
   f.tournament = join(root, 'tournament');
   await tournament({ game: sevn, rules: sr, preset: 'sevn', mode: 'game', players: ['stay-at:points=15', 'stay-at:points=25', 'bust-cap:p=0.3'], tableSize: 2, games: 60, seed: 4, threads: 1, out: f.tournament });
   f.tournamentFixture = join(root, 'tournament-fixture');
@@ -79,7 +82,7 @@ export async function makeFixtures(root: string): Promise<Fixtures> {
   return f as Fixtures;
 }
 
-/** A tune output in the format fixed in COORDINATION.md (hand-made: 3 steps of 4 candidates, 1 validation row). */
+/** A tune output in the format run/tune.ts writes, hand-made (3 steps of 4 candidates, 1 validation row) so that the drawn numbers are known. */
 export function writeTuneFixture(dir: string): void {
   const out = new OutputDir(dir);
   out.prepare();

@@ -224,6 +224,22 @@ describe('tune, tournament and compare charts', () => {
     expect(charts.tuneObjective(o).caption).toContain('seed 9');
   });
 
+  it('tune (a real run, race over an integer and an enum): every tune.arrow row drawn, enum choices named on the axis, the best from best.json', async () => {
+    const o = readOutput(fx.tuneReal) as TuneOutput;
+    const rows = arrow(join(fx.tuneReal, 'tune.arrow'));
+    const best = json(fx.tuneReal, 'best.json');
+    expect(dataItems(await drawn(charts.tuneObjective(o).spec), 'symbol')).toHaveLength(rows.length);
+    const params = await drawn(charts.tuneParams(o).spec);
+    expect(dataItems(params, 'symbol')).toHaveLength(2 * rows.filter((r) => !r.validation).length);
+    const labels = params.filter((m) => m.role === 'axis-label').flatMap((m) => m.items.map((i) => i.text));
+    expect(labels).toEqual(expect.arrayContaining(['fewest', 'most', 'self']));
+    const land = await drawn(charts.tuneLandscape(o).spec);
+    const bestRules = dataItems(land, 'rule').filter((i) => i.datum.type === 'best');
+    expect(bestRules.map((i) => [i.datum.param, i.datum.best])).toEqual([['points', best.best.values.points], ['freeze', best.searched.find((d: { name: string }) => d.name === 'freeze').values.indexOf(best.best.values.freeze)]]);
+    expect(charts.tuneLandscape(o).table.rows[1][1]).toBe(best.best.values.freeze);
+    expect(charts.tuneObjective(o).caption).toContain(`${best.games.toLocaleString('en-US')} games; seed 6.`);
+  });
+
   it('tournament (a real run): a cell per ordered pair at its head-to-head share, the ranking in tournament.json order', async () => {
     const o = readOutput(fx.tournament) as TournamentOutput;
     const t = json(fx.tournament, 'tournament.json');
@@ -265,8 +281,8 @@ describe('tune, tournament and compare charts', () => {
   });
 
   it('every output gives its charts, each with a caption and a table', () => {
-    const counts = [fx.sevnRound, fx.sevnGame, fx.fallRound, fx.sevnSolve, fx.fallSolve, fx.bust, fx.compareSprt, fx.compareGame, fx.tune, fx.tournament, fx.tournamentFixture].map((d) => charts.chartsOf(readOutput(d)).length);
-    expect(counts).toEqual([4, 5, 3, 2, 1, 1, 2, 1, 3, 2, 2]);
+    const counts = [fx.sevnRound, fx.sevnGame, fx.fallRound, fx.sevnSolve, fx.fallSolve, fx.bust, fx.compareSprt, fx.compareGame, fx.tune, fx.tuneReal, fx.tournament, fx.tournamentFixture].map((d) => charts.chartsOf(readOutput(d)).length);
+    expect(counts).toEqual([4, 5, 3, 2, 1, 1, 2, 1, 3, 3, 2, 2]);
   });
 });
 
