@@ -35,25 +35,31 @@ export function progressBar(quiet: boolean, label = 'games'): Progress {
 
 /**
  * Runs `work` with an AbortSignal that Ctrl-C (SIGINT) or SIGTERM fires. If it was interrupted, calls
- * `cleanup` (e.g. stop the progress bar), says `message` on stderr and exits 130; other errors pass on.
- * The work itself removes partial output when its signal aborts.
+ * `cleanup` (e.g. stop the progress bar), says `message` on stderr and exits 130 (SIGINT) or 143
+ * (SIGTERM), as a shell does; other errors pass on. The work itself removes partial output when its
+ * signal aborts, and checks the signal before it renames any result into place.
  */
-export async function interruptible<T>(message: string, work: (signal: AbortSignal) => Promise<T>, cleanup: () => void = () => {}): Promise<T> {
+export async function interruptible<T>(message: string | (() => string), work: (signal: AbortSignal) => Promise<T>, cleanup: () => void = () => {}): Promise<T> {
   const controller = new AbortController();
-  const onSignal = (): void => controller.abort(new Error('interrupted'));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  let exitCode = 130;
+  const onInt = (): void => controller.abort(new Error('interrupted'));
+  const onTerm = (): void => {
+    exitCode = 143;
+    controller.abort(new Error('terminated'));
+  };
+  process.once('SIGINT', onInt);
+  process.once('SIGTERM', onTerm);
   try {
     return await work(controller.signal);
   } catch (e) {
     cleanup();
     if (controller.signal.aborted) {
-      process.stderr.write(`sevensim: interrupted; ${message}\n`);
-      process.exit(130);
+      process.stderr.write(`sevensim: ${exitCode === 143 ? 'terminated' : 'interrupted'}; ${typeof message === 'string' ? message : message()}\n`);
+      process.exit(exitCode);
     }
     throw e;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
   }
 }

@@ -39,7 +39,8 @@ export function createPool(threads: number): Piscina {
 /** Runs on `pool` if given (the caller destroys it), else on a pool of its own. */
 export async function runOnPool<R extends ChunkRange>(run: PoolRun<R>, pool?: Piscina): Promise<void> {
   if (pool) return schedule(pool, run);
-  const own = createPool(run.threads);
+  // More workers than chunks would only start threads that get no work.
+  const own = createPool(Math.max(1, Math.min(run.threads, run.last - run.first)));
   try {
     await schedule(own, run);
   } finally {
