@@ -29,6 +29,7 @@ export function simulateOptions<T>(y: Argv<T>) {
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar (it is also off when stderr is not a terminal)' })
     .option('force', { type: 'boolean', default: false, describe: 'replace the results of an earlier run in --out (files that are not results are left alone)' })
     .option('resume', { type: 'string', describe: 'continue the interrupted run in this --out directory from its last checkpoint (saved every 5 s); it takes the run\'s arguments from there: give only --threads, --quiet, --json' })
+    .option('checkpoint-seconds', { type: 'number', default: 5, describe: 'with --out: seconds between checkpoints of the completed chunks (for --resume)' })
     .middleware((a) => {
       // The checkpoint supplies the run's arguments, including the ones yargs demands.
       if (typeof a.resume !== 'string') return;
@@ -87,6 +88,7 @@ export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult> {
         counterfactual: resumed ? resumed.counterfactual : a.decisions === 'counterfactual' ? { rate: a.sampleRate, rollouts: a.rollouts } : null,
         force: a.force,
         resume: resumed !== null,
+        checkpointEvery: checkpointMs(a.checkpointSeconds),
         argv: process.argv.slice(2),
         signal,
         onProgress: (done, total) => progress.update(done, total),
@@ -97,6 +99,11 @@ export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult> {
     },
     () => progress.stop(),
   );
+}
+
+function checkpointMs(seconds: number): number {
+  if (!(seconds >= 0 && seconds <= 86400)) throw new UserError(`--checkpoint-seconds: expected a number of seconds from 0 to 86400, got ${seconds}`);
+  return seconds * 1000;
 }
 
 export function printSummary(r: SimulateResult, json: boolean, out?: string): void {

@@ -33,6 +33,8 @@ export function lineups(def: PairedDefinition, candidate: string): string[][] {
 export const PAIRED_FIELDS = 11;
 
 export interface PairedResult extends ChunkRange {
+  /** PAIRED_FIELDS sums over every game of the range. */
+  sums: Float64Array;
   /** PAIRED_FIELDS sums per chunk, chunk `firstChunk` first: an SPRT can stop after any chunk. */
   perChunk: Float64Array;
 }
@@ -69,5 +71,7 @@ export function playPaired(runnersA: UnitRunner[], runnersB: UnitRunner[], def: 
     sums[o + 9] += wa;
     sums[o + 10] += wb;
   }
-  return { firstChunk: first, lastChunk: last, games: end - start, perChunk: sums };
+  const total = new Float64Array(PAIRED_FIELDS);
+  for (let i = 0; i < sums.length; i++) total[i % PAIRED_FIELDS] += sums[i];
+  return { firstChunk: first, lastChunk: last, games: end - start, sums: total, perChunk: sums };
 }
