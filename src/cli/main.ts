@@ -53,7 +53,10 @@ const cli = yargs(joinNegativeValues(hideBin(process.argv)))
         console.log(`${s.name}: ${s.doc}`);
         for (const p of s.params) console.log(`    ${describeParam(p)}`);
       }
-      console.log('\nSpecify a strategy as name or name:key=value,key=value (e.g. greedy:margin=0.5).');
+      // The example is one of this game's own strategies with a parameter.
+      const withParam = game.strategies.find((s) => s.params.length > 0);
+      const example = withParam ? ` (e.g. ${withParam.name}:${withParam.params[0].name}=${withParam.params[0].default})` : '';
+      console.log(`\nSpecify a strategy as name or name:key=value,key=value${example}.`);
     },
   )
   .command(
@@ -222,7 +225,7 @@ const cli = yargs(joinNegativeValues(hideBin(process.argv)))
         .option('seed', { type: 'number', default: 1, describe: 'random seed' })
         .option('out', { type: 'string', default: 'results', describe: 'directory that receives one subdirectory per part' })
         .option('threads', { type: 'number', default: defaultThreads(), defaultDescription: 'one per core', describe: 'worker threads' })
-        .option('json', { type: 'boolean', default: false, describe: 'print each summary as JSON' })
+        .option('json', { type: 'boolean', default: false, describe: 'print one JSON document: {seed, parts: [one simulate --json summary per part, with its part name and question]}' })
         .option('quiet', { type: 'boolean', default: false, describe: 'no progress bars' }),
     async (a) => runStudy(a),
   )

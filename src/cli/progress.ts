@@ -6,14 +6,31 @@ export interface Progress {
   stop(): void;
 }
 
+/** Seconds as "1h02m", "3m05s" or "12s". */
+export function formatEta(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s >= 3600) return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+  if (s >= 60) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${s}s`;
+}
+
+/**
+ * Time left from the average rate so far; none until a second has passed and 1% is done (before that,
+ * pool start-up dominates and cli-progress's own estimate read "ETA 0s" at 2%).
+ */
+export function etaText(done: number, total: number, elapsedSeconds: number): string {
+  if (done >= total) return '0s';
+  if (elapsedSeconds < 1 || done < total / 100 || done <= 0) return '...';
+  return formatEta(((total - done) * elapsedSeconds) / done);
+}
+
 export function progressBar(quiet: boolean, label = 'games'): Progress {
   if (quiet || !process.stderr.isTTY) return { update() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
-      format: ` {bar} {percentage}% | {value}/{total} ${label} | {rate}/s | ETA {eta_formatted}`,
+      format: ` {bar} {percentage}% | {value}/{total} ${label} | {rate}/s | ETA {left}`,
       hideCursor: true,
-      etaBuffer: 50,
     },
     cliProgress.Presets.shades_classic,
   );
@@ -21,11 +38,12 @@ export function progressBar(quiet: boolean, label = 'games'): Progress {
   let started = false;
   return {
     update(done, total) {
-      const rate = Math.round(done / Math.max(1e-3, (performance.now() - t0) / 1000)).toLocaleString('en-US');
+      const elapsed = (performance.now() - t0) / 1000;
+      const payload = { rate: Math.round(done / Math.max(1e-3, elapsed)).toLocaleString('en-US'), left: etaText(done, total, elapsed) };
       if (!started) {
-        bar.start(total, done, { rate });
+        bar.start(total, done, payload);
         started = true;
-      } else bar.update(done, { rate });
+      } else bar.update(done, payload);
     },
     stop() {
       if (started) bar.stop();

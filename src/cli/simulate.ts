@@ -106,29 +106,35 @@ function checkpointMs(seconds: number): number {
   return seconds * 1000;
 }
 
+/** The summary printed by --json: one object. */
+export function summaryJson(r: SimulateResult, out?: string | null) {
+  const m = r.manifest;
+  const seats = r.seats.map((s) => ({
+    seat: s.seat,
+    strategy: s.strategy,
+    games: s.games,
+    mean: s.mean,
+    sd: s.sd,
+    se: s.se,
+    ci95: s.ci95,
+    quantiles: s.quantiles,
+    winShare: s.winShare ? s.winShare.mean : null,
+    winShareSe: s.winShare ? s.winShare.se : null,
+    ...(m.game === 'sevn' ? { bustRate: s.bustRate?.rate ?? null, bustRateSe: s.bustRate?.se ?? null, rounds: s.bustRate?.rounds ?? null } : {}),
+  }));
+  const shard = m.shard ? `${m.shard.index}/${m.shard.count}` : null;
+  return { game: m.game, preset: m.preset, mode: m.mode, games: r.totals.games, seed: m.seed, chunkSize: m.chunkSize, shard, threads: m.threads, seconds: m.seconds, gamesPerSecond: m.gamesPerSecond, seats, out: out ?? null };
+}
+
 export function printSummary(r: SimulateResult, json: boolean, out?: string): void {
   const m = r.manifest;
   if (json) {
-    const seats = r.seats.map((s) => ({
-      seat: s.seat,
-      strategy: s.strategy,
-      games: s.games,
-      mean: s.mean,
-      sd: s.sd,
-      se: s.se,
-      ci95: s.ci95,
-      quantiles: s.quantiles,
-      winShare: s.winShare ? s.winShare.mean : null,
-      winShareSe: s.winShare ? s.winShare.se : null,
-      ...(m.game === 'sevn' ? { bustRate: s.bustRate?.rate ?? null, bustRateSe: s.bustRate?.se ?? null, rounds: s.bustRate?.rounds ?? null } : {}),
-    }));
-    const shard = m.shard ? `${m.shard.index}/${m.shard.count}` : null;
-    console.log(JSON.stringify({ game: m.game, preset: m.preset, mode: m.mode, games: r.totals.games, seed: m.seed, chunkSize: m.chunkSize, shard, threads: m.threads, seconds: m.seconds, gamesPerSecond: m.gamesPerSecond, seats, out: out ?? null }, null, 2));
+    console.log(JSON.stringify(summaryJson(r, out), null, 2));
     return;
   }
   const shard = m.shard ? `, shard ${m.shard.index}/${m.shard.count}` : '';
   console.log(`${m.game} (${m.preset ?? 'rules file'}), ${m.mode} mode, ${r.totals.games.toLocaleString('en-US')} ${m.mode === 'game' ? 'games' : 'rounds'}, seed ${m.seed}${shard}: ${Math.round(m.gamesPerSecond).toLocaleString('en-US')}/s on ${m.threads} thread(s)`);
-  console.log(formatSummaryTable(r.seats));
+  console.log(formatSummaryTable(r.seats, m.mode === 'game' ? 'games' : 'rounds'));
   console.log('mean: mean score per ' + (m.mode === 'game' ? 'game (final total)' : 'round') + '; 95% CI = mean +/- 1.96 se.');
   if (out) console.log(`results written to ${out}/`);
 }

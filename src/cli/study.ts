@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import type { Mode } from '../engine/game.js';
 import { GAMES } from '../games/registry.js';
 import { simulate } from '../run/simulate.js';
-import { printSummary } from './simulate.js';
+import { printSummary, summaryJson } from './simulate.js';
+import { checkCount } from '../engine/errors.js';
 import { interruptible, progressBar } from './progress.js';
 
 interface StudyPart {
@@ -27,7 +28,10 @@ export const STUDY: StudyPart[] = [
 ];
 
 export async function runStudy(o: { games: number; seed: number; out: string; threads: number; quiet: boolean; json: boolean }): Promise<void> {
+  checkCount('--games', o.games);
+  checkCount('--threads', o.threads, 1, 256);
   let progress = progressBar(true);
+  const parts: object[] = []; // with --json: one document at the end
   await interruptible(
     'the part in progress wrote nothing',
     async (signal) => {
@@ -53,8 +57,10 @@ export async function runStudy(o: { games: number; seed: number; out: string; th
           onProgress: (d, t) => progress.update(d, t),
         });
         progress.stop();
-        printSummary(r, o.json, out);
+        if (o.json) parts.push({ part: part.name, question: part.question, ...summaryJson(r, out) });
+        else printSummary(r, false, out);
       }
+      if (o.json) console.log(JSON.stringify({ seed: o.seed, parts }, null, 2));
     },
     () => progress.stop(),
   );

@@ -15,7 +15,7 @@ import {
   Int64,
   RecordBatch,
   RecordBatchFileWriter,
-  RecordBatchStreamReader,
+  RecordBatchStreamWriter,
   Schema,
   Struct,
   type Table,
@@ -106,12 +106,20 @@ export class ArrowFileStream {
 }
 
 /**
- * The record batches in the first `bytes` bytes of an Arrow file being written (no footer yet):
- * after the 8-byte magic they are an Arrow stream. Used to resume a checkpointed games.arrow.
+ * The record batches in the first `bytes` bytes of an Arrow file being written (no footer yet), to
+ * resume a checkpointed games.arrow. apache-arrow's file writer puts the schema only in the footer,
+ * so after the 8-byte magic come the batch messages alone: prefixed with the schema's message they
+ * are an Arrow stream.
  */
-export function readPartialArrowFile(path: string, bytes: number): RecordBatch[] {
-  const buf = readFileSync(path).subarray(8, bytes);
-  return [...RecordBatchStreamReader.from(buf)];
+export function readPartialArrowFile(path: string, schema: Schema, bytes: number): RecordBatch[] {
+  const file = readFileSync(path);
+  if (file.length < bytes) throw new UserError(`${path}: shorter (${file.length} bytes) than its checkpoint says (${bytes}); give --force to start again`);
+  const empty = RecordBatchStreamWriter.writeAll([batchOf(schema, emptyColumns(schema))]).toUint8Array(true);
+  const schemaMessage = empty.subarray(0, 8 + new DataView(empty.buffer, empty.byteOffset).getInt32(4, true)); // continuation, length, metadata
+  const stream = new Uint8Array(schemaMessage.length + bytes - 8);
+  stream.set(schemaMessage);
+  stream.set(file.subarray(8, bytes), schemaMessage.length);
+  return tableFromIPC(stream).batches;
 }
 
 function emptyColumns(schema: Schema): Record<string, Column> {

@@ -33,7 +33,13 @@ export interface PoolRun<R extends ChunkRange> {
 }
 
 export function createPool(threads: number): Piscina {
-  return new Piscina({ filename: WORKER_FILE, minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
+  const pool = new Piscina({ filename: WORKER_FILE, minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
+  // A task aborted (Ctrl-C) while its worker was replying: piscina reports the late reply as an
+  // 'error' event, which with no listener would crash the process instead of the clean exit.
+  pool.on('error', (e: Error) => {
+    if (!e.message.startsWith('Unexpected message from Worker')) process.emitWarning(e);
+  });
+  return pool;
 }
 
 /** Runs on `pool` if given (the caller destroys it), else on a pool of its own. */

@@ -12,7 +12,7 @@ import { OutputDir } from '../io/output.js';
 import { Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.js';
 import { readPartialArrowFile } from '../io/arrow.js';
 import { manifestHeader } from '../io/package-info.js';
-import { GamesWriter, type Manifest, type SerializedTotals, deserializeTotals, serializeTotals, writeDecisions, writeScores } from '../io/results.js';
+import { GAMES_SCHEMA, GamesWriter, type Manifest, type SerializedTotals, deserializeTotals, serializeTotals, writeDecisions, writeScores } from '../io/results.js';
 import { runOnPool } from '../parallel/pool.js';
 import { type SeatSummary, summariseSeat } from '../stats/summary.js';
 
@@ -133,11 +133,12 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   let next = saved?.state.next ?? first;
   const t0 = performance.now();
   try {
+    // Read before the writer opens its file: in the same process the two have the same name.
+    const replay = perGame && saved?.state.gamesFile ? readPartialArrowFile(join(out!.dir, saved.state.gamesFile), GAMES_SCHEMA, saved.state.gamesBytes) : [];
     const gamesWriter = perGame ? new GamesWriter(out!, def) : null;
-    if (gamesWriter && saved?.state.gamesFile) {
-      await gamesWriter.replay(readPartialArrowFile(join(out!.dir, saved.state.gamesFile), saved.state.gamesBytes));
-    }
-    let oldGamesFile = saved?.state.gamesFile ?? null; // needed until this run's first checkpoint
+    if (gamesWriter) await gamesWriter.replay(replay);
+    // The interrupted run's games file is needed until this run's first checkpoint.
+    let oldGamesFile = saved?.state.gamesFile !== gamesWriter?.tempName ? (saved?.state.gamesFile ?? null) : null;
     const save = (): { state: SimulateState; keep: string[] } => {
       const state: SimulateState = {
         next,
