@@ -1,0 +1,45 @@
+/**
+ * SEVN decision buckets: the state key under which a decision's outcomes are summed. Mixed-radix
+ * digits: decision kind, round points so far (capped at 255), distinct values held, next-draw bust
+ * chance in 5% steps (0..20) and cards left in the deck rounded down to a multiple of 10 (0, 10, ...,
+ * 250: the deck holds at most 255). The exact count made game-mode buckets too fine to aggregate
+ * (4-player `sevn` games: about 30 buckets a game).
+ */
+import { Kind } from './cards.js';
+import type { SevnEngine } from './engine.js';
+import { Seat } from './seats.js';
+
+/** The bucket of seat s's decision `kind` in the engine's current state. */
+export function decisionBucket(e: SevnEngine, s: number, kind: number): number {
+  const points = Math.min(255, e.scoreSeat(s));
+  const bust = Math.round(nextCardBust(e, s) * 20);
+  const left = e.deckLen;
+  return (((kind * 256 + points) * 32 + e.seats[(s << Seat.SHIFT) + Seat.DISTINCT]) * 21 + bust) * 256 + (left - (left % 10));
+}
+
+/** Exact chance that seat s's next card is a number it holds (0 with a Second Chance held). */
+export function nextCardBust(e: SevnEngine, s: number): number {
+  const st = e.seats;
+  const b = s << Seat.SHIFT;
+  if (st[b + Seat.SC] !== 0) return 0;
+  const cards = e.cards;
+  const mask = st[b + Seat.MASK];
+  let bad = 0;
+  let total: number;
+  if (e.deckLen > 0) {
+    // The deck holds exactly copies - seen of each code.
+    total = e.deckLen;
+    for (let m = mask; m !== 0; m &= m - 1) {
+      const c = cards.numberCode[31 - Math.clz32(m & -m)];
+      bad += cards.copies[c] - e.seen[c];
+    }
+  } else {
+    total = e.discardLen;
+    for (let i = 0; i < e.discardLen; i++) {
+      const c = e.discard[i];
+      if (cards.kind[c] === Kind.NUMBER && mask & (1 << cards.value[c])) bad++;
+    }
+  }
+  return total === 0 ? 0 : bad / total;
+}
+
