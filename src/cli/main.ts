@@ -2,7 +2,7 @@
 /** The `sevensim` command: a thin yargs layer over the engine, the runner and the analyses. */
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { UserError } from '../engine/errors.js';
+import { PartialOutputError, UserError } from '../engine/errors.js';
 import { describeParam } from '../engine/params.js';
 import { gameModule, loadRules } from './games.js';
 import { gameOptions } from './options.js';
@@ -71,7 +71,12 @@ const cli = yargs(joinNegativeValues(hideBin(process.argv)))
       const rules = loadRules(game, a.preset, a.rules);
       checkPlayers(game, rules, a.players, 'game');
       if (!Number.isSafeInteger(a.seed)) throw new UserError(`--seed: expected an integer, got ${a.seed}`);
-      console.log(game.trace(rules, a.players, a.seed));
+      try {
+        console.log(game.trace(rules, a.players, a.seed));
+      } catch (e) {
+        if (e instanceof PartialOutputError) console.log(e.output); // what was played, then the error
+        throw e;
+      }
     },
   )
   .command('simulate', 'Play many seeded games in parallel; print a summary per seat and write Arrow results', simulateOptions, async (a) => {

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ChunkRange } from '../engine/runner.js';
+import { USER_ERROR_CAUSE, UserError } from '../engine/errors.js';
 
 const here = fileURLToPath(import.meta.url);
 /** The built worker: under vitest this module runs from src/*.ts, so point at dist/. */
@@ -80,7 +81,7 @@ async function schedule<R extends ChunkRange>(pool: Piscina, run: PoolRun<R>): P
         ready.set(first, r);
       })
       .catch((e: unknown) => {
-        failure ??= e;
+        failure ??= e instanceof Error && e.cause === USER_ERROR_CAUSE ? new UserError(e.message) : e;
       })
       .finally(() => {
         inFlight--;

@@ -10,6 +10,8 @@ import type { UnitRunner } from '../engine/game.js';
 import { type PairedDefinition, type PairedResult, lineups, playPaired } from '../engine/paired.js';
 import { type ChunkResult, type RunDefinition, playChunks } from '../engine/runner.js';
 import { gameModule } from '../games/registry.js';
+import { USER_ERROR_CAUSE, UserError } from '../engine/errors.js';
+import { RoundCapError } from '../games/sevn/engine.js';
 
 export interface ChunkTask {
   kind: 'simulate';
@@ -42,6 +44,20 @@ export function runnerFor(def: Pick<RunDefinition, 'game' | 'rules' | 'mode' | '
 }
 
 export default function playTask(task: ChunkTask | PairedTask): ChunkResult | PairedResult {
+  try {
+    return play(task);
+  } catch (e) {
+    // A game the rules do not let end (round cap) is bad input, reported as one line, not a crash.
+    if (e instanceof UserError || e instanceof RoundCapError) throw new Error(hint(e), { cause: USER_ERROR_CAUSE });
+    throw e;
+  }
+}
+
+function hint(e: Error): string {
+  return e instanceof RoundCapError ? `${e.message}: these rules and strategies do not finish a game; raise maxRounds, lower target or check the deck in the rules file` : e.message;
+}
+
+function play(task: ChunkTask | PairedTask): ChunkResult | PairedResult {
   if (task.kind === 'paired') {
     const { def } = task;
     const make = (candidate: string) => lineups(def, candidate).map((players) => runnerFor({ ...def, players }));

@@ -166,3 +166,32 @@ describe('the CLI on good input', () => {
     expect(r.stdout).toMatch(/= \d+ points/);
   });
 });
+
+describe('rules that cannot finish a game', () => {
+  const rulesFile = (change: (r: Record<string, unknown>) => void): string => {
+    const r = JSON.parse(sevensim('rules', '--game', 'sevn', '--preset', 'sevn-numbers', '--json').stdout);
+    change(r);
+    const file = join(tempDir('unfinishable'), 'rules.json');
+    writeFileSync(file, JSON.stringify(r));
+    return file;
+  };
+
+  it.each([
+    ['target 100000 (maxRounds 50)', (r: Record<string, unknown>) => Object.assign(r, { target: 100000, maxRounds: 50 })],
+    ['a deck with a single number card, a 0', (r: Record<string, unknown>) => Object.assign(r, { numbers: [{ value: 0, copies: 1 }], maxRounds: 50 })],
+  ])('%s: simulate and compare end with one line naming the rule, exit 2; play prints what it played', (_what, change) => {
+    const file = rulesFile(change);
+    const out = tempDir('unfinishable-out');
+    const s = sevensim('simulate', '--game', 'sevn', '--rules', file, '--mode', 'game', '--players', 'stay-at', 'stay-at', '--games', '20', '--quiet', '--out', out);
+    expect(s.stderr).toMatch(/^sevensim: SEVN game did not end within rules.maxRounds = 50 rounds \(players: .*\): these rules and strategies do not finish a game; raise maxRounds, lower target or check the deck in the rules file\n$/);
+    expect(s.code).toBe(2);
+    expect(listDir(out)).toEqual([]);
+    const c = sevensim('compare', '--game', 'sevn', '--rules', file, '--mode', 'game', '--a', 'stay-at', '--b', 'bust-cap', '--field', 'stay-at', '--games', '20', '--quiet');
+    expect(c.stderr).toMatch(/^sevensim: SEVN game did not end within rules.maxRounds = 50 rounds/);
+    expect(c.code).toBe(2);
+    const p = sevensim('play', '--game', 'sevn', '--rules', file, '--players', 'stay-at', 'stay-at');
+    expect(p.stdout).toMatch(/== Round 50,[\s\S]*seat 1 /);
+    expect(p.stderr).toMatch(/^sevensim: SEVN game did not end within rules.maxRounds = 50 rounds/);
+    expect(p.code).toBe(2);
+  }, 60_000);
+});
