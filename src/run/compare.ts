@@ -59,6 +59,8 @@ export interface CompareResult {
    * confidence intervals.
    */
   stoppedEarly: boolean;
+  /** With --sprt: [paired games so far, LLR] after each chunk, for the report's chart. */
+  sprtPath: [number, number][] | null;
   seconds: number;
 }
 
@@ -97,6 +99,7 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
   const metricScale = o.sprt?.metric === 'win' ? WIN_UNITS : 1;
   let llr = 0;
   let verdict: 'H1' | 'H0' | 'continue' = 'continue';
+  const sprtPath: [number, number][] = [];
   const t0 = performance.now();
   await runOnPool<PairedResult>({
     threads: o.threads,
@@ -114,6 +117,7 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
           const [s, s2] = o.sprt!.metric === 'win' ? [sums[3], sums[4]] : [sums[1], sums[2]];
           llr = sprtLlr(bounds, sums[0], s / metricScale, s2 / (metricScale * metricScale));
           verdict = sprtVerdict(bounds, llr);
+          sprtPath.push([sums[0], llr]);
         }
       }
     },
@@ -139,6 +143,7 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
     winShareB: o.mode === 'game' ? sums[10] / WIN_UNITS / n : null,
     sprt: bounds ? { ...bounds, metric: o.sprt!.metric, llr, verdict } : null,
     stoppedEarly: verdict !== 'continue' && n < o.games,
+    sprtPath: bounds ? sprtPath : null,
     seconds: (performance.now() - t0) / 1000,
   };
 }
