@@ -6,12 +6,14 @@
  * per-game rows ~64 KB a chunk) and, measured here on 100 ms greedy tasks, moving them made the
  * worker 20-25% slower (307k against 384-416k turns/s), while copying costs well under 1%.
  */
+import { type CandidatesDefinition, type CandidatesResult, playCandidates } from '../engine/candidates.js';
 import type { UnitRunner } from '../engine/game.js';
 import { type PairedDefinition, type PairedResult, lineups, playPaired } from '../engine/paired.js';
 import { type ChunkResult, type RunDefinition, playChunks } from '../engine/runner.js';
 import { gameModule } from '../games/registry.js';
 import { USER_ERROR_CAUSE, UserError } from '../engine/errors.js';
 import { RoundCapError } from '../games/sevn/engine.js';
+import { type TournamentDefinition, type TournamentResult, lineupsOf, playTournament } from '../engine/tournament.js';
 
 export interface ChunkTask {
   kind: 'simulate';
@@ -25,6 +27,14 @@ export interface ChunkTask {
 export interface PairedTask {
   kind: 'paired';
   def: PairedDefinition;
+  first: number;
+  last: number;
+}
+
+/** `tune`: candidates played on the same seeded games (see engine/candidates.ts). */
+export interface CandidatesTask {
+  kind: 'candidates';
+  def: CandidatesDefinition;
   first: number;
   last: number;
 }
@@ -43,7 +53,58 @@ export function runnerFor(def: Pick<RunDefinition, 'game' | 'rules' | 'mode' | '
   return r;
 }
 
-export default function playTask(task: ChunkTask | PairedTask): ChunkResult | PairedResult {
+/**
+ * Runners of tune's candidates, kept across steps (a race's survivors play every round; building a
+ * SEVENFALL runner takes tens of milliseconds); the oldest go first beyond a bound.
+ */
+const candidateCache = new Map<string, UnitRunner>();
+const CANDIDATE_CACHE = 1024;
+
+function candidateRunners(def: CandidatesDefinition): UnitRunner[][] {
+  const game = gameModule(def.game);
+  const rules = JSON.stringify(def.rules);
+  return def.candidates.map((c) =>
+    lineups({ field: def.field }, c).map((players) => {
+      const key = JSON.stringify([def.game, def.mode, players]) + rules;
+      let r = candidateCache.get(key);
+      if (r === undefined) {
+        r = game.createRunner(def.rules, players, def.mode);
+        if (candidateCache.size >= CANDIDATE_CACHE) candidateCache.delete(candidateCache.keys().next().value!);
+        candidateCache.set(key, r);
+      }
+      return r;
+    }),
+  );
+}
+
+export interface TournamentTask {
+  kind: 'tournament';
+  def: TournamentDefinition;
+  first: number;
+  last: number;
+}
+
+/** A tournament's runners, one per lineup, built once per worker and tournament. */
+const tournamentRunners = new Map<string, { lineups: number[][]; runners: UnitRunner[] }>();
+
+function playTournamentTask(task: TournamentTask): TournamentResult {
+  const { def } = task;
+  const key = JSON.stringify([def.game, def.rules, def.mode, def.entrants, def.tableSize]);
+  let t = tournamentRunners.get(key);
+  if (t === undefined) {
+    tournamentRunners.clear(); // one tournament at a time per worker
+    const lineups = lineupsOf(def);
+    const game = gameModule(def.game);
+    t = { lineups, runners: lineups.map((l) => game.createRunner(def.rules, l.map((i) => def.entrants[i]), def.mode)) };
+    tournamentRunners.set(key, t);
+  }
+  return playTournament(t.runners, t.lineups, def, task.first, task.last);
+}
+
+type Task = ChunkTask | PairedTask | CandidatesTask | TournamentTask;
+type Result = ChunkResult | PairedResult | CandidatesResult | TournamentResult;
+
+export default function playTask(task: Task): Result {
   try {
     return play(task);
   } catch (e) {
@@ -57,7 +118,9 @@ function hint(e: Error): string {
   return e instanceof RoundCapError ? `${e.message}: these rules and strategies do not finish a game; raise maxRounds, lower target or check the deck in the rules file` : e.message;
 }
 
-function play(task: ChunkTask | PairedTask): ChunkResult | PairedResult {
+function play(task: Task): Result {
+  if (task.kind === 'candidates') return playCandidates(candidateRunners(task.def), task.def, task.first, task.last);
+  if (task.kind === 'tournament') return playTournamentTask(task);
   if (task.kind === 'paired') {
     const { def } = task;
     const make = (candidate: string) => lineups(def, candidate).map((players) => runnerFor({ ...def, players }));
