@@ -5,8 +5,6 @@
 import { availableParallelism } from 'node:os';
 import { UserError } from '../engine/errors.js';
 
-/** Options that may be given several times (yargs collects them into an array). */
-const REPEATABLE = new Set(['players', 'field', 'dirs', '_', '$0']);
 /** Options that name a file or directory: an empty value would silently mean "none". */
 const PATHS = ['out', 'rules', 'resume'];
 
@@ -22,10 +20,12 @@ function typed(key: string, argv: readonly string[]): string {
   return '';
 }
 
-export function checkArgs(a: Record<string, unknown>, argv: readonly string[] = process.argv.slice(2)): void {
+/** `arrays`: the options declared as arrays (they may be given several times), e.g. --players. */
+export function checkArgs(a: Record<string, unknown>, arrays: readonly string[], argv: readonly string[] = process.argv.slice(2)): void {
+  const repeatable = new Set(['_', '$0', ...arrays]);
   for (const [key, value] of Object.entries(a)) {
     if (key.includes('-')) continue; // yargs keeps both spellings: check the camelCase one
-    if (Array.isArray(value) && !REPEATABLE.has(key)) throw new UserError(`${flag(key)} was given ${value.length} times; give it once`);
+    if (Array.isArray(value) && !repeatable.has(key)) throw new UserError(`${flag(key)} was given ${value.length} times; give it once`);
     if (typeof value === 'number' && Number.isNaN(value)) throw new UserError(`${flag(key)}: expected a number, got "${typed(key, argv)}"`);
   }
   for (const key of PATHS) {

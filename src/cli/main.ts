@@ -252,7 +252,8 @@ const cli = yargs(joinNegativeValues(hideBin(process.argv)))
   .strict()
   .recommendCommands()
   .wrap(Math.min(110, process.stdout.columns || 110))
-  .middleware((a) => checkArgs(a), true)
+  // yargs passes itself as the second argument (its types leave it out): the command's array options.
+  .middleware(((a: Record<string, unknown>, y: { getOptions(): { array: string[] } }) => checkArgs(a, y.getOptions().array)) as never, true)
   .fail((msg, err) => {
     if (err instanceof UserError) fail(err.message);
     if (err instanceof OutputError) fail(err.message, 1);
