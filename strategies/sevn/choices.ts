@@ -10,6 +10,7 @@
  * - Crossroads takes the card worth more to its own row right now (see `cardWorth`).
  */
 import type { ParamSpec, ParamValues } from '../../src/engine/params.js';
+import { duplicatesInDeck } from '../../src/games/sevn/bust.js';
 import { Kind } from '../../src/games/sevn/cards.js';
 import { Answer, type SevnStrategy, type SevnView } from '../../src/games/sevn/view.js';
 
@@ -20,25 +21,14 @@ export const CHOICE_PARAMS: readonly ParamSpec[] = [
 ];
 
 /**
- * Unseen number cards of a value held in `held` (bit per number value). `copies - seen` is exactly the
- * deck, so with a non-empty deck the chance that the next card busts is this over `v.deckSize`. With
- * an empty deck the next card comes from the reshuffled discard pile: every card not on the table.
- * Integers, not a probability: a double returned from a call that is not inlined is boxed, and these
- * run on every decision of `bust-cap` (0 GC in the bench loop).
+ * Unseen number cards of a value held in `held` (bit per number value): with a non-empty deck the
+ * deck's copies (the chance that the next card busts is this over `v.deckSize`); with an empty deck
+ * the next card comes from the reshuffled discard pile: every card not on the table.
  */
 export function unseenDuplicates(v: SevnView, held: number): number {
   const cards = v.cards;
+  if (v.deckSize > 0) return duplicatesInDeck(cards, held, v.seen);
   let bad = 0;
-  if (v.deckSize > 0) {
-    const seen = v.seen;
-    const numberCode = cards.numberCode;
-    const copies = cards.copies;
-    for (let m = held; m !== 0; m &= m - 1) {
-      const c = numberCode[31 - Math.clz32(m & -m)];
-      bad += copies[c] - seen[c];
-    }
-    return bad;
-  }
   for (let m = held; m !== 0; m &= m - 1) bad += cards.copies[cards.numberCode[31 - Math.clz32(m & -m)]] - onTable(v, cards.numberCode[31 - Math.clz32(m & -m)]);
   return bad;
 }
@@ -55,13 +45,6 @@ function onTable(v: SevnView, code: number): number {
   let k = 0;
   for (let s = 0; s < v.players; s++) for (let i = 0; i < v.rowLengths[s]; i++) if (v.rows[s * v.rowStride + i] === code) k++;
   return k;
-}
-
-/** The exact chance that a row holding `held` busts on its next card (0 with a Second Chance). */
-export function bustChance(v: SevnView, held: number, hasSecondChance: boolean): number {
-  if (hasSecondChance || held === 0) return 0;
-  const total = unseenTotal(v);
-  return total > 0 ? unseenDuplicates(v, held) / total : 0;
 }
 
 const BY_MOST_POINTS = 0;

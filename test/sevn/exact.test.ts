@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/rng.js';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
-import { E_DEAL, E_DRAW } from '../../src/games/sevn/events.js';
+import { Ev } from '../../src/games/sevn/events.js';
 import { nextBustChance, soloDrawsHolding, soloStayAt } from '../../src/games/sevn/exact.js';
 import { makeSevnPlayers } from '../../src/games/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
@@ -69,9 +69,9 @@ describe.each(['sevn-numbers', 'flip7-numbers'])('exact solo stay-at on %s', (pr
     let mask = 0;
     engine.tracer = {
       event(ev, _seat, card) {
-        if (ev !== E_DEAL && ev !== E_DRAW) return;
+        if (ev !== Ev.DEAL && ev !== Ev.DRAW) return;
         const v = engine.cards.value[card];
-        if (ev === E_DEAL) mask = 0;
+        if (ev === Ev.DEAL) mask = 0;
         else {
           for (let r = 0; r < rows.length; r++) {
             if (rows[r] === mask) {

@@ -87,11 +87,6 @@ export class SevenfallEngine {
     for (let b = 0; b < r.breaks; b++) this.pool[i++] = r.symbols + 1;
   }
 
-  /** Every tile in the canister, for conservation checks: remaining pool + row + out of play. */
-  canisterSize(): number {
-    return this.pool.length;
-  }
-
   /** Tiles still in the canister during the current turn, in no particular order. */
   remaining(): Uint8Array {
     return this.pool.subarray(this.top);

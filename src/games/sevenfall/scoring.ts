@@ -149,11 +149,4 @@ export class ScoreTable {
   }
 }
 
-/** Tile counts of a row, by tile code, into `out` (length symbols + 2). */
-export function countTiles(row: ArrayLike<number>, out: Uint8Array): Uint8Array {
-  out.fill(0);
-  for (let i = 0; i < row.length; i++) out[row[i]]++;
-  return out;
-}
-
 export { WILD, BREAK };

@@ -8,7 +8,7 @@ import { SevnCards } from './cards.js';
 import { MAX_PLAYERS, SevnEngine } from './engine.js';
 import { SEVN_PRESETS, type SevnRules, deckSize, parseSevnRules, sevnPreset } from './rules.js';
 import { traceSevnGame } from './trace.js';
-import { DECISION_KINDS, D_BALLAST, D_CROSSROADS, D_DRAW_STAY, type SevnPlayer } from './view.js';
+import { Decision, DECISION_KINDS, type SevnPlayer } from './view.js';
 
 export function makeSevnPlayers(rules: SevnRules, cards: SevnCards, specs: readonly string[], rngs: readonly Rng[]): SevnPlayer[] {
   return specs.map((spec, seat) => createStrategy('sevn', SEVN_STRATEGIES, spec, { rules, cards, rng: rngs[seat] }));
@@ -61,9 +61,9 @@ export function decodeSevnState(state: number): { kind: number; points: number; 
 export function decodeSevnDecision(cards: SevnCards, state: number, action: number): DecodedDecision {
   const d = decodeSevnState(state);
   let label: string;
-  if (d.kind === D_DRAW_STAY) label = action === 1 ? 'draw' : 'stay';
-  else if (d.kind === D_BALLAST) label = action === 1 ? 'keep' : 'discard';
-  else if (d.kind === D_CROSSROADS) label = `take ${cards.name(action)}`;
+  if (d.kind === Decision.DRAW_STAY) label = action === 1 ? 'draw' : 'stay';
+  else if (d.kind === Decision.BALLAST) label = action === 1 ? 'keep' : 'discard';
+  else if (d.kind === Decision.CROSSROADS) label = `take ${cards.name(action)}`;
   else label = action === 0 ? 'self' : 'other';
   return { kind: DECISION_KINDS[d.kind], state: [d.points, d.distinct, d.bust5 * 5, d.deckLeft], action: label };
 }

@@ -2,10 +2,10 @@
  * What a SEVN strategy sees, the decisions it makes and the codes it returns.
  *
  * A strategy answers six questions, each with an integer:
- * - `drawOrStay`: DRAW (1) or STAY (0), on its turn.
+ * - `drawOrStay`: Answer.DRAW (1) or Answer.STAY (0), on its turn.
  * - `freezeTarget`, `tripleDrawTarget`, `secondChanceTo`: a seat whose bit is set in `view.candidates`.
  * - `crossroads`: 0 for `view.optionA`, 1 for `view.optionB`.
- * - `ballast`: KEEP (1) or DISCARD (0) for the Ballast card `view.card`.
+ * - `ballast`: Answer.KEEP (1) or Answer.DISCARD (0) for the Ballast card `view.card`.
  * The engine checks every answer and throws an Error naming the strategy if it is illegal.
  */
 import type { Rng } from '../../engine/rng.js';
@@ -17,7 +17,7 @@ import { Seat } from './seats.js';
 /**
  * Const enums, so that tsc writes the numbers into the engine and strategies: an imported `const` is a
  * module-cell load and a hole check at each use (with opponentBy's rewrite, 148.7k -> 135.1k
- * instructions a 4-player game, valgrind). The named exports below are the public API.
+ * instructions a 4-player game, valgrind).
  */
 export const enum Answer {
   STAY = 0,
@@ -25,10 +25,6 @@ export const enum Answer {
   DISCARD = 0,
   KEEP = 1,
 }
-export const STAY: number = Answer.STAY;
-export const DRAW: number = Answer.DRAW;
-export const DISCARD: number = Answer.DISCARD;
-export const KEEP: number = Answer.KEEP;
 
 /** Decision kinds (`view.decision`, and the first digit of a decision's state key). */
 export const enum Decision {
@@ -39,12 +35,6 @@ export const enum Decision {
   BALLAST = 4,
   SECOND_CHANCE = 5,
 }
-export const D_DRAW_STAY: number = Decision.DRAW_STAY;
-export const D_FREEZE: number = Decision.FREEZE;
-export const D_TRIPLE_DRAW: number = Decision.TRIPLE_DRAW;
-export const D_CROSSROADS: number = Decision.CROSSROADS;
-export const D_BALLAST: number = Decision.BALLAST;
-export const D_SECOND_CHANCE: number = Decision.SECOND_CHANCE;
 export const DECISION_KINDS = ['draw-stay', 'freeze', 'triple-draw', 'crossroads', 'ballast', 'second-chance'] as const;
 
 /** A seat's status in the current round. */
@@ -54,10 +44,6 @@ export const enum Status {
   FROZEN = 2,
   BUSTED = 3,
 }
-export const ACTIVE: number = Status.ACTIVE;
-export const STAYED: number = Status.STAYED;
-export const FROZEN: number = Status.FROZEN;
-export const BUSTED: number = Status.BUSTED;
 export const STATUS_NAMES = ['in', 'stayed', 'frozen', 'busted'] as const;
 
 export interface SevnView {
