@@ -15,7 +15,7 @@ const games: BenchCase = {
     const engine = new SevnEngine(rules);
     const rng = new Rng('bench');
     const specs = ['stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30', 'stay-at:points=35'];
-    const players = makeSevnPlayers(rules, engine.cards, specs, specs.map((_, i) => new Rng(`s${i}`)));
+    const players = makeSevnPlayers(rules, specs, specs.map((_, i) => new Rng(`s${i}`)));
     let sink = 0;
     const m = await measure(this.name, 'games', 1_000_000, (n) => {
       for (let i = 0; i < n; i++) {
@@ -35,7 +35,7 @@ function soloRounds(preset: string, count: number, target?: number): BenchCase {
       const rules = sevnPreset(preset);
       const engine = new SevnEngine(rules);
       const rng = new Rng('bench');
-      const players = makeSevnPlayers(rules, engine.cards, ['stay-at'], [new Rng('s')]);
+      const players = makeSevnPlayers(rules, ['stay-at'], [new Rng('s')]);
       let sink = 0;
       const m = await measure(this.name, 'rounds', count, (n) => {
         for (let i = 0; i < n; i++) {

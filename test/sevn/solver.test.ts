@@ -131,7 +131,7 @@ describe('optimal-solo', () => {
     const r = sevnPreset('sevn-numbers');
     const s = solveSevnSolo(r);
     const engine = new SevnEngine(r);
-    const players = makeSevnPlayers(r, engine.cards, ['optimal-solo'], [new Rng('unused')]);
+    const players = makeSevnPlayers(r, ['optimal-solo'], [new Rng('unused')]);
     const rng = new Rng();
     rng.reseed(20261129, 77, 0);
     const n = 1_000_000;

@@ -7,7 +7,7 @@ import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import { type SevenfallRules, totalTiles } from './rules.js';
 import { ScoreTable } from './scoring.js';
-import { STOP, type SevenfallPlayer, SevenfallViewBuffer } from './view.js';
+import { STOP, type SevenfallPlayer, SevenfallViewBuffer, strategySide } from './view.js';
 
 export const MAX_PLAYERS = 8;
 
@@ -60,7 +60,7 @@ export class SevenfallEngine {
     this.counts = new Uint8Array(rules.symbols + 2);
     this.removed = new Uint8Array(rules.rowSize);
     this.classes = new Uint8Array(rules.rowSize);
-    this.view = new SevenfallViewBuffer(rules, MAX_PLAYERS);
+    this.view = new SevenfallViewBuffer(strategySide(rules).rules, MAX_PLAYERS);
     this.fullMask = (1 << rules.rowSize) - 1;
     this.refillEachTurn = rules.refill === 'turn';
     this.snapshot = {

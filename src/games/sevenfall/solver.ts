@@ -29,7 +29,7 @@
  */
 import { UserError } from '../../engine/errors.js';
 import type { SevenfallRules } from './rules.js';
-import { ScoreTable } from './scoring.js';
+import { type RowScorer, ScoreTable } from './scoring.js';
 
 /**
  * `ev`: maximise the expected turn score. `at-least:K`: maximise P(turn score >= K). `utility`:
@@ -151,7 +151,7 @@ class Solver {
   private readonly codeRadix: number;
   private readonly byNumber = new Map<number, Map<number, Node>>();
 
-  constructor(readonly rules: SevenfallRules, readonly table: ScoreTable, readonly objective: Objective) {
+  constructor(readonly rules: SevenfallRules, readonly table: RowScorer, readonly objective: Objective) {
     this.S = rules.symbols;
     this.K = rules.symbols + 2;
     this.R = rules.rowSize;
@@ -397,7 +397,7 @@ function checkState(s: Solver): void {
 }
 
 /** Solves one turn of `rules` for `objective`. Deterministic; no I/O. */
-export function solveSevenfall(rules: SevenfallRules, objective: Objective, table = new ScoreTable(rules)): SevenfallSolution {
+export function solveSevenfall(rules: SevenfallRules, objective: Objective, table: RowScorer = new ScoreTable(rules)): SevenfallSolution {
   const start = performance.now();
   const s = new Solver(rules, table, objective);
   const value = s.value();

@@ -364,7 +364,7 @@ export function simulateBustTable(r: SevnRules, strategy: string, rounds: number
   const engine = new SevnEngine(r);
   const stratRng = new Rng();
   stratRng.reseed(seed, 0, STREAM_STRATEGY, 0);
-  const [inner] = makeSevnPlayers(r, engine.cards, [strategy], [stratRng]);
+  const [inner] = makeSevnPlayers(r, [strategy], [stratRng]);
   const out = new Map<number, { draws: number; busts: number }>();
   let pending = -1; // key of the state of a draw decision awaiting its card
   let heldAtDraw = 0;

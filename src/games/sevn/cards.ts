@@ -4,6 +4,7 @@
  * Freeze, Triple Draw, Crossroads, Storm, Featherweight, Heavyweight and Ladder (always present, even
  * with 0 copies, so that their codes are fixed for a rules file).
  */
+import type { ReadonlyInts } from '../../engine/strategy.js';
 import { deckSize, type SevnRules } from './rules.js';
 
 /**
@@ -33,7 +34,30 @@ export const enum Bonus {
   LADDER = 4,
 }
 
-export class SevnCards {
+/**
+ * What strategies read of a card table (their own copy, see view-buffer.ts): codes, kinds, values,
+ * copies and names, read-only.
+ */
+export interface SevnCardTable {
+  readonly rules: Readonly<SevnRules>;
+  readonly codes: number;
+  readonly kind: ReadonlyInts;
+  readonly value: ReadonlyInts;
+  readonly copies: ReadonlyInts;
+  readonly numberCode: ReadonlyInts;
+  readonly secondChance: number;
+  readonly freeze: number;
+  readonly tripleDraw: number;
+  readonly crossroads: number;
+  readonly storm: number;
+  readonly featherweight: number;
+  readonly heavyweight: number;
+  readonly ladder: number;
+  name(code: number): string;
+  code(name: string): number;
+}
+
+export class SevnCards implements SevnCardTable {
   /** Distinct card codes. */
   readonly codes: number;
   /** Per code: its kind (Kind.*). */
@@ -55,7 +79,7 @@ export class SevnCards {
   /** The full deck, one entry per card, in code order. */
   readonly deck: Uint8Array;
 
-  constructor(readonly rules: SevnRules) {
+  constructor(readonly rules: Readonly<SevnRules>) {
     const kinds: number[] = [];
     const values: number[] = [];
     const copies: number[] = [];
