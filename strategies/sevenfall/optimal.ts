@@ -10,7 +10,9 @@
  * totals): it is optimal for a single turn.
  */
 import type { SevenfallRules } from '../../src/games/sevenfall/rules.js';
-import { type Objective, type SevenfallSolution, objectiveText, solveSevenfall } from '../../src/games/sevenfall/solver.js';
+import { type Objective, objectiveText } from '../../src/games/sevenfall/objective.js';
+import type { SevenfallSolution } from '../../src/games/sevenfall/solution.js';
+import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
 import type { RowScorer } from '../../src/games/sevenfall/scoring.js';
 import { STOP, type SevenfallStrategyDef, type SevenfallView } from '../../src/games/sevenfall/view.js';
 

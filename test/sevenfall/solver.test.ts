@@ -9,7 +9,8 @@ import { createStrategy } from '../../src/engine/strategy.js';
 import { SevenfallEngine } from '../../src/games/sevenfall/engine.js';
 import { type SevenfallRules, sevenfallPreset, validateSevenfallRules } from '../../src/games/sevenfall/rules.js';
 import { ScoreTable } from '../../src/games/sevenfall/scoring.js';
-import { type Objective, objectiveText, parseObjective, solveSevenfall } from '../../src/games/sevenfall/solver.js';
+import { type Objective, objectiveText, parseObjective } from '../../src/games/sevenfall/objective.js';
+import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 import { exactCategoryDistribution } from '../helpers/sevenfall.js';
 
