@@ -4,7 +4,6 @@
  * Freeze, Triple Draw, Crossroads, Storm, Featherweight, Heavyweight and Ladder (always present, even
  * with 0 copies, so that their codes are fixed for a rules file).
  */
-import type { ReadonlyInts } from '../../engine/strategy.js';
 import { deckSize, type SevnRules } from './rules.js';
 
 /**
@@ -34,30 +33,7 @@ export const enum Bonus {
   LADDER = 4,
 }
 
-/**
- * What strategies read of a card table (their own copy, see view-buffer.ts): codes, kinds, values,
- * copies and names, read-only.
- */
-export interface SevnCardTable {
-  readonly rules: Readonly<SevnRules>;
-  readonly codes: number;
-  readonly kind: ReadonlyInts;
-  readonly value: ReadonlyInts;
-  readonly copies: ReadonlyInts;
-  readonly numberCode: ReadonlyInts;
-  readonly secondChance: number;
-  readonly freeze: number;
-  readonly tripleDraw: number;
-  readonly crossroads: number;
-  readonly storm: number;
-  readonly featherweight: number;
-  readonly heavyweight: number;
-  readonly ladder: number;
-  name(code: number): string;
-  code(name: string): number;
-}
-
-export class SevnCards implements SevnCardTable {
+export class SevnCards {
   /** Distinct card codes. */
   readonly codes: number;
   /** Per code: its kind (Kind.*). */

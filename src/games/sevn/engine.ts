@@ -662,40 +662,184 @@ export class SevnEngine extends SevnDeck implements SevnViewSource {
   playGame(players: readonly SevnPlayer[], rng: Rng): void {
     this.setup(players, rng);
     this.freshDeck();
-    const n = this.n;
     this.dealer = 0;
-    for (this.round = 0; ; this.round++) {
+    this.round = 0;
+    this.playRounds();
+  }
+
+  /** Rounds from `this.round` on until the game ends. */
+  private playRounds(): void {
+    for (;; this.round++) {
       if (this.round >= this.rules.maxRounds) {
-        throw new RoundCapError(`SEVN game did not end within rules.maxRounds = ${this.rules.maxRounds} rounds (players: ${players.map((p) => p.label).join(', ')})`);
+        throw new RoundCapError(`SEVN game did not end within rules.maxRounds = ${this.rules.maxRounds} rounds (players: ${this.players.map((p) => p.label).join(', ')})`);
       }
       this.playRoundCore();
-      for (let s = 0; s < n; s++) this.totals[s] += this.roundScore[s];
-      if (this.deckPersists) this.clearTable();
-      else this.freshDeck(); // nothing carries over: rows, queue and discard pile go back into the deck
-      let best = this.totals[0];
-      let leader = 0;
-      let tied = false;
-      for (let s = 1; s < n; s++) {
-        const t = this.totals[s];
-        if (t > best) {
-          best = t;
-          leader = s;
-          tied = false;
-        } else if (t === best) tied = true;
-      }
-      if (best >= this.rules.target) {
-        if (!tied) {
-          for (let s = 0; s < n; s++) this.winShare[s] = s === leader ? 1 : 0;
-          return;
-        }
-        if (this.tiedShared) {
-          let k = 0;
-          for (let s = 0; s < n; s++) if (this.totals[s] === best) k++;
-          for (let s = 0; s < n; s++) this.winShare[s] = this.totals[s] === best ? 1 / k : 0;
-          return;
-        }
-      }
-      if (this.dealerRotates) this.dealer = this.dealer + 1 === n ? 0 : this.dealer + 1;
+      if (this.endRound()) return;
     }
   }
+
+  /**
+   * After a round of a game: the round scores join the totals, the table is cleared (or a fresh deck
+   * comes), and either the game ends (winShare set, true) or the deal moves on (false).
+   */
+  private endRound(): boolean {
+    const n = this.n;
+    for (let s = 0; s < n; s++) this.totals[s] += this.roundScore[s];
+    if (this.deckPersists) this.clearTable();
+    else this.freshDeck(); // nothing carries over: rows, queue and discard pile go back into the deck
+    let best = this.totals[0];
+    let leader = 0;
+    let tied = false;
+    for (let s = 1; s < n; s++) {
+      const t = this.totals[s];
+      if (t > best) {
+        best = t;
+        leader = s;
+        tied = false;
+      } else if (t === best) tied = true;
+    }
+    if (best >= this.rules.target) {
+      if (!tied) {
+        for (let s = 0; s < n; s++) this.winShare[s] = s === leader ? 1 : 0;
+        return true;
+      }
+      if (this.tiedShared) {
+        let k = 0;
+        for (let s = 0; s < n; s++) if (this.totals[s] === best) k++;
+        for (let s = 0; s < n; s++) this.winShare[s] = this.totals[s] === best ? 1 / k : 0;
+        return true;
+      }
+    }
+    if (this.dealerRotates) this.dealer = this.dealer + 1 === n ? 0 : this.dealer + 1;
+    return false;
+  }
+
+  // ---- Positions (the hidden-information sampler, sampler.ts) -----------------------------------
+
+  /**
+   * Sets up a draw-or-stay position: each seat's row (card codes), status and total, the dealer and
+   * the round, and what the deck and the discard pile hold, by card code. Their order does not
+   * matter: every draw is uniform over the deck (`rng` draws them), and a reshuffle makes the discard
+   * pile the deck. Nothing is in hand or waiting (the queue is empty at a turn). Then `playOnRound` or
+   * `playOnGame` plays it on.
+   */
+  loadPosition(players: readonly SevnPlayer[], rng: Rng, pos: SevnPosition): void {
+    if (pos.players !== players.length) throw new Error(`position for ${pos.players} players, ${players.length} strategies given`);
+    this.setup(players, rng);
+    this.stackDeck([]);
+    const cards = this.cards;
+    let d = 0;
+    let x = 0;
+    for (let c = 0; c < cards.codes; c++) {
+      for (let k = pos.deck[c]; k > 0; k--) this.deck[d++] = c;
+      for (let k = pos.discard[c]; k > 0; k--) this.discard[x++] = c;
+      this.seen[c] = cards.copies[c] - pos.deck[c];
+      this.inHand[c] = 0;
+    }
+    this.deckLen = d;
+    this.discardLen = x;
+    this.deckWhole = false;
+    this.dealer = pos.dealer;
+    this.round = pos.round;
+    this.active = 0;
+    for (let s = 0; s < this.n; s++) {
+      this.totals[s] = pos.totals[s];
+      this.placeRow(s, pos);
+      if (pos.status[s] === Status.ACTIVE) this.active++;
+      x += pos.rowLengths[s];
+    }
+    if (x + d !== this.size) throw new Error(`position holds ${x + d} cards, the deck has ${this.size}`);
+    const v = this.view;
+    v.players = this.n;
+    v.dealer = this.dealer;
+    v.round = this.round;
+    this.ended = false;
+    this.sevnSeat = -1;
+    this.qHead = 0;
+    this.qLen = 0;
+    this.roundCount = 1;
+  }
+
+  /** Seat s's row, status and running counters from a position's card codes. */
+  private placeRow(s: number, pos: SevnPosition): void {
+    const st = this.seats;
+    const b = s << Seat.SHIFT;
+    let mask = 0;
+    let sum = 0;
+    let distinct = 0;
+    let nonLow = 0;
+    let mult = 1;
+    let plus = 0;
+    let bonus = 0;
+    let sc = 0;
+    const len = pos.rowLengths[s];
+    const base = st[b + Seat.ROWBASE];
+    for (let i = 0; i < len; i++) {
+      const c = pos.rows[s * pos.rowStride + i];
+      this.rows[base + i] = c;
+      const v = this.cardValue[c];
+      switch (this.kindOf[c]) {
+        case Kind.NUMBER:
+          if ((mask >>> v) & 1) break; // the busting duplicate stays in the row
+          mask |= 1 << v;
+          sum += v;
+          distinct++;
+          break;
+        case Kind.BALLAST:
+          sum += v;
+          distinct++;
+          if (v > this.fwMax) nonLow++;
+          break;
+        case Kind.MULTIPLY: mult *= v; break;
+        case Kind.ADD: plus += v; break;
+        case Kind.SECOND_CHANCE: sc = 1; break;
+        case Kind.FEATHERWEIGHT: bonus |= Bonus.FEATHERWEIGHT; break;
+        case Kind.HEAVYWEIGHT: bonus |= Bonus.HEAVYWEIGHT; break;
+        case Kind.LADDER: bonus |= Bonus.LADDER; break;
+        default: throw new Error(`position: ${this.cards.name(c)} cannot be in a row`);
+      }
+    }
+    st[b + Seat.STATUS] = pos.status[s];
+    st[b + Seat.MASK] = mask;
+    st[b + Seat.SUM] = sum;
+    st[b + Seat.DISTINCT] = distinct;
+    st[b + Seat.NONLOW] = nonLow;
+    st[b + Seat.MULT] = mult;
+    st[b + Seat.PLUS] = plus;
+    st[b + Seat.BONUS] = bonus;
+    st[b + Seat.SC] = sc;
+    st[b + Seat.SEVNAT] = 0;
+    st[b + Seat.ROWLEN] = len;
+    this.updateExtra(b);
+  }
+
+  /** From a loaded position: seat s answers `answer` (DRAW or STAY), then everyone plays to the end of the round (scores in roundScore). */
+  playOnRound(s: number, answer: number): void {
+    this.turns(s, answer);
+    for (let t = 0; t < this.n; t++) this.roundScore[t] = this.scoreSeat(t);
+  }
+
+  /** From a loaded position: as playOnRound, then on to the end of the game (totals, winShare). */
+  playOnGame(s: number, answer: number): void {
+    this.playOnRound(s, answer);
+    if (this.endRound()) return;
+    this.round++;
+    this.playRounds();
+  }
+}
+
+/** A position a seat can see, in card codes (see SevnEngine.loadPosition and sampler.ts). */
+export interface SevnPosition {
+  players: number;
+  dealer: number;
+  round: number;
+  totals: ArrayLike<number>;
+  status: ArrayLike<number>;
+  /** Seat s's row: rows[s * rowStride + i] for i < rowLengths[s]. */
+  rows: ArrayLike<number>;
+  rowLengths: ArrayLike<number>;
+  rowStride: number;
+  /** Per card code: copies in the deck, and in the discard pile. */
+  deck: ArrayLike<number>;
+  discard: ArrayLike<number>;
 }

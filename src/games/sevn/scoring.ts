@@ -4,7 +4,7 @@
  * engine keeps running counters per seat instead and scores with the same order in
  * `SevnEngine.scoreSeat`, its bonus points from `SeatBonus`; tests hold the two equal.
  */
-import { Bonus, Kind, type SevnCardTable } from './cards.js';
+import { Bonus, Kind, type SevnCards } from './cards.js';
 import type { SevnRules } from './rules.js';
 import { Seat } from './seats.js';
 
@@ -89,7 +89,7 @@ export class SeatBonus {
 }
 
 /** Scores a row given as card codes (the cards on the table in front of one player). */
-export function explainScore(cards: SevnCardTable, row: ArrayLike<number>, sevn: boolean, busted: boolean): ScoreBreakdown {
+export function explainScore(cards: SevnCards, row: ArrayLike<number>, sevn: boolean, busted: boolean): ScoreBreakdown {
   const r = cards.rules;
   const b = r.bonuses;
   let sum = 0;

@@ -3,7 +3,7 @@
  * and the read-only copies of the rules and card table that strategies get instead of the engine's.
  */
 import { type ReadonlyInts, readOnlyCopy } from '../../engine/strategy.js';
-import { SevnCards, type SevnCardTable } from './cards.js';
+import { SevnCards } from './cards.js';
 import type { SevnRules } from './rules.js';
 import { Seat } from './seats.js';
 import type { SevnView } from './view.js';
@@ -58,7 +58,7 @@ export class SevnViewBuffer implements SevnView {
 
   readonly #src: SevnViewSource;
 
-  constructor(readonly rules: Readonly<SevnRules>, readonly cards: SevnCardTable, src: SevnViewSource, rowStride: number) {
+  constructor(readonly rules: Readonly<SevnRules>, readonly cards: SevnCards, src: SevnViewSource, rowStride: number) {
     this.#src = src;
     this.rowStride = rowStride;
     const seats = src.totals.length;

@@ -10,7 +10,7 @@
  */
 import type { Rng } from '../../engine/rng.js';
 import type { Labelled, ReadonlyInts, StrategyDef } from '../../engine/strategy.js';
-import type { SevnCardTable } from './cards.js';
+import type { SevnCards } from './cards.js';
 import type { SevnRules } from './rules.js';
 
 /**
@@ -46,13 +46,14 @@ export const enum Status {
 export const STATUS_NAMES = ['in', 'stayed', 'frozen', 'busted'] as const;
 
 /**
- * What a strategy sees at a decision. Everything is read-only and a copy: `rules` is a frozen copy of
- * the rules, `cards` a card table of the strategy side (not the engine's), the per-seat arrays are
- * copies the engine refreshes before each decision. Nothing a strategy holds reaches the engine.
+ * What a strategy sees at a decision. Everything is a copy: `rules` is a frozen copy of the rules,
+ * `cards` the card table of the strategy side (built from that copy; not the engine's), the per-seat
+ * arrays are copies the engine refreshes before each decision. Nothing a strategy holds reaches the
+ * engine.
  */
 export interface SevnView {
   readonly rules: Readonly<SevnRules>;
-  readonly cards: SevnCardTable;
+  readonly cards: SevnCards;
   /** Which question is asked (D_*). */
   readonly decision: number;
   readonly seat: number;
@@ -108,10 +109,10 @@ export interface SevnStrategy {
   secondChanceTo(v: SevnView): number;
 }
 
-/** What a strategy is built with: read-only copies, as in the view. */
+/** What a strategy is built with: the same copies as in the view. */
 export interface SevnContext {
   rules: Readonly<SevnRules>;
-  cards: SevnCardTable;
+  cards: SevnCards;
   /** The strategy's own random stream, reseeded per chunk by the runner. */
   rng: Rng;
 }
