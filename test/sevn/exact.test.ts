@@ -11,12 +11,10 @@ import { nextBustChance, soloDrawsHolding, soloStayAt } from '../../src/games/se
 import { makeSevnPlayers } from '../../src/games/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { meanSe } from './helpers.js';
+import { expectWithinSE, proportionSe } from '../helpers/stats.js';
 
 const ROUNDS = 1_000_000;
 
-function within4(observed: number, expected: number, se: number): void {
-  expect(Math.abs(observed - expected), `observed ${observed}, exact ${expected}, se ${se}`).toBeLessThanOrEqual(4 * se + 1e-12);
-}
 
 describe.each(['sevn-numbers', 'flip7-numbers'])('exact solo stay-at on %s', (preset) => {
   const rules = sevnPreset(preset);
@@ -52,9 +50,9 @@ describe.each(['sevn-numbers', 'flip7-numbers'])('exact solo stay-at on %s', (pr
       sevns += engine.sevnAt[0];
     }
     const m = meanSe(sum, sumSq, ROUNDS);
-    within4(m.mean, ex.mean, Math.sqrt((ex.meanSquare - ex.mean ** 2) / ROUNDS));
-    within4(busts / ROUNDS, ex.bust, Math.sqrt((ex.bust * (1 - ex.bust)) / ROUNDS));
-    within4(sevns / ROUNDS, ex.sevn, Math.sqrt((ex.sevn * (1 - ex.sevn)) / ROUNDS) || 1e-9);
+    expectWithinSE(m.mean, ex.mean, Math.sqrt((ex.meanSquare - ex.mean ** 2) / ROUNDS), 'mean score');
+    expectWithinSE(busts / ROUNDS, ex.bust, proportionSe(ex.bust, ROUNDS), 'bust rate');
+    expectWithinSE(sevns / ROUNDS, ex.sevn, proportionSe(ex.sevn, ROUNDS), 'SEVN rate');
   });
 
   it('next-draw bust chance of held rows, and how often each row draws, within 4 SE of 1e6 rounds', () => {
@@ -88,9 +86,9 @@ describe.each(['sevn-numbers', 'flip7-numbers'])('exact solo stay-at on %s', (pr
     for (let i = 0; i < ROUNDS; i++) engine.playRound(players, rng);
     rows.forEach((held, r) => {
       const reach = soloDrawsHolding(rules, threshold, held);
-      within4(visits[r] / ROUNDS, reach, Math.sqrt((reach * (1 - reach)) / ROUNDS));
+      expectWithinSE(visits[r] / ROUNDS, reach, proportionSe(reach, ROUNDS), 'reach');
       const p = nextBustChance(rules, held);
-      within4(busts[r] / visits[r], p, Math.sqrt((p * (1 - p)) / visits[r]));
+      expectWithinSE(busts[r] / visits[r], p, proportionSe(p, visits[r]), 'next-draw bust');
     });
   });
 });
