@@ -1,6 +1,7 @@
 /** A readable trace of one SEVN game: the deal, every draw and action, busts, SEVN, scores, totals. */
 import { Rng, STREAM_DECK } from '../../engine/rng.js';
-import { SevnEngine } from './engine.js';
+import { PartialOutputError } from '../../engine/errors.js';
+import { RoundCapError, SevnEngine } from './engine.js';
 import { Ev, type SevnTracer } from './events.js';
 import { breakdownText, explainScore } from './scoring.js';
 import { type SevnPlayer, Status, STATUS_NAMES } from './view.js';
@@ -59,6 +60,10 @@ export function traceSevnGame(players: readonly SevnPlayer[], engine: SevnEngine
   const head = [`SEVN game, rules "${engine.rules.name}", seed ${seed}`, ...players.map((p, s) => `  seat ${s}: ${p.label}`)];
   try {
     engine.playGame(players, rng);
+  } catch (e) {
+    // The rules did not let the game end: show what was played, then say why it stopped.
+    if (e instanceof RoundCapError) throw new PartialOutputError(`${e.message}: these rules and strategies do not finish a game; raise maxRounds, lower target or check the deck in the rules file`, [...head, ...tracer.lines].join('\n'));
+    throw e;
   } finally {
     engine.tracer = null;
   }
