@@ -2,7 +2,10 @@
  * `rollout`: at each draw-or-stay decision it plays the position out `rollouts` times after drawing
  * and after staying, on the same sampled futures for both (paired), and takes the answer with the
  * higher mean: the chance to win the game (`objective=game`, each rollout played to the end of the
- * game) or its round score (`objective=round`, to the end of the round).
+ * game) or its round score (`objective=round`, to the end of the round). When the rollouts come out
+ * exactly even (early in a game most futures end with the same winner either way) it answers as its
+ * `play` policy would: staying on every tie, it stayed on almost every first card with few rollouts
+ * (mean final total 102 against 210 for stay-at in a 4-rollout trial).
  *
  * Hidden information stays hidden: each rollout starts from an engine set up from its own view by
  * the hidden-information sampler (src/games/sevn/sampler.ts), the unseen cards reshuffled; it never
@@ -76,6 +79,7 @@ export const rollout: SevnStrategyDef = {
           else e.playOnRound(seat, Answer.DRAW);
           diff += value(seat) - stay;
         }
+        if (diff === 0) return own.drawOrStay(v);
         return diff > 0 ? Answer.DRAW : Answer.STAY;
       },
     };
