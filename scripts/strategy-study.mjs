@@ -10,7 +10,8 @@
  * 2. `race` tuned by coordinate search on a documented grid: each candidate is compared (paired, same
  *    cards: the games of `sevensim compare`, src/engine/paired.ts, played in this process to spare a
  *    worker pool per candidate) with the best stay-at in a field of three best stay-at (selection seed
- *    202); one pass over the parameters, each set to its grid value with the highest win-share difference.
+ *    202); two passes over the parameters, each set to its grid value with the highest win-share
+ *    difference.
  * 3. The validation, on seeds the selection never saw: one tournament of the best stay-at, bust-cap,
  *    ev, the tuned race and rollout (seed 303), and a paired compare of tuned race against the best
  *    stay-at with a field of three best stay-at (seed 404) for a tighter interval.
@@ -39,14 +40,14 @@ const doc = arg('--doc', 'docs/STRATEGY.md');
 // Budgets (deals: each played at every table in every seat order; compare: paired games).
 const B = quick
   ? { stayDeals: 4, tuneGames: 200, finalDeals: 2, checkGames: 400, rollouts: 4 }
-  : { stayDeals: 150, tuneGames: 6000, finalDeals: 60, checkGames: 40000, rollouts: 12 };
+  : { stayDeals: 150, tuneGames: 12000, finalDeals: 60, checkGames: 40000, rollouts: 12 };
 
 const GRID = {
   behind: [0, 0.1, 0.25, 0.5],
   ahead: [0, 0.1, 0.25, 0.5],
   stake: [0, 0.1, 0.3],
   crowd: [-3, 0, 3],
-  risk: [0.25, 0.35, 0.45, 1],
+  risk: [0.15, 0.2, 0.25, 0.3, 0.35, 0.45, 1],
 };
 const STAY_GRID = [10, 15, 20, 25, 30, 35, 40, 45];
 
@@ -89,18 +90,20 @@ async function studyPreset(preset) {
   let params = { points: bestPoints, behind: 0.1, ahead: 0.1, stake: 0, crowd: 0, risk: 1 };
   const steps = [];
   let incumbent = await evaluate(params);
-  steps.push({ param: 'start', value: '', spec: spec('race', params), diff: incumbent });
+  steps.push({ pass: 0, param: 'start', value: '', spec: spec('race', params), diff: incumbent });
   const grids = { points: [bestPoints - 10, bestPoints - 5, bestPoints, bestPoints + 5, bestPoints + 10].filter((x) => x >= 5 && x <= 80), ...GRID };
-  for (const [name, values] of Object.entries(grids)) {
-    for (const value of values) {
-      if (value === params[name]) continue;
-      const candidate = { ...params, [name]: value };
-      const d = await evaluate(candidate);
-      steps.push({ param: name, value, spec: spec('race', candidate), diff: d });
-      log(`${preset}: race ${name}=${value}: ${f(d.mean)} (se ${f(d.se)})`);
-      if (d.mean > incumbent.mean) {
-        params = candidate;
-        incumbent = d;
+  for (let pass = 1; pass <= 2; pass++) {
+    for (const [name, values] of Object.entries(grids)) {
+      for (const value of values) {
+        if (value === params[name]) continue;
+        const candidate = { ...params, [name]: value };
+        const d = await evaluate(candidate);
+        steps.push({ pass, param: name, value, spec: spec('race', candidate), diff: d });
+        log(`${preset}: pass ${pass} race ${name}=${value}: ${f(d.mean)} (se ${f(d.se)})`);
+        if (d.mean > incumbent.mean) {
+          params = candidate;
+          incumbent = d;
+        }
       }
     }
   }
@@ -110,7 +113,16 @@ async function studyPreset(preset) {
   // 3. Validation on fresh seeds: the tournament, and a long paired compare.
   const players = [bestStay, 'bust-cap', 'ev', tunedRace, `rollout:rollouts=${B.rollouts}`];
   log(`${preset}: tournament of ${players.join(' ')}`);
-  const final = await tournament({ ...common, players, tableSize: 4, games: B.finalDeals, seed: 303, out: join(outDir, preset, 'tournament') });
+  let shown = 0;
+  const final = await tournament({
+    ...common, players, tableSize: 4, games: B.finalDeals, seed: 303, out: join(outDir, preset, 'tournament'),
+    onProgress: (done, total) => {
+      if (done - shown >= total / 10) {
+        shown = done;
+        log(`${preset}: tournament ${done}/${total} deals`);
+      }
+    },
+  });
   const check = pairedWin(rules, tunedRace, bestStay, field, B.checkGames, 404);
   const seconds = (performance.now() - t0) / 1000;
   return { preset, stay, bestStay, steps, tunedRace, final, check, seconds };
@@ -127,11 +139,11 @@ function section(r) {
   for (const x of r.stay.ranking) lines.push(`| ${x.spec} | ${f(x.win_share)} | ${ci(x.ws_ci95)} | ${f(x.mean_score, 1)} | ${ci(x.score_ci95, 1)} |`);
   lines.push('', `Best: **${r.bestStay}**.`, '');
   lines.push(`### 2. Tuning race`, '');
-  lines.push(`Coordinate search, one pass in the order below; each candidate played ${r.steps.length > 0 ? 'paired' : ''} against ${r.bestStay} ` +
+  lines.push(`Coordinate search, two passes in the order below; each candidate played paired against ${r.bestStay} ` +
     `with a field of three ${r.bestStay} (${(2 * B.tuneGames).toLocaleString('en-US')} games per candidate: ${B.tuneGames.toLocaleString('en-US')} with each, seats rotated, seed 202); ` +
     `a value is kept when its win-share difference beats the incumbent's.`, '');
-  lines.push('| step | candidate | win share minus stay-at | se |', '|---|---|---|---|');
-  for (const s of r.steps) lines.push(`| ${s.param}${s.value === '' ? '' : `=${s.value}`} | ${s.spec} | ${f(s.diff.mean)} | ${f(s.diff.se)} |`);
+  lines.push('| pass | step | candidate | win share minus stay-at | se |', '|---|---|---|---|---|');
+  for (const s of r.steps) lines.push(`| ${s.pass} | ${s.param}${s.value === '' ? '' : `=${s.value}`} | ${s.spec} | ${f(s.diff.mean)} | ${f(s.diff.se)} |`);
   lines.push('', `Tuned: **${r.tunedRace}**. The selection saw seeds 101 and 202 only; the figures below are on seeds 303 and 404.`, '');
   lines.push(`### 3. The tournament`, '');
   lines.push(`${r.final.entrants.join(', ')} at 4-seat tables: ${r.final.tables} tables x ${r.final.seatOrders} seat orders, ` +
