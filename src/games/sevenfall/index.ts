@@ -20,7 +20,7 @@ class SevenfallRunner extends SeededRunner<SevenfallEngine> {
   private readonly players: SevenfallPlayer[];
 
   constructor(rules: SevenfallRules, specs: readonly string[], mode: Mode) {
-    super(specs.length, mode, new SevenfallEngine(rules));
+    super(specs.length, mode, new SevenfallEngine(rules, tableFor(rules))); // one score table per rules object: building one takes ~10 ms
     this.players = makePlayers(rules, this.engine.table, specs, this.strategyRngs);
     this.rounds.fill(mode === 'game' ? rules.rounds : 1);
   }
