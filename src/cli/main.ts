@@ -2,7 +2,7 @@
 /** The `sevensim` command: a thin yargs layer over the engine, the runner and the analyses. */
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { UserError } from '../engine/errors.js';
+import { PartialOutputError, UserError } from '../engine/errors.js';
 import { describeParam } from '../engine/params.js';
 import { gameModule, loadRules } from './games.js';
 import { gameOptions } from './options.js';
@@ -11,7 +11,9 @@ import { readTotals } from '../io/results.js';
 import { GAMES } from '../games/registry.js';
 import { defaultThreads } from '../parallel/pool.js';
 import { BENCH_WORKLOADS, type BenchRow, benchWorkload, formatBench } from '../run/bench.js';
-import { mergeRuns } from '../run/merge.js';
+import { coverageNote, mergeRuns } from '../run/merge.js';
+import { OutputError } from '../io/output.js';
+import { checkArgs, joinNegativeValues } from './checks.js';
 import { checkPlayers, summarise } from '../run/simulate.js';
 import { printSummary, runSimulateCommand, simulateOptions } from './simulate.js';
 import { runStudy } from './study.js';
@@ -28,12 +30,12 @@ import { reportCommand } from './report.js';
 import { compareJson, writeCompareOutput } from '../run/compare-output.js';
 import { OutputDir } from '../io/output.js';
 
-function fail(message: string): never {
+function fail(message: string, code = 2): never {
   process.stderr.write(`sevensim: ${message}\n`);
-  process.exit(2);
+  process.exit(code);
 }
 
-const cli = yargs(hideBin(process.argv))
+const cli = yargs(joinNegativeValues(hideBin(process.argv)))
   .scriptName('sevensim')
   .usage('$0 <command> [options]\n\nMonte Carlo strategy simulator and analytics for SEVN and SEVENFALL.')
   .command(
@@ -56,7 +58,10 @@ const cli = yargs(hideBin(process.argv))
         console.log(`${s.name}: ${s.doc}`);
         for (const p of s.params) console.log(`    ${describeParam(p)}`);
       }
-      console.log('\nSpecify a strategy as name or name:key=value,key=value (e.g. greedy:margin=0.5).');
+      // The example is one of this game's own strategies with a parameter.
+      const withParam = game.strategies.find((s) => s.params.length > 0);
+      const example = withParam ? ` (e.g. ${withParam.name}:${withParam.params[0].name}=${withParam.params[0].default})` : '';
+      console.log(`\nSpecify a strategy as name or name:key=value,key=value${example}.`);
     },
   )
   .command(
@@ -71,7 +76,12 @@ const cli = yargs(hideBin(process.argv))
       const rules = loadRules(game, a.preset, a.rules);
       checkPlayers(game, rules, a.players, 'game');
       if (!Number.isSafeInteger(a.seed)) throw new UserError(`--seed: expected an integer, got ${a.seed}`);
-      console.log(game.trace(rules, a.players, a.seed));
+      try {
+        console.log(game.trace(rules, a.players, a.seed));
+      } catch (e) {
+        if (e instanceof PartialOutputError) console.log(e.output); // what was played, then the error
+        throw e;
+      }
     },
   )
   .command('simulate', 'Play many seeded games in parallel; print a summary per seat and write Arrow results', simulateOptions, async (a) => {
@@ -83,15 +93,16 @@ const cli = yargs(hideBin(process.argv))
     (y) =>
       y
         .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'shard output directories' })
-        .option('out', { type: 'string', demandOption: true, describe: 'directory for the merged result' })
+        .option('out', { type: 'string', demandOption: true, describe: 'directory for the merged result (not one of the shards)' })
+        .option('force', { type: 'boolean', default: false, describe: 'replace the results of an earlier run in --out' })
         .option('json', { type: 'boolean', default: false, describe: 'print the merged summary as JSON' }),
     async (a) => {
-      const m = await mergeRuns(a.dirs as string[], a.out);
+      const m = await mergeRuns(a.dirs as string[], a.out, { force: a.force });
       const game = gameModule(m.game);
       const totals = readTotals(a.out, m);
       const seats = summarise(game, m.mode as Mode, m.players, totals);
       printSummary({ manifest: m, totals, seats }, a.json, a.out);
-      if (!m.complete) process.stderr.write(`sevensim: note: the shards cover chunks ${m.chunks.first}..${m.chunks.last - 1} of ${m.chunks.total}; the result is partial\n`);
+      if (!m.complete) process.stderr.write(`sevensim: note: ${coverageNote(m)}\n`);
     },
   )
   .command(
@@ -135,12 +146,13 @@ const cli = yargs(hideBin(process.argv))
         .option('beta', { type: 'number', default: 0.05, describe: 'SPRT false-negative rate' })
         .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' })
         .option('out', { type: 'string', describe: 'directory for compare.json (the --json result, with the SPRT path) and run.json; `sevensim report` draws it' })
+        .option('force', { type: 'boolean', default: false, describe: 'replace the results of an earlier run in --out' })
         .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' }),
     async (a) => {
       const game = gameModule(a.game);
       const rules = loadRules(game, a.preset, a.rules);
       const mode = a.mode as Mode;
-      const out = a.out ? new OutputDir(a.out) : null;
+      const out = a.out !== undefined ? new OutputDir(a.out, { force: a.force }) : null;
       if (!Number.isInteger(a.threads) || a.threads < 1) throw new UserError(`--threads: expected a positive integer, got ${a.threads}`);
       const sprt = a.sprt ? { ...parseSprt(a.sprt), alpha: a.alpha, beta: a.beta, metric: (a.metric ?? (mode === 'game' ? 'win' : 'score')) as 'score' | 'win' } : null;
       out?.prepare();
@@ -168,7 +180,8 @@ const cli = yargs(hideBin(process.argv))
     (y) =>
       gameOptions(y)
         .option('objective', { type: 'string', default: 'ev', describe: 'SEVENFALL: ev (maximise the expected score) or at-least:K (maximise P(score >= K)); SEVN solves the expected solo round score' })
-        .option('out', { type: 'string', describe: 'directory for policy.arrow (every decision state with the value of each action) and solve.json' })
+        .option('out', { type: 'string', describe: 'directory for policy.arrow (every decision state with the value of each action), solve.json and run.json' })
+        .option('force', { type: 'boolean', default: false, describe: 'replace the results of an earlier run in --out' })
         .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' }),
     async (a) => {
       const game = gameModule(a.game);
@@ -176,10 +189,10 @@ const cli = yargs(hideBin(process.argv))
       const preset = a.rules ? null : (a.preset ?? game.defaultPreset);
       if (game.name === 'sevn') {
         if (a.objective !== 'ev') throw new UserError(`--objective ${a.objective}: SEVN solves the expected solo round score only (ev)`);
-        const { report } = await solveSevnCommand(rules as SevnRules, preset, a.out ?? null);
+        const { report } = await solveSevnCommand(rules as SevnRules, preset, a.out ?? null, a.force);
         console.log(a.json ? JSON.stringify(report, null, 2) : formatSevnSolve(report));
       } else {
-        const { report } = await solveSevenfallCommand(rules as SevenfallRules, preset, a.objective, a.out ?? null);
+        const { report } = await solveSevenfallCommand(rules as SevenfallRules, preset, a.objective, a.out ?? null, a.force);
         console.log(a.json ? JSON.stringify(report, null, 2) : formatSevenfallSolve(report));
       }
       if (a.out && !a.json) console.log(`policy written to ${a.out}/policy.arrow`);
@@ -197,7 +210,8 @@ const cli = yargs(hideBin(process.argv))
         .option('rounds', { type: 'number', default: 1000000, describe: 'full table: simulated solo rounds beside the exact values (0: exact only)' })
         .option('seed', { type: 'number', default: 1, describe: 'full table: random seed of the simulation' })
         .option('band', { type: 'number', default: 10, describe: 'full table: round points per row of the terminal table' })
-        .option('out', { type: 'string', describe: 'full table: directory for bust-table.arrow and bust-table.json' })
+        .option('out', { type: 'string', describe: 'full table: directory for bust-table.arrow, bust-table.json and run.json' })
+        .option('force', { type: 'boolean', default: false, describe: 'replace the results of an earlier run in --out' })
         .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' }),
     async (a) => {
       const game = gameModule(a.game);
@@ -213,7 +227,7 @@ const cli = yargs(hideBin(process.argv))
       if (!Number.isSafeInteger(a.seed)) throw new UserError(`--seed: expected an integer, got ${a.seed}`);
       if (!(Number.isInteger(a.band) && a.band >= 1)) throw new UserError(`--band: expected a positive integer, got ${a.band}`);
       game.checkStrategy(a.strategy);
-      const t = await bustTableCommand(rules, a.rules ? null : (a.preset ?? game.defaultPreset), { strategy: a.strategy, rounds: a.rounds, seed: a.seed, out: a.out ?? null });
+      const t = await bustTableCommand(rules, a.rules ? null : (a.preset ?? game.defaultPreset), { strategy: a.strategy, rounds: a.rounds, seed: a.seed, out: a.out ?? null, force: a.force });
       console.log(a.json ? JSON.stringify(t, null, 2) : formatBustTable(t, a.band));
       if (a.out && !a.json) console.log(`written to ${a.out}/bust-table.arrow`);
     },
@@ -228,7 +242,7 @@ const cli = yargs(hideBin(process.argv))
         .option('seed', { type: 'number', default: 1, describe: 'random seed' })
         .option('out', { type: 'string', default: 'results', describe: 'directory that receives one subdirectory per part' })
         .option('threads', { type: 'number', default: defaultThreads(), defaultDescription: 'one per core', describe: 'worker threads' })
-        .option('json', { type: 'boolean', default: false, describe: 'print each summary as JSON' })
+        .option('json', { type: 'boolean', default: false, describe: 'print one JSON document: {seed, parts: [one simulate --json summary per part, with its part name and question]}' })
         .option('quiet', { type: 'boolean', default: false, describe: 'no progress bars' }),
     async (a) => runStudy(a),
   )
@@ -238,16 +252,21 @@ const cli = yargs(hideBin(process.argv))
   .strict()
   .recommendCommands()
   .wrap(Math.min(110, process.stdout.columns || 110))
+  // yargs passes itself as the second argument (its types leave it out): the command's array options.
+  .middleware(((a: Record<string, unknown>, y: { getOptions(): { array: string[] } }) => checkArgs(a, y.getOptions().array)) as never, true)
   .fail((msg, err) => {
     if (err instanceof UserError) fail(err.message);
+    if (err instanceof OutputError) fail(err.message, 1);
     if (err) throw err;
     fail(`${msg}\nRun with --help to see the options.`);
   })
-  .help();
+  .help()
+  .alias('h', 'help');
 
 try {
   await cli.parseAsync();
 } catch (e) {
   if (e instanceof UserError) fail(e.message);
+  if (e instanceof OutputError) fail(e.message, 1);
   throw e;
 }

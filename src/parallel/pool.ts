@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ChunkRange } from '../engine/runner.js';
+import { USER_ERROR_CAUSE, UserError } from '../engine/errors.js';
 
 const here = fileURLToPath(import.meta.url);
 /** The built worker: under vitest this module runs from src/*.ts, so point at dist/. */
@@ -33,13 +34,20 @@ export interface PoolRun<R extends ChunkRange> {
 }
 
 export function createPool(threads: number): Piscina {
-  return new Piscina({ filename: WORKER_FILE, minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
+  const pool = new Piscina({ filename: WORKER_FILE, minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
+  // A task aborted (Ctrl-C) while its worker was replying: piscina reports the late reply as an
+  // 'error' event, which with no listener would crash the process instead of the clean exit.
+  pool.on('error', (e: Error) => {
+    if (!e.message.startsWith('Unexpected message from Worker')) process.emitWarning(e);
+  });
+  return pool;
 }
 
 /** Runs on `pool` if given (the caller destroys it), else on a pool of its own. */
 export async function runOnPool<R extends ChunkRange>(run: PoolRun<R>, pool?: Piscina): Promise<void> {
   if (pool) return schedule(pool, run);
-  const own = createPool(run.threads);
+  // More workers than chunks would only start threads that get no work.
+  const own = createPool(Math.max(1, Math.min(run.threads, run.last - run.first)));
   try {
     await schedule(own, run);
   } finally {
@@ -73,7 +81,7 @@ async function schedule<R extends ChunkRange>(pool: Piscina, run: PoolRun<R>): P
         ready.set(first, r);
       })
       .catch((e: unknown) => {
-        failure ??= e;
+        failure ??= e instanceof Error && e.cause === USER_ERROR_CAUSE ? new UserError(e.message) : e;
       })
       .finally(() => {
         inFlight--;

@@ -11,6 +11,8 @@ import type { UnitRunner } from '../engine/game.js';
 import { type PairedDefinition, type PairedResult, lineups, playPaired } from '../engine/paired.js';
 import { type ChunkResult, type RunDefinition, playChunks } from '../engine/runner.js';
 import { gameModule } from '../games/registry.js';
+import { USER_ERROR_CAUSE, UserError } from '../engine/errors.js';
+import { RoundCapError } from '../games/sevn/engine.js';
 import { type TournamentDefinition, type TournamentResult, lineupsOf, playTournament } from '../engine/tournament.js';
 
 export interface ChunkTask {
@@ -99,7 +101,24 @@ function playTournamentTask(task: TournamentTask): TournamentResult {
   return playTournament(t.runners, t.lineups, def, task.first, task.last);
 }
 
-export default function playTask(task: ChunkTask | PairedTask | CandidatesTask | TournamentTask): ChunkResult | PairedResult | CandidatesResult | TournamentResult {
+type Task = ChunkTask | PairedTask | CandidatesTask | TournamentTask;
+type Result = ChunkResult | PairedResult | CandidatesResult | TournamentResult;
+
+export default function playTask(task: Task): Result {
+  try {
+    return play(task);
+  } catch (e) {
+    // A game the rules do not let end (round cap) is bad input, reported as one line, not a crash.
+    if (e instanceof UserError || e instanceof RoundCapError) throw new Error(hint(e), { cause: USER_ERROR_CAUSE });
+    throw e;
+  }
+}
+
+function hint(e: Error): string {
+  return e instanceof RoundCapError ? `${e.message}: these rules and strategies do not finish a game; raise maxRounds, lower target or check the deck in the rules file` : e.message;
+}
+
+function play(task: Task): Result {
   if (task.kind === 'candidates') return playCandidates(candidateRunners(task.def), task.def, task.first, task.last);
   if (task.kind === 'tournament') return playTournamentTask(task);
   if (task.kind === 'paired') {

@@ -82,6 +82,9 @@ export interface SolveOutput extends RunInfo {
 
 export type Output = SimulateOutput | CompareOutput | TuneOutput | TournamentOutput | BustTableOutput | SolveOutput;
 
+/** The columns of decisions.arrow the charts read (a game-mode run can have hundreds of thousands of rows). */
+const DECISION_COLUMNS = ['kind', 'action', 'profile', 'distinct', 'points', 'discards_left', 'count', 'sum_score', 'sum_score_sq', 'rollouts', 'sum_value', 'sum_value_sq', 'sum_diff', 'sum_diff_sq'];
+
 const KINDS = ['simulate', 'merge', 'compare', 'tune', 'tournament', 'bust-table', 'solve'];
 
 function readJson(dir: string, name: string): Row {
@@ -99,10 +102,10 @@ function need(dir: string, name: string): string {
   return path;
 }
 
-/** Arrow rows as plain objects, 64-bit integers as numbers. */
-export function arrowRows(path: string): Row[] {
+/** Arrow rows as plain objects (only `columns`, when given), 64-bit integers as numbers. */
+export function arrowRows(path: string, columns?: readonly string[]): Row[] {
   const t = readArrowFile(path);
-  const names = t.schema.fields.map((f) => f.name);
+  const names = t.schema.fields.map((f) => f.name).filter((n) => !columns || columns.includes(n));
   const cols = names.map((n) => t.getChild(n)!.toArray() as ArrayLike<unknown>);
   const rows: Row[] = new Array(t.numRows);
   for (let i = 0; i < t.numRows; i++) {
@@ -176,7 +179,7 @@ function readSimulate(dir: string, m: Manifest): SimulateOutput {
     manifest: m,
     seats: summarise(game, m.mode as Mode, m.players, totals),
     histograms: totals.seats.map((t) => [...t.histogram].sort((a, b) => a[0] - b[0])),
-    decisions: arrowRows(join(dir, 'decisions.arrow')),
+    decisions: arrowRows(join(dir, 'decisions.arrow'), DECISION_COLUMNS),
     counterfactual: m.decisions === 'counterfactual',
   };
 }
@@ -220,6 +223,6 @@ function readSolve(dir: string, m: Row | null): SolveOutput {
   const report = readJson(dir, 'solve.json');
   const game = (m?.game ?? report.game) as string;
   if (!GAMES[game]) throw new UserError(`${dir}: solve.json names no known game (${JSON.stringify(game)})`);
-  const policy = arrowRows(need(dir, 'policy.arrow'));
+  const policy = arrowRows(need(dir, 'policy.arrow'), ['state', 'discards_left', 'action', 'value', 'best', 'distinct', 'points']);
   return { dir, kind: 'solve', game, rules: rulesText(report.preset, report.rules), seed: null, report, policy };
 }

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { UserError } from '../engine/errors.js';
 import { writeArrowFile, schemaOf } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
-import { gitCommit, packageVersion } from '../io/package-info.js';
+import { gitCommit, manifestHeader, packageVersion } from '../io/package-info.js';
 import { type BustTable, type RowBust, bustTable, defaultUnseen, parseHeld, parseUnseen, rowBust } from '../games/sevn/bust-table.js';
 import type { SevnRules } from '../games/sevn/rules.js';
 
@@ -56,10 +56,12 @@ export interface BustTableCommandOptions {
   rounds: number;
   seed: number;
   out: string | null;
+  /** Replace a previous result in `out`. */
+  force?: boolean;
 }
 
 export async function bustTableCommand(rules: SevnRules, preset: string | null, o: BustTableCommandOptions): Promise<BustTable & { preset: string | null }> {
-  const dir = o.out ? new OutputDir(o.out) : null;
+  const dir = o.out != null ? new OutputDir(o.out, { force: o.force }) : null;
   dir?.prepare();
   const t = { ...bustTable(rules, { strategy: o.strategy, rounds: o.rounds, seed: o.seed }), preset };
   if (dir) {
@@ -78,10 +80,11 @@ export async function bustTableCommand(rules: SevnRules, preset: string | null, 
       });
       const { rows: _rows, ...meta } = t;
       writeFileSync(dir.file('bust-table.json'), JSON.stringify({ sevensim: packageVersion(), gitCommit: gitCommit(), rulesObject: rules, ...meta, rowCount: rows.length }, null, 2) + '\n');
+      writeFileSync(dir.file('run.json'), JSON.stringify({ ...manifestHeader('bust-table', 'sevn', preset, o.seed), rules, strategy: o.strategy, rounds: o.rounds, files: ['bust-table.arrow', 'bust-table.json'] }, null, 2) + '\n');
       dir.commit();
     } catch (e) {
       dir.abort();
-      throw e;
+      throw dir.fault(e);
     }
   }
   return t;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sevenfallModule } from '../../src/games/sevenfall/index.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
-import { type CompareOptions, compare } from '../../src/run/compare.js';
+import { type CompareOptions, compare, formatCompare } from '../../src/run/compare.js';
+import { type PairedDefinition, lineups, playPaired } from '../../src/engine/paired.js';
+import { sprtBounds, sprtLlr, sprtVerdict } from '../../src/stats/sprt.js';
 
 const base = (over: Partial<CompareOptions>): CompareOptions => ({
   game: sevenfallModule as never,
@@ -50,4 +52,32 @@ describe('compare (SEVENFALL)', () => {
     expect(r.games % 256).toBe(0);
     expect(r.sprt!.llr).toBeGreaterThanOrEqual(r.sprt!.upper);
   }, 60_000);
+
+  it('stops the SPRT after the same chunk for any --threads: the first chunk, in order, whose LLR crosses a bound', async () => {
+    const sprt = { d0: 0, d1: 0.5, alpha: 0.05, beta: 0.05, metric: 'score' as const };
+    const o = base({ games: 400000, chunkSize: 64, sprt });
+    // Independently: play chunk after chunk in this process and apply the SPRT after each.
+    const rules = sevenfallPreset('sevenfall');
+    const def: PairedDefinition = { game: 'sevenfall', rules, mode: 'round', a: o.a, b: o.b, field: [], games: o.games, seed: o.seed, chunkSize: 64 };
+    const make = (c: string) => lineups(def, c).map((players) => sevenfallModule.createRunner(rules, players, 'round'));
+    const [ra, rb] = [make(def.a), make(def.b)];
+    const bounds = sprtBounds(0, 0.5);
+    let n = 0;
+    let sum = 0;
+    let sumSq = 0;
+    for (let c = 0; sprtVerdict(bounds, sprtLlr(bounds, n, sum, sumSq)) === 'continue'; c++) {
+      const r = playPaired(ra, rb, def, c, c + 1);
+      [n, sum, sumSq] = [n + r.sums[0], sum + r.sums[1], sumSq + r.sums[2]];
+    }
+    for (const threads of [1, 2]) {
+      const r = await compare({ ...o, threads });
+      expect(r.games, `threads ${threads}`).toBe(n);
+      expect(r.diff.mean).toBe(sum / n);
+      expect(r.stoppedEarly).toBe(true);
+      expect(formatCompare(r)).toMatch(/naive interval\* \[[\s\S]*They are NOT confidence intervals/);
+    }
+    const full = await compare(base({ games: 2048, chunkSize: 64 }));
+    expect(full.stoppedEarly).toBe(false);
+    expect(formatCompare(full)).toMatch(/95% CI \[/);
+  }, 120_000);
 });

@@ -4,6 +4,7 @@
  * errors; and the full table of a solo strategy, exact beside the engine's measured rates.
  */
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/dirs.js';
 import { UserError } from '../../src/engine/errors.js';
 import { type UnseenCards, bustTable, defaultUnseen, parseHeld, parseUnseen, rowBust } from '../../src/games/sevn/bust-table.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
@@ -177,14 +178,13 @@ describe('bust-table command layer', () => {
   });
 
   it('table: bust-table.arrow, bust-table.json and the banded text', async () => {
-    const { mkdtempSync, readdirSync } = await import('node:fs');
+    const { readdirSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
     const { readArrowFile } = await import('../../src/io/arrow.js');
     const { bustTableCommand, formatBustTable } = await import('../../src/run/bust-table.js');
-    const out = mkdtempSync(join(tmpdir(), 'sevn-bust-'));
+    const out = tempDir('sevn-bust');
     const t = await bustTableCommand(sevnPreset('sevn-numbers'), 'sevn-numbers', { strategy: 'stay-at:points=25', rounds: 20_000, seed: 3, out });
-    expect(readdirSync(out).sort()).toEqual(['bust-table.arrow', 'bust-table.json']);
+    expect(readdirSync(out).sort()).toEqual(['bust-table.arrow', 'bust-table.json', 'run.json']);
     const a = readArrowFile(join(out, 'bust-table.arrow'));
     expect(a.numRows).toBe(t.rows.length);
     expect(a.schema.fields.map((f) => f.name)).toEqual(['distinct', 'points', 'reach', 'bust_exact', 'sim_rounds', 'sim_draws', 'sim_busts', 'sim_rate', 'sim_se']);

@@ -5,6 +5,7 @@
  * solo rounds (fixed seed) within 4 standard errors of the solved value.
  */
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/dirs.js';
 import { UserError } from '../../src/engine/errors.js';
 import { Rng } from '../../src/engine/rng.js';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
@@ -182,17 +183,16 @@ describe('rejections', () => {
 
 describe('solveSevnCommand (the solve --game sevn output)', () => {
   it('reports, formats and writes policy.arrow and solve.json', async () => {
-    const { mkdtempSync, readFileSync, readdirSync } = await import('node:fs');
+    const { readFileSync, readdirSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
     const { readArrowFile } = await import('../../src/io/arrow.js');
     const { formatSevnSolve, solveSevnCommand } = await import('../../src/run/solve-sevn.js');
-    const out = mkdtempSync(join(tmpdir(), 'sevn-solve-'));
+    const out = tempDir('sevn-solve');
     const { report } = await solveSevnCommand(sevnPreset('flip7-numbers'), 'flip7-numbers', out);
     expect(report.ev).toBeCloseTo(18.565217614131672, 10);
     expect(report.bestStayAt.threshold).toBe(23);
     expect(formatSevnSolve(report)).toMatch(/optimal expected round score 18\.565218.*\n.*\n.*points=23/);
-    expect(readdirSync(out).sort()).toEqual(['policy.arrow', 'solve.json']);
+    expect(readdirSync(out).sort()).toEqual(['policy.arrow', 'run.json', 'solve.json']);
     const t = readArrowFile(join(out, 'policy.arrow'));
     expect(t.numRows).toBe(report.decisionStates);
     expect(t.getChild('best')!.toArray().filter((b: string) => b === 'draw').length).toBe(report.drawStates);

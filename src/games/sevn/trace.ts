@@ -1,6 +1,7 @@
 /** A readable trace of one SEVN game: the deal, every draw and action, busts, SEVN, scores, totals. */
 import { Rng, STREAM_DECK } from '../../engine/rng.js';
-import { SevnEngine } from './engine.js';
+import { RoundCapError, SevnEngine } from './engine.js';
+import { PartialOutputError } from '../../engine/errors.js';
 import { E_ACTION_DISCARDED, E_BALLAST, E_BUST, E_CROSSROADS, E_DEAL, E_DRAW, E_EXHAUSTED, E_FREEZE, E_QUEUED, E_RESHUFFLE, E_ROUND_END, E_ROUND_START, E_SECOND_CHANCE_GIVEN, E_SECOND_CHANCE_USED, E_SEVN, E_STAY, E_STORM, E_STORM_CARD, E_TRIPLE_CARD, E_TRIPLE_DRAW, type SevnTracer } from './events.js';
 import { breakdownText, explainScore } from './scoring.js';
 import { BUSTED, STATUS_NAMES, type SevnPlayer } from './view.js';
@@ -59,6 +60,10 @@ export function traceSevnGame(players: readonly SevnPlayer[], engine: SevnEngine
   const head = [`SEVN game, rules "${engine.rules.name}", seed ${seed}`, ...players.map((p, s) => `  seat ${s}: ${p.label}`)];
   try {
     engine.playGame(players, rng);
+  } catch (e) {
+    // The rules did not let the game end: show what was played, then say why it stopped.
+    if (e instanceof RoundCapError) throw new PartialOutputError(`${e.message}: these rules and strategies do not finish a game; raise maxRounds, lower target or check the deck in the rules file`, [...head, ...tracer.lines].join('\n'));
+    throw e;
   } finally {
     engine.tracer = null;
   }
