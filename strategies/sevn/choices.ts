@@ -173,7 +173,7 @@ export function cardChoices(params: ParamValues, ctx: Pick<SevnContext, 'cards'>
     freezeTarget(v) {
       if (freeze === 'deny') {
         nc.loadUnseen(v);
-        return bestFreeze(v, nc, v.candidates).seat;
+        return bestFreeze(v, nc, v.candidates);
       }
       if (freeze === 'self' && ((v.candidates >>> v.seat) & 1) !== 0) return v.seat;
       const t = opponentBy(v, freeze === 'fewest' ? BY_FEWEST_POINTS : BY_MOST_POINTS);
@@ -182,7 +182,7 @@ export function cardChoices(params: ParamValues, ctx: Pick<SevnContext, 'cards'>
     tripleDrawTarget(v) {
       if (triple === 'harm') {
         nc.loadUnseen(v);
-        return bestTriple(v, nc, v.candidates).seat;
+        return bestTriple(v, nc, v.candidates);
       }
       if (triple === 'self' && ((v.candidates >>> v.seat) & 1) !== 0) return v.seat;
       const t = opponentBy(v, BY_EXPOSURE);
@@ -212,44 +212,48 @@ export function cardChoices(params: ParamValues, ctx: Pick<SevnContext, 'cards'>
   };
 }
 
-/** A target and what choosing it is worth to the decider (in round points). */
-export interface Choice {
-  seat: number;
-  value: number;
-}
+/**
+ * What the last bestFreeze or bestTriple choice is worth to the decider (in round points): kept here
+ * rather than returned in an object, so that a choice allocates nothing.
+ */
+export const chosen = { value: 0.5 };
 
 /**
  * `deny`: the candidate whose freezing is worth most to the decider (unseen cards loaded): an
- * opponent's one-card gain times its threat, or for itself minus its own positive gain.
+ * opponent's one-card gain times its threat, or for itself minus its own positive gain. The value is
+ * left in `chosen.value`.
  */
-export function bestFreeze(v: SevnView, nc: NextCard, candidates: number): Choice {
+export function bestFreeze(v: SevnView, nc: NextCard, candidates: number): number {
   let best = -1;
   let bestValue = -Infinity;
   for (let k = 1, t = v.seat; k <= v.players; k++) {
     t = t + 1 === v.players ? 0 : t + 1; // opponents clockwise first, itself last
     if (((candidates >>> t) & 1) === 0) continue;
     nc.loadRow(v, t);
-    const g = nc.expectedGain(true, false);
+    nc.evaluate(true, false);
+    const g = nc.gain;
     const value = t === v.seat ? 0 - Math.max(0, g) : g * threat(v, t);
     if (value > bestValue) {
       best = t;
       bestValue = value;
     }
   }
-  return { seat: best, value: bestValue };
+  chosen.value = bestValue;
+  return best;
 }
 
 /** The expected change of the loaded row over `cards` more cards, as if independent (see `harm`). */
 function changeOver(nc: NextCard, cards: number): number {
-  const g = nc.expectedGain(true, false);
+  nc.evaluate(true, false);
+  const g = nc.gain;
   const q = nc.bust;
   if (q >= 1) return 0 - nc.points;
   const a = (g + q * nc.points) / (1 - q);
   return Math.pow(1 - q, cards) * (nc.points + cards * a) - nc.points;
 }
 
-/** `harm`: the Triple Draw candidate worth most to the decider (unseen cards loaded). */
-export function bestTriple(v: SevnView, nc: NextCard, candidates: number): Choice {
+/** `harm`: the Triple Draw candidate worth most to the decider (unseen cards loaded; value in `chosen.value`). */
+export function bestTriple(v: SevnView, nc: NextCard, candidates: number): number {
   let best = -1;
   let bestValue = -Infinity;
   const cards = v.rules.tripleDrawCards;
@@ -264,7 +268,8 @@ export function bestTriple(v: SevnView, nc: NextCard, candidates: number): Choic
       bestValue = value;
     }
   }
-  return { seat: best, value: bestValue };
+  chosen.value = bestValue;
+  return best;
 }
 
 /** `least`: the candidate a Second Chance is worth least to (bust chance x points x threat). */
@@ -293,8 +298,8 @@ export function gameWorth(v: SevnView, nc: NextCard, code: number): number {
     // The choice it would make, over the players still in the round.
     let cand = activeSeats(v);
     if (kind === Kind.FREEZE && v.rules.freezeSelf === false) cand &= ~(1 << me);
-    const c = kind === Kind.FREEZE ? bestFreeze(v, nc, cand) : bestTriple(v, nc, cand);
-    return c.seat < 0 ? 0 : c.value;
+    const seat = kind === Kind.FREEZE ? bestFreeze(v, nc, cand) : bestTriple(v, nc, cand);
+    return seat < 0 ? 0 : chosen.value;
   }
   if (kind === Kind.STORM) {
     let value = 0;
