@@ -7,9 +7,6 @@ import type { DecisionSink } from './strategy.js';
 /** Win shares are counted in 1/840ths: 840 = lcm(1..8), so every tie share is a whole number. */
 export const WIN_UNITS = 840;
 
-/** Outcome sums for one (state bucket, action, seat). */
-export const DECISION_FIELDS = ['count', 'sumScore', 'sumScoreSq', 'sumWin', 'sumWinSq'] as const;
-
 /**
  * Decisions of the unit being played wait here until its outcome is known; then each adds the
  * outcome to its bucket. Buffers grow by doubling and are reused, so steady state allocates nothing.

@@ -10,6 +10,7 @@ import type { GameModule } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
 import { type ChunkResult, PER_GAME_FIELDS, type RunDefinition, RunTotals, type SeatTotals, WIN_UNITS } from '../engine/runner.js';
 import { ArrowFileStream, type ColumnType, batchOf, readArrowFile, schemaOf, writeArrowFile } from './arrow.js';
+import { sampleVariance } from '../stats/variance.js';
 import type { OutputDir } from './output.js';
 
 export const SCORES_SCHEMA = schemaOf([['seat', 'int32'], ['strategy', 'utf8'], ['score', 'int32'], ['count', 'int64']]);
@@ -57,8 +58,6 @@ export async function writeScores(out: OutputDir, totals: RunTotals, players: st
     count: BigInt64Array.from(count),
   });
 }
-
-const sampleVariance = (n: number, sum: number, sumSq: number): number => (n > 1 ? Math.max(0, (sumSq - (sum * sum) / n) / (n - 1)) : NaN);
 
 /** decisions.arrow of a counterfactual run: the value of every action by paired rollouts. */
 export function counterfactualSchema(game: GameModule) {

@@ -4,7 +4,9 @@ import { ArrowFileStream, batchOf, schemaOf } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
 import { gitCommit, manifestHeader, packageVersion } from '../io/package-info.js';
 import type { SevenfallRules } from '../games/sevenfall/rules.js';
-import { type PolicyRow, type SevenfallSolution, objectiveText, parseObjective, solveSevenfall } from '../games/sevenfall/solver.js';
+import { objectiveText, parseObjective } from '../games/sevenfall/objective.js';
+import type { PolicyRow, SevenfallSolution } from '../games/sevenfall/solution.js';
+import { solveSevenfall } from '../games/sevenfall/solver.js';
 
 export const SEVENFALL_POLICY_SCHEMA = schemaOf([
   ['state_index', 'int32'],

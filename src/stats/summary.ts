@@ -5,6 +5,7 @@
  */
 import { errorFunction, quantileSorted } from 'simple-statistics';
 import { type SeatTotals, WIN_UNITS } from '../engine/runner.js';
+import { sampleVariance } from './variance.js';
 
 /** The 97.5% normal quantile. simple-statistics' probit(0.975) gives 1.9572 (0.14% low), so it is spelled out. */
 export const Z95 = 1.959963984540054;
@@ -19,8 +20,7 @@ export interface Estimate {
 /** Mean, SD, SE and a normal 95% CI from n, sum and sum of squares. */
 export function estimate(n: number, sum: number, sumSq: number): Estimate {
   const mean = n > 0 ? sum / n : NaN;
-  const variance = n > 1 ? Math.max(0, (sumSq - (sum * sum) / n) / (n - 1)) : NaN;
-  const sd = Math.sqrt(variance);
+  const sd = Math.sqrt(sampleVariance(n, sum, sumSq));
   const se = sd / Math.sqrt(n);
   return { mean, sd, se, ci95: [mean - Z95 * se, mean + Z95 * se] };
 }

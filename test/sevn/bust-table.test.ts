@@ -8,6 +8,7 @@ import { tempDir } from '../helpers/dirs.js';
 import { UserError } from '../../src/engine/errors.js';
 import { type UnseenCards, bustTable, defaultUnseen, parseHeld, parseUnseen, rowBust } from '../../src/games/sevn/bust-table.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
+import { expectWithinSE } from '../helpers/stats.js';
 
 const unseen = (numbers: Record<number, number>, rest: Partial<Omit<UnseenCards, 'numbers'>> = {}): UnseenCards => {
   const n = new Array<number>(31).fill(0);
@@ -138,10 +139,10 @@ describe('bustTable: the full table of a solo strategy', () => {
       reachSum += row.reach;
       expect(row.points).toBeLessThan(25);
       const se = Math.sqrt((row.reach * (1 - row.reach)) / rounds);
-      expect(Math.abs(row.simDraws / rounds - row.reach), `reach at ${row.distinct}/${row.points}`).toBeLessThanOrEqual(4 * se + 1e-9);
+      expectWithinSE(row.simDraws / rounds, row.reach, se, `reach at ${row.distinct}/${row.points}`);
       if (row.simDraws >= 2000) {
         const bse = Math.sqrt((row.bustExact * (1 - row.bustExact)) / row.simDraws);
-        expect(Math.abs(row.simRate - row.bustExact), `bust at ${row.distinct}/${row.points}`).toBeLessThanOrEqual(4 * bse);
+        expectWithinSE(row.simRate, row.bustExact, bse, `bust at ${row.distinct}/${row.points}`);
         checked++;
       }
     }

@@ -10,10 +10,12 @@ import { MAX_PLAYERS, SevenfallEngine } from './engine.js';
 import { SEVENFALL_PRESETS, type SevenfallRules, checkCanisterFor, parseSevenfallRules, sevenfallPreset } from './rules.js';
 import { ScoreTable } from './scoring.js';
 import { traceSevenfallGame } from './trace.js';
-import type { SevenfallPlayer } from './view.js';
+import { type SevenfallPlayer, strategySide } from './view.js';
 
-function makePlayers(rules: SevenfallRules, table: ScoreTable, specs: readonly string[], rngs: Rng[]): SevenfallPlayer[] {
-  return specs.map((spec, seat) => createStrategy('sevenfall', SEVENFALL_STRATEGIES, spec, { rules, table, rng: rngs[seat] }));
+/** Builds the strategies of a lineup; they get read-only rules and a score table of their own, never the engine's. */
+function makePlayers(rules: SevenfallRules, specs: readonly string[], rngs: Rng[]): SevenfallPlayer[] {
+  const side = strategySide(rules);
+  return specs.map((spec, seat) => createStrategy('sevenfall', SEVENFALL_STRATEGIES, spec, { rules: side.rules, table: side.table, rng: rngs[seat] }));
 }
 
 class SevenfallRunner extends SeededRunner<SevenfallEngine> {
@@ -21,7 +23,7 @@ class SevenfallRunner extends SeededRunner<SevenfallEngine> {
 
   constructor(rules: SevenfallRules, specs: readonly string[], mode: Mode) {
     super(specs.length, mode, new SevenfallEngine(rules, tableFor(rules))); // one score table per rules object: building one takes ~10 ms
-    this.players = makePlayers(rules, this.engine.table, specs, this.strategyRngs);
+    this.players = makePlayers(rules, specs, this.strategyRngs);
     this.rounds.fill(mode === 'game' ? rules.rounds : 1);
   }
 
@@ -90,7 +92,7 @@ export const sevenfallModule: GameModule<SevenfallRules> = {
       r.reseed(seed, 0, STREAM_STRATEGY, seat);
       return r;
     });
-    return traceSevenfallGame(rules, makePlayers(rules, engine.table, specs, rngs), engine, seed);
+    return traceSevenfallGame(rules, makePlayers(rules, specs, rngs), engine, seed);
   },
 };
 

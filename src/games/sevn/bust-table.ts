@@ -29,14 +29,14 @@ import { UserError } from '../../engine/errors.js';
 import { parseSpec, resolveParams } from '../../engine/params.js';
 import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../engine/rng.js';
 import { SEVN_STRATEGIES } from '../../../strategies/sevn/index.js';
-import { K_NUMBER } from './cards.js';
+import { Kind } from './cards.js';
 import { SevnEngine } from './engine.js';
-import { E_DRAW } from './events.js';
+import { Ev } from './events.js';
 import { maskSum, otherCards, popcount, soloReach } from './exact.js';
 import { makeSevnPlayers } from './index.js';
 import type { SevnRules } from './rules.js';
 import { cachedSevnSolution } from './solver.js';
-import { DRAW, type SevnPlayer } from './view.js';
+import { Answer, type SevnPlayer } from './view.js';
 
 export interface HeldRow {
   /** Held number values (distinct). */
@@ -364,7 +364,7 @@ export function simulateBustTable(r: SevnRules, strategy: string, rounds: number
   const engine = new SevnEngine(r);
   const stratRng = new Rng();
   stratRng.reseed(seed, 0, STREAM_STRATEGY, 0);
-  const [inner] = makeSevnPlayers(r, engine.cards, [strategy], [stratRng]);
+  const [inner] = makeSevnPlayers(r, [strategy], [stratRng]);
   const out = new Map<number, { draws: number; busts: number }>();
   let pending = -1; // key of the state of a draw decision awaiting its card
   let heldAtDraw = 0;
@@ -373,7 +373,7 @@ export function simulateBustTable(r: SevnRules, strategy: string, rounds: number
     label: inner.label,
     drawOrStay(v) {
       const a = inner.drawOrStay(v);
-      if (a === DRAW) {
+      if (a === Answer.DRAW) {
         pending = key(v.distinct, v.points);
         heldAtDraw = v.held;
         scAtDraw = v.hasSecondChance;
@@ -389,8 +389,8 @@ export function simulateBustTable(r: SevnRules, strategy: string, rounds: number
   const cards = engine.cards;
   engine.tracer = {
     event(ev, _seat, card) {
-      if (ev !== E_DRAW || pending < 0) return;
-      const bust = !scAtDraw && cards.kind[card] === K_NUMBER && ((heldAtDraw >>> cards.value[card]) & 1) === 1;
+      if (ev !== Ev.DRAW || pending < 0) return;
+      const bust = !scAtDraw && cards.kind[card] === Kind.NUMBER && ((heldAtDraw >>> cards.value[card]) & 1) === 1;
       let e = out.get(pending);
       if (!e) {
         e = { draws: 0, busts: 0 };

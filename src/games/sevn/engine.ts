@@ -20,7 +20,8 @@ import { evaluateDrawStay } from './rollouts.js';
 import type { SevnRules } from './rules.js';
 import { SeatBonus } from './scoring.js';
 import { MAX_PLAYERS, Seat } from './seats.js';
-import { Answer, Decision, type SevnPlayer, SevnViewBuffer, type SevnViewSource, Status } from './view.js';
+import { Answer, Decision, type SevnPlayer, Status } from './view.js';
+import { SevnViewBuffer, type SevnViewSource, strategySide } from './view-buffer.js';
 
 export { MAX_PLAYERS };
 
@@ -122,7 +123,8 @@ export class SevnEngine extends SevnDeck implements SevnViewSource {
     this.deckPersists = rules.deckPersists !== false;
     this.dealerRotates = rules.dealerRotates !== false;
     this.tiedShared = rules.tiedLead === 'shared';
-    this.view = new SevnViewBuffer(rules, cards, this, stride);
+    const side = strategySide(rules);
+    this.view = new SevnViewBuffer(side.rules, side.cards, this, stride);
     this.kindOf = cards.kind;
     this.cardValue = cards.value;
     this.numberBit = new Int32Array(cards.codes);
