@@ -6,7 +6,9 @@
 import { UserError } from '../engine/errors.js';
 import type { SevenfallRules } from '../games/sevenfall/rules.js';
 import { ScoreTable } from '../games/sevenfall/scoring.js';
-import { type Objective, type SevenfallSolution, objectiveText, parseObjective, solveSevenfall } from '../games/sevenfall/solver.js';
+import { type Objective, objectiveText, parseObjective } from '../games/sevenfall/objective.js';
+import type { SevenfallSolution } from '../games/sevenfall/solution.js';
+import { solveSevenfall } from '../games/sevenfall/solver.js';
 import { tileName } from '../games/sevenfall/trace.js';
 
 /** A SEVENFALL position: per tile kind (symbols, Wild, Break), unlocked and locked row tiles, tiles discarded this turn. */

@@ -103,7 +103,7 @@ const SEVN_EVENTS: [string, 'card' | 'target' | 'value' | null][] = [
 
 export function sevnGameRecord(rules: SevnRules, specs: readonly string[], seed: number): GameRecord {
   const engine = new SevnEngine(rules);
-  const players = makeSevnPlayers(rules, engine.cards, specs, strategyRngs(specs.length, seed));
+  const players = makeSevnPlayers(rules, specs, strategyRngs(specs.length, seed));
   const events: NonNullable<GameRecord['events']> = [];
   engine.tracer = {
     event(ev, seat, a) {
