@@ -48,7 +48,9 @@ export interface CatalogEntry {
   /** The parts of `sevensim study` (and `npm start`). */
   study: StudyPart[];
   /** Capability: an exact solution (`sevensim solve`); imported on use, so workers never load it. */
-  solve?(rules: unknown, preset: string | null, objective: string, out: string | null): Promise<AnalysisOutput>;
+  solve?(rules: unknown, preset: string | null, objective: string, out: string | null, force: boolean): Promise<AnalysisOutput>;
+  /** Capability: one seeded game as data (`sevensim play --json`); imported on use. */
+  record?(rules: unknown, specs: readonly string[], seed: number): Promise<unknown>;
   /** Capability: bust chances (`sevensim bust-table`); imported on use. */
   bustTable?(rules: unknown, preset: string | null, args: BustTableArgs): Promise<AnalysisOutput>;
 }
@@ -70,11 +72,12 @@ const BUILT_IN: CatalogEntry[] = [
       { name: 'sevenfall-turn', question: 'SEVENFALL: how much is a discard policy worth on one turn?', mode: 'round', players: ['stand', 'greedy', 'greedy:margin=1', 'random'], scale: 1 },
       { name: 'sevenfall-game', question: 'SEVENFALL: who wins a 4-player game?', mode: 'game', players: ['greedy', 'greedy:margin=1', 'stand', 'random'], scale: 0.25 },
     ],
-    async solve(rules, preset, objective, out) {
+    async solve(rules, preset, objective, out, force) {
       const { formatSevenfallSolve, solveSevenfallCommand } = await import('./run/solve.js');
-      const { report } = await solveSevenfallCommand(rules as SevenfallRules, preset, objective, out);
+      const { report } = await solveSevenfallCommand(rules as SevenfallRules, preset, objective, out, force);
       return { report, text: formatSevenfallSolve(report) };
     },
+    record: async (rules, specs, seed) => (await import('./run/play-json.js')).sevenfallGameRecord(SEVENFALL_STRATEGIES, rules as SevenfallRules, specs, seed),
   },
   {
     game: sevnModule as GameModule,
@@ -87,12 +90,13 @@ const BUILT_IN: CatalogEntry[] = [
       { name: 'sevn-round', question: 'SEVN: which stopping rule scores most in one 4-player round?', mode: 'round', players: SEVN_FIELD, scale: 1 },
       { name: 'sevn-game', question: 'SEVN: who wins a 4-player game to 250?', mode: 'game', players: SEVN_FIELD, scale: 0.25 },
     ],
-    async solve(rules, preset, objective, out) {
+    async solve(rules, preset, objective, out, force) {
       if (objective !== 'ev') throw new UserError(`--objective ${objective}: SEVN solves the expected solo round score only (ev)`);
       const { formatSevnSolve, solveSevnCommand } = await import('./run/solve-sevn.js');
-      const { report } = await solveSevnCommand(rules as SevnRules, preset, out);
+      const { report } = await solveSevnCommand(rules as SevnRules, preset, out, force);
       return { report, text: formatSevnSolve(report) };
     },
+    record: async (rules, specs, seed) => (await import('./run/play-json.js')).sevnGameRecord(SEVN_STRATEGIES, rules as SevnRules, specs, seed),
     bustTable: async (rules, preset, args) => (await import('./run/bust-table.js')).sevnBustTable(SEVN_STRATEGIES, rules as SevnRules, preset, args),
   },
 ];

@@ -1,7 +1,7 @@
 /** `sevensim bust-table`: bust chances, for the games in the catalog that have the analysis (SEVN). */
 import { catalogEntry, gamesWith } from '../catalog.js';
 import { checkInteger } from '../run/checks.js';
-import { command, gameOptions, jsonOption, loadRules, presetName, seedOption } from './options.js';
+import { command, forceOption, gameOptions, jsonOption, loadRules, presetName, seedOption } from './options.js';
 
 export const bustTableCommand = command(
   'bust-table',
@@ -15,7 +15,8 @@ export const bustTableCommand = command(
       .option('rounds', { type: 'number', default: 1000000, describe: 'full table: simulated solo rounds beside the exact values (0: exact only)', coerce: (v: number) => checkInteger('--rounds', v, 0) })
       .option('seed', seedOption('full table: random seed of the simulation'))
       .option('band', { type: 'number', default: 10, describe: 'full table: round points per row of the terminal table', coerce: (v: number) => checkInteger('--band', v, 1) })
-      .option('out', { type: 'string', describe: 'full table: directory for bust-table.arrow and bust-table.json' })
+      .option('out', { type: 'string', describe: 'full table: directory for bust-table.arrow, bust-table.json and run.json' })
+      .option('force', forceOption())
       .option('json', jsonOption()),
   async (a) => {
     const entry = catalogEntry(a.game);

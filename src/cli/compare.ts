@@ -3,7 +3,7 @@ import { gameModule } from '../catalog.js';
 import { OutputDir } from '../io/output.js';
 import { DEFAULT_PAIRED_CHUNK, compare, formatCompare, parseSprt } from '../run/compare.js';
 import { compareJson, writeCompareOutput } from '../run/compare-output.js';
-import { chunkSizeOption, command, gameOptions, gamesOption, jsonOption, loadRules, modeOption, presetName, quietOption, seedOption, threadsOption } from './options.js';
+import { chunkSizeOption, command, forceOption, gameOptions, gamesOption, jsonOption, loadRules, modeOption, presetName, quietOption, seedOption, threadsOption } from './options.js';
 import { interruptible, progressBar } from './progress.js';
 
 export const compareCommand = command(
@@ -25,12 +25,13 @@ export const compareCommand = command(
       .option('beta', { type: 'number', default: 0.05, describe: 'SPRT false-negative rate' })
       .option('json', jsonOption())
       .option('out', { type: 'string', describe: 'directory for compare.json (the --json result, with the SPRT path) and run.json; `sevensim report` draws it' })
+      .option('force', forceOption())
       .option('quiet', { ...quietOption, describe: 'no progress bar' }),
   async (a) => {
     const game = gameModule(a.game);
     const rules = loadRules(game, a.preset, a.rules);
     const mode = a.mode;
-    const out = a.out ? new OutputDir(a.out) : null;
+    const out = a.out !== undefined ? new OutputDir(a.out, { force: a.force }) : null;
     const sprt = a.sprt ? { ...parseSprt(a.sprt), alpha: a.alpha, beta: a.beta, metric: a.metric ?? (mode === 'game' ? 'win' : 'score') } : null;
     out?.prepare();
     const progress = progressBar(a.quiet);

@@ -6,8 +6,11 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { UserError } from '../engine/errors.js';
+import { OutputError } from '../io/output.js';
+import { adviseCommand } from './advise.js';
 import { benchCommand } from './bench.js';
 import { bustTableCommand } from './bust-table.js';
+import { checkArgs, joinNegativeValues } from './checks.js';
 import { compareCommand } from './compare.js';
 import { mergeCommand } from './merge.js';
 import { playCommand } from './play.js';
@@ -20,12 +23,12 @@ import { studyCommand } from './study.js';
 import { tournamentCommand } from './tournament.js';
 import { tuneCommand } from './tune.js';
 
-function fail(message: string): never {
+function fail(message: string, code = 2): never {
   process.stderr.write(`sevensim: ${message}\n`);
-  process.exit(2);
+  process.exit(code);
 }
 
-const cli = yargs(hideBin(process.argv))
+const cli = yargs(joinNegativeValues(hideBin(process.argv)))
   .scriptName('sevensim')
   .usage('$0 <command> [options]\n\nMonte Carlo strategy simulator and analytics for SEVN and SEVENFALL.')
   .command(rulesCommand)
@@ -41,21 +44,27 @@ const cli = yargs(hideBin(process.argv))
   .command(studyCommand)
   .command(tuneCommand)
   .command(tournamentCommand)
+  .command(adviseCommand)
   .demandCommand(1, 'Give a command; `sevensim --help` lists them.')
   .strict()
   .recommendCommands()
   .wrap(Math.min(110, process.stdout.columns || 110))
+  // yargs passes itself as the second argument (its types leave it out): the command's array options.
+  .middleware(((a: Record<string, unknown>, y: { getOptions(): { array: string[] } }) => checkArgs(a, y.getOptions().array)) as never, true)
   .fail((msg, err) => {
     if (err instanceof UserError) fail(err.message);
+    if (err instanceof OutputError) fail(err.message, 1);
     // A check run by an option's coerce (cli/options.ts) reaches here as yargs' own error, with its message.
     if (err && err.name !== 'YError') throw err;
     fail(err ? err.message : `${msg}\nRun with --help to see the options.`);
   })
-  .help();
+  .help()
+  .alias('h', 'help');
 
 try {
   await cli.parseAsync();
 } catch (e) {
   if (e instanceof UserError) fail(e.message);
+  if (e instanceof OutputError) fail(e.message, 1);
   throw e;
 }

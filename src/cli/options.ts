@@ -24,6 +24,7 @@ export const gamesOption = (fallback: number, describe: string) => ({ type: 'num
 export const threadsOption = (describe = 'worker threads') => ({ type: 'number', default: defaultThreads(), defaultDescription: 'one per core', describe, coerce: checkThreads }) as const;
 export const chunkSizeOption = (fallback: number, describe: string) => ({ type: 'number', default: fallback, describe, coerce: checkChunkSize }) as const;
 export const jsonOption = (describe = 'print the result as JSON') => ({ type: 'boolean', default: false, describe }) as const;
+export const forceOption = (describe = 'replace the results of an earlier run in --out') => ({ type: 'boolean', default: false, describe }) as const;
 export const quietOption = { type: 'boolean', default: false, describe: 'no progress bar (it is also off when stderr is not a terminal)' } as const;
 export const modeOption = (describe: string) => ({ type: 'string', choices: ['round', 'game'] as const, default: 'round' as const, describe }) as const;
 

@@ -7,11 +7,15 @@ import { join } from 'node:path';
 import { catalogEntries } from '../catalog.js';
 import { simulate } from '../run/simulate.js';
 import { command, gamesOption, jsonOption, quietOption, seedOption, threadsOption } from './options.js';
-import { printSummary } from './simulate.js';
+import { printSummary, summaryJson } from './simulate.js';
+import { checkGames, checkThreads } from '../run/checks.js';
 import { interruptible, progressBar } from './progress.js';
 
 export async function runStudy(o: { games: number; seed: number; out: string; threads: number; quiet: boolean; json: boolean }): Promise<void> {
+  checkGames(o.games);
+  checkThreads(o.threads);
   let progress = progressBar(true);
+  const parts: object[] = []; // with --json: one document at the end
   await interruptible(
     'the part in progress wrote nothing',
     async (signal) => {
@@ -31,17 +35,20 @@ export async function runStudy(o: { games: number; seed: number; out: string; th
             seed: o.seed,
             threads: o.threads,
             out,
+            force: true, // each part owns its subdirectory: a new study replaces the last one's
             argv: process.argv.slice(2),
             signal,
             onProgress: (d, t) => progress.update(d, t),
           });
           progress.stop();
-          printSummary(r, o.json, out);
+          if (o.json) parts.push({ part: part.name, question: part.question, ...summaryJson(r, out) });
+          else printSummary(r, false, out);
         }
       }
       const { writeReport } = await import('../run/report.js'); // vega loads in about a second: only when needed
       const report = await writeReport({ dirs: catalogEntries().flatMap((e) => e.study.map((p) => join(o.out, p.name))), out: o.out });
-      if (!o.json) console.log(`\nThe charts of every part: ${report.html} (open it in a browser; \`sevensim report DIR... --png\` also writes PNG files)`);
+      if (o.json) console.log(JSON.stringify({ seed: o.seed, parts, report: report.html }, null, 2));
+      else console.log(`\nThe charts of every part: ${report.html} (open it in a browser; \`sevensim report DIR... --png\` also writes PNG files)`);
     },
     () => progress.stop(),
   );

@@ -8,9 +8,6 @@ import type { DecisionSink } from './strategy.js';
 /** Win shares are counted in WIN_UNITS (engine/game.ts, the one seat-limit constant). */
 export { WIN_UNITS };
 
-/** Outcome sums for one (state bucket, action, seat). */
-export const DECISION_FIELDS = ['count', 'sumScore', 'sumScoreSq', 'sumWin', 'sumWinSq'] as const;
-
 /**
  * Decisions of the unit being played wait here until its outcome is known; then each adds the
  * outcome to its bucket. Buffers grow by doubling and are reused, so steady state allocates nothing.

@@ -36,11 +36,14 @@ export function lineups(def: Pick<PairedDefinition, 'field'>, candidate: string)
 export const PAIRED_FIELDS = 11;
 
 export interface PairedResult extends ChunkRange {
+  /** PAIRED_FIELDS sums over every game of the range. */
   sums: Float64Array;
+  /** PAIRED_FIELDS sums per chunk, chunk `firstChunk` first: an SPRT can stop after any chunk. */
+  perChunk: Float64Array;
 }
 
 export function playPaired(runnersA: UnitRunner[], runnersB: UnitRunner[], def: PairedPlan, first: number, last: number): PairedResult {
-  const sums = new Float64Array(PAIRED_FIELDS);
+  const sums = new Float64Array(PAIRED_FIELDS * (last - first));
   const seats = runnersA.length;
   const start = first * def.chunkSize;
   const end = Math.min(last * def.chunkSize, def.games);
@@ -58,17 +61,20 @@ export function playPaired(runnersA: UnitRunner[], runnersB: UnitRunner[], def: 
     const wb = Math.round(b.winShare[seat] * WIN_UNITS);
     const d = sa - sb;
     const dw = wa - wb;
-    sums[0] += 1;
-    sums[1] += d;
-    sums[2] += d * d;
-    sums[3] += dw;
-    sums[4] += dw * dw;
-    sums[5] += sa;
-    sums[6] += sa * sa;
-    sums[7] += sb;
-    sums[8] += sb * sb;
-    sums[9] += wa;
-    sums[10] += wb;
+    const o = (Math.floor(g / def.chunkSize) - first) * PAIRED_FIELDS;
+    sums[o] += 1;
+    sums[o + 1] += d;
+    sums[o + 2] += d * d;
+    sums[o + 3] += dw;
+    sums[o + 4] += dw * dw;
+    sums[o + 5] += sa;
+    sums[o + 6] += sa * sa;
+    sums[o + 7] += sb;
+    sums[o + 8] += sb * sb;
+    sums[o + 9] += wa;
+    sums[o + 10] += wb;
   }
-  return { firstChunk: first, lastChunk: last, games: end - start, sums };
+  const total = new Float64Array(PAIRED_FIELDS);
+  for (let i = 0; i < sums.length; i++) total[i % PAIRED_FIELDS] += sums[i];
+  return { firstChunk: first, lastChunk: last, games: end - start, sums: total, perChunk: sums };
 }

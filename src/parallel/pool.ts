@@ -11,6 +11,7 @@ import { Piscina } from 'piscina';
 import { registeredGames } from '../catalog.js';
 import type { ChunkRange } from '../engine/runner.js';
 import type { WorkerSetup } from './worker.js';
+import { USER_ERROR_CAUSE, UserError } from '../engine/errors.js';
 
 const here = fileURLToPath(import.meta.url);
 const root = join(dirname(here), '../..');
@@ -47,13 +48,20 @@ export interface PoolRun<R extends ChunkRange> {
 /** A pool whose workers play `setup.game` under `setup.rules` (and know every game registered in the catalog). */
 export function createPool(threads: number, setup: PoolSetup): Piscina {
   const workerData: WorkerSetup = { games: registeredGames().map(built), ...setup };
-  return new Piscina({ filename: WORKER_FILE, minThreads: threads, maxThreads: threads, idleTimeout: 1000, workerData });
+  const pool = new Piscina({ filename: WORKER_FILE, minThreads: threads, maxThreads: threads, idleTimeout: 1000, workerData });
+  // A task aborted (Ctrl-C) while its worker was replying: piscina reports the late reply as an
+  // 'error' event, which with no listener would crash the process instead of the clean exit.
+  pool.on('error', (e: Error) => {
+    if (!e.message.startsWith('Unexpected message from Worker')) process.emitWarning(e);
+  });
+  return pool;
 }
 
 /** Runs on `pool` if given (the caller made it with the same setup and destroys it), else on a pool of its own. */
 export async function runOnPool<R extends ChunkRange>(run: PoolRun<R>, pool?: Piscina): Promise<void> {
   if (pool) return schedule(pool, run);
-  const own = createPool(run.threads, run.setup);
+  // More workers than chunks would only start threads that get no work.
+  const own = createPool(Math.max(1, Math.min(run.threads, run.last - run.first)), run.setup);
   try {
     await schedule(own, run);
   } finally {
@@ -87,7 +95,7 @@ async function schedule<R extends ChunkRange>(pool: Piscina, run: PoolRun<R>): P
         ready.set(first, r);
       })
       .catch((e: unknown) => {
-        failure ??= e;
+        failure ??= e instanceof Error && e.cause === USER_ERROR_CAUSE ? new UserError(e.message) : e;
       })
       .finally(() => {
         inFlight--;

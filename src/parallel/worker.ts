@@ -13,6 +13,9 @@ import type { Mode, UnitRunner } from '../engine/game.js';
 import { type PairedPlan, type PairedResult, lineups, playPaired } from '../engine/paired.js';
 import { type ChunkPlan, type ChunkResult, playChunks } from '../engine/runner.js';
 import { gameModule, registerGame } from '../catalog.js';
+import { RoundCapError, USER_ERROR_CAUSE, UserError } from '../engine/errors.js';
+import { type CandidatesDefinition, type CandidatesResult, playCandidates } from '../engine/candidates.js';
+import { type TournamentDefinition, type TournamentResult, lineupsOf, playTournament } from '../engine/tournament.js';
 
 /** Sent once to every worker of a pool. */
 export interface WorkerSetup {
@@ -21,8 +24,6 @@ export interface WorkerSetup {
   game: string;
   rules: unknown;
 }
-import { type CandidatesDefinition, type CandidatesResult, playCandidates } from '../engine/candidates.js';
-import { type TournamentDefinition, type TournamentResult, lineupsOf, playTournament } from '../engine/tournament.js';
 
 export interface ChunkTask {
   kind: 'simulate';
@@ -113,7 +114,24 @@ function playTournamentTask(task: TournamentTask): TournamentResult {
   return playTournament(t.runners, t.lineups, def, task.first, task.last);
 }
 
-export default function playTask(task: ChunkTask | PairedTask | CandidatesTask | TournamentTask): ChunkResult | PairedResult | CandidatesResult | TournamentResult {
+type Task = ChunkTask | PairedTask | CandidatesTask | TournamentTask;
+type Result = ChunkResult | PairedResult | CandidatesResult | TournamentResult;
+
+export default function playTask(task: Task): Result {
+  try {
+    return play(task);
+  } catch (e) {
+    // A game the rules do not let end (round cap) is bad input, reported as one line, not a crash.
+    if (e instanceof UserError || e instanceof RoundCapError) throw new Error(hint(e), { cause: USER_ERROR_CAUSE });
+    throw e;
+  }
+}
+
+function hint(e: Error): string {
+  return e instanceof RoundCapError ? `${e.message}: these rules and strategies do not finish a game; raise maxRounds, lower target or check the deck in the rules file` : e.message;
+}
+
+function play(task: Task): Result {
   if (task.kind === 'candidates') return playCandidates(candidateRunners(task.def), task.def, task.first, task.last);
   if (task.kind === 'tournament') return playTournamentTask(task);
   const { def } = task;

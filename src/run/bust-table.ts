@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { UserError } from '../engine/errors.js';
 import { writeArrowFile, schemaOf } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
-import { gitCommit, packageVersion } from '../io/package-info.js';
+import { gitCommit, manifestHeader, packageVersion } from '../io/package-info.js';
 import { type HeldRow, type RowBust, type UnseenCards, copiesOf, defaultUnseen, rowBust, unseenTotal } from '../games/sevn/bust-row.js';
 import { type BustTable, bustTable } from '../games/sevn/bust-table.js';
 import type { SevnRules } from '../games/sevn/rules.js';
@@ -125,10 +125,12 @@ export interface BustTableCommandOptions {
   rounds: number;
   seed: number;
   out: string | null;
+  /** Replace a previous result in `out`. */
+  force?: boolean;
 }
 
 export async function bustTableCommand(strategies: readonly SevnStrategyDef[], rules: SevnRules, preset: string | null, o: BustTableCommandOptions): Promise<BustTable & { preset: string | null }> {
-  const dir = o.out ? new OutputDir(o.out) : null;
+  const dir = o.out != null ? new OutputDir(o.out, { force: o.force }) : null;
   dir?.prepare();
   const t = { ...bustTable(rules, strategies, { strategy: o.strategy, rounds: o.rounds, seed: o.seed }), preset };
   if (dir) {
@@ -147,10 +149,11 @@ export async function bustTableCommand(strategies: readonly SevnStrategyDef[], r
       });
       const { rows: _rows, ...meta } = t;
       writeFileSync(dir.file('bust-table.json'), JSON.stringify({ sevensim: packageVersion(), gitCommit: gitCommit(), rulesObject: rules, ...meta, rowCount: rows.length }, null, 2) + '\n');
+      writeFileSync(dir.file('run.json'), JSON.stringify({ ...manifestHeader('bust-table', 'sevn', preset, o.seed), rules, strategy: o.strategy, rounds: o.rounds, files: ['bust-table.arrow', 'bust-table.json'] }, null, 2) + '\n');
       dir.commit();
     } catch (e) {
       dir.abort();
-      throw e;
+      throw dir.fault(e);
     }
   }
   return t;
@@ -198,6 +201,7 @@ export interface BustTableArgs {
   seed: number;
   band: number;
   out?: string;
+  force?: boolean;
 }
 
 /** `bust-table` for SEVN: a held row's chances, or the full table of a solo strategy. */
@@ -211,6 +215,6 @@ export async function sevnBustTable(strategies: readonly SevnStrategyDef[], rule
   checkInteger('--rounds', a.rounds, 0);
   checkSeed(a.seed);
   checkStrategySpec('sevn', strategies, a.strategy); // before --out is made
-  const t = await bustTableCommand(strategies, rules, preset, { strategy: a.strategy, rounds: a.rounds, seed: a.seed, out: a.out ?? null });
+  const t = await bustTableCommand(strategies, rules, preset, { strategy: a.strategy, rounds: a.rounds, seed: a.seed, out: a.out ?? null, force: a.force });
   return { report: t, text: formatBustTable(t, a.band) + (a.out ? `\nwritten to ${a.out}/bust-table.arrow` : '') };
 }

@@ -7,12 +7,15 @@ import { UserError } from '../engine/errors.js';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
-/** `v` if it is an integer in [min, max]; else a UserError naming the flag and the range. */
+/** A number as the user would write it (1e+20 rather than 100000000000000000000). */
+const shown = (x: number): string => (Number.isFinite(x) && Math.abs(x) >= 1e16 ? x.toExponential() : String(x));
+
+/** `v` if it is a whole number in [min, max] (at most 2^53 - 1, where doubles stay exact); else a UserError naming the flag and the range. */
 export function checkInteger(flag: string, v: number, min: number, max = MAX): number {
   if (Number.isInteger(v) && v >= min && v <= max) return v;
-  const what =
-    min === 1 && max === MAX ? 'a positive integer' : min === 0 && max === MAX ? 'a non-negative integer' : min === -MAX && max === MAX ? 'an integer' : `an integer from ${min} to ${max}`;
-  throw new UserError(`${flag}: expected ${what}, got ${v}`);
+  if (min === -MAX && max === MAX) throw new UserError(`${flag}: expected an integer, got ${shown(v)}`);
+  const range = max === MAX ? `from ${min.toLocaleString('en-US')} to 2^53 - 1 (${MAX.toLocaleString('en-US')})` : `from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
+  throw new UserError(`${flag}: expected a whole number ${range}, got ${shown(v)}`);
 }
 
 export const MAX_THREADS = 256;

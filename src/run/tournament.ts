@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import type { GameModule, Mode } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
 import { WIN_UNITS } from '../engine/runner.js';
-import { type TournamentDefinition, type TournamentResult, seatOrders, tables, tournamentFields } from '../engine/tournament.js';
+import { type TournamentDefinition, type TournamentResult, seatOrders, tables, tournamentFields, tournamentOffsets } from '../engine/tournament.js';
 import { writeArrowFile, schemaOf } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
 import { gitCommit, packageVersion } from '../io/package-info.js';
@@ -204,12 +204,7 @@ function summarise(o: TournamentOptions, def: TournamentDefinition, sums: Float6
   const deals = sums[0];
   const perEntrant = binomial(k - 1, n - 1) * orders; // an entrant's games per deal
   const perPair = binomial(k - 2, n - 2) * orders; // games two entrants share per deal
-  const oW = 1;
-  const oS = 1 + k;
-  const oWW = 1 + 2 * k;
-  const oSS = oWW + k * k;
-  const oH = oSS + k * k;
-  const oHH = oH + k * k;
+  const { oW, oS, oWW, oSS, oH, oHH } = tournamentOffsets(k);
   const wScale = perEntrant * WIN_UNITS;
   const ranking: Ranked[] = def.entrants.map((spec, a) => {
     const w = estimate(deals, sums[oW + a] / wScale, sums[oWW + a * k + a] / (wScale * wScale));

@@ -6,6 +6,7 @@
 import { errorFunction, quantileSorted } from 'simple-statistics';
 import { WIN_UNITS } from '../engine/game.js';
 import type { SeatTotals } from '../engine/runner.js';
+import { sampleVariance } from './variance.js';
 
 /** The 97.5% normal quantile. simple-statistics' probit(0.975) gives 1.9572 (0.14% low), so it is spelled out. */
 export const Z95 = 1.959963984540054;
@@ -20,8 +21,7 @@ export interface Estimate {
 /** Mean, SD, SE and a normal 95% CI from n, sum and sum of squares. */
 export function estimate(n: number, sum: number, sumSq: number): Estimate {
   const mean = n > 0 ? sum / n : NaN;
-  const variance = n > 1 ? Math.max(0, (sumSq - (sum * sum) / n) / (n - 1)) : NaN;
-  const sd = Math.sqrt(variance);
+  const sd = Math.sqrt(sampleVariance(n, sum, sumSq));
   const se = sd / Math.sqrt(n);
   return { mean, sd, se, ci95: [mean - Z95 * se, mean + Z95 * se] };
 }
@@ -96,8 +96,10 @@ export function summariseSeat(seat: number, strategy: string, t: SeatTotals, wit
 const fmt = (x: number, digits = 3): string => (Number.isFinite(x) ? x.toFixed(digits) : '-');
 
 /** A plain-text table of seat summaries. */
-export function formatSummaryTable(rows: SeatSummary[]): string {
-  const header = ['seat', 'strategy', 'games', 'mean', 'sd', 'se', '95% CI', 'p5/p25/p50/p75/p95'];
+export function formatSummaryTable(rows: SeatSummary[], unit: 'games' | 'rounds' = 'games'): string {
+  const header = ['seat', 'strategy', unit, 'mean', 'sd', 'se', '95% CI', 'p5/p25/p50/p75/p95'];
+  // One format for every quantile of the table: whole numbers unless one of them is not.
+  const quantileDigits = rows.some((r) => Object.values(r.quantiles).some((q) => q % 1 !== 0)) ? 1 : 0;
   const wins = rows.some((r) => r.winShare);
   const busts = rows.some((r) => r.bustRate);
   if (wins) header.push('win share (se)');
@@ -111,7 +113,7 @@ export function formatSummaryTable(rows: SeatSummary[]): string {
       fmt(r.sd),
       fmt(r.se, 4),
       `[${fmt(r.ci95[0])}, ${fmt(r.ci95[1])}]`,
-      Object.values(r.quantiles).map((q) => fmt(q, q % 1 === 0 ? 0 : 1)).join('/'),
+      Object.values(r.quantiles).map((q) => fmt(q, quantileDigits)).join('/'),
     ];
     if (wins) cells.push(r.winShare ? `${fmt(r.winShare.mean, 4)} (${fmt(r.winShare.se, 4)})` : '-');
     if (busts) cells.push(r.bustRate ? `${fmt(r.bustRate.rate, 4)} (${fmt(r.bustRate.se, 4)})` : '-');

@@ -12,7 +12,7 @@
 import { cachedSevnSolution, numberProjection } from '../../src/games/sevn/solver.js';
 import { otherCards } from '../../src/games/sevn/exact.js';
 import type { SevnRules } from '../../src/games/sevn/rules.js';
-import { DRAW, STAY, type SevnStrategyDef } from '../../src/games/sevn/view.js';
+import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
 import { CHOICE_PARAMS, cardChoices } from './choices.js';
 
 export const optimalSolo: SevnStrategyDef = {
@@ -24,8 +24,8 @@ export const optimalSolo: SevnStrategyDef = {
     return {
       ...cardChoices(params, ctx),
       drawOrStay(v) {
-        if (v.hasSecondChance) return DRAW;
-        return shouldDraw(v.held) ? DRAW : STAY;
+        if (v.hasSecondChance) return Answer.DRAW;
+        return shouldDraw(v.held) ? Answer.DRAW : Answer.STAY;
       },
     };
   },

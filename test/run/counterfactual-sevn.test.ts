@@ -7,6 +7,7 @@ import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
 import { tempDir } from '../helpers/dirs.js';
+import { expectWithinSE } from '../helpers/stats.js';
 
 const rules = sevnPreset('sevn-numbers');
 const base = (over: Partial<SimulateOptions>): SimulateOptions => ({
@@ -69,7 +70,7 @@ describe('simulate --decisions counterfactual (SEVN, round mode)', () => {
       expect(stay.value).toBe(v);
       expect(stay.value_se).toBe(0);
       const exact = drawFrom(1 << v);
-      expect(Math.abs(draw.value - exact), `holding ${v}: ${draw.value} vs exact ${exact}`).toBeLessThanOrEqual(4 * draw.value_se);
+      expectWithinSE(draw.value, exact, draw.value_se, `draw value holding ${v}`);
       expect(draw.diff).toBeCloseTo(draw.value - v, 9);
       checked++;
     }

@@ -63,7 +63,7 @@ describe('simulate', () => {
       expect(r.seats[seat].mean).toBeCloseTo(t.sumScore / 3000, 12);
     });
     // Games are numbered 0..n-1 in order, seats 0..2 within each game.
-    expect(Array.from(games.getChild('game')!.toArray().slice(0, 6))).toEqual([0, 0, 0, 1, 1, 1]);
+    expect(Array.from(games.getChild('game')!.toArray().slice(0, 6), Number)).toEqual([0, 0, 0, 1, 1, 1]);
     // Decisions: every discard decision of every game is counted once, with its seat's outcome.
     const decisions = readArrowFile(join(dir, 'decisions.arrow'));
     const stops = [...decisions].filter((row) => row.action === 'stop' && row.seat === 2);

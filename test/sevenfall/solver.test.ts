@@ -9,9 +9,11 @@ import { createStrategy } from '../../src/engine/strategy.js';
 import { SevenfallEngine } from '../../src/games/sevenfall/engine.js';
 import { type SevenfallRules, sevenfallPreset, validateSevenfallRules } from '../../src/games/sevenfall/rules.js';
 import { ScoreTable } from '../../src/games/sevenfall/scoring.js';
-import { type Objective, objectiveText, parseObjective, solveSevenfall } from '../../src/games/sevenfall/solver.js';
+import { type Objective, objectiveText, parseObjective } from '../../src/games/sevenfall/objective.js';
+import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 import { exactCategoryDistribution } from '../helpers/sevenfall.js';
+import { expectWithinSE, proportionSe } from '../helpers/stats.js';
 
 
 function smallRules(rowSize: number, discardBudget: number): SevenfallRules {
@@ -210,14 +212,14 @@ describe('optimal strategy through the engine', () => {
     const n = 1_000_000;
     const { mean } = simulate('optimal', n, 20261201);
     const se = Math.sqrt(sol.scoreMoments().variance / n);
-    expect(Math.abs(mean - sol.value), `simulated ${mean}, solved ${sol.value}, se ${se}`).toBeLessThanOrEqual(4 * se);
+    expectWithinSE(mean, sol.value, se, 'mean turn score');
   });
 
   it('optimal:objective=at-least,k=15 matches the solved probability over 2e5 turns', () => {
     const n = 200_000;
     const p = solveSevenfall(rules, { kind: 'at-least', k: 15 }).value;
     const { hits } = simulate('optimal:objective=at-least,k=15', n, 20261202);
-    expect(Math.abs(hits / n - p)).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / n));
+    expectWithinSE(hits / n, p, proportionSe(p, n), 'P(score >= K)');
   });
 
   it('is at least the exact stand value and greedy simulated mean', () => {
@@ -246,7 +248,7 @@ describe('optimal strategy on other rules', () => {
     const sol = solveSevenfall(rules, { kind: 'ev' });
     const n = 300_000;
     const mean = play(rules, 'optimal', n, 20261204).reduce((a, b) => a + b, 0) / n;
-    expect(Math.abs(mean - sol.value)).toBeLessThanOrEqual(4 * Math.sqrt(sol.scoreMoments().variance / n));
+    expectWithinSE(mean, sol.value, Math.sqrt(sol.scoreMoments().variance / n), 'mean turn score');
   });
 
   it('a small canister (row 4, 3 discards): the engine playing optimal matches the brute-force value', () => {
@@ -255,10 +257,10 @@ describe('optimal strategy on other rules', () => {
     const sol = solveSevenfall(rules, { kind: 'ev' });
     const n = 200_000;
     const mean = play(rules, 'optimal', n, 20261205).reduce((a, b) => a + b, 0) / n;
-    expect(Math.abs(mean - brute)).toBeLessThanOrEqual(4 * Math.sqrt(sol.scoreMoments().variance / n));
+    expectWithinSE(mean, brute, Math.sqrt(sol.scoreMoments().variance / n), 'mean turn score');
     const hits = play(rules, 'optimal:objective=at-least,k=9', n, 20261206).filter((x) => x >= 9).length;
     const p = bruteForce(rules, { kind: 'at-least', k: 9 });
-    expect(Math.abs(hits / n - p)).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / n));
+    expectWithinSE(hits / n, p, proportionSe(p, n), 'P(score >= K)');
   });
 
   it('rejects bad parameters', () => {

@@ -4,6 +4,7 @@
  * errors; and the full table of a solo strategy, exact beside the engine's measured rates.
  */
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/dirs.js';
 import { UserError } from '../../src/engine/errors.js';
 import { type UnseenCards, defaultUnseen, rowBust } from '../../src/games/sevn/bust-row.js';
 import { bustTable as bustTableOf } from '../../src/games/sevn/bust-table.js';
@@ -11,6 +12,7 @@ import type { SevnRules } from '../../src/games/sevn/rules.js';
 import { parseHeld, parseUnseen } from '../../src/run/bust-table.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
+import { expectWithinSE } from '../helpers/stats.js';
 
 const bustTable = (r: SevnRules, o: Parameters<typeof bustTableOf>[2]) => bustTableOf(r, SEVN_STRATEGIES, o);
 
@@ -143,10 +145,10 @@ describe('bustTable: the full table of a solo strategy', () => {
       reachSum += row.reach;
       expect(row.points).toBeLessThan(25);
       const se = Math.sqrt((row.reach * (1 - row.reach)) / rounds);
-      expect(Math.abs(row.simDraws / rounds - row.reach), `reach at ${row.distinct}/${row.points}`).toBeLessThanOrEqual(4 * se + 1e-9);
+      expectWithinSE(row.simDraws / rounds, row.reach, se, `reach at ${row.distinct}/${row.points}`);
       if (row.simDraws >= 2000) {
         const bse = Math.sqrt((row.bustExact * (1 - row.bustExact)) / row.simDraws);
-        expect(Math.abs(row.simRate - row.bustExact), `bust at ${row.distinct}/${row.points}`).toBeLessThanOrEqual(4 * bse);
+        expectWithinSE(row.simRate, row.bustExact, bse, `bust at ${row.distinct}/${row.points}`);
         checked++;
       }
     }
@@ -183,14 +185,13 @@ describe('bust-table command layer', () => {
   });
 
   it('table: bust-table.arrow, bust-table.json and the banded text', async () => {
-    const { mkdtempSync, readdirSync } = await import('node:fs');
+    const { readdirSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
     const { readArrowFile } = await import('../../src/io/arrow.js');
     const { bustTableCommand, formatBustTable } = await import('../../src/run/bust-table.js');
-    const out = mkdtempSync(join(tmpdir(), 'sevn-bust-'));
+    const out = tempDir('sevn-bust');
     const t = await bustTableCommand(SEVN_STRATEGIES, sevnPreset('sevn-numbers'), 'sevn-numbers', { strategy: 'stay-at:points=25', rounds: 20_000, seed: 3, out });
-    expect(readdirSync(out).sort()).toEqual(['bust-table.arrow', 'bust-table.json']);
+    expect(readdirSync(out).sort()).toEqual(['bust-table.arrow', 'bust-table.json', 'run.json']);
     const a = readArrowFile(join(out, 'bust-table.arrow'));
     expect(a.numRows).toBe(t.rows.length);
     expect(a.schema.fields.map((f) => f.name)).toEqual(['distinct', 'points', 'reach', 'bust_exact', 'sim_rounds', 'sim_draws', 'sim_busts', 'sim_rate', 'sim_se']);

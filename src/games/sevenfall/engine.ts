@@ -9,7 +9,7 @@ import type { DecisionSink } from '../../engine/strategy.js';
 import { type SevenfallRules, totalTiles } from './rules.js';
 import { SevenfallDecisionKeys } from './decision-key.js';
 import { ScoreTable } from './scoring.js';
-import { STOP, type SevenfallPlayer, SevenfallViewBuffer } from './view.js';
+import { STOP, type SevenfallPlayer, SevenfallViewBuffer, strategySide } from './view.js';
 
 
 /** Optional observer for traces; null in simulations so it costs one comparison. */
@@ -62,7 +62,7 @@ export class SevenfallEngine {
     this.counts = new Uint8Array(rules.symbols + 2);
     this.removed = new Uint8Array(rules.rowSize);
     this.classes = new Uint8Array(rules.rowSize);
-    this.view = new SevenfallViewBuffer(rules, MAX_SEATS);
+    this.view = new SevenfallViewBuffer(strategySide(rules).rules, MAX_SEATS);
     this.fullMask = (1 << rules.rowSize) - 1;
     this.refillEachTurn = rules.refill === 'turn';
     this.snapshot = {
@@ -87,11 +87,6 @@ export class SevenfallEngine {
     for (let s = 0; s < r.symbols; s++) for (let c = 0; c < r.copiesPerSymbol; c++) this.pool[i++] = s;
     for (let w = 0; w < r.wilds; w++) this.pool[i++] = r.symbols;
     for (let b = 0; b < r.breaks; b++) this.pool[i++] = r.symbols + 1;
-  }
-
-  /** Every tile in the canister, for conservation checks: remaining pool + row + out of play. */
-  canisterSize(): number {
-    return this.pool.length;
   }
 
   /** Tiles still in the canister during the current turn, in no particular order. */

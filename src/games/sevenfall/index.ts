@@ -10,10 +10,12 @@ import { SEVENFALL_PRESETS, type SevenfallRules, checkCanisterFor, parseSevenfal
 import { SevenfallDecisionKeys } from './decision-key.js';
 import { ScoreTable } from './scoring.js';
 import { traceSevenfallGame } from './trace.js';
-import type { SevenfallPlayer, SevenfallStrategyDef } from './view.js';
+import { type SevenfallPlayer, type SevenfallStrategyDef, strategySide } from './view.js';
 
-function makePlayers(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, table: ScoreTable, specs: readonly string[], rngs: Rng[]): SevenfallPlayer[] {
-  return specs.map((spec, seat) => createStrategy('sevenfall', strategies, spec, { rules, table, rng: rngs[seat] }));
+/** Builds the strategies of a lineup; they get read-only rules and a score table of their own, never the engine's. */
+function makePlayers(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], rngs: Rng[]): SevenfallPlayer[] {
+  const side = strategySide(rules);
+  return specs.map((spec, seat) => createStrategy('sevenfall', strategies, spec, { rules: side.rules, table: side.table, rng: rngs[seat] }));
 }
 
 class SevenfallRunner extends SeededRunner<SevenfallEngine> {
@@ -21,7 +23,7 @@ class SevenfallRunner extends SeededRunner<SevenfallEngine> {
 
   constructor(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], mode: Mode) {
     super(specs.length, mode, new SevenfallEngine(rules, tableFor(rules))); // one score table per rules object: building one takes ~10 ms
-    this.players = makePlayers(strategies, rules, this.engine.table, specs, this.strategyRngs);
+    this.players = makePlayers(strategies, rules, specs, this.strategyRngs);
     this.rounds.fill(mode === 'game' ? rules.rounds : 1);
   }
 
@@ -83,7 +85,7 @@ export const createSevenfallModule = (strategies: readonly SevenfallStrategyDef[
       r.reseed(seed, 0, STREAM_STRATEGY, seat);
       return r;
     });
-    return traceSevenfallGame(rules, makePlayers(strategies, rules, engine.table, specs, rngs), engine, seed);
+    return traceSevenfallGame(rules, makePlayers(strategies, rules, specs, rngs), engine, seed);
   },
 });
 

@@ -77,7 +77,14 @@ export function explainScore(counts: readonly number[], wilds: number, breaks: n
  * digit weight for "one more symbol with exactly k tiles", and at most floor(rowSize/k) symbols can
  * have k tiles, so the key is unique and small (1,536 keys for a 7-tile row).
  */
-export class ScoreTable {
+/** What strategies and the solver read of a score table: a row's score from its tile counts. */
+export interface RowScorer {
+  readonly maxScore: number;
+  /** Score of a row from its tile counts (length symbols + 2: symbols, then Wild, then Break). */
+  scoreCounts(counts: ArrayLike<number>): number;
+}
+
+export class ScoreTable implements RowScorer {
   readonly rules: SevenfallRules;
   /** code[k] for k = 0..rowSize; code[0] = 0. */
   readonly code: Int32Array;
@@ -166,13 +173,6 @@ export class ScoreTable {
     const s = this.rules.symbols;
     return this.categoryTable[this.index(this.keyOf(counts), counts[s], counts[s + 1])];
   }
-}
-
-/** Tile counts of a row, by tile code, into `out` (length symbols + 2). */
-export function countTiles(row: ArrayLike<number>, out: Uint8Array): Uint8Array {
-  out.fill(0);
-  for (let i = 0; i < row.length; i++) out[row[i]]++;
-  return out;
 }
 
 export { WILD, BREAK };

@@ -5,12 +5,12 @@
  * Chance): a bust on that draw.
  */
 import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../engine/rng.js';
-import { K_NUMBER } from './cards.js';
+import { Kind } from './cards.js';
 import { SevnEngine } from './engine.js';
-import { E_DRAW } from './events.js';
+import { Ev } from './events.js';
 import { makeSevnPlayers } from './index.js';
 import type { SevnRules } from './rules.js';
-import { DRAW, type SevnPlayer, type SevnStrategyDef } from './view.js';
+import { Answer, type SevnPlayer, type SevnStrategyDef } from './view.js';
 
 /** A table row's key: (distinct values, round points). */
 export const stateKey = (distinct: number, points: number): number => distinct * 65536 + points;
@@ -20,7 +20,7 @@ export function simulateBustTable(r: SevnRules, strategies: readonly SevnStrateg
   const engine = new SevnEngine(r);
   const stratRng = new Rng();
   stratRng.reseed(seed, 0, STREAM_STRATEGY, 0);
-  const [inner] = makeSevnPlayers(strategies, r, engine.cards, [strategy], [stratRng]);
+  const [inner] = makeSevnPlayers(strategies, r, [strategy], [stratRng]);
   const out = new Map<number, { draws: number; busts: number }>();
   let pending = -1; // key of the state of a draw decision awaiting its card
   let heldAtDraw = 0;
@@ -29,7 +29,7 @@ export function simulateBustTable(r: SevnRules, strategies: readonly SevnStrateg
     label: inner.label,
     drawOrStay(v) {
       const a = inner.drawOrStay(v);
-      if (a === DRAW) {
+      if (a === Answer.DRAW) {
         pending = stateKey(v.distinct, v.points);
         heldAtDraw = v.held;
         scAtDraw = v.hasSecondChance;
@@ -45,8 +45,8 @@ export function simulateBustTable(r: SevnRules, strategies: readonly SevnStrateg
   const cards = engine.cards;
   engine.tracer = {
     event(ev, _seat, card) {
-      if (ev !== E_DRAW || pending < 0) return;
-      const bust = !scAtDraw && cards.kind[card] === K_NUMBER && ((heldAtDraw >>> cards.value[card]) & 1) === 1;
+      if (ev !== Ev.DRAW || pending < 0) return;
+      const bust = !scAtDraw && cards.kind[card] === Kind.NUMBER && ((heldAtDraw >>> cards.value[card]) & 1) === 1;
       let e = out.get(pending);
       if (!e) {
         e = { draws: 0, busts: 0 };

@@ -20,14 +20,14 @@ import { evaluateDrawStay } from './rollouts.js';
 import type { SevnRules } from './rules.js';
 import { SeatBonus } from './scoring.js';
 import { MAX_PLAYERS, Seat } from './seats.js';
-import { Answer, Decision, type SevnPlayer, SevnViewBuffer, type SevnViewSource, Status } from './view.js';
+import { Answer, Decision, type SevnPlayer, Status } from './view.js';
+import { SevnViewBuffer, type SevnViewSource, strategySide } from './view-buffer.js';
 
 export { MAX_PLAYERS };
 
-/** Thrown when a game runs past `rules.maxRounds`. */
-export class RoundCapError extends Error {
-  override name = 'RoundCapError';
-}
+import { RoundCapError } from '../../engine/errors.js';
+
+export { RoundCapError };
 
 /**
  * The engine's state is public for the inspection in tests and traces and for the round snapshot of
@@ -122,7 +122,8 @@ export class SevnEngine extends SevnDeck implements SevnViewSource {
     this.deckPersists = rules.deckPersists !== false;
     this.dealerRotates = rules.dealerRotates !== false;
     this.tiedShared = rules.tiedLead === 'shared';
-    this.view = new SevnViewBuffer(rules, cards, this, stride);
+    const side = strategySide(rules);
+    this.view = new SevnViewBuffer(side.rules, side.cards, this, stride);
     this.kindOf = cards.kind;
     this.cardValue = cards.value;
     this.numberBit = new Int32Array(cards.codes);

@@ -8,10 +8,13 @@ import { decodeSevnState } from './decision-key.js';
 import { MAX_PLAYERS, SevnEngine } from './engine.js';
 import { SEVN_PRESETS, type SevnRules, deckSize, parseSevnRules, sevnPreset } from './rules.js';
 import { traceSevnGame } from './trace.js';
-import { DECISION_KINDS, D_BALLAST, D_CROSSROADS, D_DRAW_STAY, type SevnPlayer, type SevnStrategyDef } from './view.js';
+import { strategySide } from './view-buffer.js';
+import { Decision, DECISION_KINDS, type SevnPlayer, type SevnStrategyDef } from './view.js';
 
-export function makeSevnPlayers(strategies: readonly SevnStrategyDef[], rules: SevnRules, cards: SevnCards, specs: readonly string[], rngs: readonly Rng[]): SevnPlayer[] {
-  return specs.map((spec, seat) => createStrategy('sevn', strategies, spec, { rules, cards, rng: rngs[seat] }));
+/** Builds the strategies of a lineup; each gets read-only copies of the rules and card table, never the engine's. */
+export function makeSevnPlayers(strategies: readonly SevnStrategyDef[], rules: SevnRules, specs: readonly string[], rngs: readonly Rng[]): SevnPlayer[] {
+  const side = strategySide(rules);
+  return specs.map((spec, seat) => createStrategy('sevn', strategies, spec, { rules: side.rules, cards: side.cards, rng: rngs[seat] }));
 }
 
 export class SevnRunner extends SeededRunner<SevnEngine> {
@@ -20,7 +23,7 @@ export class SevnRunner extends SeededRunner<SevnEngine> {
   constructor(strategies: readonly SevnStrategyDef[], rules: SevnRules, specs: readonly string[], mode: Mode) {
     if (specs.length < 1 || specs.length > MAX_PLAYERS) throw new Error(`SEVN needs 1 to ${MAX_PLAYERS} players, got ${specs.length}`);
     super(specs.length, mode, new SevnEngine(rules));
-    this.players = makeSevnPlayers(strategies, rules, this.engine.cards, specs, this.strategyRngs);
+    this.players = makeSevnPlayers(strategies, rules, specs, this.strategyRngs);
   }
 
   protected resetDeck(): void {
@@ -49,9 +52,9 @@ export class SevnRunner extends SeededRunner<SevnEngine> {
 export function decodeSevnDecision(cards: SevnCards, state: number, action: number): DecodedDecision {
   const d = decodeSevnState(state);
   let label: string;
-  if (d.kind === D_DRAW_STAY) label = action === 1 ? 'draw' : 'stay';
-  else if (d.kind === D_BALLAST) label = action === 1 ? 'keep' : 'discard';
-  else if (d.kind === D_CROSSROADS) label = `take ${cards.name(action)}`;
+  if (d.kind === Decision.DRAW_STAY) label = action === 1 ? 'draw' : 'stay';
+  else if (d.kind === Decision.BALLAST) label = action === 1 ? 'keep' : 'discard';
+  else if (d.kind === Decision.CROSSROADS) label = `take ${cards.name(action)}`;
   else label = action === 0 ? 'self' : 'other';
   return { kind: DECISION_KINDS[d.kind], state: [d.points, d.distinct, d.bust5 * 5, d.deckLeft], action: label };
 }
@@ -104,6 +107,6 @@ export const createSevnModule = (strategies: readonly SevnStrategyDef[]): GameMo
       r.reseed(seed, 0, STREAM_STRATEGY, seat);
       return r;
     });
-    return traceSevnGame(makeSevnPlayers(strategies, rules, engine.cards, specs, rngs), engine, seed);
+    return traceSevnGame(makeSevnPlayers(strategies, rules, specs, rngs), engine, seed);
   },
 });
