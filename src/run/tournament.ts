@@ -7,7 +7,7 @@
  * Every standard error is taken over deals, the independent unit: the games of one deal share its
  * cards. Per deal, an entrant's win share is the mean over its games in that deal.
  */
-import { checkInteger, checkSeed, checkThreads } from './checks.js';
+import { checkGames, checkInteger, checkSeed, checkThreads } from './checks.js';
 import { writeFileSync } from 'node:fs';
 import type { GameModule, Mode } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
@@ -107,7 +107,7 @@ export function validateTournament(o: TournamentOptions): TournamentDefinition {
   if (!Number.isInteger(tableSize) || tableSize < 2 || tableSize > Math.min(k, game.maxPlayers)) {
     throw new UserError(`--table-size: expected an integer from 2 to ${Math.min(k, game.maxPlayers)} (at most the number of strategies, ${k}, and ${game.name}'s ${game.maxPlayers} seats), got ${tableSize}; to seat one strategy twice, list it twice`);
   }
-  if (!Number.isSafeInteger(o.games) || o.games <= 0) throw new UserError(`--games: expected a positive integer (deals), got ${o.games}`);
+  checkGames(o.games);
   checkSeed(o.seed);
   checkThreads(o.threads);
   const chunk = checkInteger('--chunk-size', o.chunkSize ?? DEFAULT_TOURNAMENT_CHUNK, 1, 1 << 20);
