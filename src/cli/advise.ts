@@ -5,7 +5,8 @@ import { UserError } from '../engine/errors.js';
 import type { SevenfallRules } from '../games/sevenfall/rules.js';
 import { adviseSevenfall, formatSevenfallAdvice, sevenfallPosition } from '../run/advise.js';
 import { type GameRecord, formatReview, reviewSevenfall } from '../run/play-json.js';
-import { gameModule, loadRules } from './games.js';
+import { gameModule } from '../catalog.js';
+import { loadRules } from './options.js';
 
 function adviseOptions<T>(y: Argv<T>) {
   return y
