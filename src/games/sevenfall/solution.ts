@@ -91,9 +91,8 @@ export class SolvedTurn implements SevenfallSolution {
     const s = this.s;
     const S = s.S;
     s.load(unlocked, locked, discarded);
-    checkState(s);
+    checkState(s); // and the totals, as count() would
     out.fill(0);
-    s.count();
     if (s.rowTiles !== s.R || s.isTerminal()) return 0;
     let node = s.decisionNode();
     if (!node) {

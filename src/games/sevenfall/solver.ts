@@ -320,16 +320,25 @@ export class TurnSolver {
   }
 }
 
-/** Throws on a state no turn can reach (a count below 0, more tiles than the canister holds). */
+/**
+ * Throws on a state no turn can reach (a count below 0, more tiles than the canister holds); on a
+ * legal state leaves its totals set, as count() would (one pass serves both: bestAction runs per turn).
+ */
 export function checkState(s: TurnSolver): void {
-  let row = 0;
+  let locked = 0;
+  let unlocked = 0;
   let discarded = 0;
   for (let t = 0; t < s.K; t++) {
     if (s.u[t] < 0 || s.l[t] < 0 || s.d[t] < 0 || s.u[t] + s.l[t] + s.d[t] > s.full[t]) throw new Error(`illegal SEVENFALL state: tile kind ${t}`);
-    row += s.u[t] + s.l[t];
+    locked += s.l[t];
+    unlocked += s.u[t];
     discarded += s.d[t];
   }
-  if (row > s.R || discarded > s.B) throw new Error('illegal SEVENFALL state: too many tiles in the row or discarded');
+  if (locked + unlocked > s.R || discarded > s.B) throw new Error('illegal SEVENFALL state: too many tiles in the row or discarded');
+  s.lockedTiles = locked;
+  s.unlockedTiles = unlocked;
+  s.rowTiles = locked + unlocked;
+  s.discardedTiles = discarded;
 }
 
 /** Solves one turn of `rules` for `objective`. Deterministic; no I/O. */
