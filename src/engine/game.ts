@@ -78,6 +78,10 @@ export interface DecodedDecision {
 export interface GameModule<R = unknown> {
   /** The name used on the command line and in result files. */
   readonly name: string;
+  /** The name shown to people (report headings and captions); the name when absent. */
+  readonly title?: string;
+  /** What one unit of round mode is called (SEVENFALL plays turns); "round" when absent. */
+  readonly roundUnit?: string;
   readonly presets: readonly string[];
   readonly defaultPreset: string;
   readonly minPlayers: number;

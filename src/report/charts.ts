@@ -3,6 +3,8 @@
  * states the run, and the small table of the numbers drawn. Nothing here renders or reads files.
  */
 import type { TopLevelSpec } from 'vega-lite';
+import { gameModule, gameNames } from '../catalog.js';
+import type { GameModule } from '../engine/game.js';
 import { Z95 } from '../stats/summary.js';
 import type { BustTableOutput, CompareOutput, Output, Row, RunInfo, SimulateOutput, SolveOutput, TournamentOutput, TuneOutput } from './inputs.js';
 
@@ -24,8 +26,10 @@ const CONFIG = { font: FONT, view: { stroke: '#ccc' }, axis: { labelFontSize: 11
 
 export const fmt = (x: number, digits = 3): string => (Number.isFinite(x) ? x.toFixed(digits) : '-');
 const int = (x: number): string => x.toLocaleString('en-US');
-const GAME_NAMES: Record<string, string> = { sevn: 'SEVN', sevenfall: 'SEVENFALL' };
-export const gameName = (g: string): string => GAME_NAMES[g] ?? g;
+/** A game's display name and round-mode unit, from its module in the catalog. */
+const known = (g: string): GameModule | null => (gameNames().includes(g) ? gameModule(g) : null);
+export const gameName = (g: string): string => known(g)?.title ?? g;
+const roundUnit = (g: string): string => known(g)?.roundUnit ?? 'round';
 
 function spec(s: Record<string, unknown>): TopLevelSpec {
   return { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', config: CONFIG, background: 'white', padding: 8, ...s } as unknown as TopLevelSpec;
@@ -34,7 +38,7 @@ function spec(s: Record<string, unknown>): TopLevelSpec {
 /** "SEVN, preset sevn, round mode; seats 0 a, 1 b; 20,000 rounds, seed 1". */
 function simulateCaption(o: SimulateOutput): string {
   const m = o.manifest;
-  const unit = m.mode === 'game' ? 'games' : o.game === 'sevenfall' ? 'turns' : 'rounds';
+  const unit = m.mode === 'game' ? 'games' : `${roundUnit(o.game)}s`;
   const lineup = m.players.map((p, i) => `${i} ${p}`).join(', ');
   const merged = m.mergedFrom ? `, merged from ${m.mergedFrom.length} shards${m.complete === false ? ' (partial)' : ''}` : '';
   return `${gameName(o.game)}, ${o.rules}, ${m.mode} mode; seats: ${lineup}; ${int(m.totals[0]?.games ?? 0)} ${unit}, seed ${m.seed}${merged}${m.decisions === 'counterfactual' ? `; counterfactual decisions (sample rate ${m.counterfactual?.rate}, ${m.counterfactual?.rollouts} rollouts)` : ''}.`;
@@ -84,7 +88,7 @@ export function scoreHistogram(o: SimulateOutput): Chart {
     for (const [b, c] of bins) rows.push({ seat, type: 'bin', lo: b, hi: b + w, share: c / s.games });
     rows.push({ seat, type: 'mean', mean: s.mean, ci_lo: s.ci95[0], ci_hi: s.ci95[1] });
   });
-  const unit = o.manifest.mode === 'game' ? 'final score' : o.game === 'sevenfall' ? 'turn score' : 'round score';
+  const unit = o.manifest.mode === 'game' ? 'final score' : `${roundUnit(o.game)} score`;
   return {
     id: 'score-histogram',
     title: `Score distribution per seat (${unit})`,
@@ -143,7 +147,7 @@ export function scoreCdf(o: SimulateOutput): Chart {
     let cum = 0;
     for (const [score, c] of o.histograms[i]) rows.push({ seat, score, p: (cum += c) / s.games });
   });
-  const unit = o.manifest.mode === 'game' ? 'final score' : o.game === 'sevenfall' ? 'turn score' : 'round score';
+  const unit = o.manifest.mode === 'game' ? 'final score' : `${roundUnit(o.game)} score`;
   const { lo, hi, max } = scoreRange(o);
   return {
     id: 'score-cdf',
@@ -382,10 +386,13 @@ export function bustHeatmap(o: BustTableOutput): Chart {
   };
 }
 
+/** A solved stopping problem (draw or stay, with the best stay-at threshold) rather than a discard policy. */
+const isStoppingSolve = (o: SolveOutput): boolean => o.report.bestStayAt !== undefined;
+
 function solveCaption(o: SolveOutput): string {
   const r = o.report;
-  if (o.game === 'sevn') return `SEVN, ${o.rules}, solo round from a full deck; exact (no simulation, no seed): optimal expected round score ${fmt(r.ev as number, 4)}, best stay-at points=${(r.bestStayAt as { threshold: number }).threshold}.`;
-  return `SEVENFALL, ${o.rules}, one turn, objective ${String(r.objective)}; exact (no simulation, no seed): optimal value ${fmt((r.ev ?? r.probability) as number, 4)}, ${int(r.states as number)} decision states.`;
+  if (isStoppingSolve(o)) return `${gameName(o.game)}, ${o.rules}, solo round from a full deck; exact (no simulation, no seed): optimal expected round score ${fmt(r.ev as number, 4)}, best stay-at points=${(r.bestStayAt as { threshold: number }).threshold}.`;
+  return `${gameName(o.game)}, ${o.rules}, one turn, objective ${String(r.objective)}; exact (no simulation, no seed): optimal value ${fmt((r.ev ?? r.probability) as number, 4)}, ${int(r.states as number)} decision states.`;
 }
 
 /** SEVN solo: where the optimal policy draws or stays, by distinct values held and round points. */
@@ -795,8 +802,9 @@ export function chartsOf(o: Output): Chart[] {
       const charts = [scoreHistogram(o), scoreCdf(o)];
       if (o.seats.some((s) => s.winShare)) charts.push(winShare(o));
       if (o.seats.some((s) => s.bustRate)) charts.push(bustRate(o));
-      if (o.game === 'sevn' && o.decisions.some((r) => r.kind === 'draw-stay')) charts.push(sevnDecisionValue(o));
-      if (o.game === 'sevenfall' && o.decisions.some((r) => r.kind === 'discard')) charts.push(sevenfallDecisionValue(o));
+      // Charts follow the decision kinds a run recorded, whatever the game.
+      if (o.decisions.some((r) => r.kind === 'draw-stay')) charts.push(sevnDecisionValue(o));
+      if (o.decisions.some((r) => r.kind === 'discard')) charts.push(sevenfallDecisionValue(o));
       return charts;
     }
     case 'compare':
@@ -808,6 +816,6 @@ export function chartsOf(o: Output): Chart[] {
     case 'bust-table':
       return [bustHeatmap(o)];
     case 'solve':
-      return o.game === 'sevn' ? [sevnStoppingBoundary(o), sevnStayAtValues(o)] : [sevenfallPolicy(o)];
+      return isStoppingSolve(o) ? [sevnStoppingBoundary(o), sevnStayAtValues(o)] : [sevenfallPolicy(o)];
   }
 }

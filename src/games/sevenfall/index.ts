@@ -50,6 +50,8 @@ class SevenfallRunner extends SeededRunner<SevenfallEngine> {
 /** SEVENFALL played by these strategies (the catalog's list). */
 export const createSevenfallModule = (strategies: readonly SevenfallStrategyDef[]): GameModule<SevenfallRules> => ({
   name: 'sevenfall',
+  title: 'SEVENFALL',
+  roundUnit: 'turn',
   presets: Object.keys(SEVENFALL_PRESETS),
   defaultPreset: 'sevenfall',
   minPlayers: 1,

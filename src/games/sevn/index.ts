@@ -82,6 +82,7 @@ export function describeSevnRules(r: SevnRules): string {
 /** SEVN played by these strategies (the catalog's list). */
 export const createSevnModule = (strategies: readonly SevnStrategyDef[]): GameModule<SevnRules> => ({
   name: 'sevn',
+  title: 'SEVN',
   presets: Object.keys(SEVN_PRESETS),
   defaultPreset: 'sevn',
   minPlayers: 1,
