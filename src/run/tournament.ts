@@ -182,7 +182,7 @@ export async function tournament(o: TournamentOptions): Promise<TournamentReport
     return report;
   } catch (e) {
     out?.abort();
-    throw e;
+    throw out ? out.fault(e) : e; // a full disk: one line, the previous result intact
   }
 }
 

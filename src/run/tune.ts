@@ -350,7 +350,7 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
     return { report, rows };
   } catch (e) {
     out?.abort();
-    throw e;
+    throw out ? out.fault(e) : e; // a full disk: one line, the previous result intact
   } finally {
     await pool.destroy();
   }

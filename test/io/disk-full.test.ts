@@ -110,4 +110,29 @@ describe.skipIf(small === null)('a full 64 KB tmpfs as --out (process level)', (
     expect(r.status).toBe(1);
     expectIntact(dir, before);
   }, 120_000);
+
+  it('compare --out: the same, on a disk filled but for a few hundred bytes', () => {
+    const dir = join(small!, 'compare');
+    const cmp = ['compare', '--game', 'sevenfall', '--a', 'greedy', '--b', 'stand', '--games', '2000', '--threads', '1', '--quiet'];
+    expect(spawnSync(process.execPath, [CLI, ...cmp, '--out', dir]).status).toBe(0);
+    const before = snapshot(dir);
+    const filler = join(small!, 'filler');
+    const fd = fs.openSync(filler, 'w');
+    try {
+      const block = Buffer.alloc(512);
+      for (;;) fs.writeSync(fd, block); // until the tmpfs is full
+    } catch (e) {
+      expect((e as NodeJS.ErrnoException).code).toBe('ENOSPC');
+    } finally {
+      fs.closeSync(fd);
+    }
+    try {
+      const r = spawnSync(process.execPath, [CLI, ...cmp, '--seed', '2', '--out', dir, '--force'], { encoding: 'utf8' });
+      expect(r.stderr).toMatch(/^sevensim: --out .*: writing the results failed: the disk is full \(ENOSPC\); no result files were written and anything there before is intact\n$/);
+      expect(r.status).toBe(1);
+      expectIntact(dir, before);
+    } finally {
+      fs.rmSync(filler);
+    }
+  }, 60_000);
 });
