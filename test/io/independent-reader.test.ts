@@ -3,6 +3,7 @@
  * not apache-arrow, which wrote them) and checked against the JSON summary written beside it.
  */
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { bustTableCommand } from '../../src/run/bust-table.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
 import { solveSevenfallCommand } from '../../src/run/solve.js';
 import { solveSevnCommand } from '../../src/run/solve-sevn.js';
+import { CLI } from '../helpers/cli.js';
 import { tempDir } from '../helpers/dirs.js';
 
 // nodejs-polars is CommonJS with a native binding.
@@ -97,5 +99,35 @@ describe('an independent reader (polars) reads every Arrow file sevensim writes'
     expect(bt.height).toBe(json(b, 'bust-table.json').rowCount);
     expect(bt.getColumn('sim_rounds').max()).toBeLessThanOrEqual(t.rounds);
     expect(json(b, 'run.json')).toMatchObject({ format: 1, kind: 'bust-table', seed: 2 });
+  }, 120_000);
+
+  it('tune.arrow and tournament.arrow, against best.json and tournament.json', () => {
+    const t = tempDir('polars-tune');
+    const tune = ['tune', '--game', 'sevn', '--preset', 'sevn-numbers', '--strategy', 'stay-at', '--param', 'points=15:30', '--budget', '40000', '--threads', '1', '--quiet'];
+    expect(spawnSync(process.execPath, [CLI, ...tune, '--out', t]).status).toBe(0);
+    const steps = read(t, 'tune.arrow');
+    const best = json(t, 'best.json');
+    expect(dtypes(steps)).toMatchObject({ step: 'DataType(Int32)', games: 'DataType(Int64)', validation: 'DataType(Bool)' });
+    const validation = steps.filter(pl.col('validation').eq(true));
+    const search = steps.filter(pl.col('validation').eq(false));
+    // Every game the budget paid for is in a row: the search steps' and the validation block's.
+    expect(Number(search.getColumn('games').sum())).toBe(best.searchGames);
+    expect(Number(validation.getColumn('games').sum())).toBe(best.validationGames * best.validated.length);
+    expect(Number(steps.getColumn('games').sum())).toBe(best.games);
+    expect(Number(search.getColumn('step').max()) + 1).toBe(best.searchSteps);
+    const byPoints = new Map((validation.getColumn('param_points').toArray() as number[]).map((p, i) => [p, validation.getColumn('mean').toArray()[i] as number]));
+    for (const v of best.validated as { values: { points: number }; mean: number }[]) expect(byPoints.get(v.values.points)).toBeCloseTo(v.mean, 12);
+
+    const n = tempDir('polars-tournament');
+    const tournament = ['tournament', '--game', 'sevn', '--players', 'stay-at', 'stay-at:points=30', 'bust-cap', '--games', '300', '--threads', '1', '--quiet'];
+    expect(spawnSync(process.execPath, [CLI, ...tournament, '--out', n]).status).toBe(0);
+    const pairs = read(n, 'tournament.arrow');
+    const tj = json(n, 'tournament.json');
+    expect(pairs.height).toBe(tj.pairs.length);
+    for (const [i, p] of (tj.pairs as { a: string; b: string; games: number; win_share_a: number; win_diff: number }[]).entries()) {
+      expect([pairs.getColumn('a').toArray()[i], pairs.getColumn('b').toArray()[i], Number(pairs.getColumn('games').toArray()[i])]).toEqual([p.a, p.b, p.games]);
+      expect(pairs.getColumn('win_share_a').toArray()[i]).toBeCloseTo(p.win_share_a, 12);
+      expect(pairs.getColumn('win_diff').toArray()[i]).toBeCloseTo(p.win_diff, 12);
+    }
   }, 120_000);
 });
