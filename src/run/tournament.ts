@@ -14,6 +14,7 @@ import { UserError } from '../engine/errors.js';
 import { WIN_UNITS } from '../engine/runner.js';
 import { type TournamentDefinition, type TournamentResult, seatOrders, tables, tournamentFields, tournamentOffsets } from '../engine/tournament.js';
 import { writeArrowFile, schemaOf } from '../io/arrow.js';
+import { Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.js';
 import { OutputDir } from '../io/output.js';
 import { gitCommit, packageVersion } from '../io/package-info.js';
 import { runOnPool } from '../parallel/pool.js';
@@ -35,9 +36,24 @@ export interface TournamentOptions {
   threads: number;
   chunkSize?: number;
   out?: string | null;
+  /** Replace a previous result in `out`. */
+  force?: boolean;
+  /** Continue the interrupted tournament whose checkpoint is in `out`. */
+  resume?: boolean;
+  /** Milliseconds between checkpoints (default 5000). */
+  checkpointEvery?: number;
   argv?: string[];
   signal?: AbortSignal;
   onProgress?(done: number, total: number): void;
+}
+
+/** What a tournament checkpoints: the chunks done and their sums (integers, exact in JSON). */
+interface TournamentState {
+  next: number;
+  sums: number[];
+  games: number;
+  seconds: number;
+  startedAt: string;
 }
 
 export interface Ranked {
@@ -122,27 +138,38 @@ export function validateTournament(o: TournamentOptions): TournamentDefinition {
 export async function tournament(o: TournamentOptions): Promise<TournamentReport> {
   const def = validateTournament(o);
   const k = def.entrants.length;
-  const out = o.out ? new OutputDir(o.out) : null;
+  if (o.resume && !o.out) throw new UserError('--resume continues the tournament in an --out directory: give it');
+  const out = o.out ? new OutputDir(o.out, { force: o.force, resume: o.resume }) : null;
   out?.prepare();
-  const sums = new Float64Array(tournamentFields(k));
-  let games = 0;
-  const startedAt = new Date();
+  const definition = { ...def, preset: o.preset };
+  const checkpoint = out ? new Checkpointer<TournamentState>(out.dir, 'tournament', definition, o.checkpointEvery) : null;
+  const saved = o.resume ? readCheckpoint<TournamentState>(out!.dir) : null;
+  if (saved) checkDefinition(saved, 'tournament', definition);
+  const sums = saved ? Float64Array.from(saved.state.sums) : new Float64Array(tournamentFields(k));
+  let games = saved?.state.games ?? 0;
+  let next = saved?.state.next ?? 0;
+  const secondsBefore = saved?.state.seconds ?? 0;
+  const startedAt = saved ? new Date(saved.state.startedAt) : new Date();
   const t0 = performance.now();
+  const state = (): { state: TournamentState } => ({ state: { next, sums: Array.from(sums), games, seconds: secondsBefore + (performance.now() - t0) / 1000, startedAt: startedAt.toISOString() } });
   try {
     await runOnPool<TournamentResult>({
       setup: { game: def.game, rules: def.rules },
       threads: o.threads,
-      first: 0,
-      last: Math.ceil(def.deals / def.chunkSize),
+      first: next,
+      last: Math.max(next, Math.ceil(def.deals / def.chunkSize)),
       task: (first, last): TournamentTask => ({ kind: 'tournament', def, first, last }),
       signal: o.signal,
       onProgress: () => o.onProgress?.(sums[0], def.deals),
       onResult(r) {
         for (let i = 0; i < sums.length; i++) sums[i] += r.sums[i];
         games += r.games;
+        next = r.lastChunk; // results arrive in chunk order
+        checkpoint?.maybeSave(state);
       },
     });
-    const seconds = (performance.now() - t0) / 1000;
+    o.signal?.throwIfAborted();
+    const seconds = secondsBefore + (performance.now() - t0) / 1000;
     const report = summarise(o, def, sums, games, seconds);
     if (out) {
       await writeArrowFile(out.file('tournament.arrow'), TOURNAMENT_SCHEMA, {
@@ -177,12 +204,13 @@ export async function tournament(o: TournamentOptions): Promise<TournamentReport
         gamesPerSecond: games / seconds,
       };
       writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
-      out.commit();
+      out.commit(o.signal);
     }
     return report;
   } catch (e) {
-    out?.abort();
-    throw out ? out.fault(e) : e; // a full disk: one line, the previous result intact
+    // Interrupted: keep the last checkpoint for --resume; a fault: remove everything (the previous result stays).
+    out?.abort({ keepCheckpoint: o.signal?.aborted === true });
+    throw out ? out.fault(e) : e;
   }
 }
 

@@ -6,6 +6,9 @@ import { CHECKPOINT_FILE, Checkpointer, checkDefinition, readCheckpoint } from '
 import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
+import { type TournamentOptions, tournament } from '../../src/run/tournament.js';
+import { sevnModule } from '../../src/catalog.js';
+import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { sevensim, sevensimAsync } from '../helpers/cli.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
 
@@ -53,6 +56,31 @@ describe('checkpoints and --resume', () => {
       same(full, dir);
       expect(readdirSync(dir).sort()).toEqual(['decisions.arrow', 'games.arrow', 'run.json', 'scores.arrow']); // checkpoint and temporaries gone
     }
+  }, 120_000);
+
+  it('tournament: an interrupted tournament resumes to the bytes of an uninterrupted one', async () => {
+    const t = (over: Partial<TournamentOptions>): TournamentOptions => ({
+      game: sevnModule as never, rules: sevnPreset('sevn'), preset: 'sevn', mode: 'game', players: ['stay-at', 'stay-at:points=30', 'bust-cap'],
+      games: 600, seed: 5, threads: 1, chunkSize: 50, ...over,
+    });
+    const full = tempDir('resume-tournament-full');
+    const whole = await tournament(t({ out: full }));
+    const dir = tempDir('resume-tournament');
+    const controller = new AbortController();
+    const onProgress = (done: number) => done >= 200 && controller.abort(new Error('interrupted'));
+    await expect(tournament(t({ out: dir, threads: 2, checkpointEvery: 0, signal: controller.signal, onProgress }))).rejects.toThrow(/interrupted|aborted/);
+    const c = readCheckpoint<{ next: number }>(dir)!;
+    expect(c.kind).toBe('tournament');
+    expect(c.state.next).toBeGreaterThanOrEqual(4);
+    expect(c.state.next).toBeLessThan(12);
+    expect(listDir(dir).filter((f) => !f.startsWith('.'))).toEqual([]);
+    await expect(tournament(t({ out: dir }))).rejects.toThrow(/holds an interrupted run; continue it with --resume/);
+    await expect(tournament(t({ out: dir, resume: true, seed: 6 }))).rejects.toThrow(/run definition differs/);
+    const resumed = await tournament(t({ out: dir, resume: true }));
+    expect(resumed.pairs).toEqual(whole.pairs);
+    expect(resumed.ranking).toEqual(whole.ranking);
+    expect(readFileSync(join(dir, 'tournament.arrow')).equals(readFileSync(join(full, 'tournament.arrow')))).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['run.json', 'tournament.arrow', 'tournament.json']);
   }, 120_000);
 
   it('saves atomically and at most every `every` ms, and checks the definition', () => {
