@@ -3,7 +3,7 @@
  * number-only deck (exact by recursion over held sets), SEVENFALL greedy against a long simulate and
  * the exact optimal policy. Fixed seeds: none of these can flake.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sevenfallModule } from '../../src/catalog.js';
@@ -17,6 +17,7 @@ import { readArrowFile } from '../../src/io/arrow.js';
 import { simulate } from '../../src/run/simulate.js';
 import { type TuneOptions, type TuneReport, tune } from '../../src/run/tune.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
+import { readCheckpoint } from '../../src/io/checkpoint.js';
 
 const sevn = (over: Partial<TuneOptions>): TuneOptions => ({
   game: sevnModule as never,
@@ -198,6 +199,28 @@ describe('tune', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('--resume: an interrupted run continues from its checkpointed steps to the result of an uninterrupted one', async () => {
+    const over = { params: ['points=10:40'], method: 'spsa' as const, budget: 300_000 };
+    const full = tempDir('tune-full');
+    const whole = await tune(sevn({ ...over, out: full }));
+    const dir = tempDir('tune-resume');
+    const controller = new AbortController();
+    let steps = 0;
+    const onStep = () => ++steps === 3 && controller.abort(new Error('interrupted'));
+    await expect(tune(sevn({ ...over, out: dir, checkpointEvery: 0, signal: controller.signal, onStep }))).rejects.toThrow();
+    const c = readCheckpoint<{ blocks: unknown[] }>(dir)!;
+    expect(c.kind).toBe('tune');
+    expect(c.state.blocks.length).toBeGreaterThanOrEqual(3);
+    expect(listDir(dir)).toEqual(['.checkpoint.json']); // no result files, only the checkpoint
+    await expect(tune(sevn({ ...over, out: dir }))).rejects.toThrow(/holds an interrupted run; continue it with --resume/);
+    await expect(tune(sevn({ ...over, out: dir, resume: true, seed: 2 }))).rejects.toThrow(/run definition differs/);
+    const resumed = await tune(sevn({ ...over, out: dir, resume: true, threads: 1 }));
+    expect(timeless(resumed.report)).toEqual(timeless(whole.report));
+    expect(resumed.rows).toEqual(whole.rows);
+    expect(readFileSync(join(dir, 'tune.arrow')).equals(readFileSync(join(full, 'tune.arrow')))).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['best.json', 'run.json', 'tune.arrow']);
+  }, 120_000);
 
   it('leaves no files behind when the run fails before writing', async () => {
     const dir = tempDir('tune-bad');
