@@ -130,6 +130,8 @@ export interface BustTableCommandOptions {
 }
 
 export async function bustTableCommand(strategies: readonly SevnStrategyDef[], rules: SevnRules, preset: string | null, o: BustTableCommandOptions): Promise<BustTable & { preset: string | null }> {
+  checkInteger('--rounds', o.rounds, 0);
+  checkSeed(o.seed);
   const dir = o.out != null ? new OutputDir(o.out, { force: o.force }) : null;
   dir?.prepare();
   const t = { ...bustTable(rules, strategies, { strategy: o.strategy, rounds: o.rounds, seed: o.seed }), preset };

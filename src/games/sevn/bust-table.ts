@@ -8,7 +8,6 @@
  */
 import { parseSpec, resolveParams } from '../../engine/params.js';
 import { checkStrategySpec } from '../../engine/strategy.js';
-import { checkInteger, checkSeed } from '../../run/checks.js';
 import { simulateBustTable, stateKey } from './bust-sim.js';
 import { maskSum, otherCards, popcount, soloReach } from './exact.js';
 import type { SevnRules } from './rules.js';
@@ -80,8 +79,6 @@ function soloDrawRule(r: SevnRules, strategies: readonly SevnStrategyDef[], spec
 
 /** The full bust table: exact beside simulated, rows by distinct values then points. */
 export function bustTable(r: SevnRules, strategies: readonly SevnStrategyDef[], o: BustTableOptions): BustTable {
-  checkInteger('--rounds', o.rounds, 0);
-  checkSeed(o.seed);
   checkStrategySpec('sevn', strategies, o.strategy);
   const rule = otherCards(r) === 0 ? soloDrawRule(r, strategies, o.strategy) : null;
   const exact = rule ? exactBustTable(r, rule) : new Map<number, { reach: number; bust: number }>();
