@@ -8,6 +8,7 @@ import { adviseSevenfall, formatSevenfallAdvice, sevenfallPosition } from '../ru
 import { DEFAULT_FIELD, DEFAULT_ROLLOUTS, adviseSevn, formatSevnAdvice, sevnPosition } from '../run/advise-sevn.js';
 import { type GameRecord, formatReview, reviewSevenfall } from '../run/play-json.js';
 import { gameModule, loadRules } from './games.js';
+import { progressBar } from './progress.js';
 
 function adviseOptions<T>(y: Argv<T>) {
   return y
@@ -30,9 +31,13 @@ function adviseOptions<T>(y: Argv<T>) {
     .option('then', { type: 'string', default: DEFAULT_FIELD, describe: 'SEVN: your own strategy after this decision, in the rollouts' })
     .option('rollouts', { type: 'number', default: DEFAULT_ROLLOUTS, describe: 'SEVN: paired rollouts (each plays draw and stay on the same shuffled unseen cards)' })
     .option('seed', { type: 'number', default: 1, describe: 'SEVN: random seed of the rollouts (same seed, same numbers)' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'SEVN: no progress bar (it is also off when stderr is not a terminal)' })
     .option('review', { type: 'string', describe: 'a game written by `play --json`: each decision of --seat with its loss against the best action' })
     .option('seat', { type: 'number', default: 0, describe: 'with --review: the seat to review' })
-    .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' });
+    .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' })
+    .example('$0 advise --game sevn --row "13 12 +4" --totals 200,230,180 --at-stake "9 4 / 7 7" --still-in 1', 'draw or stay: you hold 13 12 +4; seat 1 (9 4) is still in, seat 2 busted on 7 7')
+    .example('$0 advise --game sevn --preset sevn-numbers --row "13 12 9"', 'a solo number-only round: the draw\'s round score is exact (the solo solver)')
+    .example('$0 advise --game sevenfall --hand "A A B C D W X"', 'every SEVENFALL discard with its exact value');
 }
 
 export const adviseCommand: CommandModule<object, Awaited<ReturnType<typeof adviseOptions>['argv']>> = {
@@ -60,11 +65,13 @@ export const adviseCommand: CommandModule<object, Awaited<ReturnType<typeof advi
       if (a.row === undefined) throw new UserError('advise --game sevn: give your row with --row, e.g. --row "13 12 +4"');
       const rules = loadRules(game, a.preset, a.rules) as SevnRules;
       const pos = sevnPosition(rules, { row: a.row, secondChance: a.secondChance, seen: a.seen, totals: a.totals, atStake: a.atStake, stillIn: a.stillIn, dealer: a.dealer });
-      const advice = adviseSevn(rules, pos, { field: a.field, then: a.then, seed: a.seed, rollouts: a.rollouts });
+      const progress = progressBar(a.quiet, 'rollouts');
+      const advice = adviseSevn(rules, pos, { field: a.field, then: a.then, seed: a.seed, rollouts: a.rollouts, onProgress: (done, total) => progress.update(done, total) });
+      progress.stop();
       console.log(a.json ? JSON.stringify(advice, null, 2) : formatSevnAdvice(advice));
       return;
     }
-    const wrong = given(['row', 'second-chance', 'seen', 'totals', 'at-stake', 'still-in', 'dealer', 'field', 'then', 'rollouts', 'seed']);
+    const wrong = given(['row', 'second-chance', 'seen', 'totals', 'at-stake', 'still-in', 'dealer', 'field', 'then', 'rollouts', 'seed', 'quiet']);
     if (wrong.length) throw new UserError(`--${wrong[0]} is a SEVN flag; a SEVENFALL position is --hand, --locked, --discarded, --discards-left`);
     if (a.hand === undefined) throw new UserError('advise --game sevenfall: give the row with --hand, e.g. --hand "A A B C W X D"');
     const rules = loadRules(game, a.preset, a.rules) as SevenfallRules;

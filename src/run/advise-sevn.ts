@@ -109,8 +109,8 @@ export interface SevnAdvice {
 
 const ACTION_KINDS = new Set<number>([Kind.FREEZE, Kind.TRIPLE_DRAW, Kind.CROSSROADS, Kind.STORM]);
 
-/** Lower case without "-", "_": "Second-Chance" and "secondchance" are one name. */
-const norm = (s: string): string => s.toLowerCase().replace(/[-_]/g, '');
+/** A card name as typed, for lookup: numbers as integers ("07" is 7, "-2" a Ballast); names in lower case without "-", "_" ("Second-Chance" is SecondChance). */
+const norm = (s: string): string => (/^-?\d+$/.test(s) ? String(Number(s)) : s.toLowerCase().replace(/[-_]/g, ''));
 
 function cardIndex(cards: SevnCards): Map<string, number> {
   const m = new Map<string, number>();
@@ -131,8 +131,7 @@ export function parseCards(cards: SevnCards, text: string, flag: string): number
   if (t === '' || t.toLowerCase() === 'none') return [];
   const index = cardIndex(cards);
   return t.split(/[\s,]+/).map((tok) => {
-    const key = /^-?\d+$/.test(tok) ? String(Number(tok)) : norm(tok);
-    const c = index.get(key);
+    const c = index.get(norm(tok));
     if (c === undefined) throw new UserError(`${flag} "${text}": "${tok}" is not a card of rules "${cards.rules.name}" (its cards: ${cardList(cards)})`);
     if (cards.copies[c] === 0) throw new UserError(`${flag} "${text}": rules "${cards.rules.name}" have no ${cards.name(c)} card (its cards: ${cardList(cards)})`);
     return c;
@@ -193,6 +192,7 @@ function checkRow(cards: SevnCards, row: readonly number[], flag: string, text: 
 /** Reads and checks a position against the rules' deck; every problem is a one-line UserError. */
 export function sevnPosition(rules: SevnRules, p: SevnPositionInput): SevnAdvicePosition {
   const cards = new SevnCards(rules);
+  if (p.row.trim() === '') throw new UserError('--row: give your cards, e.g. --row "13 12 +4" (--row none for an empty row)');
   const mine = parseCards(cards, p.row, '--row');
   if (p.secondChance) {
     if (mine.includes(cards.secondChance)) throw new UserError(`--second-chance: --row "${p.row}" already holds a SecondChance; give one or the other`);
@@ -257,6 +257,8 @@ export interface SevnAdviceOptions {
   then?: string;
   seed?: number;
   rollouts?: number;
+  /** Called now and then with the rollouts done (for a progress bar). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 const exactValue = (v: number): AdviceValue => ({ mean: v, se: 0, ci95: [v, v], n: 0, exact: true });
@@ -342,6 +344,7 @@ export function adviseSevn(rules: SevnRules, pos: SevnAdvicePosition, o: SevnAdv
   let stayEndsGame = true;
   try {
     for (let r = 0; r < rollouts; r++) {
+      if ((r & 255) === 0) o.onProgress?.(r, rollouts);
       gameKey(seed, r, key);
       let stayRound = 0;
       let stayWin = 0;
@@ -377,6 +380,7 @@ export function adviseSevn(rules: SevnRules, pos: SevnAdvicePosition, o: SevnAdv
         }
       }
     }
+    o.onProgress?.(rollouts, rollouts);
   } catch (e) {
     if (e instanceof RoundCapError) throw new UserError(`${e.message}: a rollout did not finish its game; check --field and --then`);
     throw e;
