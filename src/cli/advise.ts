@@ -6,6 +6,7 @@ import type { SevenfallRules } from '../games/sevenfall/rules.js';
 import type { SevnRules } from '../games/sevn/rules.js';
 import { adviseSevenfall, formatSevenfallAdvice, sevenfallPosition } from '../run/advise.js';
 import { DEFAULT_FIELD, DEFAULT_ROLLOUTS, adviseSevn, formatSevnAdvice, sevnPosition } from '../run/advise-sevn.js';
+import { DEFAULT_REVIEW_ROLLOUTS, formatSevnReview, reviewSevn } from '../run/review-sevn.js';
 import { type GameRecord, formatReview, reviewSevenfall } from '../run/play-json.js';
 import { gameModule, loadRules } from './games.js';
 import { progressBar } from './progress.js';
@@ -29,10 +30,10 @@ function adviseOptions<T>(y: Argv<T>) {
     .option('dealer', { type: 'number', defaultDescription: 'the last seat: you played first this round', describe: 'SEVN: the seat that dealt this round (0 = you); the deal moves clockwise each round' })
     .option('field', { type: 'string', array: true, defaultDescription: DEFAULT_FIELD, describe: 'SEVN: the opponents\' strategies in the rollouts: one for all, or one per opponent' })
     .option('then', { type: 'string', default: DEFAULT_FIELD, describe: 'SEVN: your own strategy after this decision, in the rollouts' })
-    .option('rollouts', { type: 'number', default: DEFAULT_ROLLOUTS, describe: 'SEVN: paired rollouts (each plays draw and stay on the same shuffled unseen cards)' })
+    .option('rollouts', { type: 'number', defaultDescription: `${DEFAULT_ROLLOUTS}; with --review ${DEFAULT_REVIEW_ROLLOUTS} a decision`, describe: 'SEVN: paired rollouts (each plays draw and stay on the same shuffled unseen cards)' })
     .option('seed', { type: 'number', default: 1, describe: 'SEVN: random seed of the rollouts (same seed, same numbers)' })
     .option('quiet', { type: 'boolean', default: false, describe: 'SEVN: no progress bar (it is also off when stderr is not a terminal)' })
-    .option('review', { type: 'string', describe: 'a game written by `play --json`: each decision of --seat with its loss against the best action' })
+    .option('review', { type: 'string', describe: 'a game written by `play --json`: each decision of --seat with its loss against the best action (SEVENFALL exact; SEVN draw or stay by paired rollouts, --rollouts and --seed apply)' })
     .option('seat', { type: 'number', default: 0, describe: 'with --review: the seat to review' })
     .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' })
     .example('$0 advise --game sevn --row "13 12 +4" --totals 200,230,180 --at-stake "9 4 / 7 7" --still-in 1', 'draw or stay: you hold 13 12 +4; seat 1 (9 4) is still in, seat 2 busted on 7 7')
@@ -51,6 +52,13 @@ export const adviseCommand: CommandModule<object, Awaited<ReturnType<typeof advi
         record = JSON.parse(readFileSync(a.review, 'utf8')) as GameRecord;
       } catch (e) {
         throw new UserError(`--review ${a.review}: cannot read it as a \`play --json\` game (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      }
+      if (record?.game === 'sevn') {
+        const progress = progressBar(a.quiet, 'decisions');
+        const r = reviewSevn(record, a.seat, { rollouts: a.rollouts, seed: a.seed, onProgress: (done, total) => progress.update(done, total) });
+        progress.stop();
+        console.log(a.json ? JSON.stringify(r, null, 2) : formatSevnReview(r));
+        return;
       }
       const r = reviewSevenfall(record, a.seat, a.objective);
       console.log(a.json ? JSON.stringify(r, null, 2) : formatReview(r));

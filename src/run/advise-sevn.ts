@@ -257,6 +257,8 @@ export interface SevnAdviceOptions {
   then?: string;
   seed?: number;
   rollouts?: number;
+  /** Rollout r uses the streams of (seed, firstRollout + r): a review gives each decision its own (default 0). */
+  firstRollout?: number;
   /** Called now and then with the rollouts done (for a progress bar). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -345,7 +347,7 @@ export function adviseSevn(rules: SevnRules, pos: SevnAdvicePosition, o: SevnAdv
   try {
     for (let r = 0; r < rollouts; r++) {
       if ((r & 255) === 0) o.onProgress?.(r, rollouts);
-      gameKey(seed, r, key);
+      gameKey(seed, (o.firstRollout ?? 0) + r, key);
       let stayRound = 0;
       let stayWin = 0;
       for (const answer of [Answer.STAY, Answer.DRAW]) {

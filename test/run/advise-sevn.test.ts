@@ -3,12 +3,17 @@
  * solo solver, rollout estimates within 4 SE of the exact values (fixed seeds), hand-counted next-card
  * bust chances, a position one answer is certain to win or lose, and bad input at the process level.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/engine/errors.js';
 import { sevnPreset, type SevnRules } from '../../src/games/sevn/rules.js';
 import { solveSevnSolo } from '../../src/games/sevn/solver.js';
 import { type SevnAdvice, type SevnPositionInput, adviseSevn, sevnPosition } from '../../src/run/advise-sevn.js';
+import { sevnGameRecord } from '../../src/run/play-json.js';
+import { reviewSevn } from '../../src/run/review-sevn.js';
 import { sevensim } from '../helpers/cli.js';
+import { tempDir } from '../helpers/dirs.js';
 
 const numbers = sevnPreset('sevn-numbers');
 const full = sevnPreset('sevn');
@@ -207,5 +212,59 @@ describe('advise --game sevn: reading positions', () => {
     const sevenfall = sevensim('advise', '--game', 'sevenfall', '--hand', 'A A B C D W X', '--row', '5');
     expect(sevenfall.code).toBe(2);
     expect(sevenfall.stderr).toMatch(/--row is a SEVN flag/);
+  }, 120_000);
+});
+
+describe('advise --review (SEVN)', () => {
+  // A solo game on a number-only deck that is fresh every round: every decision is the solo solver's.
+  const solo: SevnRules = { ...numbers, deckPersists: false };
+  const solution = solveSevnSolo(solo);
+  const maskOf = (row: string) => row.split(' ').reduce((m, v) => m | (1 << Number(v)), 0);
+  const drawStay = (record: ReturnType<typeof sevnGameRecord>, seat: number) => record.events!.filter((e) => (e.event === 'draw' || e.event === 'stay') && e.seat === seat).map((e) => e.event);
+
+  it('finds no round-score loss in a solo game played by optimal-solo, and the exact loss of each stay-at decision', () => {
+    const optimal = sevnGameRecord(solo, ['optimal-solo'], 2);
+    const r = reviewSevn(optimal, 0, { rollouts: 50 });
+    expect(r.decisions.map((d) => d.played)).toEqual(drawStay(optimal, 0));
+    expect(r.decisions.length).toBeGreaterThan(10);
+    for (const d of r.decisions) {
+      expect(d.roundDiff.exact).toBe(true);
+      expect(d.roundLoss).toBe(0);
+      expect(d.winDiff.mean).toBe(0); // alone, the game is won whatever is played
+    }
+    expect(r.totalRoundLoss).toBe(0);
+
+    const threshold = sevnGameRecord(solo, ['stay-at:points=15'], 2);
+    const t = reviewSevn(threshold, 0, { rollouts: 50 });
+    expect(t.decisions.map((d) => d.played)).toEqual(drawStay(threshold, 0));
+    for (const d of t.decisions) {
+      // The solver's value of drawing at this row against its points (the stay value): the loss of the answer played.
+      const gain = solution.drawValue(maskOf(d.row)) - d.points;
+      expect(d.roundLoss).toBeCloseTo(Math.max(0, d.played === 'stay' ? gain : -gain), 9);
+    }
+    expect(t.totalRoundLoss).toBeGreaterThan(1); // staying at 15 gives points away
+  }, 60_000);
+
+  it('CLI: reviews a 3-player game written by play --json; a file that does not replay exits 2 with one line', () => {
+    const dir = tempDir('review-sevn');
+    const play = sevensim('play', '--game', 'sevn', '--players', 'ev', 'stay-at:points=25', 'race', '--seed', '5', '--json');
+    expect(play.code).toBe(0);
+    const file = join(dir, 'game.json');
+    writeFileSync(file, play.stdout);
+    const r = sevensim('advise', '--review', file, '--seat', '1', '--rollouts', '100', '--json');
+    expect(r.code).toBe(0);
+    const review = JSON.parse(r.stdout);
+    expect(review.decisions.map((d: { played: string }) => d.played)).toEqual(drawStay(JSON.parse(play.stdout), 1));
+    for (const d of review.decisions) {
+      expect(d.winLoss).toBe(Math.max(0, d.winDiff.mean));
+      expect(d.clear).toBe(d.winDiff.ci95[0] > 0);
+    }
+    const record = JSON.parse(play.stdout);
+    record.events[3].card = record.events[3].card === '5' ? '6' : '5';
+    writeFileSync(file, JSON.stringify(record));
+    const bad = sevensim('advise', '--review', file, '--seat', '1');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toMatch(/does not give its events/);
   }, 120_000);
 });
