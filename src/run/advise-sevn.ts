@@ -263,6 +263,9 @@ export interface SevnAdviceOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+/** Stay first: the draw's paired difference needs the stay's outcome. */
+const ANSWERS = [Answer.STAY, Answer.DRAW] as const;
+
 const exactValue = (v: number): AdviceValue => ({ mean: v, se: 0, ci95: [v, v], n: 0, exact: true });
 
 function sampled(n: number, sum: number, sumSq: number): AdviceValue {
@@ -350,7 +353,7 @@ export function adviseSevn(rules: SevnRules, pos: SevnAdvicePosition, o: SevnAdv
       gameKey(seed, (o.firstRollout ?? 0) + r, key);
       let stayRound = 0;
       let stayWin = 0;
-      for (const answer of [Answer.STAY, Answer.DRAW]) {
+      for (const answer of ANSWERS) {
         deckRng.reseedFromKey(key, STREAM_ROLLOUT * 256);
         for (let s = 0; s < pos.players; s++) strategyRngs[s].reseedFromKey(key, STREAM_ROLLOUT_STRATEGY * 256 + s);
         engine.loadPosition(players, deckRng, position);
