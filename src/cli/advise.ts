@@ -5,8 +5,8 @@ import { UserError } from '../engine/errors.js';
 import type { SevenfallRules } from '../games/sevenfall/rules.js';
 import type { SevnRules } from '../games/sevn/rules.js';
 import { adviseSevenfall, formatSevenfallAdvice, sevenfallPosition } from '../run/advise.js';
-import { DEFAULT_FIELD, DEFAULT_ROLLOUTS, adviseSevn, formatSevnAdvice, sevnPosition } from '../run/advise-sevn.js';
-import { DEFAULT_REVIEW_ROLLOUTS, formatSevnReview, reviewSevn } from '../run/review-sevn.js';
+import { DEFAULT_FIELD, DEFAULT_ROLLOUTS, type SevnAdvice, adviseSevn, formatSevnAdvice, sevnPosition } from '../run/advise-sevn.js';
+import { DEFAULT_REVIEW_ROLLOUTS, type SevnReview, formatSevnReview, reviewSevn } from '../run/review-sevn.js';
 import { type GameRecord, formatReview, reviewSevenfall } from '../run/play-json.js';
 import { gameModule, loadRules } from './games.js';
 import { progressBar } from './progress.js';
@@ -55,8 +55,12 @@ export const adviseCommand: CommandModule<object, Awaited<ReturnType<typeof advi
       }
       if (record?.game === 'sevn') {
         const progress = progressBar(a.quiet, 'decisions');
-        const r = reviewSevn(record, a.seat, { rollouts: a.rollouts, seed: a.seed, onProgress: (done, total) => progress.update(done, total) });
-        progress.stop();
+        let r: SevnReview;
+        try {
+          r = reviewSevn(record, a.seat, { rollouts: a.rollouts, seed: a.seed, onProgress: (done, total) => progress.update(done, total) });
+        } finally {
+          progress.stop();
+        }
         console.log(a.json ? JSON.stringify(r, null, 2) : formatSevnReview(r));
         return;
       }
@@ -74,8 +78,12 @@ export const adviseCommand: CommandModule<object, Awaited<ReturnType<typeof advi
       const rules = loadRules(game, a.preset, a.rules) as SevnRules;
       const pos = sevnPosition(rules, { row: a.row, secondChance: a.secondChance, seen: a.seen, totals: a.totals, atStake: a.atStake, stillIn: a.stillIn, dealer: a.dealer });
       const progress = progressBar(a.quiet, 'rollouts');
-      const advice = adviseSevn(rules, pos, { field: a.field, then: a.then, seed: a.seed, rollouts: a.rollouts, onProgress: (done, total) => progress.update(done, total) });
-      progress.stop();
+      let advice: SevnAdvice;
+      try {
+        advice = adviseSevn(rules, pos, { field: a.field, then: a.then, seed: a.seed, rollouts: a.rollouts, onProgress: (done, total) => progress.update(done, total) });
+      } finally {
+        progress.stop();
+      }
       console.log(a.json ? JSON.stringify(advice, null, 2) : formatSevnAdvice(advice));
       return;
     }

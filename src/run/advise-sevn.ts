@@ -203,6 +203,9 @@ export function sevnPosition(rules: SevnRules, p: SevnPositionInput): SevnAdvice
   if (me.duplicate !== null) throw new UserError(`--row "${p.row}": two ${me.duplicate}s; a duplicate busts the row, there is nothing to decide (remove the duplicate, or use --second-chance if it was cancelled)`);
 
   const oppText = p.atStake === undefined ? [] : p.atStake.split('/');
+  oppText.forEach((t, i) => {
+    if (t.trim() === '') throw new UserError(`--at-stake "${p.atStake}": seat ${i + 1}'s row is empty; write none for an empty row (rows are separated by "/")`);
+  });
   const opps = oppText.map((t, i) => parseCards(cards, t, `--at-stake (seat ${i + 1})`));
   const oppFacts = opps.map((r, i) => checkRow(cards, r, `--at-stake (seat ${i + 1})`, oppText[i].trim(), `seat ${i + 1}'s row`));
 

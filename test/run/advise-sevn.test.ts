@@ -176,6 +176,7 @@ describe('advise --game sevn: reading positions', () => {
       [{ row: '13', atStake: '5', stillIn: '0' }, /seat 0 is not an opponent/],
       [{ row: 'SC', secondChance: true }, /already holds a SecondChance/],
       [{ row: '' }, /give your cards/],
+      [{ row: '13', atStake: '5 /' }, /seat 2's row is empty; write none/],
     ];
     for (const [p, message] of bad) expect(() => sevnPosition(full, p)).toThrow(message);
     expect(() => sevnPosition(numbers, { row: '13 x2' })).toThrow(/rules "sevn-numbers" have no x2|not a card of rules "sevn-numbers"/);
