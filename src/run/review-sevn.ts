@@ -49,6 +49,9 @@ export interface SevnReview {
   totalWinLoss: number;
   meanWinLoss: number;
   totalRoundLoss: number;
+  /** Standard errors of the totals: the decisions' rollouts are independent, so their variances add (max(0, x) varies no more than x). */
+  totalWinLossSe: number;
+  totalRoundLossSe: number;
   /** Decisions where the other answer was better beyond doubt, and their summed win loss with its SE. */
   clear: { decisions: number; winLoss: number; se: number };
 }
@@ -140,6 +143,8 @@ export function reviewSevn(record: GameRecord, seatIn: number, o: { rollouts?: n
     totalWinLoss,
     meanWinLoss: decisions.length ? totalWinLoss / decisions.length : 0,
     totalRoundLoss: total(decisions.map((d) => d.roundLoss)),
+    totalWinLossSe: Math.sqrt(total(decisions.map((d) => d.winDiff.se ** 2))),
+    totalRoundLossSe: Math.sqrt(total(decisions.map((d) => d.roundDiff.se ** 2))),
     clear: { decisions: clear.length, winLoss: total(clear.map((d) => d.winLoss)), se: Math.sqrt(total(clear.map((d) => d.winDiff.se ** 2))) },
   };
 }
@@ -151,7 +156,7 @@ const pm = (v: { mean: number; se: number }, d: number) => `${v.mean.toFixed(d)}
 
 export function formatSevnReview(r: SevnReview): string {
   const lines = [
-    `Seat ${r.seat} (${r.strategy}): ${r.decisions.length} draw-or-stay decisions; win chance given away ${r.totalWinLoss.toFixed(4)} in all (${r.meanWinLoss.toFixed(4)} a decision), round points ${r.totalRoundLoss.toFixed(2)}.`,
+    `Seat ${r.seat} (${r.strategy}): ${r.decisions.length} draw-or-stay decisions; win chance given away ${pm({ mean: r.totalWinLoss, se: r.totalWinLossSe }, 4)} in all (${pm({ mean: r.meanWinLoss, se: r.decisions.length ? r.totalWinLossSe / r.decisions.length : 0 }, 4)} a decision), round points ${pm({ mean: r.totalRoundLoss, se: r.totalRoundLossSe }, 2)}.`,
     `  Clear mistakes (the other answer better beyond its 95% CI): ${r.clear.decisions}, win chance ${pm({ mean: r.clear.winLoss, se: r.clear.se }, 4)}. Each loss is max(0, an estimate): rollout noise alone adds to the totals.`,
     `Each decision valued by ${r.rollouts.toLocaleString('en-US')} paired rollouts (seed ${r.seed}; every seat playing its own strategy, the unseen cards reshuffled). other - played: the other answer's value minus the played one's, ± 95% CI.`,
   ];
