@@ -4,12 +4,17 @@ import type { Argv, CommandModule } from 'yargs';
 import { UserError } from '../engine/errors.js';
 import type { SevenfallRules } from '../games/sevenfall/rules.js';
 import type { SevnRules } from '../games/sevn/rules.js';
+import type { SevnStrategyDef } from '../games/sevn/view.js';
 import { adviseSevenfall, formatSevenfallAdvice, sevenfallPosition } from '../run/advise.js';
-import { DEFAULT_FIELD, DEFAULT_ROLLOUTS, type SevnAdvice, adviseSevn, formatSevnAdvice, sevnPosition } from '../run/advise-sevn.js';
+import { DEFAULT_FIELD, DEFAULT_ROLLOUTS, type SevnAdvice, adviseSevn, checkRollouts, formatSevnAdvice, sevnPosition } from '../run/advise-sevn.js';
 import { DEFAULT_REVIEW_ROLLOUTS, type SevnReview, formatSevnReview, reviewSevn } from '../run/review-sevn.js';
 import { type GameRecord, formatReview, reviewSevenfall } from '../run/play-json.js';
-import { gameModule, loadRules } from './games.js';
+import { gameModule } from '../catalog.js';
+import { loadRules, quietOption, seedOption } from './options.js';
 import { progressBar } from './progress.js';
+
+/** The SEVN strategies the --field, --then and review specs name: the catalog's. */
+const sevnStrategies = () => gameModule('sevn').strategies as readonly SevnStrategyDef[];
 
 function adviseOptions<T>(y: Argv<T>) {
   return y
@@ -30,9 +35,9 @@ function adviseOptions<T>(y: Argv<T>) {
     .option('dealer', { type: 'number', defaultDescription: 'the last seat: you played first this round', describe: 'SEVN: the seat that dealt this round (0 = you); the deal moves clockwise each round' })
     .option('field', { type: 'string', array: true, defaultDescription: DEFAULT_FIELD, describe: 'SEVN: the opponents\' strategies in the rollouts: one for all, or one per opponent' })
     .option('then', { type: 'string', default: DEFAULT_FIELD, describe: 'SEVN: your own strategy after this decision, in the rollouts' })
-    .option('rollouts', { type: 'number', defaultDescription: `${DEFAULT_ROLLOUTS}; with --review ${DEFAULT_REVIEW_ROLLOUTS} a decision`, describe: 'SEVN: paired rollouts (each plays draw and stay on the same shuffled unseen cards)' })
-    .option('seed', { type: 'number', default: 1, describe: 'SEVN: random seed of the rollouts (same seed, same numbers)' })
-    .option('quiet', { type: 'boolean', default: false, describe: 'SEVN: no progress bar (it is also off when stderr is not a terminal)' })
+    .option('rollouts', { type: 'number', coerce: checkRollouts, defaultDescription: `${DEFAULT_ROLLOUTS}; with --review ${DEFAULT_REVIEW_ROLLOUTS} a decision`, describe: 'SEVN: paired rollouts (each plays draw and stay on the same shuffled unseen cards)' })
+    .option('seed', seedOption('SEVN: random seed of the rollouts (same seed, same numbers)'))
+    .option('quiet', { ...quietOption, describe: `SEVN: ${quietOption.describe}` })
     .option('review', { type: 'string', describe: 'a game written by `play --json`: each decision of --seat with its loss against the best action (SEVENFALL exact; SEVN draw or stay by paired rollouts, --rollouts and --seed apply)' })
     .option('seat', { type: 'number', default: 0, describe: 'with --review: the seat to review' })
     .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' })
@@ -57,7 +62,7 @@ export const adviseCommand: CommandModule<object, Awaited<ReturnType<typeof advi
         const progress = progressBar(a.quiet, 'decisions');
         let r: SevnReview;
         try {
-          r = reviewSevn(record, a.seat, { rollouts: a.rollouts, seed: a.seed, onProgress: (done, total) => progress.update(done, total) });
+          r = reviewSevn(sevnStrategies(), record, a.seat, { rollouts: a.rollouts, seed: a.seed, onProgress: (done, total) => progress.update(done, total) });
         } finally {
           progress.stop();
         }
@@ -80,7 +85,7 @@ export const adviseCommand: CommandModule<object, Awaited<ReturnType<typeof advi
       const progress = progressBar(a.quiet, 'rollouts');
       let advice: SevnAdvice;
       try {
-        advice = adviseSevn(rules, pos, { field: a.field, then: a.then, seed: a.seed, rollouts: a.rollouts, onProgress: (done, total) => progress.update(done, total) });
+        advice = adviseSevn(sevnStrategies(), rules, pos, { field: a.field, then: a.then, seed: a.seed, rollouts: a.rollouts, onProgress: (done, total) => progress.update(done, total) });
       } finally {
         progress.stop();
       }

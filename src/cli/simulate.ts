@@ -1,33 +1,32 @@
 /** `sevensim simulate`: many seeded games on all cores, a summary per seat, Arrow results. */
 import type { Argv } from 'yargs';
+import { gameModule } from '../catalog.js';
 import type { Mode } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
-import { defaultThreads } from '../parallel/pool.js';
 import { DEFAULT_CHUNK_SIZE, type SimulateResult, parseShard, simulate } from '../run/simulate.js';
 import { formatSummaryTable } from '../stats/summary.js';
-import { gameModule, loadRules } from './games.js';
-import { gameOptions } from './options.js';
+import { chunkSizeOption, command, forceOption, gameOptions, gamesOption, jsonOption, loadRules, modeOption, presetName, quietOption, seedOption, threadsOption } from './options.js';
 import { interruptible, progressBar } from './progress.js';
 import { readCheckpoint } from '../io/checkpoint.js';
 import { OutputDir } from '../io/output.js';
 
 export function simulateOptions<T>(y: Argv<T>) {
   return gameOptions(y)
-    .option('mode', { type: 'string', choices: ['round', 'game'] as const, default: 'round' as Mode, describe: 'round: one round (SEVENFALL: one turn each) from a fresh deck; game: whole games' })
+    .option('mode', modeOption('round: one round (SEVENFALL: one turn each) from a fresh deck; game: whole games'))
     .option('players', { type: 'string', array: true, demandOption: true, describe: 'one strategy spec per seat, e.g. --players stay-at:points=25 bust-cap' })
-    .option('games', { type: 'number', default: 100000, describe: 'games (or rounds, in round mode) to play' })
-    .option('seed', { type: 'number', default: 1, describe: 'random seed; with --chunk-size it fixes every result bit for bit' })
-    .option('threads', { type: 'number', default: defaultThreads(), defaultDescription: 'one per core', describe: 'worker threads' })
-    .option('chunk-size', { type: 'number', default: DEFAULT_CHUNK_SIZE, describe: 'games per seeded chunk (part of the run definition: change it and the random streams change)' })
+    .option('games', gamesOption(100000, 'games (or rounds, in round mode) to play'))
+    .option('seed', seedOption('random seed; with --chunk-size it fixes every result bit for bit'))
+    .option('threads', threadsOption())
+    .option('chunk-size', chunkSizeOption(DEFAULT_CHUNK_SIZE, 'games per seeded chunk (part of the run definition: change it and the random streams change)'))
     .option('shard', { type: 'string', describe: 'run only shard i of N equal ranges of chunks, e.g. 2/8 (numbered from 1); combine with `sevensim merge`' })
     .option('out', { type: 'string', describe: 'directory for scores.arrow, decisions.arrow, run.json (and games.arrow with --per-game)' })
     .option('decisions', { type: 'string', choices: ['observed', 'counterfactual'] as const, default: 'observed', describe: 'decisions.arrow: outcomes of the decisions as played, or every legal action valued by paired rollouts at sampled decisions (round mode)' })
     .option('sample-rate', { type: 'number', default: 0.01, describe: 'with --decisions counterfactual: the share of decisions evaluated' })
     .option('rollouts', { type: 'number', default: 32, describe: 'with --decisions counterfactual: rollouts per legal action (the same future tiles or cards for every action)' })
     .option('per-game', { type: 'boolean', default: false, describe: 'also write games.arrow, one row per game and seat (needs --out)' })
-    .option('json', { type: 'boolean', default: false, describe: 'print the summary as one JSON object on stdout' })
-    .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar (it is also off when stderr is not a terminal)' })
-    .option('force', { type: 'boolean', default: false, describe: 'replace the results of an earlier run in --out (files that are not results are left alone)' })
+    .option('json', jsonOption('print the summary as one JSON object on stdout'))
+    .option('quiet', quietOption)
+    .option('force', forceOption('replace the results of an earlier run in --out (files that are not results are left alone)'))
     .option('resume', { type: 'string', describe: 'continue the interrupted run in this --out directory from its last checkpoint (saved every 5 s); it takes the run\'s arguments from there: give only --threads, --quiet, --json' })
     .option('checkpoint-seconds', { type: 'number', default: 5, describe: 'with --out: seconds between checkpoints of the completed chunks (for --resume)' })
     .middleware((a) => {
@@ -62,6 +61,10 @@ interface ResumeDefinition {
 
 type SimArgs = Awaited<ReturnType<typeof simulateOptions>['argv']>;
 
+export const simulateCommand = command('simulate', 'Play many seeded games in parallel; print a summary per seat and write Arrow results', simulateOptions, async (a) => {
+  await runSimulateCommand(a);
+});
+
 export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult> {
   const game = gameModule(a.game);
   const resumed = a.resume === undefined ? null : (readCheckpoint<unknown>(a.resume)!.definition as ResumeDefinition);
@@ -75,8 +78,8 @@ export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult> {
       const result = await simulate({
         game,
         rules,
-        preset: resumed ? resumed.preset : a.rules ? null : (a.preset ?? game.defaultPreset),
-        mode: resumed ? resumed.mode : (a.mode as Mode),
+        preset: resumed ? resumed.preset : presetName(game, a),
+        mode: resumed ? resumed.mode : a.mode,
         players: resumed ? resumed.players : a.players,
         games: resumed ? resumed.games : a.games,
         seed: resumed ? resumed.seed : a.seed,
@@ -120,7 +123,7 @@ export function summaryJson(r: SimulateResult, out?: string | null) {
     quantiles: s.quantiles,
     winShare: s.winShare ? s.winShare.mean : null,
     winShareSe: s.winShare ? s.winShare.se : null,
-    ...(m.game === 'sevn' ? { bustRate: s.bustRate?.rate ?? null, bustRateSe: s.bustRate?.se ?? null, rounds: s.bustRate?.rounds ?? null } : {}),
+    ...(s.bustRate ? { bustRate: s.bustRate.rate, bustRateSe: s.bustRate.se, rounds: s.bustRate.rounds } : {}),
   }));
   const shard = m.shard ? `${m.shard.index}/${m.shard.count}` : null;
   return { game: m.game, preset: m.preset, mode: m.mode, games: r.totals.games, seed: m.seed, chunkSize: m.chunkSize, shard, threads: m.threads, seconds: m.seconds, gamesPerSecond: m.gamesPerSecond, seats, out: out ?? null };

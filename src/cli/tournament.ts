@@ -3,8 +3,8 @@ import type { Argv, CommandModule } from 'yargs';
 import type { Mode } from '../engine/game.js';
 import { defaultThreads } from '../parallel/pool.js';
 import { DEFAULT_TOURNAMENT_CHUNK, formatTournament, tournament } from '../run/tournament.js';
-import { gameModule, loadRules } from './games.js';
-import { gameOptions } from './options.js';
+import { gameModule } from '../catalog.js';
+import { gameOptions, loadRules } from './options.js';
 import { interruptible, progressBar } from './progress.js';
 
 function tournamentOptions<T>(y: Argv<T>) {

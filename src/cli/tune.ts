@@ -4,8 +4,8 @@ import type { Argv, CommandModule } from 'yargs';
 import type { Mode } from '../engine/game.js';
 import { defaultThreads } from '../parallel/pool.js';
 import type { Method, TuneProgress } from '../run/tune.js';
-import { gameModule, loadRules } from './games.js';
-import { gameOptions } from './options.js';
+import { gameModule } from '../catalog.js';
+import { gameOptions, loadRules } from './options.js';
 import { interruptible } from './progress.js';
 
 function tuneOptions<T>(y: Argv<T>) {

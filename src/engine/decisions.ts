@@ -2,10 +2,11 @@
  * Decision recording: the decisions of the unit being played wait until its outcome is known, then
  * add it to their (state bucket, action, seat) sums.
  */
+import { WIN_UNITS, actionSeatKey } from './game.js';
 import type { DecisionSink } from './strategy.js';
 
-/** Win shares are counted in 1/840ths: 840 = lcm(1..8), so every tie share is a whole number. */
-export const WIN_UNITS = 840;
+/** Win shares are counted in WIN_UNITS (engine/game.ts, the one seat-limit constant). */
+export { WIN_UNITS };
 
 /**
  * Decisions of the unit being played wait here until its outcome is known; then each adds the
@@ -16,7 +17,7 @@ export class DecisionCounter implements DecisionSink {
   private state = new Float64Array(64);
   private action = new Float64Array(64);
   private n = 0;
-  /** state -> (action * 8 + seat) -> bucket index; a bucket's sums live at sums[5 * index ..]. */
+  /** state -> actionSeatKey(action, seat) -> bucket index; a bucket's sums live at sums[5 * index ..]. */
   readonly buckets = new Map<number, Map<number, number>>();
   /** Per bucket: count, sumScore, sumScoreSq, sumWin, sumWinSq (one flat array, not one per bucket). */
   sums = new Float64Array(5 * 1024);
@@ -49,7 +50,7 @@ export class DecisionCounter implements DecisionSink {
       const seat = this.seat[i];
       const score = scores[seat];
       const win = Math.round(winShare[seat] * WIN_UNITS);
-      this.add(this.state[i], this.action[i] * 8 + seat, 1, score, score * score, win, win * win);
+      this.add(this.state[i], actionSeatKey(this.action[i], seat), 1, score, score * score, win, win * win);
     }
     this.n = 0;
   }

@@ -4,11 +4,11 @@
  * (seat g mod seats, so seats rotate), the field in the other seats. The per-game differences are
  * summed in integers, so results do not depend on threads or task grouping.
  */
-import type { Mode, UnitRunner } from './game.js';
-import { type ChunkRange, WIN_UNITS } from './runner.js';
+import { type Mode, type UnitRunner, WIN_UNITS } from './game.js';
+import type { ChunkRange } from './runner.js';
 
 export interface PairedDefinition {
-  game: 'sevn' | 'sevenfall';
+  game: string;
   rules: unknown;
   mode: Mode;
   a: string;
@@ -18,6 +18,9 @@ export interface PairedDefinition {
   seed: number;
   chunkSize: number;
 }
+
+/** A paired run less its rules: what a pool's task says. */
+export type PairedPlan = Omit<PairedDefinition, 'rules'>;
 
 /** Seat lineups: lineup r has the candidate in seat r. */
 export function lineups(def: Pick<PairedDefinition, 'field'>, candidate: string): string[][] {
@@ -29,7 +32,7 @@ export function lineups(def: Pick<PairedDefinition, 'field'>, candidate: string)
   });
 }
 
-/** Sums over games: [n, Σd, Σd², Σdw, Σdw², ΣsA, ΣsA², ΣsB, ΣsB², ΣwA, ΣwB] (win in 1/840ths). */
+/** Sums over games: [n, Σd, Σd², Σdw, Σdw², ΣsA, ΣsA², ΣsB, ΣsB², ΣwA, ΣwB] (win in WIN_UNITS). */
 export const PAIRED_FIELDS = 11;
 
 export interface PairedResult extends ChunkRange {
@@ -39,7 +42,7 @@ export interface PairedResult extends ChunkRange {
   perChunk: Float64Array;
 }
 
-export function playPaired(runnersA: UnitRunner[], runnersB: UnitRunner[], def: PairedDefinition, first: number, last: number): PairedResult {
+export function playPaired(runnersA: UnitRunner[], runnersB: UnitRunner[], def: PairedPlan, first: number, last: number): PairedResult {
   const sums = new Float64Array(PAIRED_FIELDS * (last - first));
   const seats = runnersA.length;
   const start = first * def.chunkSize;

@@ -10,7 +10,7 @@ import type { Mode, UnitRunner } from './game.js';
 import { type ChunkRange, WIN_UNITS } from './runner.js';
 
 export interface TournamentDefinition {
-  game: 'sevn' | 'sevenfall';
+  game: string;
   rules: unknown;
   mode: Mode;
   /** One strategy spec per entrant (the same spec twice is two entrants). */

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { RecordBatch } from 'apache-arrow';
-import type { GameModule } from '../engine/game.js';
+import { type GameModule, actionOfKey, seatOfKey } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
 import { type ChunkResult, PER_GAME_FIELDS, type RunDefinition, RunTotals, type SeatTotals, WIN_UNITS } from '../engine/runner.js';
 import { ArrowFileStream, type ColumnType, batchOf, readArrowFile, schemaOf, writeArrowFile } from './arrow.js';
@@ -44,7 +44,7 @@ export async function writeScores(out: OutputDir, totals: RunTotals, players: st
   const score: number[] = [];
   const count: bigint[] = [];
   totals.seats.forEach((t, s) => {
-    for (const [v, c] of [...t.histogram].sort((a, b) => a[0] - b[0])) {
+    for (const [v, c] of t.histogram.entries()) {
       seat.push(s);
       strategy.push(players[s]);
       score.push(v);
@@ -83,11 +83,12 @@ export async function writeDecisions(out: OutputDir, totals: RunTotals, game: Ga
   const rows: Record<string, (number | string | bigint)[]> = Object.fromEntries(schema.fields.map((f) => [f.name, []]));
   const keys: [number, number, Float64Array][] = [];
   for (const [state, actionSeat, t] of totals.decisions.entries()) keys.push([state, actionSeat, t]);
-  keys.sort((a, b) => (a[1] % 8) - (b[1] % 8) || a[0] - b[0] || a[1] - b[1]);
+  keys.sort((a, b) => seatOfKey(a[1]) - seatOfKey(b[1]) || a[0] - b[0] || a[1] - b[1]);
+  const decode = game.decisionDecoder(rules);
   for (const [state, actionSeat, t] of keys) {
-    const seat = actionSeat % 8;
-    const action = Math.floor(actionSeat / 8);
-    const d = game.decodeDecision(rules, state, action);
+    const seat = seatOfKey(actionSeat);
+    const action = actionOfKey(actionSeat);
+    const d = decode(state, action);
     const [n, s, s2, w, w2] = t;
     rows.seat.push(seat);
     rows.strategy.push(players[seat]);
@@ -241,12 +242,11 @@ export function readManifest(dir: string): Manifest {
 /** Reads a run directory back into totals (for merge and tests). */
 export function readTotals(dir: string, m: Manifest): RunTotals {
   const totals = new RunTotals(m.players.length);
-  m.totals.forEach((t, s) => Object.assign(totals.seats[s], { ...t, histogram: new Map() }));
+  m.totals.forEach((t, s) => Object.assign(totals.seats[s], t));
   totals.games = m.totals[0]?.games ?? 0;
   const scores = readArrowFile(join(dir, 'scores.arrow'));
   for (const row of scores) {
-    const h = totals.seats[row.seat].histogram;
-    h.set(row.score, (h.get(row.score) ?? 0) + Number(row.count));
+    totals.seats[row.seat].histogram.add(row.score, Number(row.count));
   }
   const decisions = readArrowFile(join(dir, 'decisions.arrow'));
   for (const row of decisions) {
@@ -266,7 +266,7 @@ export interface SerializedTotals {
 export function serializeTotals(t: RunTotals): SerializedTotals {
   return {
     games: t.games,
-    seats: t.seats.map((s) => ({ ...s, histogram: [...s.histogram] })),
+    seats: t.seats.map((s) => ({ ...s, histogram: s.histogram.entries().map(([v, c]) => [v, c]) })),
     decisions: [...t.decisions.entries()].map(([state, actionSeat, v]) => [state, actionSeat, ...v]),
   };
 }
@@ -274,7 +274,10 @@ export function serializeTotals(t: RunTotals): SerializedTotals {
 export function deserializeTotals(s: SerializedTotals, seats: number): RunTotals {
   const t = new RunTotals(seats);
   t.games = s.games;
-  s.seats.forEach((seat, i) => Object.assign(t.seats[i], { ...seat, histogram: new Map(seat.histogram) }));
+  s.seats.forEach(({ histogram, ...sums }, i) => {
+    Object.assign(t.seats[i], sums);
+    for (const [score, count] of histogram) t.seats[i].histogram.add(score, count);
+  });
   for (const [state, actionSeat, n, a, b, c, d] of s.decisions) t.decisions.add(state, actionSeat, n, a, b, c, d);
   return t;
 }

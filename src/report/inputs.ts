@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../engine/errors.js';
 import type { Mode } from '../engine/game.js';
-import { GAMES } from '../games/registry.js';
+import { gameModule, gameNames } from '../catalog.js';
 import { readArrowFile } from '../io/arrow.js';
 import { type Manifest, readTotals } from '../io/results.js';
 import { summarise } from '../run/simulate.js';
@@ -131,7 +131,7 @@ function checkFormat(dir: string, m: Row): void {
     throw new UserError(`${dir}: written in output format ${m.format} by sevensim ${m.version ?? m.sevensim ?? '?'}; this sevensim reads format ${REPORT_FORMAT} and older: upgrade sevensim`);
   }
   if (m.kind !== undefined && !KINDS.includes(m.kind as string)) throw new UserError(`${dir}: run.json has kind "${String(m.kind)}", which report does not know (kinds: ${KINDS.join(', ')})`);
-  if (typeof m.game !== 'string' || !GAMES[m.game]) throw new UserError(`${dir}: run.json names no known game (${JSON.stringify(m.game)})`);
+  if (typeof m.game !== 'string' || !gameNames().includes(m.game)) throw new UserError(`${dir}: run.json names no known game (${JSON.stringify(m.game)})`);
 }
 
 /** Reads one output directory, or a one-line UserError saying why it cannot. */
@@ -168,7 +168,7 @@ function readSimulate(dir: string, m: Manifest): SimulateOutput {
   if (!Array.isArray(m.players) || !Array.isArray(m.totals)) throw new UserError(`${dir}: run.json has no players or totals; not a simulate or merge output`);
   need(dir, 'scores.arrow');
   need(dir, 'decisions.arrow');
-  const game = GAMES[m.game];
+  const game = gameModule(m.game);
   const totals = readTotals(dir, m);
   return {
     dir,
@@ -178,7 +178,7 @@ function readSimulate(dir: string, m: Manifest): SimulateOutput {
     seed: m.seed,
     manifest: m,
     seats: summarise(game, m.mode as Mode, m.players, totals),
-    histograms: totals.seats.map((t) => [...t.histogram].sort((a, b) => a[0] - b[0])),
+    histograms: totals.seats.map((t) => t.histogram.entries().map(([v, c]) => [v, c])),
     decisions: arrowRows(join(dir, 'decisions.arrow'), DECISION_COLUMNS),
     counterfactual: m.decisions === 'counterfactual',
   };
@@ -222,7 +222,7 @@ function readBustTable(dir: string, m: Row | null): BustTableOutput {
 function readSolve(dir: string, m: Row | null): SolveOutput {
   const report = readJson(dir, 'solve.json');
   const game = (m?.game ?? report.game) as string;
-  if (!GAMES[game]) throw new UserError(`${dir}: solve.json names no known game (${JSON.stringify(game)})`);
+  if (!gameNames().includes(game)) throw new UserError(`${dir}: solve.json names no known game (${JSON.stringify(game)})`);
   const policy = arrowRows(need(dir, 'policy.arrow'), ['state', 'discards_left', 'action', 'value', 'best', 'distinct', 'points']);
   return { dir, kind: 'solve', game, rules: rulesText(report.preset, report.rules), seed: null, report, policy };
 }

@@ -12,22 +12,24 @@
  * in the round, nothing seen or on the table beyond your row: the solo solver's model) the round score
  * is the solver's, marked exact; staying always scores your row's points now (exact).
  */
-import { UserError } from '../engine/errors.js';
+import { RoundCapError, UserError } from '../engine/errors.js';
 import { gameKey, Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../engine/rng.js';
 import { estimate, Z95 } from '../stats/summary.js';
+import { checkInteger, checkSeed } from './checks.js';
 import { bustChance } from '../games/sevn/bust.js';
 import { Kind, SevnCards } from '../games/sevn/cards.js';
-import { RoundCapError, SevnEngine, type SevnPosition } from '../games/sevn/engine.js';
+import { SevnEngine, type SevnPosition } from '../games/sevn/engine.js';
 import { otherCards } from '../games/sevn/exact.js';
 import { makeSevnPlayers } from '../games/sevn/index.js';
 import type { SevnRules } from '../games/sevn/rules.js';
 import { MAX_PLAYERS } from '../games/sevn/seats.js';
 import { cachedSevnSolution, MAX_SOLVER_STATES, solverStateCount } from '../games/sevn/solver.js';
-import { Answer, Status } from '../games/sevn/view.js';
+import { Answer, type SevnStrategyDef, Status } from '../games/sevn/view.js';
 
 /** Opponents' strategy, and your own after this decision, unless --field / --then say otherwise. */
 export const DEFAULT_FIELD = 'ev';
 export const DEFAULT_ROLLOUTS = 10000;
+export const checkRollouts = (v: number): number => checkInteger('--rollouts', v, 2, 10_000_000);
 
 /** The flags that describe a position, as typed (see `advise --help`). */
 export interface SevnPositionInput {
@@ -282,11 +284,12 @@ function lossOf(diff: AdviceValue): AdviceValue {
   return { mean: m, se: diff.se, ci95: diff.exact ? [m, m] : [m - Z95 * diff.se, m + Z95 * diff.se], n: diff.n, exact: diff.exact };
 }
 
-export function adviseSevn(rules: SevnRules, pos: SevnAdvicePosition, o: SevnAdviceOptions = {}): SevnAdvice {
+/** `strategies`: the SEVN strategy list the --field and --then specs name (the catalog's). */
+export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRules, pos: SevnAdvicePosition, o: SevnAdviceOptions = {}): SevnAdvice {
   const rollouts = o.rollouts ?? DEFAULT_ROLLOUTS;
   const seed = o.seed ?? 1;
-  if (!Number.isInteger(rollouts) || rollouts < 2 || rollouts > 10_000_000) throw new UserError(`--rollouts ${rollouts}: expected a whole number from 2 to 10,000,000`);
-  if (!Number.isSafeInteger(seed)) throw new UserError(`--seed ${seed}: expected an integer`);
+  checkRollouts(rollouts);
+  checkSeed(seed);
   const opponents = pos.players - 1;
   const fieldIn = o.field ?? [DEFAULT_FIELD];
   if (opponents === 0 && o.field !== undefined) throw new UserError('--field: there are no opponents (give their rows with --at-stake)');
@@ -300,7 +303,7 @@ export function adviseSevn(rules: SevnRules, pos: SevnAdvicePosition, o: SevnAdv
   const cards = engine.cards;
   const deckRng = new Rng();
   const strategyRngs = Array.from({ length: pos.players }, () => new Rng());
-  const players = makeSevnPlayers(rules, [then, ...field], strategyRngs);
+  const players = makeSevnPlayers(strategies, rules, [then, ...field], strategyRngs);
 
   // The engine position: the deck is the unseen cards, the discard pile the seen ones (no order).
   const stride = engine.stride;

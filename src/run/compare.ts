@@ -3,10 +3,12 @@
  * 95% CI and p-value, optionally stopped early by an SPRT.
  */
 import type { GameModule, Mode } from '../engine/game.js';
-import { UserError, checkCount } from '../engine/errors.js';
-import { PAIRED_FIELDS, type PairedDefinition, type PairedResult } from '../engine/paired.js';
-import { WIN_UNITS, chunkCount } from '../engine/runner.js';
+import { UserError } from '../engine/errors.js';
+import { WIN_UNITS } from '../engine/game.js';
+import { PAIRED_FIELDS, type PairedPlan, type PairedResult } from '../engine/paired.js';
+import { chunkCount } from '../engine/runner.js';
 import { runOnPool } from '../parallel/pool.js';
+import { MAX_CHUNK_SIZE, checkGames, checkInteger, checkSeed, checkThreads } from './checks.js';
 import type { PairedTask } from '../parallel/worker.js';
 import { type SprtBounds, sprtBounds, sprtLlr, sprtVerdict } from '../stats/sprt.js';
 import { type Estimate, estimate, twoSidedP } from '../stats/summary.js';
@@ -80,10 +82,10 @@ function difference(n: number, sum: number, sumSq: number): Difference {
 
 export async function compare(o: CompareOptions): Promise<CompareResult> {
   const { game } = o;
-  checkCount('--games', o.games);
-  checkCount('--threads', o.threads, 1, 256);
-  checkCount('--chunk-size', o.chunkSize ?? DEFAULT_PAIRED_CHUNK, 1, 1 << 24);
-  if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed: expected an integer, got ${o.seed}`);
+  checkGames(o.games);
+  checkSeed(o.seed);
+  checkThreads(o.threads);
+  checkInteger('--chunk-size', o.chunkSize ?? DEFAULT_PAIRED_CHUNK, 1, MAX_CHUNK_SIZE);
   const seats = o.field.length + 1;
   if (seats < game.minPlayers || seats > game.maxPlayers) {
     throw new UserError(`--field: ${game.name} takes ${game.minPlayers} to ${game.maxPlayers} players; A or B plus ${o.field.length} field seats is ${seats}`);
@@ -93,7 +95,7 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
   if (o.sprt && !(o.sprt.alpha > 0 && o.sprt.alpha < 0.5 && o.sprt.beta > 0 && o.sprt.beta < 0.5)) {
     throw new UserError('--alpha and --beta must be between 0 and 0.5');
   }
-  const def: PairedDefinition = { game: game.name, rules: o.rules, mode: o.mode, a: o.a, b: o.b, field: o.field, games: o.games, seed: o.seed, chunkSize: o.chunkSize ?? DEFAULT_PAIRED_CHUNK };
+  const def: PairedPlan = { game: game.name, mode: o.mode, a: o.a, b: o.b, field: o.field, games: o.games, seed: o.seed, chunkSize: o.chunkSize ?? DEFAULT_PAIRED_CHUNK };
   const sums = new Float64Array(PAIRED_FIELDS);
   const bounds = o.sprt ? sprtBounds(o.sprt.d0, o.sprt.d1, o.sprt.alpha, o.sprt.beta) : null;
   const metricScale = o.sprt?.metric === 'win' ? WIN_UNITS : 1;
@@ -102,6 +104,7 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
   const sprtPath: [number, number][] = [];
   const t0 = performance.now();
   await runOnPool<PairedResult>({
+    setup: { game: game.name, rules: o.rules },
     threads: o.threads,
     first: 0,
     last: chunkCount(def),

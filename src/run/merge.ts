@@ -10,7 +10,7 @@ import { RunTotals } from '../engine/runner.js';
 import { ArrowFileStream, readArrowFile } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
 import { GAMES_SCHEMA, type Manifest, readManifest, readTotals, writeDecisions, writeScores } from '../io/results.js';
-import { gameModule } from '../games/registry.js';
+import { gameModule } from '../catalog.js';
 
 const SAME = ['game', 'rules', 'mode', 'players', 'games', 'seed', 'chunkSize', 'decisions', 'counterfactual', 'perGame'] as const;
 
@@ -44,7 +44,7 @@ function checkShard(dir: string, m: Manifest, t: RunTotals): void {
     const h = t.seats[s].histogram;
     let n = 0;
     let sum = 0;
-    for (const [score, c] of h) {
+    for (const [score, c] of h.entries()) {
       n += c;
       sum += score * c;
     }
@@ -58,7 +58,8 @@ function checkShard(dir: string, m: Manifest, t: RunTotals): void {
   }
 }
 
-export async function mergeRuns(dirs: string[], outDir: string, options: { force?: boolean } = {}): Promise<Manifest> {
+/** Merges the shards in `dirs` into `outDir`; returns the merged manifest and totals (for the summary). */
+export async function mergeRuns(dirs: string[], outDir: string, options: { force?: boolean } = {}): Promise<{ manifest: Manifest; totals: RunTotals }> {
   if (dirs.length === 0) throw new UserError('merge: give at least one run directory');
   for (const dir of dirs) {
     if (outDir.trim() !== '' && resolve(dir) === resolve(outDir)) throw new UserError(`merge: --out ${outDir} is one of the shards being merged; choose another directory`);
@@ -88,19 +89,7 @@ export async function mergeRuns(dirs: string[], outDir: string, options: { force
       throw new UserError(`merge: ${dir}: cannot read its results (${(e as Error).message.split('\n')[0]}); a file is truncated or damaged: run that shard again`);
     }
     checkShard(dir, m, t);
-    totals.games += t.games;
-    t.seats.forEach((s, i) => {
-      const into = totals.seats[i];
-      into.games += s.games;
-      into.sumScore += s.sumScore;
-      into.sumScoreSq += s.sumScoreSq;
-      into.sumWin += s.sumWin;
-      into.sumWinSq += s.sumWinSq;
-      into.rounds += s.rounds;
-      into.busts += s.busts;
-      for (const [score, c] of s.histogram) into.histogram.set(score, (into.histogram.get(score) ?? 0) + c);
-    });
-    for (const [state, a, v] of t.decisions.entries()) totals.decisions.add(state, a, v[0], v[1], v[2], v[3], v[4]);
+    totals.merge(t);
   }
   const out = new OutputDir(outDir, { force: options.force });
   out.prepare();
@@ -133,13 +122,13 @@ export async function mergeRuns(dirs: string[], outDir: string, options: { force
       threads: Math.max(...runs.map((r) => r.m.threads)),
       seconds: runs.reduce((s, r) => s + r.m.seconds, 0),
       gamesPerSecond: totals.games / runs.reduce((s, r) => s + r.m.seconds, 0),
-      totals: totals.seats.map(({ histogram: _h, ...t }) => t),
+      totals: totals.seatSums(),
       mergedFrom: runs.map((r) => ({ dir: r.dir, chunks: r.m.chunks, shard: r.m.shard })),
       complete,
     };
     writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
     out.commit();
-    return manifest;
+    return { manifest, totals };
   } catch (e) {
     out.abort();
     throw out.fault(e);

@@ -5,14 +5,14 @@
 import { UserError } from '../engine/errors.js';
 import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../engine/rng.js';
 import { createStrategy } from '../engine/strategy.js';
-import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 import { SevenfallEngine, type SevenfallTracer } from '../games/sevenfall/engine.js';
 import type { SevenfallRules } from '../games/sevenfall/rules.js';
 import { tileName } from '../games/sevenfall/trace.js';
-import type { SevenfallPlayer } from '../games/sevenfall/view.js';
+import { type SevenfallPlayer, type SevenfallStrategyDef, strategySide } from '../games/sevenfall/view.js';
 import { makeSevnPlayers } from '../games/sevn/index.js';
 import { SevnEngine } from '../games/sevn/engine.js';
 import type { SevnRules } from '../games/sevn/rules.js';
+import type { SevnStrategyDef } from '../games/sevn/view.js';
 import { adviseSevenfall, sevenfallPosition } from './advise.js';
 
 /** One SEVENFALL decision as played: the position (tiles as letters) and the action taken. */
@@ -34,7 +34,7 @@ export interface SevenfallTurnRecord {
 
 export interface GameRecord {
   format: 1;
-  game: 'sevn' | 'sevenfall';
+  game: string;
   rules: unknown;
   players: string[];
   seed: number;
@@ -54,10 +54,11 @@ export const strategyRngs = (n: number, seed: number) =>
     return r;
   });
 
-export function sevenfallGameRecord(rules: SevenfallRules, specs: readonly string[], seed: number): GameRecord {
+export function sevenfallGameRecord(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], seed: number): GameRecord {
   const engine = new SevenfallEngine(rules);
   const rngs = strategyRngs(specs.length, seed);
-  const players: SevenfallPlayer[] = specs.map((spec, seat) => createStrategy('sevenfall', SEVENFALL_STRATEGIES, spec, { rules, table: engine.table, rng: rngs[seat] }));
+  const side = strategySide(rules); // read-only rules and a score table of the strategies' own
+  const players: SevenfallPlayer[] = specs.map((spec, seat) => createStrategy('sevenfall', strategies, spec, { rules: side.rules, table: side.table, rng: rngs[seat] }));
   const letters = (tiles: ArrayLike<number>, keep: (i: number) => boolean = () => true) => Array.from(tiles).flatMap((t, i) => (keep(i) ? [tileName(rules, t)] : [])).join(' ');
   const turns: SevenfallTurnRecord[] = [];
   let turn: SevenfallTurnRecord | null = null;
@@ -102,9 +103,9 @@ const SEVN_EVENTS: [string, 'card' | 'target' | 'value' | null][] = [
   ['crossroads', 'card'], ['queued', 'card'], ['action-discarded', 'card'], ['sevn', null], ['reshuffle', 'value'], ['exhausted', null], ['round-end', null],
 ];
 
-export function sevnGameRecord(rules: SevnRules, specs: readonly string[], seed: number): GameRecord {
+export function sevnGameRecord(strategies: readonly SevnStrategyDef[], rules: SevnRules, specs: readonly string[], seed: number): GameRecord {
   const engine = new SevnEngine(rules);
-  const players = makeSevnPlayers(rules, specs, strategyRngs(specs.length, seed));
+  const players = makeSevnPlayers(strategies, rules, specs, strategyRngs(specs.length, seed));
   const events: NonNullable<GameRecord['events']> = [];
   engine.tracer = {
     event(ev, seat, a) {

@@ -10,7 +10,7 @@ import { Rng, STREAM_DECK } from '../engine/rng.js';
 import { makeSevnPlayers } from '../games/sevn/index.js';
 import { SevnEngine } from '../games/sevn/engine.js';
 import { validateSevnRules } from '../games/sevn/rules.js';
-import { Answer, type SevnPlayer, type SevnView } from '../games/sevn/view.js';
+import { Answer, type SevnPlayer, type SevnStrategyDef, type SevnView } from '../games/sevn/view.js';
 import { type AdviceValue, type SevnAdvicePosition, adviseSevn } from './advise-sevn.js';
 import { type GameRecord, sevnGameRecord, strategyRngs } from './play-json.js';
 
@@ -83,21 +83,21 @@ function positionOf(v: SevnView): SevnAdvicePosition {
   };
 }
 
-export function reviewSevn(record: GameRecord, seatIn: number, o: { rollouts?: number; seed?: number; onProgress?: (done: number, total: number) => void } = {}): SevnReview {
+export function reviewSevn(strategies: readonly SevnStrategyDef[], record: GameRecord, seatIn: number, o: { rollouts?: number; seed?: number; onProgress?: (done: number, total: number) => void } = {}): SevnReview {
   if (record.game !== 'sevn' || !Array.isArray(record.events) || !Array.isArray(record.players)) throw new UserError('--review: not a SEVN game written by `play --game sevn --json`');
   const rules = validateSevnRules(record.rules, '--review rules');
   const n = record.players.length;
   if (!Number.isInteger(seatIn) || seatIn < 0 || seatIn >= n) throw new UserError(`--seat ${seatIn}: the game has seats 0 to ${n - 1}`);
   if (!Number.isSafeInteger(record.seed)) throw new UserError('--review: the file has no integer seed');
   // The replay must be the game of the file: same events, or the file is from another version or edited.
-  const replayed = sevnGameRecord(rules, record.players, record.seed);
+  const replayed = sevnGameRecord(strategies, rules, record.players, record.seed);
   if (JSON.stringify(replayed.events) !== JSON.stringify(record.events)) {
     throw new UserError('--review: replaying the file\'s seed and strategies does not give its events (written by another version of sevensim, or edited); write it again with `play --json`');
   }
 
   // Replay once more, catching the reviewed seat's positions and answers.
   const found: { round: number; pos: SevnAdvicePosition; played: 'draw' | 'stay' }[] = [];
-  const players = makeSevnPlayers(rules, record.players, strategyRngs(n, record.seed));
+  const players = makeSevnPlayers(strategies, rules, record.players, strategyRngs(n, record.seed));
   const own = players[seatIn];
   const watcher: SevnPlayer = Object.create(own);
   watcher.drawOrStay = (v) => {
@@ -117,7 +117,7 @@ export function reviewSevn(record: GameRecord, seatIn: number, o: { rollouts?: n
   const field = Array.from({ length: n - 1 }, (_, k) => record.players[(seatIn + 1 + k) % n]);
   const decisions = found.map((d, i): ReviewedSevnDecision => {
     o.onProgress?.(i, found.length);
-    const a = adviseSevn(rules, d.pos, { field: n > 1 ? field : undefined, then: record.players[seatIn], rollouts, seed, firstRollout: i * rollouts });
+    const a = adviseSevn(strategies, rules, d.pos, { field: n > 1 ? field : undefined, then: record.players[seatIn], rollouts, seed, firstRollout: i * rollouts });
     const played = a.actions.find((x) => x.action === d.played)!;
     const other = a.actions.find((x) => x.action !== d.played)!;
     // The losses adviseSevn gives are against the best by mean: the worse answer carries |difference|.

@@ -5,7 +5,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GameModule, Mode } from '../engine/game.js';
-import { UserError, checkCount } from '../engine/errors.js';
+import { UserError } from '../engine/errors.js';
 import { type ChunkResult, type RunDefinition, RunTotals, chunkCount } from '../engine/runner.js';
 import type { ChunkTask } from '../parallel/worker.js';
 import { OutputDir } from '../io/output.js';
@@ -14,6 +14,7 @@ import { readPartialArrowFile } from '../io/arrow.js';
 import { manifestHeader } from '../io/package-info.js';
 import { GAMES_SCHEMA, GamesWriter, type Manifest, type SerializedTotals, deserializeTotals, serializeTotals, writeDecisions, writeScores } from '../io/results.js';
 import { runOnPool } from '../parallel/pool.js';
+import { checkChunkSize, checkGames, checkInteger, checkNumber, checkSeed, checkThreads } from './checks.js';
 import { type SeatSummary, summariseSeat } from '../stats/summary.js';
 
 export const DEFAULT_CHUNK_SIZE = 4096;
@@ -76,10 +77,10 @@ export function checkPlayers(game: GameModule, rules: unknown, players: readonly
 }
 
 export function validateRun(o: SimulateOptions): void {
-  checkCount('--games', o.games);
-  if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed: expected an integer, got ${o.seed}`);
-  checkCount('--threads', o.threads, 1, 256);
-  checkCount('--chunk-size', o.chunkSize ?? DEFAULT_CHUNK_SIZE, 1, 1 << 24);
+  checkGames(o.games);
+  checkSeed(o.seed);
+  checkThreads(o.threads);
+  checkChunkSize(o.chunkSize ?? DEFAULT_CHUNK_SIZE);
   checkPlayers(o.game, o.rules, o.players, o.mode);
   const { game, counterfactual: cf } = o;
   if (cf) {
@@ -87,8 +88,8 @@ export function validateRun(o: SimulateOptions): void {
       throw new UserError(`--decisions counterfactual: not available for ${game.name} in ${o.mode} mode (available: ${game.counterfactualModes?.length ? `${game.counterfactualModes.join(', ')} mode` : 'none yet'})`);
     }
     if (!o.out) throw new UserError('--decisions counterfactual writes its values to decisions.arrow, so it needs --out DIR');
-    if (!(cf.rate > 0 && cf.rate <= 1)) throw new UserError(`--sample-rate: expected a number in (0, 1], got ${cf.rate}`);
-    if (!Number.isInteger(cf.rollouts) || cf.rollouts < 2 || cf.rollouts > 10000) throw new UserError(`--rollouts: expected an integer from 2 to 10000, got ${cf.rollouts}`);
+    checkNumber('--sample-rate', cf.rate, 0, 1);
+    checkInteger('--rollouts', cf.rollouts, 2, 10000);
   }
 }
 
@@ -152,11 +153,13 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     };
     const resumedGames = Math.min(next * def.chunkSize, def.games) - first * def.chunkSize;
     if (next < last) {
+      const { rules: _rules, ...plan } = def;
       await runOnPool<ChunkResult>({
+        setup: { game: def.game, rules: def.rules },
         threads: o.threads,
         first: next,
         last,
-        task: (a, b): ChunkTask => ({ kind: 'simulate', def, first: a, last: b, withDecisions: out !== null, perGame }),
+        task: (a, b): ChunkTask => ({ kind: 'simulate', def: plan, first: a, last: b, withDecisions: out !== null, perGame }),
         signal: o.signal,
         onProgress: (done) => o.onProgress?.(resumedGames + done, gamesInRange),
         async onResult(r) {
@@ -190,7 +193,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       startedAt: startedAt.toISOString(),
       seconds,
       gamesPerSecond: totals.games / seconds,
-      totals: totals.seats.map(({ histogram: _h, ...t }) => t),
+      totals: totals.seatSums(),
     };
     if (out) {
       if (gamesWriter) await gamesWriter.close();
@@ -209,5 +212,5 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
 }
 
 export function summarise(game: GameModule, mode: Mode, players: string[], totals: RunTotals): SeatSummary[] {
-  return totals.seats.map((t, s) => summariseSeat(s, players[s], t, mode === 'game', game.name === 'sevn'));
+  return totals.seats.map((t, s) => summariseSeat(s, players[s], t, mode === 'game', game.hasBusts));
 }

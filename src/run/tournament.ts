@@ -7,6 +7,7 @@
  * Every standard error is taken over deals, the independent unit: the games of one deal share its
  * cards. Per deal, an entrant's win share is the mean over its games in that deal.
  */
+import { checkGames, checkInteger, checkSeed, checkThreads } from './checks.js';
 import { writeFileSync } from 'node:fs';
 import type { GameModule, Mode } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
@@ -106,11 +107,10 @@ export function validateTournament(o: TournamentOptions): TournamentDefinition {
   if (!Number.isInteger(tableSize) || tableSize < 2 || tableSize > Math.min(k, game.maxPlayers)) {
     throw new UserError(`--table-size: expected an integer from 2 to ${Math.min(k, game.maxPlayers)} (at most the number of strategies, ${k}, and ${game.name}'s ${game.maxPlayers} seats), got ${tableSize}; to seat one strategy twice, list it twice`);
   }
-  if (!Number.isSafeInteger(o.games) || o.games <= 0) throw new UserError(`--games: expected a positive integer (deals), got ${o.games}`);
-  if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed: expected an integer, got ${o.seed}`);
-  if (!Number.isInteger(o.threads) || o.threads < 1 || o.threads > 256) throw new UserError(`--threads: expected an integer from 1 to 256, got ${o.threads}`);
-  const chunk = o.chunkSize ?? DEFAULT_TOURNAMENT_CHUNK;
-  if (!Number.isInteger(chunk) || chunk < 1 || chunk > 1 << 20) throw new UserError(`--chunk-size: expected an integer from 1 to 1048576, got ${chunk}`);
+  checkGames(o.games);
+  checkSeed(o.seed);
+  checkThreads(o.threads);
+  const chunk = checkInteger('--chunk-size', o.chunkSize ?? DEFAULT_TOURNAMENT_CHUNK, 1, 1 << 20);
   for (const p of o.players) game.checkStrategy(p);
   for (const t of tables(k, tableSize)) game.checkLineup?.(o.rules, t.map((i) => o.players[i]), o.mode);
   const lineups = binomial(k, tableSize) * seatOrders(tableSize).length;
@@ -130,6 +130,7 @@ export async function tournament(o: TournamentOptions): Promise<TournamentReport
   const t0 = performance.now();
   try {
     await runOnPool<TournamentResult>({
+      setup: { game: def.game, rules: def.rules },
       threads: o.threads,
       first: 0,
       last: Math.ceil(def.deals / def.chunkSize),

@@ -17,6 +17,7 @@ import { type Column, schemaOf, writeArrowFile } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
 import { gitCommit, packageVersion } from '../io/package-info.js';
 import { createPool, runOnPool } from '../parallel/pool.js';
+import { checkInteger, checkSeed, checkThreads } from './checks.js';
 import type { CandidatesTask } from '../parallel/worker.js';
 import { CmaesSearch, type ContinuousOptions } from '../tune/cmaes.js';
 import { BudgetError, GridSearch, RaceSearch } from '../tune/race.js';
@@ -143,9 +144,9 @@ export function parseObjective(text: string | null, mode: Mode): Objective {
 const objectiveText = (o: Objective): string => (o.kind === 'at-least' ? `at-least:${o.k}` : o.kind);
 
 function checkNumbers(o: TuneOptions): void {
-  if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed: expected an integer, got ${o.seed}`);
-  if (!Number.isInteger(o.threads) || o.threads < 1 || o.threads > 256) throw new UserError(`--threads: expected an integer from 1 to 256, got ${o.threads}`);
-  if (!Number.isSafeInteger(o.budget) || o.budget <= 0 || o.budget >= VALIDATION_OFFSET) throw new UserError(`--budget: expected a positive integer number of games, got ${o.budget}`);
+  checkSeed(o.seed);
+  checkThreads(o.threads);
+  checkInteger('--budget', o.budget, 1, VALIDATION_OFFSET - 1); // validation games are numbered from VALIDATION_OFFSET
 }
 
 function chooseMethod(space: Space, method: Method): Exclude<Method, 'auto'> {
@@ -222,7 +223,7 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
   const startedAt = new Date();
   const t0 = performance.now();
   let played = 0;
-  const pool = createPool(o.threads);
+  const pool = createPool(o.threads, { game: o.game.name, rules: o.rules });
 
   /** Plays distinct specs on games [offset, offset + games) and returns their sums. */
   const playBlock = async (candidates: string[], offset: number, games: number): Promise<BlockStats> => {
@@ -231,6 +232,7 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
     const before = played;
     await runOnPool<CandidatesResult>(
       {
+        setup: { game: o.game.name, rules: o.rules },
         threads: o.threads,
         first: 0,
         last: Math.ceil(games / CHUNK),

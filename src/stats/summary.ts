@@ -4,7 +4,8 @@
  * as numpy and R) read straight off the score histogram.
  */
 import { errorFunction, quantileSorted } from 'simple-statistics';
-import { type SeatTotals, WIN_UNITS } from '../engine/runner.js';
+import { WIN_UNITS } from '../engine/game.js';
+import type { SeatTotals } from '../engine/runner.js';
 import { sampleVariance } from './variance.js';
 
 /** The 97.5% normal quantile. simple-statistics' probit(0.975) gives 1.9572 (0.14% low), so it is spelled out. */
@@ -30,9 +31,11 @@ export function twoSidedP(z: number): number {
   return Math.min(1, Math.max(0, 1 - errorFunction(Math.abs(z) / Math.SQRT2)));
 }
 
-/** The p-quantile of the scores in a histogram, exactly as quantileSorted would give on the expanded list. */
-export function histogramQuantile(histogram: Map<number, number>, p: number): number {
-  const entries = [...histogram].sort((a, b) => a[0] - b[0]);
+/**
+ * The p-quantile of the scores in a histogram ((score, count) pairs sorted by score), exactly as
+ * quantileSorted would give on the expanded list.
+ */
+export function histogramQuantile(entries: readonly (readonly [number, number])[], p: number): number {
   const cumulative: number[] = [];
   let total = 0;
   for (const [, c] of entries) cumulative.push((total += c));
@@ -83,7 +86,7 @@ export function summariseSeat(seat: number, strategy: string, t: SeatTotals, wit
     strategy,
     games: t.games,
     ...e,
-    quantiles: Object.fromEntries(QUANTILES.map((q) => [`p${Math.round(q * 100)}`, histogramQuantile(t.histogram, q)])),
+    quantiles: Object.fromEntries(QUANTILES.map((q) => [`p${Math.round(q * 100)}`, histogramQuantile(t.histogram.entries(), q)])),
     winShare: withWins ? w : null,
     // Rounds within a game are not independent; in game mode this SE treats them as if they were.
     bustRate: withBusts ? { rate, se: Math.sqrt((rate * (1 - rate)) / t.rounds), rounds: t.rounds } : null,

@@ -186,6 +186,7 @@ function exactSolution(
 
 export const endgame: SevenfallStrategyDef = {
   name: 'endgame',
+  fullCanister: true,
   doc: 'optimal (ev) before the last round; in the last round plays the solved policy (ev or at-least:K) with the highest chance of winning given the totals, later seats modelled by the exact score distribution of a reference policy.',
   params: [
     { name: 'choose', type: 'enum', values: ['k', 'exact'], default: 'k', doc: 'k: best of the ev and at-least:K policies; exact: solve the last turn for the win chance itself (about 0.1 s per distinct situation, cached; practical for 2 players only)' },

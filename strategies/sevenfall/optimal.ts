@@ -67,6 +67,7 @@ export class PolicyMove {
 
 export const optimal: SevenfallStrategyDef = {
   name: 'optimal',
+  fullCanister: true,
   doc: 'Plays the exact optimal one-turn policy (solved once per worker): maximises the expected score, or with objective=at-least the probability of scoring at least k.',
   params: [
     { name: 'objective', type: 'enum', values: ['ev', 'at-least'], default: 'ev', doc: 'ev: maximise the expected turn score; at-least: maximise P(turn score >= k)' },

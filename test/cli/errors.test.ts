@@ -94,7 +94,7 @@ describe('every command fails on bad input with one line and exit 2 (process lev
     ['simulate: --resume of a directory without a checkpoint', ['simulate', '--resume', '/nonexistent'], /^sevensim: --resume \/nonexistent: no interrupted simulate run to continue here\n$/],
     ['merge: a directory that is not a run', ['merge', '/nonexistent', '--out', '/nonexistent2'], /^sevensim: \/nonexistent: no run.json here/],
     ['merge: no directories', ['merge', '--out', '/nonexistent2'], /Not enough non-option arguments/],
-    ['bench: --threads 0', ['bench', '--threads', '0'], /^sevensim: --threads: expected a positive integer, got 0\n$/],
+    ['bench: --threads 0', ['bench', '--threads', '0'], /^sevensim: --threads: expected a whole number from 1 to 256, got 0\n$/],
     ['bench: --seconds -1', ['bench', '--seconds', '-1'], /^sevensim: --seconds: expected a positive number, got -1\n$/],
     ['compare: --chunk-size 0 (it hung)', [...cmp, '--chunk-size', '0'], /^sevensim: --chunk-size: expected a whole number from 1 to 16,777,216, got 0\n$/],
     ['compare: --games abc', [...cmp, '--games', 'abc'], /^sevensim: --games: expected a number, got "abc"\n$/],
@@ -102,7 +102,7 @@ describe('every command fails on bad input with one line and exit 2 (process lev
     ['solve: an unknown objective', ['solve', '--game', 'sevenfall', '--objective', 'best'], /^sevensim: objective "best": expected "ev"/],
     ["solve: --out ''", ['solve', '--game', 'sevn', '--out', ''], /^sevensim: --out: expected a path, got an empty string\n$/],
     ['bust-table: a card the deck lacks', ['bust-table', '--game', 'sevn', '--held', '99'], /^sevensim: --held 99: the deck of rules "sevn" has no number card 99/],
-    ['bust-table: --band 0', ['bust-table', '--game', 'sevn', '--rounds', '0', '--band', '0'], /^sevensim: --band: expected a positive integer, got 0\n$/],
+    ['bust-table: --band 0', ['bust-table', '--game', 'sevn', '--rounds', '0', '--band', '0'], /^sevensim: --band: expected a whole number from 1 to 2\^53 - 1 \(9,007,199,254,740,991\), got 0\n$/],
     ['study: --games 0', ['study', '--games', '0', '--out', '/nonexistent/x'], /^sevensim: --games: expected a whole number from 1 to 2\^53 - 1 .*, got 0\n$/],
   ])('%s', (_what, args, message) => {
     const r = sevensim(...(args as string[]));

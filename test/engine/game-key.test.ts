@@ -1,7 +1,7 @@
 /** Per-game streams from (seed, game) by integer hashing (tune's common random numbers). */
 import { describe, expect, it } from 'vitest';
 import { Rng, gameKey } from '../../src/engine/rng.js';
-import { sevnModule } from '../../src/games/sevn/index.js';
+import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 
 const stream = (seed: number, game: number, s: number): Rng => {

@@ -14,6 +14,7 @@
  * The games vary the rules preset, the number of players (1 to 4, the others `random`), the seat of
  * the strategy under test and the mode (one round, or a whole game).
  */
+import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { Rng } from '../../src/engine/rng.js';
 import { createStrategy, type StrategyDef } from '../../src/engine/strategy.js';
 import { SevenfallEngine } from '../../src/games/sevenfall/engine.js';
@@ -97,7 +98,7 @@ export function checkSevnStrategy(def: StrategyDef<SevnStrategy, SevnContext>, p
       const rules = sevnPreset(g.preset);
       const side = sevnSide(rules);
       const me: SevnPlayer = recording(createStrategy('sevn', [def], spec, { rules: side.rules, cards: side.cards, rng: new Rng(`${seed}/${i}/strategy`) }), SEVN_QUESTIONS, log);
-      const others = makeSevnPlayers(rules, Array<string>(g.players - 1).fill('random'), Array.from({ length: g.players - 1 }, (_, k) => new Rng(`${seed}/${i}/other${k}`)));
+      const others = makeSevnPlayers(SEVN_STRATEGIES, rules, Array<string>(g.players - 1).fill('random'), Array.from({ length: g.players - 1 }, (_, k) => new Rng(`${seed}/${i}/other${k}`)));
       const players = [...others.slice(0, g.seat), me, ...others.slice(g.seat)];
       const engine = new SevnEngine(rules);
       if (g.wholeGame) engine.playGame(players, new Rng(`${seed}/${i}/deck`));

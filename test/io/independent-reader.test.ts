@@ -2,13 +2,14 @@
  * Every Arrow file kind sevensim writes, read by an independent reader (polars, through nodejs-polars;
  * not apache-arrow, which wrote them) and checked against the JSON summary written beside it.
  */
+import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sevenfallModule } from '../../src/games/sevenfall/index.js';
+import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
-import { sevnModule } from '../../src/games/sevn/index.js';
+import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { bustTableCommand } from '../../src/run/bust-table.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
@@ -91,7 +92,7 @@ describe('an independent reader (polars) reads every Arrow file sevensim writes'
     expect(new Set(fp.getColumn('state_index').toArray()).size).toBe(fj.states);
 
     const b = tempDir('polars-bust');
-    const t = await bustTableCommand(sevnPreset('sevn-numbers'), 'sevn-numbers', { strategy: 'stay-at:points=25', rounds: 5000, seed: 2, out: b });
+    const t = await bustTableCommand(SEVN_STRATEGIES, sevnPreset('sevn-numbers'), 'sevn-numbers', { strategy: 'stay-at:points=25', rounds: 5000, seed: 2, out: b });
     const bt = read(b, 'bust-table.arrow');
     expect(bt.height).toBe(json(b, 'bust-table.json').rowCount);
     expect(bt.getColumn('sim_rounds').max()).toBeLessThanOrEqual(t.rounds);

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECKPOINT_FILE, Checkpointer, checkDefinition, readCheckpoint } from '../../src/io/checkpoint.js';
-import { sevenfallModule } from '../../src/games/sevenfall/index.js';
+import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
 import { sevensim, sevensimAsync } from '../helpers/cli.js';

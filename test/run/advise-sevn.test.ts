@@ -12,13 +12,14 @@ import { solveSevnSolo } from '../../src/games/sevn/solver.js';
 import { type SevnAdvice, type SevnPositionInput, adviseSevn, sevnPosition } from '../../src/run/advise-sevn.js';
 import { sevnGameRecord } from '../../src/run/play-json.js';
 import { reviewSevn } from '../../src/run/review-sevn.js';
+import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { sevensim } from '../helpers/cli.js';
 import { tempDir } from '../helpers/dirs.js';
 
 const numbers = sevnPreset('sevn-numbers');
 const full = sevnPreset('sevn');
 
-const advise = (rules: SevnRules, p: SevnPositionInput, o: Parameters<typeof adviseSevn>[2] = {}): SevnAdvice => adviseSevn(rules, sevnPosition(rules, p), o);
+const advise = (rules: SevnRules, p: SevnPositionInput, o: Parameters<typeof adviseSevn>[3] = {}): SevnAdvice => adviseSevn(SEVN_STRATEGIES, rules, sevnPosition(rules, p), o);
 const action = (a: SevnAdvice, name: 'draw' | 'stay') => a.actions.find((x) => x.action === name)!;
 /** |estimate - exact| within 4 standard errors (and the SE is not 0: the estimate is sampled). */
 const within4se = (v: { mean: number; se: number }, exact: number) => {
@@ -180,8 +181,8 @@ describe('advise --game sevn: reading positions', () => {
     ];
     for (const [p, message] of bad) expect(() => sevnPosition(full, p)).toThrow(message);
     expect(() => sevnPosition(numbers, { row: '13 x2' })).toThrow(/rules "sevn-numbers" have no x2|not a card of rules "sevn-numbers"/);
-    expect(() => adviseSevn(full, sevnPosition(full, { row: '13', atStake: '5 / 6' }), { field: ['ev', 'ev', 'ev'] })).toThrow(/3 strategies for 2 opponents/);
-    expect(() => adviseSevn(full, sevnPosition(full, { row: '13' }), { rollouts: 1 })).toThrow(UserError);
+    expect(() => adviseSevn(SEVN_STRATEGIES, full, sevnPosition(full, { row: '13', atStake: '5 / 6' }), { field: ['ev', 'ev', 'ev'] })).toThrow(/3 strategies for 2 opponents/);
+    expect(() => adviseSevn(SEVN_STRATEGIES, full, sevnPosition(full, { row: '13' }), { rollouts: 1 })).toThrow(UserError);
   });
 
   it('CLI: prints the advice, and bad input exits 2 with one line', () => {
@@ -224,8 +225,8 @@ describe('advise --review (SEVN)', () => {
   const drawStay = (record: ReturnType<typeof sevnGameRecord>, seat: number) => record.events!.filter((e) => (e.event === 'draw' || e.event === 'stay') && e.seat === seat).map((e) => e.event);
 
   it('finds no round-score loss in a solo game played by optimal-solo, and the exact loss of each stay-at decision', () => {
-    const optimal = sevnGameRecord(solo, ['optimal-solo'], 2);
-    const r = reviewSevn(optimal, 0, { rollouts: 50 });
+    const optimal = sevnGameRecord(SEVN_STRATEGIES, solo, ['optimal-solo'], 2);
+    const r = reviewSevn(SEVN_STRATEGIES, optimal, 0, { rollouts: 50 });
     expect(r.decisions.map((d) => d.played)).toEqual(drawStay(optimal, 0));
     expect(r.decisions.length).toBeGreaterThan(10);
     for (const d of r.decisions) {
@@ -235,8 +236,8 @@ describe('advise --review (SEVN)', () => {
     }
     expect(r.totalRoundLoss).toBe(0);
 
-    const threshold = sevnGameRecord(solo, ['stay-at:points=15'], 2);
-    const t = reviewSevn(threshold, 0, { rollouts: 50 });
+    const threshold = sevnGameRecord(SEVN_STRATEGIES, solo, ['stay-at:points=15'], 2);
+    const t = reviewSevn(SEVN_STRATEGIES, threshold, 0, { rollouts: 50 });
     expect(t.decisions.map((d) => d.played)).toEqual(drawStay(threshold, 0));
     for (const d of t.decisions) {
       // The solver's value of drawing at this row against its points (the stay value): the loss of the answer played.

@@ -7,6 +7,7 @@ import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
 import { adviseSevenfall, sevenfallPosition } from '../../src/run/advise.js';
 import { reviewSevenfall, sevenfallGameRecord } from '../../src/run/play-json.js';
+import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 import { sevensim } from '../helpers/cli.js';
 import { tempDir } from '../helpers/dirs.js';
 
@@ -57,7 +58,7 @@ describe('advise --game sevenfall', () => {
 
 describe('advise --review', () => {
   it('finds no loss in a game played by optimal, and the loss of each decision of a weaker strategy', () => {
-    const record = sevenfallGameRecord(rules, ['optimal', 'greedy:margin=3'], 5);
+    const record = sevenfallGameRecord(SEVENFALL_STRATEGIES, rules, ['optimal', 'greedy:margin=3'], 5);
     const optimal = reviewSevenfall(record, 0);
     expect(optimal.decisions.length).toBeGreaterThanOrEqual(5);
     for (const d of optimal.decisions) expect(d.loss).toBeLessThan(1e-9);

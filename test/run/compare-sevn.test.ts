@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { soloStayAt } from '../../src/games/sevn/exact.js';
-import { sevnModule } from '../../src/games/sevn/index.js';
+import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { type CompareOptions, compare } from '../../src/run/compare.js';
 import { expectWithinSE } from '../helpers/stats.js';

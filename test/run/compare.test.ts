@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sevenfallModule } from '../../src/games/sevenfall/index.js';
+import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { type CompareOptions, compare, formatCompare } from '../../src/run/compare.js';
 import { type PairedDefinition, lineups, playPaired } from '../../src/engine/paired.js';

@@ -3,7 +3,7 @@ import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readArrowFile } from '../../src/io/arrow.js';
-import { sevenfallModule } from '../../src/games/sevenfall/index.js';
+import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { coverageNote, mergeRuns } from '../../src/run/merge.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
@@ -64,7 +64,7 @@ describe('merge checks', () => {
   it('says which chunks shards 1 and 3 of 3 cover, and which are missing', async () => {
     const [a, , c] = await shards();
     const out = tempDir('mc-partial');
-    const m = await mergeRuns([c, a], out);
+    const { manifest: m } = await mergeRuns([c, a], out);
     expect(m.complete).toBe(false);
     expect(m.kind).toBe('merge');
     expect(coverageNote(m)).toBe('the shards cover chunks 0-9, 20-29 of 30 (0-29); chunks 10-19 are missing, so the result is partial');

@@ -3,7 +3,7 @@
  * searched in game mode against a field, objective win share.
  */
 import { describe, expect, it } from 'vitest';
-import { sevnModule } from '../../src/games/sevn/index.js';
+import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { type TuneOptions, tune } from '../../src/run/tune.js';
 

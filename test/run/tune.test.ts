@@ -6,10 +6,10 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sevenfallModule } from '../../src/games/sevenfall/index.js';
+import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
-import { sevnModule } from '../../src/games/sevn/index.js';
+import { sevnModule } from '../../src/catalog.js';
 import { maskSum, numberOnly, popcount } from '../../src/games/sevn/exact.js';
 import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
 import { solveSevnSolo } from '../../src/games/sevn/solver.js';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type PairedDefinition, lineups, playPaired } from '../../src/engine/paired.js';
 import { WIN_UNITS } from '../../src/engine/runner.js';
 import { createStrategy } from '../../src/engine/strategy.js';
-import { sevenfallModule } from '../../src/games/sevenfall/index.js';
+import { sevenfallModule } from '../../src/catalog.js';
 import { type SevenfallRules, sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { ScoreTable } from '../../src/games/sevenfall/scoring.js';
 import { objectiveText } from '../../src/games/sevenfall/objective.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/rng.js';
 import { createStrategy } from '../../src/engine/strategy.js';
 import { SevenfallEngine } from '../../src/games/sevenfall/engine.js';
-import { sevenfallModule } from '../../src/games/sevenfall/index.js';
+import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { ScoreTable, explainScore } from '../../src/games/sevenfall/scoring.js';
 import type { SevenfallPlayer, SevenfallView } from '../../src/games/sevenfall/view.js';

@@ -6,9 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/dirs.js';
 import { UserError } from '../../src/engine/errors.js';
-import { type UnseenCards, bustTable, defaultUnseen, parseHeld, parseUnseen, rowBust } from '../../src/games/sevn/bust-table.js';
+import { type UnseenCards, defaultUnseen, rowBust } from '../../src/games/sevn/bust-row.js';
+import { bustTable as bustTableOf } from '../../src/games/sevn/bust-table.js';
+import type { SevnRules } from '../../src/games/sevn/rules.js';
+import { parseHeld, parseUnseen } from '../../src/run/bust-table.js';
+import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { expectWithinSE } from '../helpers/stats.js';
+
+const bustTable = (r: SevnRules, o: Parameters<typeof bustTableOf>[2]) => bustTableOf(r, SEVN_STRATEGIES, o);
 
 const unseen = (numbers: Record<number, number>, rest: Partial<Omit<UnseenCards, 'numbers'>> = {}): UnseenCards => {
   const n = new Array<number>(31).fill(0);
@@ -184,7 +190,7 @@ describe('bust-table command layer', () => {
     const { readArrowFile } = await import('../../src/io/arrow.js');
     const { bustTableCommand, formatBustTable } = await import('../../src/run/bust-table.js');
     const out = tempDir('sevn-bust');
-    const t = await bustTableCommand(sevnPreset('sevn-numbers'), 'sevn-numbers', { strategy: 'stay-at:points=25', rounds: 20_000, seed: 3, out });
+    const t = await bustTableCommand(SEVN_STRATEGIES, sevnPreset('sevn-numbers'), 'sevn-numbers', { strategy: 'stay-at:points=25', rounds: 20_000, seed: 3, out });
     expect(readdirSync(out).sort()).toEqual(['bust-table.arrow', 'bust-table.json', 'run.json']);
     const a = readArrowFile(join(out, 'bust-table.arrow'));
     expect(a.numRows).toBe(t.rows.length);

@@ -9,6 +9,7 @@ import { SevnEngine } from '../../src/games/sevn/engine.js';
 import { Ev } from '../../src/games/sevn/events.js';
 import { nextBustChance, soloDrawsHolding, soloStayAt } from '../../src/games/sevn/exact.js';
 import { makeSevnPlayers } from '../../src/games/sevn/index.js';
+import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { meanSe } from './helpers.js';
 import { expectWithinSE, proportionSe } from '../helpers/stats.js';
@@ -34,7 +35,7 @@ describe.each(['sevn-numbers', 'flip7-numbers'])('exact solo stay-at on %s', (pr
   it.each([10, 20, 27, 35])('threshold %i: mean score, bust and SEVN rates within 4 SE of 1e6 rounds', (threshold) => {
     const ex = soloStayAt(rules, threshold);
     const engine = new SevnEngine(rules);
-    const players = makeSevnPlayers(rules, [`stay-at:points=${threshold}`], [new Rng('unused')]);
+    const players = makeSevnPlayers(SEVN_STRATEGIES, rules, [`stay-at:points=${threshold}`], [new Rng('unused')]);
     const rng = new Rng();
     rng.reseed(20261129, threshold, 0);
     let sum = 0;
@@ -61,7 +62,7 @@ describe.each(['sevn-numbers', 'flip7-numbers'])('exact solo stay-at on %s', (pr
     // Always draw: every row is reachable and the player draws at each until a bust or a SEVN.
     const threshold = 1000;
     const engine = new SevnEngine(rules);
-    const players = makeSevnPlayers(rules, [`stay-at:points=${threshold}`], [new Rng('unused')]);
+    const players = makeSevnPlayers(SEVN_STRATEGIES, rules, [`stay-at:points=${threshold}`], [new Rng('unused')]);
     const visits = new Float64Array(rows.length);
     const busts = new Float64Array(rows.length);
     let mask = 0;

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
 import { Ev } from '../../src/games/sevn/events.js';
-import { sevnModule } from '../../src/games/sevn/index.js';
+import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { explainScore } from '../../src/games/sevn/scoring.js';
 import { Status } from '../../src/games/sevn/view.js';
@@ -103,7 +103,7 @@ describe('SEVN properties', () => {
     const kinds = new Set<string>();
     r.decisions = {
       record(_seat, state, action) {
-        const d = sevnModule.decodeDecision(rules, state, action);
+        const d = sevnModule.decisionDecoder(rules)(state, action);
         kinds.add(d.kind);
         expect(d.state.length).toBe(sevnModule.decisionStateFields.length);
         expect(d.state[2]).toBeGreaterThanOrEqual(0);

@@ -11,6 +11,7 @@ import { Rng } from '../../src/engine/rng.js';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
 import { soloStayAt } from '../../src/games/sevn/exact.js';
 import { SevnRunner, makeSevnPlayers } from '../../src/games/sevn/index.js';
+import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { type SevnRules, sevnPreset, validateSevnRules } from '../../src/games/sevn/rules.js';
 import { numberProjection, solveSevnSolo } from '../../src/games/sevn/solver.js';
 import { expectWithinSE, proportionSe } from '../helpers/stats.js';
@@ -155,7 +156,7 @@ describe('optimal-solo', () => {
     const r = sevnPreset('sevn-numbers');
     const s = solveSevnSolo(r);
     const engine = new SevnEngine(r);
-    const players = makeSevnPlayers(r, ['optimal-solo'], [new Rng('unused')]);
+    const players = makeSevnPlayers(SEVN_STRATEGIES, r, ['optimal-solo'], [new Rng('unused')]);
     const rng = new Rng();
     rng.reseed(20261129, 77, 0);
     const n = 1_000_000;
@@ -177,7 +178,7 @@ describe('optimal-solo', () => {
 
   it('plays full decks and multi-player rounds (policy of the number cards, own row only)', () => {
     for (const [preset, specs] of [['sevn', ['optimal-solo', 'stay-at', 'optimal-solo:freeze=self', 'bust-cap']], ['flip7', ['optimal-solo', 'optimal-solo']]] as const) {
-      const runner = new SevnRunner(sevnPreset(preset), [...specs], 'game');
+      const runner = new SevnRunner(SEVN_STRATEGIES, sevnPreset(preset), [...specs], 'game');
       runner.reseed(3, 0);
       for (let g = 0; g < 20; g++) {
         runner.playOne();

@@ -2,14 +2,15 @@
  * The SEVENFALL engine: one turn (draw, discard steps, score) and whole games. Allocation-free after
  * construction: the canister, the row and every scratch buffer are typed arrays made once.
  */
+import { MAX_SEATS, actionSeatKey } from '../../engine/game.js';
 import { type Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import { type SevenfallRules, totalTiles } from './rules.js';
+import { SevenfallDecisionKeys } from './decision-key.js';
 import { ScoreTable } from './scoring.js';
 import { STOP, type SevenfallPlayer, SevenfallViewBuffer, strategySide } from './view.js';
 
-export const MAX_PLAYERS = 8;
 
 /** Optional observer for traces; null in simulations so it costs one comparison. */
 export interface SevenfallTracer {
@@ -37,8 +38,8 @@ export class SevenfallEngine {
   private readonly removed: Uint8Array;
   private readonly classes: Uint8Array;
   private readonly view: SevenfallViewBuffer;
-  readonly totals = new Int32Array(MAX_PLAYERS);
-  readonly winShare = new Float64Array(MAX_PLAYERS);
+  readonly totals = new Int32Array(MAX_SEATS);
+  readonly winShare = new Float64Array(MAX_SEATS);
   discardsLeft = 0;
   tracer: SevenfallTracer | null = null;
   decisions: DecisionSink | null = null;
@@ -47,7 +48,8 @@ export class SevenfallEngine {
   private readonly snapshot: { row: Uint8Array; locked: Uint8Array; outOfPlay: Uint8Array; pool: Uint8Array; masks: Int32Array; keys: Float64Array; sums: Float64Array };
   private readonly fullMask: number;
   private readonly refillEachTurn: boolean;
-  private readonly actionBase: number;
+  /** Encodes decision buckets (and decodes them for result files). */
+  readonly keys: SevenfallDecisionKeys;
 
   constructor(rules: SevenfallRules, table = new ScoreTable(rules)) {
     this.rules = rules;
@@ -60,7 +62,7 @@ export class SevenfallEngine {
     this.counts = new Uint8Array(rules.symbols + 2);
     this.removed = new Uint8Array(rules.rowSize);
     this.classes = new Uint8Array(rules.rowSize);
-    this.view = new SevenfallViewBuffer(strategySide(rules).rules, MAX_PLAYERS);
+    this.view = new SevenfallViewBuffer(strategySide(rules).rules, MAX_SEATS);
     this.fullMask = (1 << rules.rowSize) - 1;
     this.refillEachTurn = rules.refill === 'turn';
     this.snapshot = {
@@ -72,7 +74,7 @@ export class SevenfallEngine {
       keys: new Float64Array(1 << rules.rowSize),
       sums: new Float64Array(4 << rules.rowSize),
     };
-    this.actionBase = rules.rowSize + 3;
+    this.keys = new SevenfallDecisionKeys(rules, table);
   }
 
   /**
@@ -240,7 +242,7 @@ export class SevenfallEngine {
     this.restoreSnapshot(top, left);
     strategyRng.restore(mainLine);
     for (let a = 0; a < n; a++) {
-      cf.sink.add(state, s.keys[a] * 8 + seat, cf.rollouts, s.sums[a * 4], s.sums[a * 4 + 1], s.sums[a * 4 + 2], s.sums[a * 4 + 3]);
+      cf.sink.add(state, actionSeatKey(s.keys[a], seat), cf.rollouts, s.sums[a * 4], s.sums[a * 4 + 1], s.sums[a * 4 + 2], s.sums[a * 4 + 3]);
     }
     cf.counter++;
   }
@@ -274,7 +276,7 @@ export class SevenfallEngine {
     }
   }
 
-  /** Decision bucket: the row's profile with wilds and breaks, discards left, locked tiles. */
+  /** Decision bucket: the row's profile with wilds and breaks, discards left, locked tiles (see decision-key.ts). */
   stateKey(): number {
     const counts = this.counts;
     counts.fill(0);
@@ -285,12 +287,11 @@ export class SevenfallEngine {
     }
     const s = this.rules.symbols;
     const profile = this.table.index(this.table.keyOf(counts), counts[s], counts[s + 1]);
-    return (profile * (this.rules.discardBudget + 1) + this.discardsLeft) * (this.rules.rowSize + 1) + lockedCount;
+    return this.keys.state(profile, this.discardsLeft, lockedCount);
   }
 
   /**
-   * Action bucket: 0 = stop, else the multiset of discarded tile classes (0 Wild, 1 Break, 1 + g for a
-   * symbol tile from a group of g), as base-(rowSize+3) digits 1..rowSize+2, largest first.
+   * Action bucket: 0 = stop, else the multiset of discarded tile classes (see decision-key.ts).
    * Call after stateKey(), which leaves the row's counts in `counts`.
    */
   actionKey(action: number): number {
@@ -312,7 +313,7 @@ export class SevenfallEngine {
         cls[j] = c;
       }
     }
-    for (let i = 0; i < n; i++) key = key * this.actionBase + cls[i] + 1;
+    for (let i = 0; i < n; i++) key = this.keys.addClass(key, cls[i]);
     return key;
   }
 

@@ -139,8 +139,27 @@ export class ScoreTable implements RowScorer {
     return key;
   }
 
+  /** A profile key back to its group sizes, largest first (keyOf's digits: floor(rowSize/k)+1 values for size k). */
+  groupSizes(key: number): number[] {
+    const n = this.rules.rowSize;
+    const sizes: number[] = [];
+    for (let k = n; k >= 1; k--) {
+      const digit = Math.floor(key / this.code[k]) % (Math.floor(n / k) + 1);
+      for (let i = 0; i < digit; i++) sizes.push(k);
+    }
+    return sizes;
+  }
+
+  /** The table index of a profile: digits key, wilds (radix maxWilds+1), breaks (radix maxBreaks+1). */
   index(key: number, wilds: number, breaks: number): number {
     return (key * (this.maxWilds + 1) + wilds) * (this.maxBreaks + 1) + breaks;
+  }
+
+  /** index() read back. */
+  unindex(index: number): { key: number; wilds: number; breaks: number } {
+    const breaks = index % (this.maxBreaks + 1);
+    const rest = Math.floor(index / (this.maxBreaks + 1));
+    return { key: Math.floor(rest / (this.maxWilds + 1)), wilds: rest % (this.maxWilds + 1), breaks };
   }
 
   /** Score of a row from its tile counts (length symbols + 2: symbols, then Wild, then Break). */

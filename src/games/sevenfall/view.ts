@@ -44,7 +44,10 @@ export interface SevenfallContext {
   rng: Rng;
 }
 
-export type SevenfallStrategyDef = StrategyDef<SevenfallStrategy, SevenfallContext>;
+export interface SevenfallStrategyDef extends StrategyDef<SevenfallStrategy, SevenfallContext> {
+  /** Its policy assumes every turn starts from the full canister, so it cannot play rules that refill per round. */
+  readonly fullCanister?: boolean;
+}
 export type SevenfallPlayer = SevenfallStrategy & Labelled;
 
 const sides = new Map<string, { rules: Readonly<SevenfallRules>; table: RowScorer }>();

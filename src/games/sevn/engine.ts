@@ -25,10 +25,9 @@ import { SevnViewBuffer, type SevnViewSource, strategySide } from './view-buffer
 
 export { MAX_PLAYERS };
 
-/** Thrown when a game runs past `rules.maxRounds`. */
-export class RoundCapError extends Error {
-  override name = 'RoundCapError';
-}
+import { RoundCapError } from '../../engine/errors.js';
+
+export { RoundCapError };
 
 /**
  * The engine's state is public for the inspection in tests and traces and for the round snapshot of

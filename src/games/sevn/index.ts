@@ -1,29 +1,29 @@
-/** SEVN as a game module: rules, strategies, the unit runner, decision buckets and the trace. */
+/** SEVN as a game module: rules, the unit runner, decision buckets and the trace; the catalog supplies the strategies. */
 import type { DecodedDecision, GameModule, Mode } from '../../engine/game.js';
 import { Rng, STREAM_STRATEGY } from '../../engine/rng.js';
 import { SeededRunner } from '../../engine/seeded-runner.js';
 import { checkStrategySpec, createStrategy } from '../../engine/strategy.js';
-import { SEVN_STRATEGIES } from '../../../strategies/sevn/index.js';
 import { SevnCards } from './cards.js';
+import { decodeSevnState } from './decision-key.js';
 import { MAX_PLAYERS, SevnEngine } from './engine.js';
 import { SEVN_PRESETS, type SevnRules, deckSize, parseSevnRules, sevnPreset } from './rules.js';
 import { traceSevnGame } from './trace.js';
 import { strategySide } from './view-buffer.js';
-import { Decision, DECISION_KINDS, type SevnPlayer } from './view.js';
+import { Decision, DECISION_KINDS, type SevnPlayer, type SevnStrategyDef } from './view.js';
 
 /** Builds the strategies of a lineup; each gets read-only copies of the rules and card table, never the engine's. */
-export function makeSevnPlayers(rules: SevnRules, specs: readonly string[], rngs: readonly Rng[]): SevnPlayer[] {
+export function makeSevnPlayers(strategies: readonly SevnStrategyDef[], rules: SevnRules, specs: readonly string[], rngs: readonly Rng[]): SevnPlayer[] {
   const side = strategySide(rules);
-  return specs.map((spec, seat) => createStrategy('sevn', SEVN_STRATEGIES, spec, { rules: side.rules, cards: side.cards, rng: rngs[seat] }));
+  return specs.map((spec, seat) => createStrategy('sevn', strategies, spec, { rules: side.rules, cards: side.cards, rng: rngs[seat] }));
 }
 
 export class SevnRunner extends SeededRunner<SevnEngine> {
   private readonly players: SevnPlayer[];
 
-  constructor(rules: SevnRules, specs: readonly string[], mode: Mode) {
+  constructor(strategies: readonly SevnStrategyDef[], rules: SevnRules, specs: readonly string[], mode: Mode) {
     if (specs.length < 1 || specs.length > MAX_PLAYERS) throw new Error(`SEVN needs 1 to ${MAX_PLAYERS} players, got ${specs.length}`);
     super(specs.length, mode, new SevnEngine(rules));
-    this.players = makeSevnPlayers(rules, specs, this.strategyRngs);
+    this.players = makeSevnPlayers(strategies, rules, specs, this.strategyRngs);
   }
 
   protected resetDeck(): void {
@@ -47,18 +47,6 @@ export class SevnRunner extends SeededRunner<SevnEngine> {
       this.busts[s] = e.bustCount[s];
     }
   }
-}
-
-/** State digits of a decision key, as written by `SevnEngine.stateKey` (deckLeft: cards left in the deck rounded down to a multiple of 10). */
-export function decodeSevnState(state: number): { kind: number; points: number; distinct: number; bust5: number; deckLeft: number } {
-  const deckLeft = state % 256;
-  let rest = Math.floor(state / 256);
-  const bust5 = rest % 21;
-  rest = Math.floor(rest / 21);
-  const distinct = rest % 32;
-  rest = Math.floor(rest / 32);
-  const points = rest % 256;
-  return { kind: Math.floor(rest / 256), points, distinct, bust5, deckLeft };
 }
 
 export function decodeSevnDecision(cards: SevnCards, state: number, action: number): DecodedDecision {
@@ -91,21 +79,26 @@ export function describeSevnRules(r: SevnRules): string {
   ].join('\n');
 }
 
-export const sevnModule: GameModule<SevnRules> = {
+/** SEVN played by these strategies (the catalog's list). */
+export const createSevnModule = (strategies: readonly SevnStrategyDef[]): GameModule<SevnRules> => ({
   name: 'sevn',
   presets: Object.keys(SEVN_PRESETS),
   defaultPreset: 'sevn',
   minPlayers: 1,
   maxPlayers: MAX_PLAYERS,
-  strategies: SEVN_STRATEGIES as never,
+  strategies: strategies as never,
   preset: sevnPreset,
   parseRules: parseSevnRules,
-  checkStrategy: (spec) => checkStrategySpec('sevn', SEVN_STRATEGIES, spec),
-  createRunner: (rules, specs, mode) => new SevnRunner(rules, specs, mode),
+  checkStrategy: (spec) => checkStrategySpec('sevn', strategies, spec),
+  createRunner: (rules, specs, mode) => new SevnRunner(strategies, rules, specs, mode),
   decisionStateFields: ['points', 'distinct', 'bust_pct', 'deck_left'],
+  hasBusts: true,
   counterfactualModes: ['round'],
   counterfactualReference: 'stay',
-  decodeDecision: (rules, state, action) => decodeSevnDecision(new SevnCards(rules), state, action),
+  decisionDecoder(rules) {
+    const cards = new SevnCards(rules);
+    return (state, action) => decodeSevnDecision(cards, state, action);
+  },
   describeRules: describeSevnRules,
   trace(rules, specs, seed) {
     const engine = new SevnEngine(rules);
@@ -114,6 +107,6 @@ export const sevnModule: GameModule<SevnRules> = {
       r.reseed(seed, 0, STREAM_STRATEGY, seat);
       return r;
     });
-    return traceSevnGame(makeSevnPlayers(rules, specs, rngs), engine, seed);
+    return traceSevnGame(makeSevnPlayers(strategies, rules, specs, rngs), engine, seed);
   },
-};
+});

@@ -4,6 +4,7 @@
  * gives both answers the same deck order and the same strategy randomness (common random numbers).
  * The round in progress is then restored exactly, so the main line is unchanged.
  */
+import { actionSeatKey } from '../../engine/game.js';
 import { STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { SevnEngine } from './engine.js';
@@ -105,7 +106,7 @@ export function evaluateDrawStay(e: SevnEngine, cf: CounterfactualStreams, s: nu
   e.tracer = tracer;
   e.decisions = decisions;
   e.inRollout = false;
-  cf.sink.add(state, Answer.STAY * 8 + s, cf.rollouts, sums[0], sums[1], sums[2], sums[3]);
-  cf.sink.add(state, Answer.DRAW * 8 + s, cf.rollouts, sums[4], sums[5], sums[6], sums[7]);
+  cf.sink.add(state, actionSeatKey(Answer.STAY, s), cf.rollouts, sums[0], sums[1], sums[2], sums[3]);
+  cf.sink.add(state, actionSeatKey(Answer.DRAW, s), cf.rollouts, sums[4], sums[5], sums[6], sums[7]);
   cf.counter++;
 }
