@@ -151,6 +151,14 @@ describe('advise --game sevn: the chance to win the game', () => {
     const lossSe = (d.bestWin ? s : d).winLoss!.se;
     expect(lossSe).toBeLessThan(Math.hypot(d.win!.se, s.win!.se));
     for (const x of a.actions) expect(x.win!.ci95[1] - x.win!.ci95[0]).toBeCloseTo(2 * 1.959963984540054 * x.win!.se, 12);
+    // Rollout r's streams come from (seed, r) alone: two halves run apart give the whole run's means
+    // (how a split over threads would combine).
+    const first = advise(full, p, { rollouts: 1500, seed: 11 });
+    const second = advise(full, p, { rollouts: 1500, seed: 11, firstRollout: 1500 });
+    for (const name of ['draw', 'stay'] as const) {
+      expect((action(first, name).win!.mean + action(second, name).win!.mean) / 2).toBeCloseTo(action(a, name).win!.mean, 12);
+      expect((action(first, name).rolloutRoundScore.mean + action(second, name).rolloutRoundScore.mean) / 2).toBeCloseTo(action(a, name).rolloutRoundScore.mean, 12);
+    }
   }, 60_000);
 });
 
