@@ -40,7 +40,7 @@ export function checkArgs(a: Record<string, unknown>, arrays: readonly string[],
 }
 
 /** `--held -2,13`: a value that starts with "-" would be read as flags, so it is joined to its flag. */
-export function joinNegativeValues(argv: string[], flags: readonly string[] = ['--held']): string[] {
+export function joinNegativeValues(argv: string[], flags: readonly string[] = ['--held', '--row', '--seen', '--at-stake']): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     if (flags.includes(argv[i]) && /^-\d/.test(argv[i + 1] ?? '')) out.push(`${argv[i]}=${argv[++i]}`);

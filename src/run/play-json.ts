@@ -46,7 +46,8 @@ export interface GameRecord {
   events?: { event: string; seat: number; card?: string; target?: number; value?: number }[];
 }
 
-const strategyRngs = (n: number, seed: number) =>
+/** The strategies' streams of a played game (seed, chunk 0), as `play` seeds them. */
+export const strategyRngs = (n: number, seed: number) =>
   Array.from({ length: n }, (_, seat) => {
     const r = new Rng();
     r.reseed(seed, 0, STREAM_STRATEGY, seat);

@@ -821,6 +821,11 @@ export class SevnEngine extends SevnDeck implements SevnViewSource {
   /** From a loaded position: as playOnRound, then on to the end of the game (totals, winShare). */
   playOnGame(s: number, answer: number): void {
     this.playOnRound(s, answer);
+    this.finishGame();
+  }
+
+  /** After playOnRound (whose round scores `advise` reads first): the round's scores join the totals, and the game plays on to its end. */
+  finishGame(): void {
     if (this.endRound()) return;
     this.round++;
     this.playRounds();
