@@ -15,7 +15,9 @@ import { createSevenfallModule } from './games/sevenfall/index.js';
 import type { SevenfallRules } from './games/sevenfall/rules.js';
 import { createSevnModule } from './games/sevn/index.js';
 import type { SevnRules } from './games/sevn/rules.js';
+import type { AdviseArgs } from './run/advise.js';
 import type { BustTableArgs } from './run/bust-table.js';
+import type { GameRecord } from './run/play-json.js';
 import { SEVENFALL_STRATEGIES } from '../strategies/sevenfall/index.js';
 import { SEVN_STRATEGIES } from '../strategies/sevn/index.js';
 
@@ -51,6 +53,12 @@ export interface CatalogEntry {
   solve?(rules: unknown, preset: string | null, objective: string, out: string | null, force: boolean): Promise<AnalysisOutput>;
   /** Capability: one seeded game as data (`sevensim play --json`); imported on use. */
   record?(rules: unknown, specs: readonly string[], seed: number): Promise<unknown>;
+  /** The `advise` flags of this game's positions (another game's are refused). */
+  adviseFlags?: readonly string[];
+  /** Capability: the value of each action of a position (`sevensim advise`); imported on use. */
+  advise?(rules: unknown, args: AdviseArgs): Promise<AnalysisOutput>;
+  /** Capability: each decision of a seat in a `play --json` game against the best action (`advise --review`); imported on use. */
+  review?(record: GameRecord, args: AdviseArgs): Promise<AnalysisOutput>;
   /** Capability: bust chances (`sevensim bust-table`); imported on use. */
   bustTable?(rules: unknown, preset: string | null, args: BustTableArgs): Promise<AnalysisOutput>;
 }
@@ -78,6 +86,9 @@ const BUILT_IN: CatalogEntry[] = [
       return { report, text: formatSevenfallSolve(report) };
     },
     record: async (rules, specs, seed) => (await import('./run/play-json.js')).sevenfallGameRecord(SEVENFALL_STRATEGIES, rules as SevenfallRules, specs, seed),
+    adviseFlags: ['hand', 'locked', 'discarded', 'discards-left', 'objective'],
+    advise: async (rules, args) => (await import('./run/advise.js')).sevenfallAdviseCommand(rules as SevenfallRules, args),
+    review: async (record, args) => (await import('./run/play-json.js')).sevenfallReviewCommand(record, args),
   },
   {
     game: sevnModule as GameModule,
@@ -97,6 +108,9 @@ const BUILT_IN: CatalogEntry[] = [
       return { report, text: formatSevnSolve(report) };
     },
     record: async (rules, specs, seed) => (await import('./run/play-json.js')).sevnGameRecord(SEVN_STRATEGIES, rules as SevnRules, specs, seed),
+    adviseFlags: ['row', 'second-chance', 'seen', 'totals', 'at-stake', 'still-in', 'dealer', 'field', 'then', 'rollouts', 'seed', 'quiet'],
+    advise: async (rules, args) => (await import('./run/advise-sevn.js')).sevnAdviseCommand(SEVN_STRATEGIES, rules as SevnRules, args),
+    review: async (record, args) => (await import('./run/review-sevn.js')).sevnReviewCommand(SEVN_STRATEGIES, record, args),
     bustTable: async (rules, preset, args) => (await import('./run/bust-table.js')).sevnBustTable(SEVN_STRATEGIES, rules as SevnRules, preset, args),
   },
 ];
@@ -140,4 +154,4 @@ export function catalogEntry(name: string): CatalogEntry {
 export const gameModule = (name: string): GameModule => catalogEntry(name).game;
 
 /** The games that have an analysis (e.g. `solve`), for that command's --game choices. */
-export const gamesWith = (capability: 'solve' | 'bustTable'): string[] => catalogEntries().filter((e) => e[capability]).map((e) => e.game.name);
+export const gamesWith = (capability: 'solve' | 'bustTable' | 'advise'): string[] => catalogEntries().filter((e) => e[capability]).map((e) => e.game.name);

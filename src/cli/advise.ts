@@ -1,24 +1,18 @@
-/** `sevensim advise`: the value of every legal action of a position, or a review of a played game. */
+/** `sevensim advise`: the value of every legal action of a position, or a review of a played game; each game's advice is its catalog capability. */
 import { readFileSync } from 'node:fs';
 import type { Argv, CommandModule } from 'yargs';
+import { catalogEntries, catalogEntry, gamesWith } from '../catalog.js';
 import { UserError } from '../engine/errors.js';
-import type { SevenfallRules } from '../games/sevenfall/rules.js';
-import type { SevnRules } from '../games/sevn/rules.js';
-import type { SevnStrategyDef } from '../games/sevn/view.js';
-import { adviseSevenfall, formatSevenfallAdvice, sevenfallPosition } from '../run/advise.js';
-import { DEFAULT_FIELD, DEFAULT_ROLLOUTS, type SevnAdvice, adviseSevn, checkRollouts, formatSevnAdvice, sevnPosition } from '../run/advise-sevn.js';
-import { DEFAULT_REVIEW_ROLLOUTS, type SevnReview, formatSevnReview, reviewSevn } from '../run/review-sevn.js';
-import { type GameRecord, formatReview, reviewSevenfall } from '../run/play-json.js';
-import { gameModule } from '../catalog.js';
+import type { AdviseArgs } from '../run/advise.js';
+import { DEFAULT_FIELD, DEFAULT_ROLLOUTS, checkRollouts } from '../run/advise-sevn.js';
+import type { GameRecord } from '../run/play-json.js';
+import { DEFAULT_REVIEW_ROLLOUTS } from '../run/review-sevn.js';
 import { loadRules, quietOption, seedOption } from './options.js';
 import { progressBar } from './progress.js';
 
-/** The SEVN strategies the --field, --then and review specs name: the catalog's. */
-const sevnStrategies = () => gameModule('sevn').strategies as readonly SevnStrategyDef[];
-
 function adviseOptions<T>(y: Argv<T>) {
   return y
-    .option('game', { type: 'string', choices: ['sevn', 'sevenfall'], describe: 'which game (not needed with --review)' })
+    .option('game', { type: 'string', choices: gamesWith('advise'), describe: 'which game (not needed with --review)' })
     .option('preset', { type: 'string', describe: 'a built-in rules preset (default: the game\'s own)' })
     .option('rules', { type: 'string', describe: 'a rules file (JSON) instead of a preset' })
     .option('hand', { type: 'string', describe: 'SEVENFALL: the row, e.g. "A A B C W X D" (letters A.. symbols, W Wild, X Break)' })
@@ -50,53 +44,34 @@ export const adviseCommand: CommandModule<object, Awaited<ReturnType<typeof advi
   command: 'advise',
   describe: 'The value of every legal action of a position and its loss against the best: SEVN draw or stay (paired rollouts, exact where solvable), SEVENFALL every discard (exact); or --review a played game',
   builder: (y) => adviseOptions(y) as never,
-  handler: (a) => {
-    if (a.review !== undefined) {
-      let record: GameRecord;
-      try {
-        record = JSON.parse(readFileSync(a.review, 'utf8')) as GameRecord;
-      } catch (e) {
-        throw new UserError(`--review ${a.review}: cannot read it as a \`play --json\` game (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-      }
-      if (record?.game === 'sevn') {
-        const progress = progressBar(a.quiet, 'decisions');
-        let r: SevnReview;
+  handler: async (a) => {
+    const progress = progressBar(a.quiet, a.review !== undefined ? 'decisions' : 'rollouts');
+    const args: AdviseArgs = { ...a, onProgress: (done, total) => progress.update(done, total) };
+    let out: { report: unknown; text: string };
+    try {
+      if (a.review !== undefined) {
+        let record: GameRecord;
         try {
-          r = reviewSevn(sevnStrategies(), record, a.seat, { rollouts: a.rollouts, seed: a.seed, onProgress: (done, total) => progress.update(done, total) });
-        } finally {
-          progress.stop();
+          record = JSON.parse(readFileSync(a.review, 'utf8')) as GameRecord;
+        } catch (e) {
+          throw new UserError(`--review ${a.review}: cannot read it as a \`play --json\` game (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
         }
-        console.log(a.json ? JSON.stringify(r, null, 2) : formatSevnReview(r));
-        return;
+        const entry = catalogEntries().find((e) => e.game.name === record?.game && e.review);
+        if (!entry) throw new UserError(`--review ${a.review}: not a \`play --json\` game of ${catalogEntries().filter((e) => e.review).map((e) => e.game.name).join(' or ')}`);
+        out = await entry.review!(record, args);
+      } else {
+        if (a.game === undefined) throw new UserError('advise: give --game (and a position) or --review FILE');
+        const entry = catalogEntry(a.game);
+        // Another game's position flags are a mistake, not something to ignore.
+        const own = entry.adviseFlags ?? [];
+        const given = process.argv.slice(2).flatMap((x) => (x.startsWith('--') ? [x.slice(2).split('=')[0]!] : []));
+        const wrong = given.find((f) => !own.includes(f) && catalogEntries().some((e) => e.adviseFlags?.includes(f)));
+        if (wrong) throw new UserError(`--${wrong} is not a flag of a ${entry.game.name} position; ${entry.game.name} takes ${own.map((f) => `--${f}`).join(', ')}`);
+        out = await entry.advise!(loadRules(entry.game, a.preset, a.rules), args);
       }
-      const r = reviewSevenfall(record, a.seat, a.objective);
-      console.log(a.json ? JSON.stringify(r, null, 2) : formatReview(r));
-      return;
+    } finally {
+      progress.stop();
     }
-    if (a.game === undefined) throw new UserError('advise: give --game (and a position) or --review FILE');
-    const game = gameModule(a.game);
-    const given = (flags: string[]) => flags.filter((f) => process.argv.slice(2).some((x) => x === `--${f}` || x.startsWith(`--${f}=`)));
-    if (game.name === 'sevn') {
-      const wrong = given(['hand', 'locked', 'discarded', 'discards-left', 'objective']);
-      if (wrong.length) throw new UserError(`--${wrong[0]} is a SEVENFALL flag; a SEVN position is --row, --second-chance, --seen, --totals, --at-stake, --still-in`);
-      if (a.row === undefined) throw new UserError('advise --game sevn: give your row with --row, e.g. --row "13 12 +4"');
-      const rules = loadRules(game, a.preset, a.rules) as SevnRules;
-      const pos = sevnPosition(rules, { row: a.row, secondChance: a.secondChance, seen: a.seen, totals: a.totals, atStake: a.atStake, stillIn: a.stillIn, dealer: a.dealer });
-      const progress = progressBar(a.quiet, 'rollouts');
-      let advice: SevnAdvice;
-      try {
-        advice = adviseSevn(sevnStrategies(), rules, pos, { field: a.field, then: a.then, seed: a.seed, rollouts: a.rollouts, onProgress: (done, total) => progress.update(done, total) });
-      } finally {
-        progress.stop();
-      }
-      console.log(a.json ? JSON.stringify(advice, null, 2) : formatSevnAdvice(advice));
-      return;
-    }
-    const wrong = given(['row', 'second-chance', 'seen', 'totals', 'at-stake', 'still-in', 'dealer', 'field', 'then', 'rollouts', 'seed', 'quiet']);
-    if (wrong.length) throw new UserError(`--${wrong[0]} is a SEVN flag; a SEVENFALL position is --hand, --locked, --discarded, --discards-left`);
-    if (a.hand === undefined) throw new UserError('advise --game sevenfall: give the row with --hand, e.g. --hand "A A B C W X D"');
-    const rules = loadRules(game, a.preset, a.rules) as SevenfallRules;
-    const advice = adviseSevenfall(rules, sevenfallPosition(rules, a.hand, a.locked, a.discarded, a.discardsLeft), a.objective);
-    console.log(a.json ? JSON.stringify(advice, null, 2) : formatSevenfallAdvice(advice));
+    console.log(a.json ? JSON.stringify(out.report, null, 2) : out.text);
   },
 };

@@ -15,6 +15,7 @@
 import { RoundCapError, UserError } from '../engine/errors.js';
 import { gameKey, Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../engine/rng.js';
 import { estimate, Z95 } from '../stats/summary.js';
+import type { AdviseArgs } from './advise.js';
 import { checkInteger, checkSeed } from './checks.js';
 import { bustChance } from '../games/sevn/bust.js';
 import { Kind, SevnCards } from '../games/sevn/cards.js';
@@ -476,4 +477,12 @@ export function formatSevnAdvice(a: SevnAdvice): string {
     lines.push(`Exact round scores: ${a.exact} (the rollouts with ${a.then} after: ${show(d.rolloutRoundScore, 3)}). Staying scores your points now.`);
   } else lines.push('Staying scores your points now (exact).');
   return lines.join('\n');
+}
+
+/** `advise --game sevn`: the position from --row, --second-chance, --seen, --totals, --at-stake, --still-in, --dealer. */
+export function sevnAdviseCommand(strategies: readonly SevnStrategyDef[], rules: SevnRules, a: AdviseArgs): { report: SevnAdvice; text: string } {
+  if (a.row === undefined) throw new UserError('advise --game sevn: give your row with --row, e.g. --row "13 12 +4"');
+  const pos = sevnPosition(rules, { row: a.row, secondChance: a.secondChance, seen: a.seen, totals: a.totals, atStake: a.atStake, stillIn: a.stillIn, dealer: a.dealer });
+  const advice = adviseSevn(strategies, rules, pos, { field: a.field, then: a.then, seed: a.seed, rollouts: a.rollouts, onProgress: a.onProgress });
+  return { report: advice, text: formatSevnAdvice(advice) };
 }

@@ -13,7 +13,7 @@ import { makeSevnPlayers } from '../games/sevn/index.js';
 import { SevnEngine } from '../games/sevn/engine.js';
 import type { SevnRules } from '../games/sevn/rules.js';
 import type { SevnStrategyDef } from '../games/sevn/view.js';
-import { adviseSevenfall, sevenfallPosition } from './advise.js';
+import { type AdviseArgs, adviseSevenfall, sevenfallPosition } from './advise.js';
 
 /** One SEVENFALL decision as played: the position (tiles as letters) and the action taken. */
 export interface SevenfallDecisionRecord {
@@ -177,4 +177,10 @@ export function formatReview(r: Review): string {
     lines.push(`  round ${d.round + 1}: row ${d.row}${d.locked ? ` [locked ${d.locked}]` : ''}: played ${d.played}, best ${d.best}, loss ${d.loss.toFixed(6)}`);
   }
   return lines.join('\n');
+}
+
+/** `advise --review` of a SEVENFALL game: --seat and --objective apply. */
+export function sevenfallReviewCommand(record: GameRecord, a: AdviseArgs): { report: Review; text: string } {
+  const r = reviewSevenfall(record, a.seat, a.objective);
+  return { report: r, text: formatReview(r) };
 }

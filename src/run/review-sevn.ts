@@ -5,6 +5,7 @@
  * other seats playing their own strategies, the seat its own after the decision), and the answer it
  * gave is compared with the best: its loss in win chance and in round score, each with its SE.
  */
+import type { AdviseArgs } from './advise.js';
 import { UserError } from '../engine/errors.js';
 import { Rng, STREAM_DECK } from '../engine/rng.js';
 import { makeSevnPlayers } from '../games/sevn/index.js';
@@ -166,4 +167,10 @@ export function formatSevnReview(r: SevnReview): string {
     );
   }
   return lines.join('\n');
+}
+
+/** `advise --review` of a SEVN game: --seat, --rollouts and --seed apply. */
+export function sevnReviewCommand(strategies: readonly SevnStrategyDef[], record: GameRecord, a: AdviseArgs): { report: SevnReview; text: string } {
+  const r = reviewSevn(strategies, record, a.seat, { rollouts: a.rollouts, seed: a.seed, onProgress: a.onProgress });
+  return { report: r, text: formatSevnReview(r) };
 }

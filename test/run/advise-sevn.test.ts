@@ -221,7 +221,10 @@ describe('advise --game sevn: reading positions', () => {
     }
     const sevenfall = sevensim('advise', '--game', 'sevenfall', '--hand', 'A A B C D W X', '--row', '5');
     expect(sevenfall.code).toBe(2);
-    expect(sevenfall.stderr).toMatch(/--row is a SEVN flag/);
+    expect(sevenfall.stderr).toBe('sevensim: --row is not a flag of a sevenfall position; sevenfall takes --hand, --locked, --discarded, --discards-left, --objective\n');
+    const sevn = sevensim('advise', '--game', 'sevn', '--row', '13 12', '--hand', 'A');
+    expect(sevn.code).toBe(2);
+    expect(sevn.stderr).toMatch(/^sevensim: --hand is not a flag of a sevn position; sevn takes --row, /);
   }, 120_000);
 });
 
