@@ -61,7 +61,7 @@ describe('checkpoints and --resume', () => {
   it('tournament: an interrupted tournament resumes to the bytes of an uninterrupted one', async () => {
     const t = (over: Partial<TournamentOptions>): TournamentOptions => ({
       game: sevnModule as never, rules: sevnPreset('sevn'), preset: 'sevn', mode: 'game', players: ['stay-at', 'stay-at:points=30', 'bust-cap'],
-      games: 600, seed: 5, threads: 1, chunkSize: 50, ...over,
+      games: 600, seed: 5, threads: 1, chunkSize: 10, ...over,
     });
     const full = tempDir('resume-tournament-full');
     const whole = await tournament(t({ out: full }));
@@ -71,8 +71,8 @@ describe('checkpoints and --resume', () => {
     await expect(tournament(t({ out: dir, threads: 2, checkpointEvery: 0, signal: controller.signal, onProgress }))).rejects.toThrow(/interrupted|aborted/);
     const c = readCheckpoint<{ next: number }>(dir)!;
     expect(c.kind).toBe('tournament');
-    expect(c.state.next).toBeGreaterThanOrEqual(4);
-    expect(c.state.next).toBeLessThan(12);
+    expect(c.state.next).toBeGreaterThanOrEqual(20);
+    expect(c.state.next).toBeLessThan(60); // stopped part way (chunks in flight when it stopped may still finish)
     expect(listDir(dir).filter((f) => !f.startsWith('.'))).toEqual([]);
     await expect(tournament(t({ out: dir }))).rejects.toThrow(/holds an interrupted run; continue it with --resume/);
     await expect(tournament(t({ out: dir, resume: true, seed: 6 }))).rejects.toThrow(/run definition differs/);
