@@ -14,6 +14,22 @@ export interface CategoryLike {
   points: number;
 }
 
+/** The "Scoring" list of the rules text, copied from seeds/sevenfall-rules.txt (parts largest first). */
+export const RULES_TEXT_CATEGORIES: readonly CategoryLike[] = [
+  { parts: [5, 2], points: 18 }, // Five of a Kind + Pair
+  { parts: [4, 3], points: 16 }, // Four of a Kind + Triple
+  { parts: [5], points: 15 }, // Five of a Kind
+  { parts: [3, 2, 2], points: 15 }, // Triple + Two Pairs
+  { parts: [4, 2], points: 12 }, // Four of a Kind + Pair
+  { parts: [3, 3], points: 12 }, // Two Triples
+  { parts: [4], points: 10 }, // Four of a Kind
+  { parts: [3, 2], points: 8 }, // Triple + Pair
+  { parts: [2, 2, 2], points: 6 }, // Three Pairs
+  { parts: [3], points: 5 }, // One Triple
+  { parts: [2, 2], points: 3 }, // Two Pairs
+  { parts: [2], points: 1 }, // One Pair
+];
+
 function matches(groups: number[], parts: readonly number[], used: boolean[], i: number): boolean {
   if (i === parts.length) return true;
   for (let g = 0; g < groups.length; g++) {

@@ -8,7 +8,7 @@ import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { ScoreTable, explainScore } from '../../src/games/sevenfall/scoring.js';
 import type { SevenfallPlayer, SevenfallView } from '../../src/games/sevenfall/view.js';
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
-import { independentScore } from '../helpers/sevenfall-independent-score.js';
+import { RULES_TEXT_CATEGORIES, independentScore } from '../helpers/sevenfall-independent-score.js';
 
 const rules = sevenfallPreset('sevenfall');
 const table = new ScoreTable(rules);
@@ -91,7 +91,7 @@ describe('SEVENFALL turn flow', () => {
       turnEnd(_seat, row, score) {
         const c = new Array<number>(rules.symbols + 2).fill(0);
         for (const t of row) c[t]++;
-        expect(score, `row ${Array.from(row).join(' ')}`).toBe(independentScore(c.slice(0, rules.symbols), c[rules.symbols], c[rules.symbols + 1], rules.categories));
+        expect(score, `row ${Array.from(row).join(' ')}`).toBe(independentScore(c.slice(0, rules.symbols), c[rules.symbols], c[rules.symbols + 1], RULES_TEXT_CATEGORIES));
         seen.add(score);
         turns++;
       },
@@ -158,7 +158,8 @@ describe('SEVENFALL properties', () => {
 
   it('the table scores every possible row as an independent scorer written from the rules text (both presets)', () => {
     // Every multiset of rowSize tiles the canister can give (symbols <= copies, Wilds, Breaks), scored
-    // by the table and by test/helpers/sevenfall-independent-score.ts, which shares no code with src.
+    // by the table and by test/helpers/sevenfall-independent-score.ts with the rules text's points,
+    // which shares no code or data with src.
     for (const preset of ['sevenfall', 'sevenfall-6x6']) {
       const r = sevenfallPreset(preset);
       const t = new ScoreTable(r);
@@ -170,7 +171,7 @@ describe('SEVENFALL properties', () => {
         if (kind === limit.length) {
           if (left > 0) return;
           rows++;
-          const expected = independentScore(Array.from(c.subarray(0, r.symbols)), c[r.symbols], c[r.symbols + 1], r.categories);
+          const expected = independentScore(Array.from(c.subarray(0, r.symbols)), c[r.symbols], c[r.symbols + 1], RULES_TEXT_CATEGORIES);
           const got = t.scoreCounts(c);
           if (got !== expected) expect(got, `${preset} row counts ${Array.from(c).join(' ')}`).toBe(expected);
           const cat = t.categoryCounts(c);
