@@ -7,28 +7,14 @@ import { UserError } from '../../src/engine/errors.js';
 import { Rng } from '../../src/engine/rng.js';
 import { createStrategy } from '../../src/engine/strategy.js';
 import { SevenfallEngine } from '../../src/games/sevenfall/engine.js';
-import { type SevenfallRules, sevenfallPreset, validateSevenfallRules } from '../../src/games/sevenfall/rules.js';
+import { type SevenfallRules, sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { ScoreTable } from '../../src/games/sevenfall/scoring.js';
 import { type Objective, objectiveText, parseObjective } from '../../src/games/sevenfall/objective.js';
 import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
-import { exactCategoryDistribution } from '../helpers/sevenfall.js';
+import { exactCategoryDistribution, smallRules } from '../helpers/sevenfall.js';
 import { expectWithinSE, proportionSe } from '../helpers/stats.js';
 
-
-function smallRules(rowSize: number, discardBudget: number): SevenfallRules {
-  const categories = [
-    { name: 'Pair', parts: [2], points: 1 },
-    { name: 'Triple', parts: [3], points: 4 },
-    { name: 'Two Pairs', parts: [2, 2], points: 3 },
-    { name: 'Four', parts: [4], points: 9 },
-    { name: 'Triple + Pair', parts: [3, 2], points: 7 },
-  ].filter((c) => c.parts.reduce((a, b) => a + b, 0) <= rowSize);
-  return validateSevenfallRules({
-    game: 'sevenfall', name: `small-${rowSize}-${discardBudget}`, symbols: 3, copiesPerSymbol: 3, wilds: 1, breaks: 1,
-    rowSize, discardBudget, rounds: 1, categories,
-  });
-}
 
 /**
  * Expectimax over explicit tiles: the canister is a list of distinct tiles (ids), the row a list of
