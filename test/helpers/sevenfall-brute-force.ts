@@ -27,7 +27,11 @@ export function bruteForceTurn(rules: SevenfallRules, utility: (score: number) =
   for (let w = 0; w < rules.wilds; w++) tiles.push(rules.symbols);
   for (let b = 0; b < rules.breaks; b++) tiles.push(rules.symbols + 1);
   let ambiguous = 0;
+  const scores = new Map<string, number>(); // by the sorted row: the scorer is slow and rows repeat
   const scoreOf = (row: number[]): number => {
+    const key = [...row].sort((a, b) => a - b).join();
+    const known = scores.get(key);
+    if (known !== undefined) return known;
     const groups = new Array<number>(rules.symbols).fill(0);
     let wilds = 0;
     let breaks = 0;
@@ -36,7 +40,9 @@ export function bruteForceTurn(rules: SevenfallRules, utility: (score: number) =
       else if (t === rules.symbols + 1) breaks++;
       else groups[t]++;
     }
-    return independentScore(groups, wilds, breaks, rules.categories);
+    const score = independentScore(groups, wilds, breaks, rules.categories);
+    scores.set(key, score);
+    return score;
   };
   const subsets = (pool: number[], k: number): number[][] => {
     const out: number[][] = [];

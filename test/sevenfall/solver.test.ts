@@ -13,25 +13,31 @@ import { type Objective, objectiveText, parseObjective } from '../../src/games/s
 import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 import { exactCategoryDistribution, smallRules } from '../helpers/sevenfall.js';
+import { independentScore } from '../helpers/sevenfall-independent-score.js';
 import { expectWithinSE, proportionSe } from '../helpers/stats.js';
 
 
 /**
  * Expectimax over explicit tiles: the canister is a list of distinct tiles (ids), the row a list of
  * positions with a lock flag. Draws enumerate every subset of tile ids (uniform), actions every
- * subset of unlocked positions. No symmetry, no memo.
+ * subset of unlocked positions. No symmetry, no memo. Rows are scored by the test's independent scorer.
  */
 function bruteForce(rules: SevenfallRules, objective: Objective): number {
-  const table = new ScoreTable(rules);
   const tiles: number[] = [];
   for (let s = 0; s < rules.symbols; s++) for (let c = 0; c < rules.copiesPerSymbol; c++) tiles.push(s);
   for (let w = 0; w < rules.wilds; w++) tiles.push(rules.symbols);
   for (let b = 0; b < rules.breaks; b++) tiles.push(rules.symbols + 1);
-  const counts = new Uint8Array(rules.symbols + 2);
+  const counts = new Array<number>(rules.symbols + 2);
+  const scores = new Map<string, number>(); // by tile counts: the scorer is slow and rows repeat
   const terminal = (row: number[]): number => {
     counts.fill(0);
     for (const t of row) counts[t]++;
-    const score = table.scoreCounts(counts);
+    const key = counts.join();
+    let score = scores.get(key);
+    if (score === undefined) {
+      score = independentScore(counts.slice(0, rules.symbols), counts[rules.symbols], counts[rules.symbols + 1], rules.categories);
+      scores.set(key, score);
+    }
     return objective.kind === 'ev' ? score : objective.kind === 'at-least' && score >= objective.k ? 1 : 0;
   };
   /** Every k-subset of the ids in `pool` (ascending), as arrays. */
