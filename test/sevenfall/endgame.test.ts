@@ -55,6 +55,20 @@ describe('solver scoreDistribution', () => {
     const d = sol.scoreDistribution();
     expect(d.length).toBe(brute.distribution.length);
     brute.distribution.forEach((p, x) => expect(d[x], `P(score = ${x})`).toBeCloseTo(p, 12));
+    // The moments, from the brute-force distribution.
+    const m1 = brute.distribution.reduce((a, p, x) => a + p * x, 0);
+    const m2 = brute.distribution.reduce((a, p, x) => a + p * x * x, 0);
+    expect(sol.scoreMoments().mean).toBeCloseTo(m1, 12);
+    expect(sol.scoreMoments().variance).toBeCloseTo(m2 - m1 * m1, 10);
+  }, 60_000);
+
+  it('small canister, row 4, 2 discards, a utility that is not monotone in the score: the brute-force optimum', () => {
+    // Scores 0..9 of the small table (Pair 1, Two Pairs 3, Triple 4, Triple + Pair 7, Four 9) valued
+    // 0, 5, 0, 2, 0, 0, 0, 6, 0, 1: a Pair beats a Four of a Kind.
+    const values = [0, 5, 0, 2, 0, 0, 0, 6, 0, 1];
+    const r = smallRules(4, 2);
+    const brute = bruteForceTurn(r, (x) => values[x]);
+    expect(solveSevenfall(r, { kind: 'utility', values }).value).toBeCloseTo(brute.value, 12);
   }, 60_000);
 
   it.each([

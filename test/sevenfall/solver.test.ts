@@ -142,10 +142,10 @@ describe('solver on the presets', () => {
     expect(solveSevenfall(rules, { kind: 'at-least', k: 19 }).value).toBe(0);
   });
 
-  it('the policy moments match the value; bestAction agrees with the policy rows', () => {
+  it('the ev policy has a higher mean than at-least:15; bestAction agrees with the policy rows', () => {
+    // (The moments are held against a brute force in endgame.test.ts.)
     const rules = sevenfallPreset('sevenfall');
     const sol = solveSevenfall(rules, { kind: 'ev' });
-    expect(sol.scoreMoments().mean).toBeCloseTo(sol.value, 10);
     const at15 = solveSevenfall(rules, { kind: 'at-least', k: 15 });
     const m = at15.scoreMoments();
     expect(m.mean).toBeLessThanOrEqual(sol.value + 1e-12);
