@@ -64,8 +64,8 @@ describe('solver scoreDistribution', () => {
 
   it('small canister, row 4, 2 discards, a utility that is not monotone in the score: the brute-force optimum', () => {
     // Scores 0..9 of the small table (Pair 1, Two Pairs 3, Triple 4, Triple + Pair 7, Four 9) valued
-    // 0, 5, 0, 2, 0, 0, 0, 6, 0, 1: a Pair beats a Four of a Kind.
-    const values = [0, 5, 0, 2, 0, 0, 0, 6, 0, 1];
+    // 0, 5, 0, 2, 0, 0, 0, 3, 0, 4: a Pair is worth most, a Triple nothing.
+    const values = [0, 5, 0, 2, 0, 0, 0, 3, 0, 4];
     const r = smallRules(4, 2);
     const brute = bruteForceTurn(r, (x) => values[x]);
     expect(solveSevenfall(r, { kind: 'utility', values }).value).toBeCloseTo(brute.value, 12);
