@@ -14,6 +14,7 @@ import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 import { exactCategoryDistribution, smallRules } from '../helpers/sevenfall.js';
 import { independentScore } from '../helpers/sevenfall-independent-score.js';
+import { bruteForceActionValue } from '../helpers/sevenfall-brute-force.js';
 import { expectWithinSE, proportionSe } from '../helpers/stats.js';
 
 
@@ -142,7 +143,7 @@ describe('solver on the presets', () => {
     expect(solveSevenfall(rules, { kind: 'at-least', k: 19 }).value).toBe(0);
   });
 
-  it('the ev policy has a higher mean than at-least:15; bestAction agrees with the policy rows', () => {
+  it('the ev policy has a higher mean than at-least:15; the policy rows list each state once, stop first, one best action each', () => {
     // (The moments are held against a brute force in endgame.test.ts.)
     const rules = sevenfallPreset('sevenfall');
     const sol = solveSevenfall(rules, { kind: 'ev' });
@@ -165,16 +166,56 @@ describe('solver on the presets', () => {
     expect(lastState + 1).toBe(sol.states);
     expect(bestRows).toBe(sol.states);
     expect(rows).toBe(sol.actions);
-    // A row of seven different symbols with the discards unused: the best action is worth the state's value.
-    const u = new Int32Array(rules.symbols + 2);
-    for (let s = 0; s < 7; s++) u[s] = 1;
-    const zero = new Int32Array(rules.symbols + 2);
-    const out = new Int32Array(rules.symbols + 2);
-    const n = sol.bestAction(u, zero, zero, out);
-    expect(n).toBeGreaterThan(0);
-    expect(n).toBeLessThanOrEqual(3);
-    const after = Int32Array.from(u, (c, t) => c - out[t]);
-    expect(sol.stateValue(after, zero, out)).toBeCloseTo(sol.stateValue(u, zero, zero), 12);
+  });
+
+  it('bestAction takes an action a brute force in the test values as optimal, at every first decision of a small canister', () => {
+    // Row 4, 3 discards; every multiset of 4 tiles (A, B, C up to 3 each, W and X up to 1); every
+    // action (stop and each sub-multiset of at most 3 tiles) valued by the brute force.
+    const r = smallRules(4, 3);
+    const sol = solveSevenfall(r, { kind: 'ev' });
+    const limit = [3, 3, 3, 1, 1];
+    const zero = [0, 0, 0, 0, 0];
+    const ev = (x: number) => x;
+    let rows = 0;
+    let discards = 0;
+    const u = [0, 0, 0, 0, 0];
+    const visit = (k: number, left: number): void => {
+      if (k === limit.length) {
+        if (left > 0) return;
+        rows++;
+        const values: number[] = [];
+        const take = [0, 0, 0, 0, 0];
+        const sub = (t: number, size: number): void => {
+          if (t === take.length) {
+            values.push(bruteForceActionValue(r, ev, u, zero, zero, take));
+            return;
+          }
+          for (let c = 0; c <= u[t] && size + c <= 3; c++) {
+            take[t] = c;
+            sub(t + 1, size + c);
+          }
+          take[t] = 0;
+        };
+        sub(0, 0);
+        const best = Math.max(...values);
+        const out = new Int32Array(5);
+        const n = sol.bestAction(u, zero, zero, out);
+        expect(bruteForceActionValue(r, ev, u, zero, zero, Array.from(out)), `row ${u.join(' ')}: discard ${Array.from(out).join(' ')}`).toBeCloseTo(best, 12);
+        // Ties go to stop: the brute-force value of stopping (values[0], nothing taken) decides.
+        if (values[0] >= best - 1e-12) expect(n).toBe(0);
+        if (n > 0) discards++;
+        return;
+      }
+      for (let c = 0; c <= Math.min(left, limit[k]); c++) {
+        u[k] = c;
+        visit(k + 1, left - c);
+      }
+      u[k] = 0;
+    };
+    visit(0, 4);
+    expect(rows).toBeGreaterThan(20);
+    expect(discards).toBeGreaterThan(0);
+    expect(discards).toBeLessThan(rows);
   });
 });
 
