@@ -171,6 +171,8 @@ describe('endgame: last-round win chance', () => {
   it('needs >= 15 to win (last to play, 14 below the leader): plays at-least:15', () => {
     const { name, chances } = choice([44, 30], 1);
     expect(name).toBe('at-least:15');
+    // By hand: seat 1 plays last, 30 + y beats 44 iff y >= 15 (a tie needs y = 14, which no category
+    // scores), so the win chance of a policy is its P(score >= 15): for at-least:15, its optimum.
     expect(chances[names.indexOf('at-least:15')]).toBeCloseTo(candidates[names.indexOf('at-least:15')].solution.value, 12);
   }, 60_000);
 
