@@ -103,7 +103,7 @@ describe('SEVENFALL turn flow', () => {
     }
     expect(turns).toBe(2000);
     expect(seen.size).toBeGreaterThan(6);
-  });
+  }, 60_000);
 
   it('greedy discards a Break first when it holds one', () => {
     const greedy = player('greedy');
@@ -190,7 +190,7 @@ describe('SEVENFALL properties', () => {
       // Every point value of the table is scored by some row, 0 included.
       expect([...scores].sort((a, b) => a - b)).toEqual([0, 1, 3, 5, 6, 8, 10, 12, 15, 16, 18]);
     }
-  });
+  }, 60_000);
 
   it('the rule function agrees with the independent scorer on random category tables and rows past the canister limits', () => {
     // Tables of 1..6 categories of 1..3 parts, rows of up to 5 symbols with up to 4 Wilds and 3 Breaks.
@@ -208,7 +208,7 @@ describe('SEVENFALL properties', () => {
       ),
       { numRuns: 3000, seed: 7 },
     );
-  });
+  }, 60_000);
 
   it('the same seed replays the same game, trace and all', () => {
     fc.assert(

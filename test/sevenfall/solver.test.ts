@@ -110,7 +110,7 @@ describe('solver vs brute-force expectimax on small canisters (3 symbols x 3, 1 
         // Discarding must pay on these canisters: the optimum beats standing.
         const stand = solveSevenfall({ ...rules, discardBudget: 0 }, objective).value;
         expect(sol.value).toBeGreaterThan(stand);
-      });
+      }, 60_000);
     }
   }
 });
@@ -216,7 +216,7 @@ describe('solver on the presets', () => {
     expect(rows).toBeGreaterThan(20);
     expect(discards).toBeGreaterThan(0);
     expect(discards).toBeLessThan(rows);
-  });
+  }, 60_000);
 });
 
 describe('optimal strategy through the engine', () => {
@@ -246,14 +246,14 @@ describe('optimal strategy through the engine', () => {
     const { mean } = simulate('optimal', n, 20261201);
     const se = Math.sqrt(sol.scoreMoments().variance / n);
     expectWithinSE(mean, sol.value, se, 'mean turn score');
-  });
+  }, 60_000);
 
   it('optimal:objective=at-least,k=15 matches the solved probability over 2e5 turns', () => {
     const n = 200_000;
     const p = solveSevenfall(rules, { kind: 'at-least', k: 15 }).value;
     const { hits } = simulate('optimal:objective=at-least,k=15', n, 20261202);
     expectWithinSE(hits / n, p, proportionSe(p, n), 'P(score >= K)');
-  });
+  }, 60_000);
 
   it('is at least the exact stand value and greedy simulated mean', () => {
     const dist = exactCategoryDistribution(rules);
@@ -262,7 +262,7 @@ describe('optimal strategy through the engine', () => {
     expect(sol.value).toBeGreaterThan(stand);
     const greedy = simulate('greedy', 200_000, 20261203);
     expect(sol.value).toBeGreaterThanOrEqual(greedy.mean - 4 * greedy.se);
-  });
+  }, 60_000);
 });
 
 describe('optimal strategy on other rules', () => {
@@ -282,7 +282,7 @@ describe('optimal strategy on other rules', () => {
     const n = 300_000;
     const mean = play(rules, 'optimal', n, 20261204).reduce((a, b) => a + b, 0) / n;
     expectWithinSE(mean, sol.value, Math.sqrt(sol.scoreMoments().variance / n), 'mean turn score');
-  });
+  }, 60_000);
 
   it('a small canister (row 4, 3 discards): the engine playing optimal matches the brute-force value', () => {
     const rules = smallRules(4, 3);
@@ -294,7 +294,7 @@ describe('optimal strategy on other rules', () => {
     const hits = play(rules, 'optimal:objective=at-least,k=9', n, 20261206).filter((x) => x >= 9).length;
     const p = bruteForce(rules, { kind: 'at-least', k: 9 });
     expectWithinSE(hits / n, p, proportionSe(p, n), 'P(score >= K)');
-  });
+  }, 60_000);
 
   it('rejects bad parameters', () => {
     const rules = sevenfallPreset('sevenfall');

@@ -279,7 +279,7 @@ describe.each(['sevn-numbers', 'flip7-numbers'])('solveSevnSolo on %s', (preset)
     expect(s.bestStayAt.threshold).toBe(best);
     expect(s.bestStayAt.ev).toBeCloseTo(byThreshold[best], 10);
     expect(s.ev).toBeGreaterThan(s.bestStayAt.ev);
-  });
+  }, 60_000);
 
   it('has the policy, bust chances and reach of an independent policy computed in the test', () => {
     expectPolicyMatches(s, r);
@@ -296,7 +296,7 @@ describe.each(['sevn-numbers', 'flip7-numbers'])('solveSevnSolo on %s', (preset)
       expect(s.drawValue(tie)).toBeCloseTo(35, 12);
       expect(s.shouldDraw(tie)).toBe(false); // ties stay
     }
-  });
+  }, 60_000);
 });
 
 describe('optimal-solo', () => {
