@@ -11,6 +11,7 @@ import { mergeRuns } from '../../src/run/merge.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
 import { gameContract } from '../helpers/game-contract.js';
 import { tempDir } from '../helpers/dirs.js';
+import { expectWithinSE } from '../helpers/stats.js';
 
 const game = await registerGame(new URL('../fixtures/tiny-game.ts', import.meta.url));
 gameContract(catalogEntry('tiny'));
@@ -28,8 +29,8 @@ describe('a game registered at run time', () => {
     const r = await simulate(base({}));
     const [keep, below] = r.seats;
     // keep: a fair die, (1+...+6)/6 = 3.5. below: half the time a 4..6 (mean 5), else a new throw (3.5): 4.25.
-    expect(Math.abs(keep.mean - 3.5)).toBeLessThan(4 * keep.se);
-    expect(Math.abs(below.mean - 4.25)).toBeLessThan(4 * below.se);
+    expectWithinSE(keep.mean, 3.5, keep.se, 'keep mean');
+    expectWithinSE(below.mean, 4.25, below.se, 'below mean');
   }, 60_000);
 
   it('merges three shards into exactly the unsharded result files', async () => {
@@ -48,7 +49,7 @@ describe('a game registered at run time', () => {
     // The first throw is shared: below 4 (p 1/2) B throws again, so d = first - second with first
     // uniform on 1..3 and second on 1..6: E[d] = (2 - 3.5) / 2 = -0.75, E[d^2] = (14/3 - 14 + 91/6) / 2 = 35/12.
     expect(r.games).toBe(20000);
-    expect(Math.abs(r.diff.mean + 0.75)).toBeLessThan(4 * r.diff.se);
+    expectWithinSE(r.diff.mean, -0.75, r.diff.se, 'keep - below');
     expect(r.diff.sd).toBeCloseTo(Math.sqrt(35 / 12 - 0.75 ** 2), 1);
   }, 60_000);
 });
