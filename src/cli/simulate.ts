@@ -1,6 +1,7 @@
 /** `sevensim simulate`: many seeded games on all cores, a summary per seat, Arrow results. */
 import type { Argv } from 'yargs';
 import type { Mode } from '../engine/game.js';
+import type { DecisionRecording } from '../engine/decisions.js';
 import { UserError } from '../engine/errors.js';
 import { defaultThreads } from '../parallel/pool.js';
 import { DEFAULT_CHUNK_SIZE, type SimulateResult, parseShard, simulate } from '../run/simulate.js';
@@ -18,8 +19,9 @@ export function simulateOptions<T>(y: Argv<T>) {
     .option('threads', { type: 'number', default: defaultThreads(), defaultDescription: 'one per core', describe: 'worker threads' })
     .option('chunk-size', { type: 'number', default: DEFAULT_CHUNK_SIZE, describe: 'games per seeded chunk (part of the run definition: change it and the random streams change)' })
     .option('shard', { type: 'string', describe: 'run only shard i of N equal ranges of chunks, e.g. 2/8 (numbered from 1); combine with `sevensim merge`' })
-    .option('out', { type: 'string', describe: 'directory for scores.arrow, decisions.arrow, run.json (and games.arrow with --per-game)' })
-    .option('decisions', { type: 'string', choices: ['observed', 'counterfactual'] as const, default: 'observed', describe: 'decisions.arrow: outcomes of the decisions as played, or every legal action valued by paired rollouts at sampled decisions (round mode)' })
+    .option('out', { type: 'string', describe: 'directory for scores.arrow, run.json (decisions.arrow with --decisions, games.arrow with --per-game)' })
+    .option('decisions', { type: 'string', choices: ['none', 'outcomes', 'counterfactual'] as const, default: 'none', describe: 'decisions.arrow (needs --out): none; the outcome of every decision as played; or, at sampled decisions, every legal action valued by paired rollouts' })
+    .option('bucket', { type: 'string', describe: 'state features decisions are grouped by, with band widths, e.g. points:10,distinct:1 (SEVN) or profile,discards-left (SEVENFALL); `none` groups by kind only; see docs/RESULTS.md (default: the game\'s own)' })
     .option('sample-rate', { type: 'number', default: 0.01, describe: 'with --decisions counterfactual: the share of decisions evaluated' })
     .option('rollouts', { type: 'number', default: 32, describe: 'with --decisions counterfactual: rollouts per legal action (the same future tiles or cards for every action)' })
     .option('per-game', { type: 'boolean', default: false, describe: 'also write games.arrow, one row per game and seat (needs --out)' })
@@ -50,6 +52,8 @@ export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult> {
         shard: a.shard ? parseShard(a.shard) : null,
         out: a.out ?? null,
         perGame: a.perGame,
+        decisions: a.decisions as DecisionRecording,
+        buckets: a.bucket,
         counterfactual: a.decisions === 'counterfactual' ? { rate: a.sampleRate, rollouts: a.rollouts } : null,
         argv: process.argv.slice(2),
         signal,

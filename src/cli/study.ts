@@ -47,6 +47,7 @@ export async function runStudy(o: { games: number; seed: number; out: string; th
           seed: o.seed,
           threads: o.threads,
           out,
+          decisions: 'outcomes',
           argv: process.argv.slice(2),
           signal,
           onProgress: (d, t) => progress.update(d, t),

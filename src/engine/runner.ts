@@ -7,7 +7,7 @@
  * worker played which chunk or in what order chunks were added.
  */
 import type { CounterfactualSettings, Mode, UnitRunner } from './game.js';
-import { DecisionCounter, WIN_UNITS, flattenDecisions } from './decisions.js';
+import { type BucketChoice, BucketTable, Bucketer, DecisionCounter, type DecisionRecording, WIN_UNITS, tableWidth } from './decisions.js';
 
 export { WIN_UNITS } from './decisions.js';
 
@@ -19,7 +19,11 @@ export interface RunDefinition {
   games: number;
   seed: number;
   chunkSize: number;
-  /** With it, decisions are evaluated by rollouts instead of recorded as played (round mode). */
+  /** What decisions.arrow holds: nothing, the outcomes of decisions as played, or rollout values. */
+  decisions?: DecisionRecording;
+  /** The state features (and band widths) decisions are bucketed by. */
+  buckets?: BucketChoice[];
+  /** With decisions `counterfactual`: the share of decisions sampled and the rollouts per action. */
   counterfactual?: CounterfactualSettings | null;
 }
 
@@ -55,7 +59,7 @@ export interface ChunkResult extends ChunkRange {
   seats: Float64Array;
   /** Per seat, then per distinct score: [seat, score, count] triples. */
   histogram: Float64Array;
-  /** [state, actionSeat, count, sumScore, sumScoreSq, sumWin, sumWinSq] per bucket. */
+  /** Per bucket: state, actionSeat, then the sums of OUTCOME_FIELDS or COUNTERFACTUAL_FIELDS. */
   decisions: Float64Array;
   /** With perGame: per game and seat, score, win share (in WIN_UNITS), rounds, busts. */
   perGame: Int32Array | null;
@@ -72,10 +76,12 @@ export function playChunks(runner: UnitRunner, def: RunDefinition, first: number
   // Scores below DENSE count in a typed array; the rare larger ones in a Map.
   const dense = new Float64Array(seats * DENSE);
   const histograms = Array.from({ length: seats }, () => new Map<number, number>());
-  const decisions = withDecisions ? new DecisionCounter() : null;
-  const counterfactual = decisions !== null && def.counterfactual ? def.counterfactual : null;
-  runner.setCounterfactual?.(counterfactual, counterfactual === null ? null : decisions);
-  runner.decisions = counterfactual === null ? decisions : null;
+  const recording = withDecisions ? (def.decisions ?? 'outcomes') : 'none';
+  const buckets = recording === 'none' ? null : new Bucketer(runner.bucketFeatures, def.buckets ?? []);
+  const decisions = recording === 'outcomes' ? new DecisionCounter(buckets!) : null;
+  const values = recording === 'counterfactual' ? new BucketTable(tableWidth('counterfactual')) : null;
+  runner.setCounterfactual?.(values === null ? null : def.counterfactual!, values === null ? null : { buckets: buckets!, table: values });
+  runner.decisions = decisions;
   const start = first * def.chunkSize;
   const end = Math.min(last * def.chunkSize, def.games);
   const rows = perGame ? new Int32Array((end - start) * seats * PER_GAME_FIELDS) : null;
@@ -105,7 +111,7 @@ export function playChunks(runner: UnitRunner, def: RunDefinition, first: number
           rows[row++] = runner.busts[s];
         }
       }
-      if (runner.decisions !== null) decisions!.settle(runner.scores, runner.winShare);
+      if (decisions !== null) decisions.settle(runner.scores, runner.winShare);
     }
   }
   runner.decisions = null;
@@ -121,7 +127,7 @@ export function playChunks(runner: UnitRunner, def: RunDefinition, first: number
     games: end - start,
     seats: totals,
     histogram: Float64Array.from(hist),
-    decisions: decisions === null ? new Float64Array(0) : flattenDecisions(decisions),
+    decisions: (decisions?.table ?? values)?.flatten() ?? new Float64Array(0),
     perGame: rows,
   };
 }
@@ -129,9 +135,11 @@ export function playChunks(runner: UnitRunner, def: RunDefinition, first: number
 /** Everything a run has counted so far: chunk results are added in any order. */
 export class RunTotals {
   readonly seats: SeatTotals[];
-  readonly decisions = new DecisionCounter();
+  /** Decision sums, as many per bucket as the recording has fields. */
+  readonly decisions: BucketTable;
   games = 0;
-  constructor(seatCount: number) {
+  constructor(seatCount: number, recording: DecisionRecording = 'outcomes') {
+    this.decisions = new BucketTable(tableWidth(recording));
     this.seats = Array.from({ length: seatCount }, emptySeat);
   }
 
@@ -151,7 +159,6 @@ export class RunTotals {
       const h = this.seats[r.histogram[i]].histogram;
       h.set(r.histogram[i + 1], (h.get(r.histogram[i + 1]) ?? 0) + r.histogram[i + 2]);
     }
-    const d = r.decisions;
-    for (let i = 0; i < d.length; i += 7) this.decisions.add(d[i], d[i + 1], d[i + 2], d[i + 3], d[i + 4], d[i + 5], d[i + 6]);
+    this.decisions.addFlat(r.decisions);
   }
 }

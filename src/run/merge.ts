@@ -9,10 +9,10 @@ import { UserError } from '../engine/errors.js';
 import { RunTotals } from '../engine/runner.js';
 import { ArrowFileStream, readArrowFile } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
-import { GAMES_SCHEMA, type Manifest, readManifest, readTotals, writeDecisions, writeScores } from '../io/results.js';
+import { GAMES_SCHEMA, type Manifest, bucketerOf, readManifest, readTotals, writeDecisions, writeScores } from '../io/results.js';
 import { gameModule } from '../games/registry.js';
 
-const SAME = ['game', 'rules', 'mode', 'players', 'games', 'seed', 'chunkSize', 'decisions', 'counterfactual', 'perGame'] as const;
+const SAME = ['game', 'rules', 'mode', 'players', 'games', 'seed', 'chunkSize', 'decisions', 'buckets', 'counterfactual', 'perGame'] as const;
 
 export async function mergeRuns(dirs: string[], outDir: string): Promise<Manifest> {
   if (dirs.length === 0) throw new UserError('merge: give at least one run directory');
@@ -31,7 +31,7 @@ export async function mergeRuns(dirs: string[], outDir: string): Promise<Manifes
     }
   }
   const game = gameModule(first.game);
-  const totals = new RunTotals(first.players.length);
+  const totals = new RunTotals(first.players.length, first.decisions);
   for (const { dir, m } of runs) {
     const t = readTotals(dir, m);
     totals.games += t.games;
@@ -46,7 +46,7 @@ export async function mergeRuns(dirs: string[], outDir: string): Promise<Manifes
       into.busts += s.busts;
       for (const [score, c] of s.histogram) into.histogram.set(score, (into.histogram.get(score) ?? 0) + c);
     });
-    for (const [state, a, v] of t.decisions.entries()) totals.decisions.add(state, a, v[0], v[1], v[2], v[3], v[4]);
+    for (const [state, a, v] of t.decisions.entries()) totals.decisions.add(state, a, v);
   }
   const out = new OutputDir(outDir);
   out.prepare();
@@ -62,7 +62,7 @@ export async function mergeRuns(dirs: string[], outDir: string): Promise<Manifes
       await stream.close();
     }
     await writeScores(out, totals, first.players);
-    await writeDecisions(out, totals, game, first.rules, first.players, first.decisions === 'counterfactual');
+    if (first.decisions !== 'none') await writeDecisions(out, totals, game, first.rules, first.players, first.decisions, bucketerOf(game, first.rules, first.buckets));
     const covered = runs.reduce((n, r) => n + r.m.chunks.last - r.m.chunks.first, 0);
     const complete = covered === first.chunks.total;
     const manifest: Manifest = {

@@ -5,11 +5,12 @@
 import { writeFileSync } from 'node:fs';
 import type { GameModule, Mode } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
+import { Bucketer, type DecisionRecording, MAX_STATES, formatBuckets, parseBuckets } from '../engine/decisions.js';
 import { type ChunkResult, type RunDefinition, RunTotals, chunkCount } from '../engine/runner.js';
 import type { ChunkTask } from '../parallel/worker.js';
 import { OutputDir } from '../io/output.js';
 import { gitCommit, packageVersion } from '../io/package-info.js';
-import { GamesWriter, type Manifest, writeDecisions, writeScores } from '../io/results.js';
+import { GamesWriter, type Manifest, bucketerOf, writeDecisions, writeScores } from '../io/results.js';
 import { runOnPool } from '../parallel/pool.js';
 import { type SeatSummary, summariseSeat } from '../stats/summary.js';
 
@@ -28,7 +29,11 @@ export interface SimulateOptions {
   shard?: { index: number; count: number } | null;
   out?: string | null;
   perGame?: boolean;
-  /** Evaluate sampled decisions by paired rollouts (needs out; round mode where the game supports it). */
+  /** What decisions.arrow holds (needs out): `none` (the default: no file), `outcomes` or `counterfactual`. */
+  decisions?: DecisionRecording;
+  /** The bucket features and band widths (`--bucket`); the game's default when absent. */
+  buckets?: string;
+  /** With decisions `counterfactual`: the share of decisions sampled and the rollouts per action. */
   counterfactual?: { rate: number; rollouts: number } | null;
   argv?: string[];
   signal?: AbortSignal;
@@ -73,12 +78,18 @@ export function validateRun(o: SimulateOptions): void {
   const chunk = o.chunkSize ?? DEFAULT_CHUNK_SIZE;
   if (!Number.isInteger(chunk) || chunk < 1 || chunk > 1 << 24) throw new UserError(`--chunk-size: expected an integer from 1 to 16777216, got ${chunk}`);
   checkPlayers(o.game, o.rules, o.players, o.mode);
-  const { game, counterfactual: cf } = o;
-  if (cf) {
+  const { game } = o;
+  const recording = o.decisions ?? 'none';
+  const features = game.bucketFeatures(o.rules);
+  const text = o.buckets ?? game.defaultBuckets;
+  const states = new Bucketer(features, parseBuckets(features, text)).states(game.decisionKinds.length);
+  if (states > MAX_STATES) throw new UserError(`--bucket ${text}: ${states.toLocaleString('en-US')} possible buckets, more than ${MAX_STATES.toLocaleString('en-US')}; use wider bands or fewer features`);
+  if (recording !== 'none' && !o.out) throw new UserError(`--decisions ${recording} writes decisions.arrow, so it needs --out DIR`);
+  if (recording === 'counterfactual') {
+    const cf = o.counterfactual ?? { rate: 0.01, rollouts: 32 };
     if (!game.counterfactualModes?.includes(o.mode)) {
       throw new UserError(`--decisions counterfactual: not available for ${game.name} in ${o.mode} mode (available: ${game.counterfactualModes?.length ? `${game.counterfactualModes.join(', ')} mode` : 'none yet'})`);
     }
-    if (!o.out) throw new UserError('--decisions counterfactual writes its values to decisions.arrow, so it needs --out DIR');
     if (!(cf.rate > 0 && cf.rate <= 1)) throw new UserError(`--sample-rate: expected a number in (0, 1], got ${cf.rate}`);
     if (!Number.isInteger(cf.rollouts) || cf.rollouts < 2 || cf.rollouts > 10000) throw new UserError(`--rollouts: expected an integer from 2 to 10000, got ${cf.rollouts}`);
   }
@@ -94,7 +105,9 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     games: o.games,
     seed: o.seed,
     chunkSize: o.chunkSize ?? DEFAULT_CHUNK_SIZE,
-    counterfactual: o.counterfactual ?? null,
+    decisions: o.decisions ?? 'none',
+    buckets: parseBuckets(o.game.bucketFeatures(o.rules), o.buckets ?? o.game.defaultBuckets),
+    counterfactual: o.decisions === 'counterfactual' ? (o.counterfactual ?? { rate: 0.01, rollouts: 32 }) : null,
   };
   const total = chunkCount(def);
   const [first, last] = shardRange(total, o.shard);
@@ -102,7 +115,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const gamesInRange = Math.min(last * def.chunkSize, def.games) - first * def.chunkSize;
   const out = o.out ? new OutputDir(o.out) : null;
   out?.prepare();
-  const totals = new RunTotals(o.players.length);
+  const totals = new RunTotals(o.players.length, def.decisions);
   const gamesWriter = out && o.perGame ? new GamesWriter(out, def) : null;
   const startedAt = new Date();
   const t0 = performance.now();
@@ -111,7 +124,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       threads: o.threads,
       first,
       last,
-      task: (a, b): ChunkTask => ({ kind: 'simulate', def, first: a, last: b, withDecisions: out !== null, perGame: gamesWriter !== null }),
+      task: (a, b): ChunkTask => ({ kind: 'simulate', def, first: a, last: b, withDecisions: def.decisions !== 'none', perGame: gamesWriter !== null }),
       signal: o.signal,
       onProgress: (done) => o.onProgress?.(done, gamesInRange),
       async onResult(r) {
@@ -134,7 +147,8 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       chunks: { total, first, last },
       shard: o.shard ?? null,
       perGame: gamesWriter !== null,
-      decisions: def.counterfactual ? 'counterfactual' : 'observed',
+      decisions: def.decisions!,
+      buckets: formatBuckets(def.buckets!),
       counterfactual: def.counterfactual ?? null,
       argv: o.argv ?? [],
       threads: o.threads,
@@ -146,7 +160,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     if (out) {
       if (gamesWriter) await gamesWriter.close();
       await writeScores(out, totals, def.players);
-      await writeDecisions(out, totals, o.game, o.rules, def.players, def.counterfactual != null);
+      if (def.decisions !== 'none') await writeDecisions(out, totals, o.game, o.rules, def.players, def.decisions!, bucketerOf(o.game, o.rules, formatBuckets(def.buckets!)));
       writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
       out.commit();
     }

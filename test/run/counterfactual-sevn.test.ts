@@ -57,7 +57,7 @@ function stayAtValue(threshold: number): (held: number) => number {
 describe('simulate --decisions counterfactual (SEVN, round mode)', () => {
   it('values stay exactly and draw within 4 SE of the exact value, at the first decision of a solo round', async () => {
     const dir = tempDir('cfs-exact');
-    await simulate(base({ games: 6000, out: dir, counterfactual: { rate: 1, rollouts: 16 } }));
+    await simulate(base({ games: 6000, out: dir, buckets: 'points:1,distinct:1', decisions: 'counterfactual', counterfactual: { rate: 1, rollouts: 16 } }));
     const rows = [...readArrowFile(join(dir, 'decisions.arrow'))].map((r) => r.toJSON());
     const drawFrom = stayAtValue(25);
     let checked = 0;
@@ -78,11 +78,11 @@ describe('simulate --decisions counterfactual (SEVN, round mode)', () => {
 
   it('leaves the rounds as played unchanged and is the same on 1 and 2 threads', async () => {
     const lineup = { players: ['stay-at', 'bust-cap', 'random'], rules: sevnPreset('sevn'), preset: 'sevn' };
-    const plain = await simulate(base({ ...lineup, out: tempDir('cfs-plain') }));
+    const plain = await simulate(base({ ...lineup, out: tempDir('cfs-plain'), decisions: 'outcomes' }));
     const a = tempDir('cfs-a');
     const b = tempDir('cfs-b');
-    const one = await simulate(base({ ...lineup, out: a, counterfactual: { rate: 0.1, rollouts: 4 } }));
-    const two = await simulate(base({ ...lineup, out: b, threads: 2, counterfactual: { rate: 0.1, rollouts: 4 } }));
+    const one = await simulate(base({ ...lineup, out: a, decisions: 'counterfactual', counterfactual: { rate: 0.1, rollouts: 4 } }));
+    const two = await simulate(base({ ...lineup, out: b, threads: 2, decisions: 'counterfactual', counterfactual: { rate: 0.1, rollouts: 4 } }));
     expect(one.seats).toEqual(plain.seats);
     expect(two.seats).toEqual(plain.seats);
     expect(readFileSync(join(b, 'decisions.arrow')).equals(readFileSync(join(a, 'decisions.arrow')))).toBe(true);

@@ -9,6 +9,7 @@ import { SEVENFALL_STRATEGIES } from '../../../strategies/sevenfall/index.js';
 import { MAX_PLAYERS, SevenfallEngine } from './engine.js';
 import { SEVENFALL_PRESETS, type SevenfallRules, checkCanisterFor, parseSevenfallRules, sevenfallPreset } from './rules.js';
 import { ScoreTable } from './scoring.js';
+import { actionText, sevenfallBucketFeatures } from './buckets.js';
 import { traceSevenfallGame } from './trace.js';
 import type { SevenfallPlayer } from './view.js';
 
@@ -19,8 +20,11 @@ function makePlayers(rules: SevenfallRules, table: ScoreTable, specs: readonly s
 class SevenfallRunner extends SeededRunner<SevenfallEngine> {
   private readonly players: SevenfallPlayer[];
 
+  readonly bucketFeatures;
+
   constructor(rules: SevenfallRules, specs: readonly string[], mode: Mode) {
     super(specs.length, mode, new SevenfallEngine(rules));
+    this.bucketFeatures = sevenfallBucketFeatures(rules);
     this.players = makePlayers(rules, this.engine.table, specs, this.strategyRngs);
     this.rounds.fill(mode === 'game' ? rules.rounds : 1);
   }
@@ -67,21 +71,12 @@ export const sevenfallModule: GameModule<SevenfallRules> = {
       throw new UserError(`${solved[0]}: plays a policy solved for turns that start from the full canister; these rules refill every round (refill "round")`);
     }
   },
-  decisionStateFields: ['wilds', 'breaks', 'discards_left', 'locked'],
-  counterfactualModes: ['round'],
-  counterfactualReference: 'stop',
-  decodeDecision(rules, state, action) {
-    const table = tableFor(rules);
-    const locked = state % (rules.rowSize + 1);
-    let rest = Math.floor(state / (rules.rowSize + 1));
-    const discardsLeft = rest % (rules.discardBudget + 1);
-    rest = Math.floor(rest / (rules.discardBudget + 1));
-    const breaks = rest % (table.maxBreaks + 1);
-    rest = Math.floor(rest / (table.maxBreaks + 1));
-    const wilds = rest % (table.maxWilds + 1);
-    const key = Math.floor(rest / (table.maxWilds + 1));
-    return { kind: 'discard', profile: profileText(table, key), state: [wilds, breaks, discardsLeft, locked], action: actionText(rules, action) };
-  },
+  bucketFeatures: sevenfallBucketFeatures,
+  defaultBuckets: 'profile,discards-left',
+  decisionKinds: ['discard'],
+  actionLabel: (rules, _kind, action) => actionText(rules, action),
+  counterfactualModes: ['round', 'game'],
+  counterfactualReference: () => 'stop',
   describeRules: (rules) => describeSevenfallRules(rules),
   trace(rules, specs, seed) {
     const engine = new SevenfallEngine(rules);
@@ -93,37 +88,6 @@ export const sevenfallModule: GameModule<SevenfallRules> = {
     return traceSevenfallGame(rules, makePlayers(rules, engine.table, specs, rngs), engine, seed);
   },
 };
-
-const tables = new WeakMap<SevenfallRules, ScoreTable>();
-/** One score table per rules object, for decoding many decision rows. */
-function tableFor(rules: SevenfallRules): ScoreTable {
-  let t = tables.get(rules);
-  if (t === undefined) tables.set(rules, (t = new ScoreTable(rules)));
-  return t;
-}
-
-/** A profile key back to its group sizes, largest first, e.g. "3,2,1,1". */
-export function profileText(table: ScoreTable, key: number): string {
-  const n = table.rules.rowSize;
-  const sizes: number[] = [];
-  for (let k = n; k >= 1; k--) {
-    const digit = Math.floor(key / table.code[k]) % (Math.floor(n / k) + 1);
-    for (let i = 0; i < digit; i++) sizes.push(k);
-  }
-  return sizes.join(',') || '-';
-}
-
-/** An action key back to words: "stop" or "discard W,X,g1,g2" (g = size of the tile's group). */
-export function actionText(rules: SevenfallRules, action: number): string {
-  if (action === 0) return 'stop';
-  const base = rules.rowSize + 3;
-  const classes: string[] = [];
-  for (let a = action; a > 0; a = Math.floor(a / base)) {
-    const c = (a % base) - 1;
-    classes.push(c === 0 ? 'wild' : c === 1 ? 'break' : `from-${c - 1}`);
-  }
-  return `discard ${classes.reverse().join('+')}`;
-}
 
 export function describeSevenfallRules(r: SevenfallRules): string {
   const lines = [

@@ -12,6 +12,8 @@
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import { type Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../engine/rng.js';
 import type { DecisionSink } from '../../engine/strategy.js';
+import type { FeatureSource } from '../../engine/decisions.js';
+import { Feature } from './buckets.js';
 import { Bonus, Kind, SevnCards } from './cards.js';
 import type { SevnRules } from './rules.js';
 import { longestRun } from './scoring.js';
@@ -92,7 +94,7 @@ interface RoundSnapshot {
   scalars: number[];
 }
 
-export class SevnEngine implements SevnViewSource {
+export class SevnEngine implements SevnViewSource, FeatureSource {
   readonly rules: SevnRules;
   readonly cards: SevnCards;
   /** Cards in the full deck. */
@@ -491,7 +493,8 @@ export class SevnEngine implements SevnViewSource {
   private askDraw(s: number): number {
     const a = this.players[s].drawOrStay(this.prepare(s, Decision.DRAW_STAY));
     if (a !== Answer.DRAW && a !== Answer.STAY) this.illegal(s, 'draw-or-stay answer', a, '1 (draw) or 0 (stay)');
-    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, Decision.DRAW_STAY), a);
+    const d = this.decisions;
+    if (d !== null) d.record(s, d.buckets.key(this, s, Decision.DRAW_STAY), a);
     return a;
   }
 
@@ -506,7 +509,8 @@ export class SevnEngine implements SevnViewSource {
       for (let i = 0; i < this.n; i++) if ((candidates >>> i) & 1) seats.push(i);
       this.illegal(s, `${this.cards.name(card)} target`, t, `one of seats ${seats.join(', ')}`);
     }
-    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, kind), t === s ? 0 : 1);
+    const d = this.decisions;
+    if (d !== null) d.record(s, d.buckets.key(this, s, kind), t >= s ? t - s : t - s + this.n);
     return t;
   }
 
@@ -516,7 +520,8 @@ export class SevnEngine implements SevnViewSource {
     v.optionB = b;
     const pick = this.players[s].crossroads(v);
     if (pick !== 0 && pick !== 1) this.illegal(s, 'Crossroads pick', pick, '0 (first card) or 1 (second card)');
-    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, Decision.CROSSROADS), pick === 0 ? a : b);
+    const d = this.decisions;
+    if (d !== null) d.record(s, d.buckets.key(this, s, Decision.CROSSROADS), pick === 0 ? a : b);
     return pick;
   }
 
@@ -525,21 +530,37 @@ export class SevnEngine implements SevnViewSource {
     v.card = c;
     const k = this.players[s].ballast(v);
     if (k !== Answer.KEEP && k !== 0) this.illegal(s, 'Ballast answer', k, '1 (keep) or 0 (discard)');
-    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, Decision.BALLAST), k);
+    const d = this.decisions;
+    if (d !== null) d.record(s, d.buckets.key(this, s, Decision.BALLAST), k);
     return k;
   }
 
-  /**
-   * Decision bucket: kind, round points so far (capped at 255), distinct values held, next-draw bust
-   * chance in 5% steps (0..20) and cards left in the deck rounded down to a multiple of 10 (0, 10, ...,
-   * 250: the deck holds at most 255), as mixed-radix digits. The exact count made game-mode buckets
-   * too fine to aggregate (4-player `sevn` games: about 30 buckets a game).
-   */
-  stateKey(s: number, kind: number): number {
-    const points = Math.min(255, this.scoreSeat(s));
-    const bust = Math.round(this.bustChance(s) * 20);
-    const left = this.deckLen;
-    return (((kind * 256 + points) * 32 + this.seats[(s << Seat.SHIFT) + Seat.DISTINCT]) * 21 + bust) * 256 + (left - (left % 10));
+  /** A bucket feature of seat s's decision (see buckets.ts); totals are those before this round. */
+  feature(s: number, f: number): number {
+    switch (f) {
+      case Feature.POINTS:
+        return this.scoreSeat(s);
+      case Feature.DISTINCT:
+        return this.seats[(s << Seat.SHIFT) + Seat.DISTINCT];
+      case Feature.BUST:
+        return this.bustChance(s) * 100;
+      case Feature.CARDS_LEFT:
+        return this.deckLen;
+      case Feature.TOTAL:
+        return this.totals[s];
+      case Feature.GAP_LEADER: {
+        let best = -Infinity;
+        for (let p = 0; p < this.n; p++) if (p !== s && this.totals[p] > best) best = this.totals[p];
+        return best === -Infinity ? 0 : this.totals[s] - best;
+      }
+      case Feature.GAP_TARGET:
+        return this.rules.target - this.totals[s];
+      default: {
+        let still = 0;
+        for (let p = 0; p < this.n; p++) if (p !== s && this.seats[(p << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) still++;
+        return still;
+      }
+    }
   }
 
   // ---- Cards -------------------------------------------------------------------------------------
@@ -884,7 +905,7 @@ export class SevnEngine implements SevnViewSource {
    * numbers). The round in progress is then restored exactly, so the main line is unchanged.
    */
   private evaluateDrawStay(cf: CounterfactualStreams, s: number): void {
-    const state = this.stateKey(s, Decision.DRAW_STAY);
+    const state = cf.sink.buckets.key(this, s, Decision.DRAW_STAY);
     const snap = this.saveRound();
     const mainRng = this.rng;
     const tracer = this.tracer;
@@ -925,8 +946,16 @@ export class SevnEngine implements SevnViewSource {
     this.tracer = tracer;
     this.decisions = decisions;
     this.inRollout = false;
-    cf.sink.add(state, Answer.STAY * 8 + s, cf.rollouts, sums[0], sums[1], sums[2], sums[3]);
-    cf.sink.add(state, Answer.DRAW * 8 + s, cf.rollouts, sums[4], sums[5], sums[6], sums[7]);
+    for (const answer of [Answer.STAY, Answer.DRAW]) {
+      const t = cf.sink.table;
+      const o = t.at(state, answer * 8 + s);
+      const i = answer === Answer.STAY ? 0 : 4;
+      t.sums[o] += cf.rollouts;
+      t.sums[o + 1] += sums[i];
+      t.sums[o + 2] += sums[i + 1];
+      t.sums[o + 5] += sums[i + 2];
+      t.sums[o + 6] += sums[i + 3];
+    }
     cf.counter++;
   }
 

@@ -1,5 +1,5 @@
 /** SEVN as a game module: rules, strategies, the unit runner, decision buckets and the trace. */
-import type { DecodedDecision, GameModule, Mode } from '../../engine/game.js';
+import type { GameModule, Mode } from '../../engine/game.js';
 import { Rng, STREAM_STRATEGY } from '../../engine/rng.js';
 import { SeededRunner } from '../../engine/seeded-runner.js';
 import { checkStrategySpec, createStrategy } from '../../engine/strategy.js';
@@ -8,18 +8,28 @@ import { SevnCards } from './cards.js';
 import { MAX_PLAYERS, SevnEngine } from './engine.js';
 import { SEVN_PRESETS, type SevnRules, deckSize, parseSevnRules, sevnPreset } from './rules.js';
 import { traceSevnGame } from './trace.js';
-import { DECISION_KINDS, D_BALLAST, D_CROSSROADS, D_DRAW_STAY, type SevnPlayer } from './view.js';
+import { DECISION_KINDS, type SevnPlayer } from './view.js';
+import { sevnActionLabel, sevnBucketFeatures } from './buckets.js';
 
 export function makeSevnPlayers(rules: SevnRules, cards: SevnCards, specs: readonly string[], rngs: readonly Rng[]): SevnPlayer[] {
   return specs.map((spec, seat) => createStrategy('sevn', SEVN_STRATEGIES, spec, { rules, cards, rng: rngs[seat] }));
 }
 
+const cardSets = new WeakMap<SevnRules, SevnCards>();
+function cardsFor(rules: SevnRules): SevnCards {
+  let c = cardSets.get(rules);
+  if (c === undefined) cardSets.set(rules, (c = new SevnCards(rules)));
+  return c;
+}
+
 export class SevnRunner extends SeededRunner<SevnEngine> {
   private readonly players: SevnPlayer[];
+  readonly bucketFeatures;
 
   constructor(rules: SevnRules, specs: readonly string[], mode: Mode) {
     if (specs.length < 1 || specs.length > MAX_PLAYERS) throw new Error(`SEVN needs 1 to ${MAX_PLAYERS} players, got ${specs.length}`);
     super(specs.length, mode, new SevnEngine(rules));
+    this.bucketFeatures = sevnBucketFeatures(rules);
     this.players = makeSevnPlayers(rules, this.engine.cards, specs, this.strategyRngs);
   }
 
@@ -44,28 +54,6 @@ export class SevnRunner extends SeededRunner<SevnEngine> {
       this.busts[s] = e.bustCount[s];
     }
   }
-}
-
-/** State digits of a decision key, as written by `SevnEngine.stateKey` (deckLeft: cards left in the deck rounded down to a multiple of 10). */
-export function decodeSevnState(state: number): { kind: number; points: number; distinct: number; bust5: number; deckLeft: number } {
-  const deckLeft = state % 256;
-  let rest = Math.floor(state / 256);
-  const bust5 = rest % 21;
-  rest = Math.floor(rest / 21);
-  const distinct = rest % 32;
-  rest = Math.floor(rest / 32);
-  const points = rest % 256;
-  return { kind: Math.floor(rest / 256), points, distinct, bust5, deckLeft };
-}
-
-export function decodeSevnDecision(cards: SevnCards, state: number, action: number): DecodedDecision {
-  const d = decodeSevnState(state);
-  let label: string;
-  if (d.kind === D_DRAW_STAY) label = action === 1 ? 'draw' : 'stay';
-  else if (d.kind === D_BALLAST) label = action === 1 ? 'keep' : 'discard';
-  else if (d.kind === D_CROSSROADS) label = `take ${cards.name(action)}`;
-  else label = action === 0 ? 'self' : 'other';
-  return { kind: DECISION_KINDS[d.kind], state: [d.points, d.distinct, d.bust5 * 5, d.deckLeft], action: label };
 }
 
 export function describeSevnRules(r: SevnRules): string {
@@ -99,10 +87,12 @@ export const sevnModule: GameModule<SevnRules> = {
   parseRules: parseSevnRules,
   checkStrategy: (spec) => checkStrategySpec('sevn', SEVN_STRATEGIES, spec),
   createRunner: (rules, specs, mode) => new SevnRunner(rules, specs, mode),
-  decisionStateFields: ['points', 'distinct', 'bust_pct', 'deck_left'],
+  bucketFeatures: sevnBucketFeatures,
+  defaultBuckets: 'points:5,distinct:1',
+  decisionKinds: DECISION_KINDS,
+  actionLabel: (rules, kind, action) => sevnActionLabel(cardsFor(rules), kind, action),
   counterfactualModes: ['round'],
-  counterfactualReference: 'stay',
-  decodeDecision: (rules, state, action) => decodeSevnDecision(new SevnCards(rules), state, action),
+  counterfactualReference: () => 'stay',
   describeRules: describeSevnRules,
   trace(rules, specs, seed) {
     const engine = new SevnEngine(rules);
