@@ -1,6 +1,7 @@
 /**
  * SEVN engine throughput on one thread: whole four-player `sevn` games (four `stay-at` players,
- * points 20, 25, 30 and 35), and `stay-at` solo rounds in round mode on `sevn-numbers` and `sevn`.
+ * points 20, 25, 30 and 35; and `ev` or `race` in every seat or in one), `rollout`'s decisions, and
+ * `stay-at` solo rounds in round mode on `sevn-numbers` and `sevn`.
  */
 import { Rng } from '../src/engine/rng.js';
 import { SevnEngine } from '../src/games/sevn/engine.js';
@@ -8,23 +9,51 @@ import { makeSevnPlayers } from '../src/games/sevn/index.js';
 import { sevnPreset } from '../src/games/sevn/rules.js';
 import { type BenchCase, measure } from './measure.js';
 
-const games: BenchCase = {
-  name: 'sevn 4-player games (1 thread)',
+/** Whole four-player `sevn` games, one lineup per case (each case runs in a process of its own). */
+function games(name: string, specs: string[], count: number, target?: number): BenchCase {
+  return {
+    name,
+    async run() {
+      const rules = sevnPreset('sevn');
+      const engine = new SevnEngine(rules);
+      const rng = new Rng('bench');
+      const players = makeSevnPlayers(rules, engine.cards, specs, specs.map((_, i) => new Rng(`s${i}`)));
+      let sink = 0;
+      const m = await measure(this.name, 'games', count, (n) => {
+        for (let i = 0; i < n; i++) {
+          engine.playGame(players, rng);
+          sink += engine.totals[0];
+        }
+      }, target);
+      if (sink < 0) console.log(sink);
+      return m;
+    },
+  };
+}
+
+/**
+ * `rollout`'s draw-or-stay decisions per second (each plays `rollouts` paired futures to the end of
+ * the game): one rollout seat among three stay-at seats, decisions counted as they are made.
+ */
+const rolloutDecisions: BenchCase = {
+  name: 'sevn rollout decisions (rollouts=100, 4-player games)',
   async run() {
     const rules = sevnPreset('sevn');
     const engine = new SevnEngine(rules);
     const rng = new Rng('bench');
-    const specs = ['stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30', 'stay-at:points=35'];
+    const specs = ['rollout', 'stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30'];
     const players = makeSevnPlayers(rules, engine.cards, specs, specs.map((_, i) => new Rng(`s${i}`)));
-    let sink = 0;
-    const m = await measure(this.name, 'games', 1_000_000, (n) => {
-      for (let i = 0; i < n; i++) {
-        engine.playGame(players, rng);
-        sink += engine.totals[0];
-      }
-    }, 100_000);
-    if (sink < 0) console.log(sink);
-    return m;
+    let decisions = 0;
+    const inner = players[0].drawOrStay.bind(players[0]);
+    players[0].drawOrStay = (v) => {
+      decisions++;
+      return inner(v);
+    };
+    // Timed by decisions: play whole games until `n` decisions have been made.
+    return measure(this.name, 'decisions', 400, (n) => {
+      const stop = decisions + n;
+      while (decisions < stop) engine.playGame(players, rng);
+    });
   },
 };
 
@@ -49,4 +78,12 @@ function soloRounds(preset: string, count: number, target?: number): BenchCase {
   };
 }
 
-export const SEVN_BENCH: BenchCase[] = [games, soloRounds('sevn-numbers', 20_000_000, 5_000_000), soloRounds('sevn', 10_000_000)];
+export const SEVN_BENCH: BenchCase[] = [
+  games('sevn 4-player games (1 thread)', ['stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30', 'stay-at:points=35'], 1_000_000, 100_000),
+  // ev and race play at least half as many games a second as stay-at (issue 9): every seat the bot.
+  games('sevn 4-player games, ev in every seat', ['ev', 'ev', 'ev', 'ev'], 100_000),
+  games('sevn 4-player games, race in every seat', ['race', 'race', 'race', 'race'], 200_000),
+  games('sevn 4-player games, ev in one seat', ['ev', 'stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30'], 200_000),
+  games('sevn 4-player games, race in one seat', ['race', 'stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30'], 200_000),
+  rolloutDecisions,
+  soloRounds('sevn-numbers', 20_000_000, 5_000_000), soloRounds('sevn', 10_000_000)];

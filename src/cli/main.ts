@@ -22,6 +22,10 @@ import { bustRowCommand, bustTableCommand, formatBustRow, formatBustTable } from
 import type { SevnRules } from '../games/sevn/rules.js';
 import { interruptible, progressBar } from './progress.js';
 import { DEFAULT_PAIRED_CHUNK, compare, formatCompare, parseSprt } from '../run/compare.js';
+import { tournamentCommand } from './tournament.js';
+import { reportCommand } from './report.js';
+import { compareJson, writeCompareOutput } from '../run/compare-output.js';
+import { OutputDir } from '../io/output.js';
 
 function fail(message: string): never {
   process.stderr.write(`sevensim: ${message}\n`);
@@ -129,13 +133,16 @@ const cli = yargs(hideBin(process.argv))
         .option('alpha', { type: 'number', default: 0.05, describe: 'SPRT false-positive rate' })
         .option('beta', { type: 'number', default: 0.05, describe: 'SPRT false-negative rate' })
         .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' })
+        .option('out', { type: 'string', describe: 'directory for compare.json (the --json result, with the SPRT path) and run.json; `sevensim report` draws it' })
         .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' }),
     async (a) => {
       const game = gameModule(a.game);
       const rules = loadRules(game, a.preset, a.rules);
       const mode = a.mode as Mode;
+      const out = a.out ? new OutputDir(a.out) : null;
       if (!Number.isInteger(a.threads) || a.threads < 1) throw new UserError(`--threads: expected a positive integer, got ${a.threads}`);
       const sprt = a.sprt ? { ...parseSprt(a.sprt), alpha: a.alpha, beta: a.beta, metric: (a.metric ?? (mode === 'game' ? 'win' : 'score')) as 'score' | 'win' } : null;
+      out?.prepare();
       const progress = progressBar(a.quiet);
       await interruptible(
         'nothing was written',
@@ -146,7 +153,9 @@ const cli = yargs(hideBin(process.argv))
             onProgress: (d, t) => progress.update(d, t),
           });
           progress.stop();
-          console.log(a.json ? JSON.stringify({ ...r, ci95: r.diff.ci95, pValue: r.diff.pValue }, null, 2) : formatCompare(r));
+          if (out) writeCompareOutput(out, r, rules, process.argv.slice(2));
+          console.log(a.json ? JSON.stringify(compareJson(r), null, 2) : formatCompare(r));
+          if (out && !a.json) console.log(`written to ${a.out}/compare.json`);
         },
         () => progress.stop(),
       );
@@ -208,6 +217,7 @@ const cli = yargs(hideBin(process.argv))
       if (a.out && !a.json) console.log(`written to ${a.out}/bust-table.arrow`);
     },
   )
+  .command(reportCommand)
   .command(
     'study',
     'The default study (what `npm start` runs): both games, both modes, baseline strategies; results under --out',
@@ -221,6 +231,7 @@ const cli = yargs(hideBin(process.argv))
         .option('quiet', { type: 'boolean', default: false, describe: 'no progress bars' }),
     async (a) => runStudy(a),
   )
+  .command(tournamentCommand)
   .demandCommand(1, 'Give a command; `sevensim --help` lists them.')
   .strict()
   .recommendCommands()

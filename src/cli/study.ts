@@ -1,6 +1,6 @@
 /**
  * `sevensim study` (what `npm start` runs): a default study of both games, each part a simulate run
- * written to its own directory under results/.
+ * written to its own directory under results/, then the charts of every part in results/report.html.
  */
 import { join } from 'node:path';
 import type { Mode } from '../engine/game.js';
@@ -55,6 +55,9 @@ export async function runStudy(o: { games: number; seed: number; out: string; th
         progress.stop();
         printSummary(r, o.json, out);
       }
+      const { writeReport } = await import('../run/report.js'); // vega loads in about a second: only when needed
+      const report = await writeReport({ dirs: STUDY.filter((p) => GAMES[p.game]).map((p) => join(o.out, p.name)), out: o.out });
+      if (!o.json) console.log(`\nThe charts of every part: ${report.html} (open it in a browser; \`sevensim report DIR... --png\` also writes PNG files)`);
     },
     () => progress.stop(),
   );

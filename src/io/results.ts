@@ -76,11 +76,12 @@ const KEY_COLUMNS: [string, ColumnType][] = [
   ['action_key', 'float64'],
 ];
 const OUTCOME_SUMS = ['sum_score', 'sum_score_sq', 'sum_win', 'sum_win_sq'];
-const DIFF_SUMS = ['sum_diff', 'sum_diff_sq', 'sum_diff_win', 'sum_diff_win_sq'];
+/** Counterfactual sums: of the value (score), the win share, and their differences from the reference. */
+const VALUE_SUMS = ['sum_value', 'sum_value_sq', 'sum_win', 'sum_win_sq', 'sum_diff', 'sum_diff_sq', 'sum_diff_win', 'sum_diff_win_sq'];
 
 export function decisionsSchema(buckets: Bucketer, recording: DecisionRecording) {
   const cf = recording === 'counterfactual';
-  const sums = cf ? [...OUTCOME_SUMS, ...DIFF_SUMS] : OUTCOME_SUMS;
+  const sums = cf ? VALUE_SUMS : OUTCOME_SUMS;
   return schemaOf([...bucketColumns(buckets), ...(cf ? COUNTERFACTUAL_COLUMNS : OUTCOME_COLUMNS), ...KEY_COLUMNS, ...sums.map((n): [string, ColumnType] => [n, 'float64'])]);
 }
 
@@ -114,7 +115,7 @@ export async function writeDecisions(out: OutputDir, totals: RunTotals, game: Ga
     rows.state_key.push(state);
     rows.action_key.push(actionSeat);
     const [n, s, s2, w, ww] = t;
-    OUTCOME_SUMS.forEach((name, i) => rows[name].push(t[1 + i]));
+    (recording === 'counterfactual' ? VALUE_SUMS : OUTCOME_SUMS).forEach((name, i) => rows[name].push(t[1 + i]));
     if (recording === 'counterfactual') {
       const [ds, ds2, dw, dw2] = t.subarray(5);
       rows.rollouts.push(BigInt(n));
@@ -127,7 +128,6 @@ export async function writeDecisions(out: OutputDir, totals: RunTotals, game: Ga
       rows.diff_se.push(Math.sqrt(sampleVariance(n, ds, ds2) / n));
       rows.diff_win.push(dw / WIN_UNITS / n);
       rows.diff_win_se.push(Math.sqrt(sampleVariance(n, dw, dw2) / w2 / n));
-      DIFF_SUMS.forEach((name, i) => rows[name].push(t[5 + i]));
       continue;
     }
     rows.count.push(BigInt(n));
@@ -242,7 +242,7 @@ export function readTotals(dir: string, m: Manifest): RunTotals {
   }
   if (m.decisions === 'none') return totals;
   if (m.buckets === undefined) throw new UserError(`${dir}: written by an older sevensim whose decision buckets this version cannot read; run it again`);
-  const fields = m.decisions === 'counterfactual' ? [...OUTCOME_SUMS, ...DIFF_SUMS] : OUTCOME_SUMS;
+  const fields = m.decisions === 'counterfactual' ? VALUE_SUMS : OUTCOME_SUMS;
   const count = m.decisions === 'counterfactual' ? 'rollouts' : 'count';
   const sums = new Float64Array(1 + fields.length);
   for (const row of readArrowFile(join(dir, 'decisions.arrow'))) {

@@ -53,6 +53,8 @@ export interface CompareResult {
   winShareA: number | null;
   winShareB: number | null;
   sprt: (SprtBounds & { metric: string; llr: number; verdict: 'H1' | 'H0' | 'continue' }) | null;
+  /** With --sprt: [paired games so far, LLR] after each result, for the report's chart. */
+  sprtPath: [number, number][] | null;
   seconds: number;
 }
 
@@ -89,6 +91,7 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
   const metricScale = o.sprt?.metric === 'win' ? WIN_UNITS : 1;
   let llr = 0;
   let verdict: 'H1' | 'H0' | 'continue' = 'continue';
+  const sprtPath: [number, number][] = [];
   const t0 = performance.now();
   await runOnPool<PairedResult>({
     threads: o.threads,
@@ -103,6 +106,7 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
         const [s, s2] = o.sprt!.metric === 'win' ? [sums[3], sums[4]] : [sums[1], sums[2]];
         llr = sprtLlr(bounds, sums[0], s / metricScale, s2 / (metricScale * metricScale));
         verdict = sprtVerdict(bounds, llr);
+        sprtPath.push([sums[0], llr]);
       }
     },
     stop: () => verdict !== 'continue',
@@ -126,6 +130,7 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
     winShareA: o.mode === 'game' ? sums[9] / WIN_UNITS / n : null,
     winShareB: o.mode === 'game' ? sums[10] / WIN_UNITS / n : null,
     sprt: bounds ? { ...bounds, metric: o.sprt!.metric, llr, verdict } : null,
+    sprtPath: bounds ? sprtPath : null,
     seconds: (performance.now() - t0) / 1000,
   };
 }

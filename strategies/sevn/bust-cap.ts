@@ -11,10 +11,10 @@ export const bustCap: SevnStrategyDef = {
   name: 'bust-cap',
   doc: 'Stays when the exact chance that the next card is a duplicate (from the unseen cards) exceeds p.',
   params: [{ name: 'p', type: 'number', min: 0, max: 1, default: 0.3, doc: 'highest bust chance it accepts on a draw' }, ...CHOICE_PARAMS],
-  create: (params) => {
+  create: (params, ctx) => {
     const p = params.p as number;
     return {
-      ...cardChoices(params),
+      ...cardChoices(params, ctx),
       drawOrStay(v) {
         if (v.hasSecondChance || v.held === 0) return Answer.DRAW;
         // bad / total > p, compared without a division

@@ -18,11 +18,11 @@ export const optimalSolo: SevnStrategyDef = {
   name: 'optimal-solo',
   doc: 'Plays the exact optimal solo stopping policy for its held values (solved for the deck\'s number cards); draws with a Second Chance.',
   params: [...CHOICE_PARAMS],
-  create: (params, { rules }) => {
-    const solution = cachedSevnSolution(otherCards(rules) > 0 ? numberProjection(rules) : rules);
+  create: (params, ctx) => {
+    const solution = cachedSevnSolution(otherCards(ctx.rules) > 0 ? numberProjection(ctx.rules) : ctx.rules);
     const shouldDraw = solution.shouldDraw;
     return {
-      ...cardChoices(params),
+      ...cardChoices(params, ctx),
       drawOrStay(v) {
         if (v.hasSecondChance) return DRAW;
         return shouldDraw(v.held) ? DRAW : STAY;

@@ -6,8 +6,8 @@ export const stayAtCards: SevnStrategyDef = {
   name: 'stay-at-cards',
   doc: 'Draws until it holds cards distinct scoring values, then stays.',
   params: [{ name: 'cards', type: 'int', min: 1, max: 31, default: 5, doc: 'stay once this many distinct values are held' }, ...CHOICE_PARAMS],
-  create: (params) => {
+  create: (params, ctx) => {
     const cards = params.cards as number;
-    return { ...cardChoices(params), drawOrStay: (v) => (v.distinct >= cards ? Answer.STAY : Answer.DRAW) };
+    return { ...cardChoices(params, ctx), drawOrStay: (v) => (v.distinct >= cards ? Answer.STAY : Answer.DRAW) };
   },
 };

@@ -6,10 +6,10 @@ export const stayAt: SevnStrategyDef = {
   name: 'stay-at',
   doc: 'Draws until its round score reaches points, then stays.',
   params: [{ name: 'points', type: 'int', min: 0, max: 1000, default: 25, doc: 'stay once the round score is at least this' }, ...CHOICE_PARAMS],
-  create: (params) => {
+  create: (params, ctx) => {
     const points = params.points as number;
     // Answer.* (a const enum) compiles to literals: the imported STAY/DRAW constants cost a module-cell
     // load and a hole check on every draw-or-stay decision.
-    return { ...cardChoices(params), drawOrStay: (v) => (v.points >= points ? Answer.STAY : Answer.DRAW) };
+    return { ...cardChoices(params, ctx), drawOrStay: (v) => (v.points >= points ? Answer.STAY : Answer.DRAW) };
   },
 };

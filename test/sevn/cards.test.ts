@@ -1,7 +1,8 @@
 /** Hand-worked rounds from stacked decks: every card's effect and every edge case the rule text answers. */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/rng.js';
-import { E_DEAL, E_QUEUED, E_RESHUFFLE, E_ROUND_START, RoundCapError, SevnEngine } from '../../src/games/sevn/engine.js';
+import { RoundCapError, SevnEngine } from '../../src/games/sevn/engine.js';
+import { E_DEAL, E_QUEUED, E_RESHUFFLE, E_ROUND_START } from '../../src/games/sevn/events.js';
 import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
 import { BUSTED, FROZEN, STAYED } from '../../src/games/sevn/view.js';
 import { EventLog, rowOf, scripted, stacked } from './helpers.js';

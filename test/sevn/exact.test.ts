@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/rng.js';
-import { E_DEAL, E_DRAW, SevnEngine } from '../../src/games/sevn/engine.js';
+import { SevnEngine } from '../../src/games/sevn/engine.js';
+import { E_DEAL, E_DRAW } from '../../src/games/sevn/events.js';
 import { nextBustChance, soloDrawsHolding, soloStayAt } from '../../src/games/sevn/exact.js';
 import { makeSevnPlayers } from '../../src/games/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';

@@ -1,6 +1,7 @@
 /** Shared helpers for the SEVN tests: scripted players and a stacked-deck round or game. */
 import { Rng } from '../../src/engine/rng.js';
-import { SevnEngine, type SevnTracer } from '../../src/games/sevn/engine.js';
+import { SevnEngine } from '../../src/games/sevn/engine.js';
+import { type SevnTracer } from '../../src/games/sevn/events.js';
 import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
 import { DRAW, STAY, type SevnPlayer } from '../../src/games/sevn/view.js';
 

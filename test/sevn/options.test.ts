@@ -6,9 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/engine/errors.js';
 import { Rng } from '../../src/engine/rng.js';
-import {
-  E_ACTION_DISCARDED, E_CROSSROADS, E_EXHAUSTED, E_ROUND_START, E_STORM_CARD, SevnEngine, type SevnTracer,
-} from '../../src/games/sevn/engine.js';
+import { SevnEngine } from '../../src/games/sevn/engine.js';
+import { E_ACTION_DISCARDED, E_CROSSROADS, E_EXHAUSTED, E_ROUND_START, E_STORM_CARD, type SevnTracer } from '../../src/games/sevn/events.js';
 import { sevnModule } from '../../src/games/sevn/index.js';
 import { Bucketer, parseBuckets } from '../../src/engine/decisions.js';
 import { SEVN_OPTION_DEFAULTS, SEVN_PRESETS, type SevnRules, parseSevnRules, sevnPreset, validateSevnRules } from '../../src/games/sevn/rules.js';

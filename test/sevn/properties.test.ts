@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { E_ROUND_END, SevnEngine } from '../../src/games/sevn/engine.js';
+import { SevnEngine } from '../../src/games/sevn/engine.js';
+import { E_ROUND_END } from '../../src/games/sevn/events.js';
 import { sevnModule } from '../../src/games/sevn/index.js';
 import { Bucketer, parseBuckets } from '../../src/engine/decisions.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';

@@ -1,11 +1,13 @@
 /**
- * SEVN decision buckets: the state features `--bucket` can choose (indices match
- * `SevnEngine.feature`) and the action codes of each decision kind in words.
+ * SEVN decision buckets: the state features `--bucket` can choose and how each is read from the
+ * engine, the action codes of each decision kind in words, and the next card's exact bust chance.
  */
 import type { BucketFeature } from '../../engine/decisions.js';
-import type { SevnCards } from './cards.js';
+import { Kind, type SevnCards } from './cards.js';
+import type { SevnEngine } from './engine.js';
 import { type SevnRules, deckSize } from './rules.js';
-import { Decision } from './view.js';
+import { Seat } from './seats.js';
+import { Decision, Status } from './view.js';
 
 export const enum Feature {
   POINTS = 0,
@@ -32,6 +34,34 @@ export function sevnBucketFeatures(rules: SevnRules): BucketFeature[] {
   ];
 }
 
+/** A bucket feature of seat s's decision (totals are those before this round). */
+export function sevnFeature(e: SevnEngine, s: number, f: number): number {
+  switch (f) {
+    case Feature.POINTS:
+      return e.scoreSeat(s);
+    case Feature.DISTINCT:
+      return e.seats[(s << Seat.SHIFT) + Seat.DISTINCT];
+    case Feature.BUST:
+      return nextCardBust(e, s) * 100;
+    case Feature.CARDS_LEFT:
+      return e.deckLen;
+    case Feature.TOTAL:
+      return e.totals[s];
+    case Feature.GAP_LEADER: {
+      let best = -Infinity;
+      for (let p = 0; p < e.n; p++) if (p !== s && e.totals[p] > best) best = e.totals[p];
+      return best === -Infinity ? 0 : e.totals[s] - best;
+    }
+    case Feature.GAP_TARGET:
+      return e.rules.target - e.totals[s];
+    default: {
+      let still = 0;
+      for (let p = 0; p < e.n; p++) if (p !== s && e.seats[(p << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) still++;
+      return still;
+    }
+  }
+}
+
 /**
  * Action codes: draw-or-stay 1 draw, 0 stay; Ballast 1 keep, 0 discard; Crossroads the card code
  * taken; Freeze, Triple Draw and Second Chance the target as seats to the left of the chooser (0 itself).
@@ -48,3 +78,30 @@ export function sevnActionLabel(cards: SevnCards, kind: number, action: number):
       return action === 0 ? 'self' : `left+${action}`;
   }
 }
+
+/** Exact chance that seat s's next card is a number it holds (0 with a Second Chance held). */
+export function nextCardBust(e: SevnEngine, s: number): number {
+  const st = e.seats;
+  const b = s << Seat.SHIFT;
+  if (st[b + Seat.SC] !== 0) return 0;
+  const cards = e.cards;
+  const mask = st[b + Seat.MASK];
+  let bad = 0;
+  let total: number;
+  if (e.deckLen > 0) {
+    // The deck holds exactly copies - seen of each code.
+    total = e.deckLen;
+    for (let m = mask; m !== 0; m &= m - 1) {
+      const c = cards.numberCode[31 - Math.clz32(m & -m)];
+      bad += cards.copies[c] - e.seen[c];
+    }
+  } else {
+    total = e.discardLen;
+    for (let i = 0; i < e.discardLen; i++) {
+      const c = e.discard[i];
+      if (cards.kind[c] === Kind.NUMBER && mask & (1 << cards.value[c])) bad++;
+    }
+  }
+  return total === 0 ? 0 : bad / total;
+}
+

@@ -1,134 +1,57 @@
 /**
  * The SEVN engine: the deal, draw-or-stay turns, every card's effect, the queue of waiting actions,
- * SEVN, scoring, and whole games. Allocation-free after construction: the deck, the discard pile, the
- * rows, the queue and every per-seat counter are typed arrays made once per engine.
+ * SEVN, the questions put to strategies, and whole rounds and games. Allocation-free after
+ * construction: the deck, the discard pile, the rows, the queue and every per-seat counter are typed
+ * arrays made once per engine. Beside it: the deck (deck.ts), a seat's running score (scoring.ts),
+ * decision buckets (buckets.ts), counterfactual rollouts (rollouts.ts), trace events (events.ts).
  *
- * Where the cards are: the deck is `deck[0, deckLen)`; a draw swaps a uniformly chosen card to
- * `deck[deckLen - 1]` and shortens the deck (partial Fisher-Yates), so no shuffle is ever needed. A drawn
- * card is "in hand" (counted in `inHand`) until it lands in a row, the discard pile or the queue. A
- * drawn number card that goes straight to its row is never counted in hand except while a tracer
- * sees it (two Int16Array updates per draw saved, about 20 instructions).
+ * A drawn card is "in hand" (counted in `inHand`) until it lands in a row, the discard pile or the
+ * queue. A drawn number card that goes straight to its row is never counted in hand except while a
+ * tracer sees it (two Int16Array updates per draw saved, about 20 instructions).
  */
+import type { Rng } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
-import { type Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../engine/rng.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import type { FeatureSource } from '../../engine/decisions.js';
-import { Feature } from './buckets.js';
+import { sevnFeature } from './buckets.js';
 import { Bonus, Kind, SevnCards } from './cards.js';
+import { SevnDeck } from './deck.js';
+import { Ev } from './events.js';
+import { evaluateDrawStay } from './rollouts.js';
 import type { SevnRules } from './rules.js';
-import { longestRun } from './scoring.js';
-import { Answer, Decision, Seat, type SevnPlayer, SevnViewBuffer, type SevnViewSource, Status } from './view.js';
+import { SeatBonus } from './scoring.js';
+import { MAX_PLAYERS, Seat } from './seats.js';
+import { Answer, Decision, type SevnPlayer, SevnViewBuffer, type SevnViewSource, Status } from './view.js';
 
-export const MAX_PLAYERS = 8;
-
-/** Trace events: `event(ev, seat, a, b)`; a and b are described per event. */
-/**
- * Const enums, so that tsc writes the numbers into the engine and strategies: an imported `const` is a
- * module-cell load and a hole check at each use (with opponentBy's rewrite, 148.7k -> 135.1k
- * instructions a 4-player game, valgrind). The named exports below are the public API.
- */
-export const enum Ev {
-  ROUND_START = 0,
-  DEAL = 1,
-  DRAW = 2,
-  TRIPLE_CARD = 3,
-  STORM_CARD = 4,
-  STAY = 5,
-  BUST = 6,
-  SECOND_CHANCE_USED = 7,
-  BALLAST = 8,
-  SECOND_CHANCE_GIVEN = 9,
-  FREEZE = 10,
-  TRIPLE_DRAW = 11,
-  STORM = 12,
-  CROSSROADS = 13,
-  QUEUED = 14,
-  ACTION_DISCARDED = 15,
-  SEVN = 16,
-  RESHUFFLE = 17,
-  EXHAUSTED = 18,
-  ROUND_END = 19,
-}
-export const E_ROUND_START: number = Ev.ROUND_START; // seat = dealer, a = round
-export const E_DEAL: number = Ev.DEAL; // a = card
-export const E_DRAW: number = Ev.DRAW; // a = card (a turn's draw)
-export const E_TRIPLE_CARD: number = Ev.TRIPLE_CARD; // a = card, b = 1-based index within the Triple Draw
-export const E_STORM_CARD: number = Ev.STORM_CARD; // a = card
-export const E_STAY: number = Ev.STAY;
-export const E_BUST: number = Ev.BUST; // a = duplicate card
-export const E_SECOND_CHANCE_USED: number = Ev.SECOND_CHANCE_USED; // a = duplicate card cancelled
-export const E_BALLAST: number = Ev.BALLAST; // a = card, b = 1 kept / 0 discarded
-export const E_SECOND_CHANCE_GIVEN: number = Ev.SECOND_CHANCE_GIVEN; // a = recipient seat, or -1 when discarded
-export const E_FREEZE: number = Ev.FREEZE; // a = target
-export const E_TRIPLE_DRAW: number = Ev.TRIPLE_DRAW; // a = target
-export const E_STORM: number = Ev.STORM;
-export const E_CROSSROADS: number = Ev.CROSSROADS; // a = chosen card, b = discarded card, or -1 when a was the only card left
-export const E_QUEUED: number = Ev.QUEUED; // a = card
-export const E_ACTION_DISCARDED: number = Ev.ACTION_DISCARDED; // a = card (owner busted or no possible target)
-export const E_SEVN: number = Ev.SEVN;
-export const E_RESHUFFLE: number = Ev.RESHUFFLE; // a = new deck size
-export const E_EXHAUSTED: number = Ev.EXHAUSTED; // deck and discard pile both empty: the round ends
-export const E_ROUND_END: number = Ev.ROUND_END;
-
-/** Optional observer for traces and tests; null in simulations so it costs one comparison. */
-export interface SevnTracer {
-  event(ev: number, seat: number, a: number, b: number): void;
-}
+export { MAX_PLAYERS };
 
 /** Thrown when a game runs past `rules.maxRounds`. */
 export class RoundCapError extends Error {
   override name = 'RoundCapError';
 }
 
-
-interface RoundSnapshot {
-  deck: Uint8Array;
-  discard: Uint8Array;
-  seen: Uint8Array;
-  inHand: Int16Array;
-  rows: Uint8Array;
-  seats: Int32Array;
-  qOwner: Uint8Array;
-  qCard: Uint8Array;
-  bustCount: Int32Array;
-  scalars: number[];
-}
-
-export class SevnEngine implements SevnViewSource, FeatureSource {
-  readonly rules: SevnRules;
-  readonly cards: SevnCards;
-  /** Cards in the full deck. */
-  readonly size: number;
-  private deck: Uint8Array;
-  private deckLen = 0;
-  /** True while `deck` is a permutation of the full deck (no reshuffle since it was last rebuilt). */
-  private deckWhole = false;
-  private discard: Uint8Array;
-  private discardLen = 0;
-  readonly seen: Uint8Array;
-  private readonly inHand: Int16Array;
+/**
+ * The engine's state is public for the inspection in tests and traces and for the round snapshot of
+ * rollouts.ts; strategies never see the engine, only their view (view.ts).
+ */
+export class SevnEngine extends SevnDeck implements SevnViewSource, FeatureSource {
+  readonly inHand: Int16Array;
   /** Rows: seat s holds rows[s * stride + i], i < rowLen[s] (seats[(s << Seat.SHIFT) + Seat.ROWLEN]). */
   readonly rows: Uint8Array;
   readonly stride: number;
   /**
    * Every per-seat round counter in one array, seat s at [s << Seat.SHIFT, + Seat.SIZE): status, held-value
    * mask, sum, distinct scoring values, Ballast above Featherweight's maxValue, multiplier, plus,
-   * bonus bits, Second Chance, SEVN, row length and row start (Seat.* in view.ts). Speed over clarity:
+   * bonus bits, Second Chance, SEVN, row length and row start (Seat.* in seats.ts). Speed over clarity:
    * one array instead of eleven, so one base pointer and bounds check per access site instead of one
    * per counter (4-player games: 163.8k -> 157.1k instructions a game, valgrind); the public
    * per-seat arrays below are copies made when read.
    */
   readonly seats = new Int32Array(MAX_PLAYERS * Seat.SIZE);
   private readonly pubStatus = new Uint8Array(MAX_PLAYERS);
-  private readonly pubMask = new Int32Array(MAX_PLAYERS);
-  private readonly pubSum = new Int32Array(MAX_PLAYERS);
-  private readonly pubDistinct = new Uint8Array(MAX_PLAYERS);
   private readonly pubSc = new Uint8Array(MAX_PLAYERS);
   private readonly pubSevnAt = new Uint8Array(MAX_PLAYERS);
   private readonly pubRowLen = new Uint8Array(MAX_PLAYERS);
-  /** Number values above Featherweight's maxValue, and at or above Heavyweight's minValue (bit per value). */
-  private readonly nonLowBits: number;
-  private readonly heavyBits: number;
   readonly totals = new Int32Array(MAX_PLAYERS);
   readonly roundScore = new Int32Array(MAX_PLAYERS);
   readonly winShare = new Float64Array(MAX_PLAYERS);
@@ -136,46 +59,39 @@ export class SevnEngine implements SevnViewSource, FeatureSource {
   readonly bustCount = new Int32Array(MAX_PLAYERS);
   /** Rounds in the current unit. */
   roundCount = 0;
-  private readonly qOwner: Uint8Array;
-  private readonly qCard: Uint8Array;
-  private qHead = 0;
-  private qLen = 0;
-  private stack: Uint8Array;
-  private stackLen = 0;
-  private stackPos = 0;
+  /** The queue of action cards waiting to resolve (a ring buffer): owner seat and card. */
+  readonly qOwner: Uint8Array;
+  readonly qCard: Uint8Array;
+  qHead = 0;
+  qLen = 0;
 
   private players: readonly SevnPlayer[] = [];
   n = 0;
   dealer = 0;
   round = 0;
   /** Seats still in the round. */
-  private active = 0;
+  active = 0;
   /** Set by a SEVN or an exhausted deck: everything stops. */
   ended = false;
   sevnSeat = -1;
-  private rng: Rng | null = null;
-  tracer: SevnTracer | null = null;
   decisions: DecisionSink | null = null;
   counterfactual: CounterfactualStreams | null = null;
-  private inRollout = false;
+  /** True while rollouts.ts plays a decision out: no nested rollouts. */
+  inRollout = false;
   private readonly view: SevnViewBuffer;
   private readonly kindOf: Uint8Array;
-  private readonly valueOf: Int8Array;
+  private readonly cardValue: Int8Array;
   /**
    * Per code: 1 << value for a number card, 0 for any other. One lookup tells a number and its bit
    * (kind and value were two typed-array reads, and Kind.NUMBER an imported binding with a hole check).
    */
   private readonly numberBit: Int32Array;
 
+  /** Bonus cards' points and the SEVN bonus of a seat's row. */
+  private readonly bonus: SeatBonus;
   private readonly sevnDistinct: number;
   private readonly sevnBonus: number;
   private readonly fwMax: number;
-  private readonly fwMin: number;
-  private readonly fwPoints: number;
-  private readonly hwCards: number;
-  private readonly hwPoints: number;
-  private readonly ldMin: number;
-  private readonly ldPer: number;
   private readonly tripleCards: number;
   /** The optional rule choices, read once (each is tested only where it acts). */
   private readonly freezeSelf: boolean;
@@ -185,15 +101,9 @@ export class SevnEngine implements SevnViewSource, FeatureSource {
   private readonly tiedShared: boolean;
 
   constructor(rules: SevnRules, cards = new SevnCards(rules)) {
-    this.rules = rules;
-    this.cards = cards;
-    this.size = cards.deck.length;
-    this.deck = new Uint8Array(this.size);
-    this.discard = new Uint8Array(this.size);
+    super(rules, cards);
     this.qOwner = new Uint8Array(this.size);
     this.qCard = new Uint8Array(this.size);
-    this.stack = new Uint8Array(this.size);
-    this.seen = new Uint8Array(cards.codes);
     this.inHand = new Int16Array(cards.codes);
     let stride = rules.numbers.length + 1 + rules.ballast.length + 1; // distinct numbers, a duplicate, Ballast, Second Chance
     for (const m of rules.modifiers) stride += m.count;
@@ -202,23 +112,10 @@ export class SevnEngine implements SevnViewSource, FeatureSource {
     this.stride = stride;
     this.rows = new Uint8Array(stride * MAX_PLAYERS);
     for (let s = 0; s < MAX_PLAYERS; s++) this.seats[(s << Seat.SHIFT) + Seat.ROWBASE] = s * stride;
-    let nonLowBits = 0;
-    let heavyBits = 0;
-    for (let v = 0; v <= 30; v++) {
-      if (v > b.featherweight.maxValue) nonLowBits |= 1 << v;
-      if (v >= b.heavyweight.minValue) heavyBits |= 1 << v;
-    }
-    this.nonLowBits = nonLowBits;
-    this.heavyBits = heavyBits;
+    this.bonus = new SeatBonus(rules);
     this.sevnDistinct = rules.sevn.distinct;
     this.sevnBonus = rules.sevn.bonus;
     this.fwMax = b.featherweight.maxValue;
-    this.fwMin = b.featherweight.minCards;
-    this.fwPoints = b.featherweight.points;
-    this.hwCards = b.heavyweight.minCards;
-    this.hwPoints = b.heavyweight.points;
-    this.ldMin = b.ladder.minRun;
-    this.ldPer = b.ladder.pointsPerCard;
     this.tripleCards = rules.tripleDrawCards;
     // Rules objects built in code before these fields existed leave them out: undefined is the default.
     this.freezeSelf = rules.freezeSelf !== false;
@@ -228,11 +125,10 @@ export class SevnEngine implements SevnViewSource, FeatureSource {
     this.tiedShared = rules.tiedLead === 'shared';
     this.view = new SevnViewBuffer(rules, cards, this, stride);
     this.kindOf = cards.kind;
-    this.valueOf = cards.value;
+    this.cardValue = cards.value;
     this.numberBit = new Int32Array(cards.codes);
     for (let c = 0; c < cards.codes; c++) if (cards.kind[c] === Kind.NUMBER) this.numberBit[c] = 1 << cards.value[c];
   }
-
 
   // ---- Per-seat counters as arrays (tests, traces, strategies' views) ----------------------------
 
@@ -246,21 +142,6 @@ export class SevnEngine implements SevnViewSource, FeatureSource {
     this.copySeats(Seat.STATUS, this.pubStatus);
     return this.pubStatus;
   }
-  /** Bit v: number value v held. */
-  get mask(): Int32Array {
-    this.copySeats(Seat.MASK, this.pubMask);
-    return this.pubMask;
-  }
-  /** Sum of number values and kept Ballast. */
-  get sum(): Int32Array {
-    this.copySeats(Seat.SUM, this.pubSum);
-    return this.pubSum;
-  }
-  /** Distinct scoring values (= scoring cards: numbers and kept Ballast). */
-  get distinct(): Uint8Array {
-    this.copySeats(Seat.DISTINCT, this.pubDistinct);
-    return this.pubDistinct;
-  }
   get sc(): Uint8Array {
     this.copySeats(Seat.SC, this.pubSc);
     return this.pubSc;
@@ -272,23 +153,6 @@ export class SevnEngine implements SevnViewSource, FeatureSource {
   get rowLen(): Uint8Array {
     this.copySeats(Seat.ROWLEN, this.pubRowLen);
     return this.pubRowLen;
-  }
-
-  // ---- Deck --------------------------------------------------------------------------------------
-
-  /** Test and trace hook: the next draws take these cards, in order (each must be in the deck). */
-  stackDeck(codes: readonly number[]): void {
-    if (codes.length > this.stack.length) this.stack = new Uint8Array(codes.length);
-    for (let i = 0; i < codes.length; i++) this.stack[i] = codes[i];
-    this.stackLen = codes.length;
-    this.stackPos = 0;
-  }
-
-  get deckSize(): number {
-    return this.deckLen;
-  }
-  get discardSize(): number {
-    return this.discardLen;
   }
 
   /** Every card the engine holds, by code: deck + discard pile + rows + queue + in hand. */
@@ -304,85 +168,14 @@ export class SevnEngine implements SevnViewSource, FeatureSource {
     for (let c = 0; c < this.cards.codes; c++) out[c] += this.inHand[c];
   }
 
-  /**
-   * Puts the deck back in its canonical order before the next round's fresh deck. The runner calls
-   * this when it reseeds a chunk: draws are uniform from any order, but reproducible only from a
-   * known one (without it, a worker's earlier chunks changed later rounds).
-   */
-  resetDeck(): void {
-    this.deckWhole = false;
-  }
+  // ---- Where the cards go ------------------------------------------------------------------------
 
   /** A freshly shuffled full deck: every card back in the deck, nothing seen, nothing on the table. */
   private freshDeck(): void {
-    // Partial Fisher-Yates draws are uniform from any permutation, so the deck array only needs to
-    // hold every card once; it is rebuilt only after a reshuffle overwrote it.
-    if (!this.deckWhole) {
-      this.deck.set(this.cards.deck);
-      this.deckWhole = true;
-    }
-    this.deckLen = this.size;
-    this.discardLen = 0;
-    // Loops, not fill(): for arrays this small a fill() call costs more than the writes (measured).
-    const seen = this.seen;
-    for (let c = 0; c < seen.length; c++) seen[c] = 0;
+    this.refillDeck();
     const st = this.seats;
     for (let s = 0; s < this.n; s++) st[(s << Seat.SHIFT) + Seat.ROWLEN] = 0;
     this.qLen = 0;
-  }
-
-  /** The discard pile becomes the deck; `seen` then counts the cards still out of the deck. */
-  private reshuffle(): boolean {
-    const n = this.discardLen;
-    if (n === 0) return false;
-    // The deck is empty: the two arrays swap roles instead of copying the pile (same order, so the
-    // same draws as a copy; the copy was a third of the once-a-game reshuffle).
-    const deck = this.discard;
-    this.discard = this.deck;
-    this.deck = deck;
-    const seen = this.seen;
-    const copies = this.cards.copies;
-    for (let c = 0; c < seen.length; c++) seen[c] = copies[c];
-    for (let i = 0; i < n; i++) seen[deck[i]]--;
-    this.deckLen = n;
-    this.discardLen = 0;
-    this.deckWhole = false;
-    if (this.tracer !== null) this.tracer.event(Ev.RESHUFFLE, -1, n, 0);
-    return true;
-  }
-
-  /** Draws one card (not yet counted in hand: the caller does), or returns -1 when the deck and the discard pile are both empty. */
-  private take(): number {
-    // The common case kept small enough for V8 to inline into drawFor; the rest in takeSlow.
-    let n = this.deckLen;
-    if (n === 0 || this.stackPos < this.stackLen) return this.takeSlow();
-    const deck = this.deck;
-    const j = (this.rng as Rng).below(n);
-    const c = deck[j];
-    deck[j] = deck[--n];
-    deck[n] = c;
-    this.deckLen = n;
-    this.seen[c]++;
-    return c;
-  }
-
-  private takeSlow(): number {
-    if (this.deckLen === 0 && !this.reshuffle()) return -1;
-    const deck = this.deck;
-    let j: number;
-    if (this.stackPos < this.stackLen) j = this.findInDeck(this.stack[this.stackPos++]);
-    else j = (this.rng as Rng).below(this.deckLen);
-    const c = deck[j];
-    const last = --this.deckLen;
-    deck[j] = deck[last];
-    deck[last] = c;
-    this.seen[c]++;
-    return c;
-  }
-
-  private findInDeck(code: number): number {
-    for (let i = 0; i < this.deckLen; i++) if (this.deck[i] === code) return i;
-    throw new Error(`stacked card ${this.cards.name(code)} is not in the deck`);
   }
 
   private toRow(s: number, c: number): void {
@@ -421,58 +214,13 @@ export class SevnEngine implements SevnViewSource, FeatureSource {
     return t < 0 ? 0 : t;
   }
 
-  /**
-   * Recomputes the bonus cards' points and the SEVN bonus of the seat at `b` after its row changed.
-   * Kept in Seat.EXTRA rather than worked out in every scoreSeat: a seat holding a bonus card is
-   * scored at each of its decisions, more often than its row changes (bonusPoints was 4% of a game).
-   */
+  /** Recomputes the bonus cards' points and the SEVN bonus of the seat at `b` after its row changed. */
   private updateExtra(b: number): void {
-    const st = this.seats;
-    const bits = st[b + Seat.BONUS];
-    const mask = st[b + Seat.MASK];
-    let t = st[b + Seat.SEVNAT] !== 0 ? this.sevnBonus : 0;
-    // Featherweight: no number above maxValue (from the mask) and no kept Ballast above it.
-    if (bits & Bonus.FEATHERWEIGHT && st[b + Seat.DISTINCT] >= this.fwMin && (mask & this.nonLowBits) === 0 && st[b + Seat.NONLOW] === 0) t += this.fwPoints;
-    if (bits & Bonus.HEAVYWEIGHT) {
-      let heavy = 0;
-      for (let m = mask & this.heavyBits; m !== 0; m &= m - 1) heavy++;
-      if (heavy >= this.hwCards) t += this.hwPoints;
-    }
-    if (bits & Bonus.LADDER) {
-      const run = longestRun(mask);
-      if (run >= this.ldMin) t += run * this.ldPer;
-    }
-    st[b + Seat.EXTRA] = t;
+    this.seats[b + Seat.EXTRA] = this.bonus.points(this.seats, b);
   }
 
   fillRoundPoints(out: Int32Array): void {
     for (let s = 0; s < this.n; s++) out[s] = this.scoreSeat(s);
-  }
-
-  /** Exact chance that seat s's next card is a number it holds (0 with a Second Chance held). */
-  bustChance(s: number): number {
-    const st = this.seats;
-    const b = s << Seat.SHIFT;
-    if (st[b + Seat.SC] !== 0) return 0;
-    const cards = this.cards;
-    const mask = st[b + Seat.MASK];
-    let bad = 0;
-    let total: number;
-    if (this.deckLen > 0) {
-      // The deck holds exactly copies - seen of each code.
-      total = this.deckLen;
-      for (let m = mask; m !== 0; m &= m - 1) {
-        const c = cards.numberCode[31 - Math.clz32(m & -m)];
-        bad += cards.copies[c] - this.seen[c];
-      }
-    } else {
-      total = this.discardLen;
-      for (let i = 0; i < this.discardLen; i++) {
-        const c = this.discard[i];
-        if (cards.kind[c] === Kind.NUMBER && mask & (1 << cards.value[c])) bad++;
-      }
-    }
-    return total === 0 ? 0 : bad / total;
   }
 
   // ---- Decisions ---------------------------------------------------------------------------------
@@ -535,32 +283,9 @@ export class SevnEngine implements SevnViewSource, FeatureSource {
     return k;
   }
 
-  /** A bucket feature of seat s's decision (see buckets.ts); totals are those before this round. */
+  /** A bucket feature of seat s's decision (buckets.ts). */
   feature(s: number, f: number): number {
-    switch (f) {
-      case Feature.POINTS:
-        return this.scoreSeat(s);
-      case Feature.DISTINCT:
-        return this.seats[(s << Seat.SHIFT) + Seat.DISTINCT];
-      case Feature.BUST:
-        return this.bustChance(s) * 100;
-      case Feature.CARDS_LEFT:
-        return this.deckLen;
-      case Feature.TOTAL:
-        return this.totals[s];
-      case Feature.GAP_LEADER: {
-        let best = -Infinity;
-        for (let p = 0; p < this.n; p++) if (p !== s && this.totals[p] > best) best = this.totals[p];
-        return best === -Infinity ? 0 : this.totals[s] - best;
-      }
-      case Feature.GAP_TARGET:
-        return this.rules.target - this.totals[s];
-      default: {
-        let still = 0;
-        for (let p = 0; p < this.n; p++) if (p !== s && this.seats[(p << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) still++;
-        return still;
-      }
-    }
+    return sevnFeature(this, s, f);
   }
 
   // ---- Cards -------------------------------------------------------------------------------------
@@ -606,7 +331,7 @@ export class SevnEngine implements SevnViewSource, FeatureSource {
   private resolve(s: number, c: number, inSequence: boolean): void {
     const st = this.seats;
     const b = s << Seat.SHIFT;
-    const v = this.valueOf[c];
+    const v = this.cardValue[c];
     switch (this.kindOf[c]) {
       case Kind.NUMBER:
         this.inHand[c]--; // number() takes a card not counted in hand
@@ -873,7 +598,7 @@ export class SevnEngine implements SevnViewSource, FeatureSource {
    * Turns clockwise from seat `s` until nobody is in the round or it has ended. `forced` (DRAW or
    * STAY, or -1 to ask) is the first active seat's answer: counterfactual rollouts force it.
    */
-  private turns(s: number, forced: number): void {
+  turns(s: number, forced: number): void {
     const n = this.n;
     const st = this.seats;
     let answer = forced;
@@ -881,7 +606,7 @@ export class SevnEngine implements SevnViewSource, FeatureSource {
       if (st[(s << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) {
         if (answer < 0) {
           const cf = this.counterfactual;
-          if (cf !== null && !this.inRollout && cf.sampler.unit() < cf.rate) this.evaluateDrawStay(cf, s);
+          if (cf !== null && !this.inRollout && cf.sampler.unit() < cf.rate) evaluateDrawStay(this, cf, s);
           answer = this.askDraw(s);
         }
         if (answer === Answer.STAY) {
@@ -896,106 +621,6 @@ export class SevnEngine implements SevnViewSource, FeatureSource {
       }
       s = s + 1 === n ? 0 : s + 1;
     }
-  }
-
-  /**
-   * Counterfactual evaluation of a draw-or-stay decision: stay and draw are each played out
-   * `rollouts` times to the end of the round, every seat's own strategy choosing afterwards. Rollout
-   * r gives both answers the same deck order and the same strategy randomness (common random
-   * numbers). The round in progress is then restored exactly, so the main line is unchanged.
-   */
-  private evaluateDrawStay(cf: CounterfactualStreams, s: number): void {
-    const state = cf.sink.buckets.key(this, s, Decision.DRAW_STAY);
-    const snap = this.saveRound();
-    const mainRng = this.rng;
-    const tracer = this.tracer;
-    const decisions = this.decisions;
-    this.tracer = null;
-    this.decisions = null;
-    this.inRollout = true;
-    const mainLine = cf.strategyRngs.map((r) => r.save());
-    const sums = new Float64Array(8); // per answer (stay, draw): sum, sum of squares, diff sum, diff sum of squares
-    for (let r = 0; r < cf.rollouts; r++) {
-      const name = cf.counter * cf.rollouts + r;
-      cf.rolloutRng.reseed(cf.seed, cf.chunk, STREAM_ROLLOUT, name);
-      const cardsState = cf.rolloutRng.save();
-      const choices = cf.strategyRngs.map((g, p) => {
-        g.reseed(cf.seed, cf.chunk, STREAM_ROLLOUT_STRATEGY, name * MAX_PLAYERS + p);
-        return g.save();
-      });
-      let stay = 0;
-      for (const answer of [Answer.STAY, Answer.DRAW]) {
-        this.restoreRound(snap);
-        cf.rolloutRng.restore(cardsState);
-        cf.strategyRngs.forEach((g, p) => g.restore(choices[p]));
-        this.rng = cf.rolloutRng;
-        this.turns(s, answer);
-        const value = this.scoreSeat(s);
-        if (answer === Answer.STAY) stay = value;
-        const o = answer === Answer.STAY ? 0 : 4;
-        const d = value - stay;
-        sums[o] += value;
-        sums[o + 1] += value * value;
-        sums[o + 2] += d;
-        sums[o + 3] += d * d;
-      }
-    }
-    this.restoreRound(snap);
-    this.rng = mainRng;
-    cf.strategyRngs.forEach((g, p) => g.restore(mainLine[p]));
-    this.tracer = tracer;
-    this.decisions = decisions;
-    this.inRollout = false;
-    for (const answer of [Answer.STAY, Answer.DRAW]) {
-      const t = cf.sink.table;
-      const o = t.at(state, answer * 8 + s);
-      const i = answer === Answer.STAY ? 0 : 4;
-      t.sums[o] += cf.rollouts;
-      t.sums[o + 1] += sums[i];
-      t.sums[o + 2] += sums[i + 1];
-      t.sums[o + 5] += sums[i + 2];
-      t.sums[o + 6] += sums[i + 3];
-    }
-    cf.counter++;
-  }
-
-  /** A copy of everything a round changes (for rollouts; allocates, but only at sampled decisions). */
-  private saveRound(): RoundSnapshot {
-    return {
-      deck: this.deck.slice(),
-      discard: this.discard.slice(),
-      seen: this.seen.slice(),
-      inHand: this.inHand.slice(),
-      rows: this.rows.slice(),
-      seats: this.seats.slice(),
-      qOwner: this.qOwner.slice(),
-      qCard: this.qCard.slice(),
-      bustCount: this.bustCount.slice(),
-      scalars: [this.deckLen, this.discardLen, this.deckWhole ? 1 : 0, this.qHead, this.qLen, this.active, this.ended ? 1 : 0, this.sevnSeat, this.stackPos],
-    };
-  }
-
-  private restoreRound(r: RoundSnapshot): void {
-    // A reshuffle swaps the deck and discard arrays: restore contents, whichever array is which.
-    this.deck.set(r.deck);
-    this.discard.set(r.discard);
-    this.seen.set(r.seen);
-    this.inHand.set(r.inHand);
-    this.rows.set(r.rows);
-    this.seats.set(r.seats);
-    this.qOwner.set(r.qOwner);
-    this.qCard.set(r.qCard);
-    this.bustCount.set(r.bustCount);
-    const [deckLen, discardLen, deckWhole, qHead, qLen, active, ended, sevnSeat, stackPos] = r.scalars;
-    this.deckLen = deckLen;
-    this.discardLen = discardLen;
-    this.deckWhole = deckWhole === 1;
-    this.qHead = qHead;
-    this.qLen = qLen;
-    this.active = active;
-    this.ended = ended === 1;
-    this.sevnSeat = sevnSeat;
-    this.stackPos = stackPos;
   }
 
   /** Table cards and any waiting actions go to the discard pile. */
@@ -1040,40 +665,184 @@ export class SevnEngine implements SevnViewSource, FeatureSource {
   playGame(players: readonly SevnPlayer[], rng: Rng): void {
     this.setup(players, rng);
     this.freshDeck();
-    const n = this.n;
     this.dealer = 0;
-    for (this.round = 0; ; this.round++) {
+    this.round = 0;
+    this.playRounds();
+  }
+
+  /** Rounds from `this.round` on until the game ends. */
+  private playRounds(): void {
+    for (;; this.round++) {
       if (this.round >= this.rules.maxRounds) {
-        throw new RoundCapError(`SEVN game did not end within rules.maxRounds = ${this.rules.maxRounds} rounds (players: ${players.map((p) => p.label).join(', ')})`);
+        throw new RoundCapError(`SEVN game did not end within rules.maxRounds = ${this.rules.maxRounds} rounds (players: ${this.players.map((p) => p.label).join(', ')})`);
       }
       this.playRoundCore();
-      for (let s = 0; s < n; s++) this.totals[s] += this.roundScore[s];
-      if (this.deckPersists) this.clearTable();
-      else this.freshDeck(); // nothing carries over: rows, queue and discard pile go back into the deck
-      let best = this.totals[0];
-      let leader = 0;
-      let tied = false;
-      for (let s = 1; s < n; s++) {
-        const t = this.totals[s];
-        if (t > best) {
-          best = t;
-          leader = s;
-          tied = false;
-        } else if (t === best) tied = true;
-      }
-      if (best >= this.rules.target) {
-        if (!tied) {
-          for (let s = 0; s < n; s++) this.winShare[s] = s === leader ? 1 : 0;
-          return;
-        }
-        if (this.tiedShared) {
-          let k = 0;
-          for (let s = 0; s < n; s++) if (this.totals[s] === best) k++;
-          for (let s = 0; s < n; s++) this.winShare[s] = this.totals[s] === best ? 1 / k : 0;
-          return;
-        }
-      }
-      if (this.dealerRotates) this.dealer = this.dealer + 1 === n ? 0 : this.dealer + 1;
+      if (this.endRound()) return;
     }
   }
+
+  /**
+   * After a round of a game: the round scores join the totals, the table is cleared (or a fresh deck
+   * comes), and either the game ends (winShare set, true) or the deal moves on (false).
+   */
+  private endRound(): boolean {
+    const n = this.n;
+    for (let s = 0; s < n; s++) this.totals[s] += this.roundScore[s];
+    if (this.deckPersists) this.clearTable();
+    else this.freshDeck(); // nothing carries over: rows, queue and discard pile go back into the deck
+    let best = this.totals[0];
+    let leader = 0;
+    let tied = false;
+    for (let s = 1; s < n; s++) {
+      const t = this.totals[s];
+      if (t > best) {
+        best = t;
+        leader = s;
+        tied = false;
+      } else if (t === best) tied = true;
+    }
+    if (best >= this.rules.target) {
+      if (!tied) {
+        for (let s = 0; s < n; s++) this.winShare[s] = s === leader ? 1 : 0;
+        return true;
+      }
+      if (this.tiedShared) {
+        let k = 0;
+        for (let s = 0; s < n; s++) if (this.totals[s] === best) k++;
+        for (let s = 0; s < n; s++) this.winShare[s] = this.totals[s] === best ? 1 / k : 0;
+        return true;
+      }
+    }
+    if (this.dealerRotates) this.dealer = this.dealer + 1 === n ? 0 : this.dealer + 1;
+    return false;
+  }
+
+  // ---- Positions (the hidden-information sampler, sampler.ts) -----------------------------------
+
+  /**
+   * Sets up a draw-or-stay position: each seat's row (card codes), status and total, the dealer and
+   * the round, and what the deck and the discard pile hold, by card code. Their order does not
+   * matter: every draw is uniform over the deck (`rng` draws them), and a reshuffle makes the discard
+   * pile the deck. Nothing is in hand or waiting (the queue is empty at a turn). Then `playOnRound` or
+   * `playOnGame` plays it on.
+   */
+  loadPosition(players: readonly SevnPlayer[], rng: Rng, pos: SevnPosition): void {
+    if (pos.players !== players.length) throw new Error(`position for ${pos.players} players, ${players.length} strategies given`);
+    this.setup(players, rng);
+    this.stackDeck([]);
+    const cards = this.cards;
+    let d = 0;
+    let x = 0;
+    for (let c = 0; c < cards.codes; c++) {
+      for (let k = pos.deck[c]; k > 0; k--) this.deck[d++] = c;
+      for (let k = pos.discard[c]; k > 0; k--) this.discard[x++] = c;
+      this.seen[c] = cards.copies[c] - pos.deck[c];
+      this.inHand[c] = 0;
+    }
+    this.deckLen = d;
+    this.discardLen = x;
+    this.deckWhole = false;
+    this.dealer = pos.dealer;
+    this.round = pos.round;
+    this.active = 0;
+    for (let s = 0; s < this.n; s++) {
+      this.totals[s] = pos.totals[s];
+      this.placeRow(s, pos);
+      if (pos.status[s] === Status.ACTIVE) this.active++;
+      x += pos.rowLengths[s];
+    }
+    if (x + d !== this.size) throw new Error(`position holds ${x + d} cards, the deck has ${this.size}`);
+    const v = this.view;
+    v.players = this.n;
+    v.dealer = this.dealer;
+    v.round = this.round;
+    this.ended = false;
+    this.sevnSeat = -1;
+    this.qHead = 0;
+    this.qLen = 0;
+    this.roundCount = 1;
+  }
+
+  /** Seat s's row, status and running counters from a position's card codes. */
+  private placeRow(s: number, pos: SevnPosition): void {
+    const st = this.seats;
+    const b = s << Seat.SHIFT;
+    let mask = 0;
+    let sum = 0;
+    let distinct = 0;
+    let nonLow = 0;
+    let mult = 1;
+    let plus = 0;
+    let bonus = 0;
+    let sc = 0;
+    const len = pos.rowLengths[s];
+    const base = st[b + Seat.ROWBASE];
+    for (let i = 0; i < len; i++) {
+      const c = pos.rows[s * pos.rowStride + i];
+      this.rows[base + i] = c;
+      const v = this.cardValue[c];
+      switch (this.kindOf[c]) {
+        case Kind.NUMBER:
+          if ((mask >>> v) & 1) break; // the busting duplicate stays in the row
+          mask |= 1 << v;
+          sum += v;
+          distinct++;
+          break;
+        case Kind.BALLAST:
+          sum += v;
+          distinct++;
+          if (v > this.fwMax) nonLow++;
+          break;
+        case Kind.MULTIPLY: mult *= v; break;
+        case Kind.ADD: plus += v; break;
+        case Kind.SECOND_CHANCE: sc = 1; break;
+        case Kind.FEATHERWEIGHT: bonus |= Bonus.FEATHERWEIGHT; break;
+        case Kind.HEAVYWEIGHT: bonus |= Bonus.HEAVYWEIGHT; break;
+        case Kind.LADDER: bonus |= Bonus.LADDER; break;
+        default: throw new Error(`position: ${this.cards.name(c)} cannot be in a row`);
+      }
+    }
+    st[b + Seat.STATUS] = pos.status[s];
+    st[b + Seat.MASK] = mask;
+    st[b + Seat.SUM] = sum;
+    st[b + Seat.DISTINCT] = distinct;
+    st[b + Seat.NONLOW] = nonLow;
+    st[b + Seat.MULT] = mult;
+    st[b + Seat.PLUS] = plus;
+    st[b + Seat.BONUS] = bonus;
+    st[b + Seat.SC] = sc;
+    st[b + Seat.SEVNAT] = 0;
+    st[b + Seat.ROWLEN] = len;
+    this.updateExtra(b);
+  }
+
+  /** From a loaded position: seat s answers `answer` (DRAW or STAY), then everyone plays to the end of the round (scores in roundScore). */
+  playOnRound(s: number, answer: number): void {
+    this.turns(s, answer);
+    for (let t = 0; t < this.n; t++) this.roundScore[t] = this.scoreSeat(t);
+  }
+
+  /** From a loaded position: as playOnRound, then on to the end of the game (totals, winShare). */
+  playOnGame(s: number, answer: number): void {
+    this.playOnRound(s, answer);
+    if (this.endRound()) return;
+    this.round++;
+    this.playRounds();
+  }
+}
+
+/** A position a seat can see, in card codes (see SevnEngine.loadPosition and sampler.ts). */
+export interface SevnPosition {
+  players: number;
+  dealer: number;
+  round: number;
+  totals: ArrayLike<number>;
+  status: ArrayLike<number>;
+  /** Seat s's row: rows[s * rowStride + i] for i < rowLengths[s]. */
+  rows: ArrayLike<number>;
+  rowLengths: ArrayLike<number>;
+  rowStride: number;
+  /** Per card code: copies in the deck, and in the discard pile. */
+  deck: ArrayLike<number>;
+  discard: ArrayLike<number>;
 }

@@ -1,9 +1,12 @@
 /**
- * SEVN round scoring, written for clarity: the rule in its order (sum of numbers and kept Ballast,
- * multipliers, + modifiers, each earned bonus once, the SEVN bonus, clamp at 0). The engine keeps
- * running totals and scores with the same order in `SevnEngine.scoreSeat`; tests hold the two equal.
+ * SEVN round scoring. `explainScore` is written for clarity: the rule in its order (sum of numbers and
+ * kept Ballast, multipliers, + modifiers, each earned bonus once, the SEVN bonus, clamp at 0). The
+ * engine keeps running counters per seat instead and scores with the same order in
+ * `SevnEngine.scoreSeat`, its bonus points from `SeatBonus`; tests hold the two equal.
  */
-import { K_ADD, K_BALLAST, K_FEATHERWEIGHT, K_HEAVYWEIGHT, K_LADDER, K_MULTIPLY, K_NUMBER, type SevnCards } from './cards.js';
+import { Bonus, K_ADD, K_BALLAST, K_FEATHERWEIGHT, K_HEAVYWEIGHT, K_LADDER, K_MULTIPLY, K_NUMBER, type SevnCards } from './cards.js';
+import type { SevnRules } from './rules.js';
+import { Seat } from './seats.js';
 
 export interface ScoreBreakdown {
   /** Sum of number cards and kept Ballast. */
@@ -27,6 +30,62 @@ export function longestRun(mask: number): number {
   let k = 0;
   for (let m = mask; m !== 0; m &= m >>> 1) k++;
   return k;
+}
+
+/**
+ * The bonus cards' points plus the SEVN bonus of one seat, from the engine's running counters (the
+ * seat's fields at `seats[b + Seat.*]`). The engine keeps the result in Seat.EXTRA and asks again only
+ * when the row changes: a seat holding a bonus card is scored at each of its decisions, more often than
+ * its row changes (bonus points were 4% of a game when worked out in every score).
+ */
+export class SeatBonus {
+  private readonly sevnBonus: number;
+  /** Number values above Featherweight's maxValue, and at or above Heavyweight's minValue (bit per value). */
+  private readonly nonLowBits: number;
+  private readonly heavyBits: number;
+  private readonly fwMin: number;
+  private readonly fwPoints: number;
+  private readonly hwCards: number;
+  private readonly hwPoints: number;
+  private readonly ldMin: number;
+  private readonly ldPer: number;
+
+  constructor(rules: SevnRules) {
+    const b = rules.bonuses;
+    let nonLowBits = 0;
+    let heavyBits = 0;
+    for (let v = 0; v <= 30; v++) {
+      if (v > b.featherweight.maxValue) nonLowBits |= 1 << v;
+      if (v >= b.heavyweight.minValue) heavyBits |= 1 << v;
+    }
+    this.nonLowBits = nonLowBits;
+    this.heavyBits = heavyBits;
+    this.sevnBonus = rules.sevn.bonus;
+    this.fwMin = b.featherweight.minCards;
+    this.fwPoints = b.featherweight.points;
+    this.hwCards = b.heavyweight.minCards;
+    this.hwPoints = b.heavyweight.points;
+    this.ldMin = b.ladder.minRun;
+    this.ldPer = b.ladder.pointsPerCard;
+  }
+
+  points(st: Int32Array, b: number): number {
+    const bits = st[b + Seat.BONUS];
+    const mask = st[b + Seat.MASK];
+    let t = st[b + Seat.SEVNAT] !== 0 ? this.sevnBonus : 0;
+    // Featherweight: no number above maxValue (from the mask) and no kept Ballast above it.
+    if (bits & Bonus.FEATHERWEIGHT && st[b + Seat.DISTINCT] >= this.fwMin && (mask & this.nonLowBits) === 0 && st[b + Seat.NONLOW] === 0) t += this.fwPoints;
+    if (bits & Bonus.HEAVYWEIGHT) {
+      let heavy = 0;
+      for (let m = mask & this.heavyBits; m !== 0; m &= m - 1) heavy++;
+      if (heavy >= this.hwCards) t += this.hwPoints;
+    }
+    if (bits & Bonus.LADDER) {
+      const run = longestRun(mask);
+      if (run >= this.ldMin) t += run * this.ldPer;
+    }
+    return t;
+  }
 }
 
 /** Scores a row given as card codes (the cards on the table in front of one player). */

@@ -1,10 +1,7 @@
 /** A readable trace of one SEVN game: the deal, every draw and action, busts, SEVN, scores, totals. */
 import { Rng, STREAM_DECK } from '../../engine/rng.js';
-import {
-  E_ACTION_DISCARDED, E_BALLAST, E_BUST, E_CROSSROADS, E_DEAL, E_DRAW, E_EXHAUSTED, E_FREEZE, E_QUEUED, E_RESHUFFLE,
-  E_ROUND_END, E_ROUND_START, E_SECOND_CHANCE_GIVEN, E_SECOND_CHANCE_USED, E_SEVN, E_STAY, E_STORM, E_STORM_CARD,
-  E_TRIPLE_CARD, E_TRIPLE_DRAW, SevnEngine, type SevnTracer,
-} from './engine.js';
+import { SevnEngine } from './engine.js';
+import { E_ACTION_DISCARDED, E_BALLAST, E_BUST, E_CROSSROADS, E_DEAL, E_DRAW, E_EXHAUSTED, E_FREEZE, E_QUEUED, E_RESHUFFLE, E_ROUND_END, E_ROUND_START, E_SECOND_CHANCE_GIVEN, E_SECOND_CHANCE_USED, E_SEVN, E_STAY, E_STORM, E_STORM_CARD, E_TRIPLE_CARD, E_TRIPLE_DRAW, type SevnTracer } from './events.js';
 import { breakdownText, explainScore } from './scoring.js';
 import { BUSTED, STATUS_NAMES, type SevnPlayer } from './view.js';
 

@@ -12,6 +12,7 @@ import type { Rng } from '../../engine/rng.js';
 import type { Labelled, ReadonlyInts, StrategyDef } from '../../engine/strategy.js';
 import type { SevnCards } from './cards.js';
 import type { SevnRules } from './rules.js';
+import { Seat } from './seats.js';
 
 /**
  * Const enums, so that tsc writes the numbers into the engine and strategies: an imported `const` is a
@@ -126,39 +127,6 @@ export interface SevnContext {
 
 export type SevnStrategyDef = StrategyDef<SevnStrategy, SevnContext>;
 export type SevnPlayer = SevnStrategy & Labelled;
-
-/**
- * The engine's per-seat counters, packed: seat s's field f is `seats[(s << Seat.SHIFT) + f]` (one
- * typed array instead of one per counter; see SevnEngine.seats). A const enum, so that tsc writes the
- * numbers into the engine: an imported `const` costs a module-cell load and a hole check at every use.
- */
-export const enum Seat {
-  SHIFT = 4,
-  /** Int32 slots per seat. */
-  SIZE = 16,
-  STATUS = 0,
-  /** Bit v: number value v held. */
-  MASK = 1,
-  /** Sum of number values and kept Ballast. */
-  SUM = 2,
-  /** Distinct scoring values (= scoring cards: numbers and kept Ballast). */
-  DISTINCT = 3,
-  /** Kept Ballast cards above Featherweight's maxValue (numbers above it are read from the mask). */
-  NONLOW = 4,
-  MULT = 5,
-  PLUS = 6,
-  /** Bonus cards held (B_* bits). */
-  BONUS = 7,
-  /** 1 while a Second Chance is held. */
-  SC = 8,
-  /** 1 after a SEVN this round. */
-  SEVNAT = 9,
-  ROWLEN = 10,
-  /** Where the seat's row starts in `rows` (fixed: s * stride). */
-  ROWBASE = 11,
-  /** Bonus cards' points plus the SEVN bonus, kept current as the row changes. */
-  EXTRA = 12,
-}
 
 /** The engine state a view copies from. */
 export interface SevnViewSource {

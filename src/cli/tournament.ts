@@ -1,0 +1,47 @@
+/** `sevensim tournament`: every strategy against every other at tables of N seats, every seat order on the same deals. */
+import type { Argv, CommandModule } from 'yargs';
+import type { Mode } from '../engine/game.js';
+import { defaultThreads } from '../parallel/pool.js';
+import { DEFAULT_TOURNAMENT_CHUNK, formatTournament, tournament } from '../run/tournament.js';
+import { gameModule, loadRules } from './games.js';
+import { gameOptions } from './options.js';
+import { interruptible, progressBar } from './progress.js';
+
+function tournamentOptions<T>(y: Argv<T>) {
+  return gameOptions(y)
+    .option('players', { type: 'string', array: true, demandOption: true, describe: 'the strategies (two or more specs; list one twice to seat it twice)' })
+    .option('table-size', { type: 'number', defaultDescription: 'the number of strategies, at most 4', describe: 'seats at each table; every combination of that many strategies plays' })
+    .option('games', { type: 'number', default: 1000, describe: 'deals: each is played at every table in every seat order (all permutations up to 5 seats, rotations beyond), so games = deals x tables x orders' })
+    .option('mode', { type: 'string', choices: ['game', 'round'] as const, default: 'game' as Mode, describe: 'game: whole games (win share = games won); round: single rounds (win share = rounds with the top score)' })
+    .option('seed', { type: 'number', default: 1, describe: 'random seed; with --chunk-size it fixes every result bit for bit, whatever --threads' })
+    .option('threads', { type: 'number', default: defaultThreads(), defaultDescription: 'one per core', describe: 'worker threads' })
+    .option('chunk-size', { type: 'number', default: DEFAULT_TOURNAMENT_CHUNK, describe: 'deals per seeded chunk (each deal is seeded on its own: results do not depend on it)' })
+    .option('out', { type: 'string', describe: 'directory for tournament.arrow (one row per ordered pair), tournament.json (the ranking) and run.json' })
+    .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar (it is also off when stderr is not a terminal)' });
+}
+
+export const tournamentCommand: CommandModule<object, Awaited<ReturnType<typeof tournamentOptions>['argv']>> = {
+  command: 'tournament',
+  describe: 'Every strategy against every other at tables of N seats, every seat order on the same deals: ranking and head-to-head with 95% CIs',
+  builder: (y) => tournamentOptions(y) as never,
+  handler: async (a) => {
+    const game = gameModule(a.game);
+    const rules = loadRules(game, a.preset, a.rules);
+    const progress = progressBar(a.quiet, 'deals');
+    await interruptible(
+      'nothing was written',
+      async (signal) => {
+        const r = await tournament({
+          game, rules, preset: a.rules ? null : (a.preset ?? game.defaultPreset), mode: a.mode as Mode, players: a.players, tableSize: a.tableSize,
+          games: a.games, seed: a.seed, threads: a.threads, chunkSize: a.chunkSize, out: a.out ?? null, argv: process.argv.slice(2), signal,
+          onProgress: (done, total) => progress.update(done, total),
+        });
+        progress.stop();
+        console.log(a.json ? JSON.stringify(r, null, 2) : formatTournament(r));
+        if (a.out && !a.json) console.log(`written to ${a.out}/`);
+      },
+      () => progress.stop(),
+    );
+  },
+};

@@ -1,0 +1,142 @@
+/**
+ * The SEVN deck and discard pile: drawing, reshuffling, a fresh deck, and the seen counts strategies
+ * read.
+ *
+ * Where the cards are: the deck is `deck[0, deckLen)`; a draw swaps a uniformly chosen card to
+ * `deck[deckLen - 1]` and shortens the deck (partial Fisher-Yates), so no shuffle is ever needed.
+ *
+ * SevnEngine extends this class instead of holding one: drawing is the hottest path of a game, and on
+ * the engine's own object each of these fields stays one load away, as it was before the split.
+ */
+import type { Rng } from '../../engine/rng.js';
+import type { SevnCards } from './cards.js';
+import { Ev, type SevnTracer } from './events.js';
+import type { SevnRules } from './rules.js';
+
+export class SevnDeck {
+  readonly rules: SevnRules;
+  readonly cards: SevnCards;
+  /** Cards in the full deck. */
+  readonly size: number;
+  deck: Uint8Array;
+  deckLen = 0;
+  /** True while `deck` is a permutation of the full deck (no reshuffle since it was last rebuilt). */
+  deckWhole = false;
+  discard: Uint8Array;
+  discardLen = 0;
+  /**
+   * Per card code: copies drawn since the last reshuffle (cards on the table at a reshuffle count as
+   * seen), so `cards.copies[c] - seen[c]` is exactly what the deck holds.
+   */
+  readonly seen: Uint8Array;
+  private stack: Uint8Array;
+  private stackLen = 0;
+  stackPos = 0;
+  /** The deck's random stream, set for each round or game. */
+  rng: Rng | null = null;
+  /** Optional observer for traces and tests; null in simulations so it costs one comparison. */
+  tracer: SevnTracer | null = null;
+
+  constructor(rules: SevnRules, cards: SevnCards) {
+    this.rules = rules;
+    this.cards = cards;
+    this.size = cards.deck.length;
+    this.deck = new Uint8Array(this.size);
+    this.discard = new Uint8Array(this.size);
+    this.stack = new Uint8Array(this.size);
+    this.seen = new Uint8Array(cards.codes);
+  }
+
+  /** Test and trace hook: the next draws take these cards, in order (each must be in the deck). */
+  stackDeck(codes: readonly number[]): void {
+    if (codes.length > this.stack.length) this.stack = new Uint8Array(codes.length);
+    for (let i = 0; i < codes.length; i++) this.stack[i] = codes[i];
+    this.stackLen = codes.length;
+    this.stackPos = 0;
+  }
+
+  get deckSize(): number {
+    return this.deckLen;
+  }
+  get discardSize(): number {
+    return this.discardLen;
+  }
+
+  /**
+   * Puts the deck back in its canonical order before the next round's fresh deck. The runner calls
+   * this when it reseeds a chunk: draws are uniform from any order, but reproducible only from a
+   * known one (without it, a worker's earlier chunks changed later rounds).
+   */
+  resetDeck(): void {
+    this.deckWhole = false;
+  }
+
+  /** Every card back in the deck, an empty discard pile, nothing seen. */
+  protected refillDeck(): void {
+    // Partial Fisher-Yates draws are uniform from any permutation, so the deck array only needs to
+    // hold every card once; it is rebuilt only after a reshuffle overwrote it.
+    if (!this.deckWhole) {
+      this.deck.set(this.cards.deck);
+      this.deckWhole = true;
+    }
+    this.deckLen = this.size;
+    this.discardLen = 0;
+    // Loops, not fill(): for arrays this small a fill() call costs more than the writes (measured).
+    const seen = this.seen;
+    for (let c = 0; c < seen.length; c++) seen[c] = 0;
+  }
+
+  /** The discard pile becomes the deck; `seen` then counts the cards still out of the deck. */
+  private reshuffle(): boolean {
+    const n = this.discardLen;
+    if (n === 0) return false;
+    // The deck is empty: the two arrays swap roles instead of copying the pile (same order, so the
+    // same draws as a copy; the copy was a third of the once-a-game reshuffle).
+    const deck = this.discard;
+    this.discard = this.deck;
+    this.deck = deck;
+    const seen = this.seen;
+    const copies = this.cards.copies;
+    for (let c = 0; c < seen.length; c++) seen[c] = copies[c];
+    for (let i = 0; i < n; i++) seen[deck[i]]--;
+    this.deckLen = n;
+    this.discardLen = 0;
+    this.deckWhole = false;
+    if (this.tracer !== null) this.tracer.event(Ev.RESHUFFLE, -1, n, 0);
+    return true;
+  }
+
+  /** Draws one card, or returns -1 when the deck and the discard pile are both empty. */
+  protected take(): number {
+    // The common case kept small enough for V8 to inline into drawFor; the rest in takeSlow.
+    let n = this.deckLen;
+    if (n === 0 || this.stackPos < this.stackLen) return this.takeSlow();
+    const deck = this.deck;
+    const j = (this.rng as Rng).below(n);
+    const c = deck[j];
+    deck[j] = deck[--n];
+    deck[n] = c;
+    this.deckLen = n;
+    this.seen[c]++;
+    return c;
+  }
+
+  private takeSlow(): number {
+    if (this.deckLen === 0 && !this.reshuffle()) return -1;
+    const deck = this.deck;
+    let j: number;
+    if (this.stackPos < this.stackLen) j = this.findInDeck(this.stack[this.stackPos++]);
+    else j = (this.rng as Rng).below(this.deckLen);
+    const c = deck[j];
+    const last = --this.deckLen;
+    deck[j] = deck[last];
+    deck[last] = c;
+    this.seen[c]++;
+    return c;
+  }
+
+  private findInDeck(code: number): number {
+    for (let i = 0; i < this.deckLen; i++) if (this.deck[i] === code) return i;
+    throw new Error(`stacked card ${this.cards.name(code)} is not in the deck`);
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * Reading output directories for `report`: each is recognised from its manifest (run.json `kind`;
+ * run.json without `kind` is a simulate or merge run; older solve and bust-table outputs have only
+ * solve.json or bust-table.json) and read into the numbers the charts draw.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { UserError } from '../engine/errors.js';
+import type { Mode } from '../engine/game.js';
+import { GAMES } from '../games/registry.js';
+import { readArrowFile } from '../io/arrow.js';
+import { type Manifest, readTotals } from '../io/results.js';
+import { summarise } from '../run/simulate.js';
+import { type SeatSummary } from '../stats/summary.js';
+
+/** The newest output format this report reads. */
+export const REPORT_FORMAT = 1;
+
+export type Row = Record<string, unknown>;
+
+/** What every caption states about a run. */
+export interface RunInfo {
+  dir: string;
+  kind: string;
+  game: string;
+  /** The preset, or `rules file "name"`. */
+  rules: string;
+  seed: number | null;
+}
+
+export interface SimulateOutput extends RunInfo {
+  kind: 'simulate';
+  manifest: Manifest;
+  seats: SeatSummary[];
+  /** Per seat: [score, count] ascending. */
+  histograms: [number, number][][];
+  decisions: Row[];
+  counterfactual: boolean;
+}
+
+export interface CompareOutput extends RunInfo {
+  kind: 'compare';
+  result: Row & {
+    mode: string; a: string; b: string; field: string[]; games: number;
+    diff: { mean: number; se: number; ci95: [number, number]; pValue: number };
+    winDiff: { mean: number; se: number; ci95: [number, number]; pValue: number } | null;
+    sprt: { d0: number; d1: number; lower: number; upper: number; llr: number; metric: string; verdict: string } | null;
+    sprt_path?: [number, number][];
+    stoppedEarly?: boolean;
+  };
+}
+
+export interface TuneOutput extends RunInfo {
+  kind: 'tune';
+  steps: Row[];
+  params: string[];
+  best: Row;
+  run: Row;
+}
+
+export interface TournamentOutput extends RunInfo {
+  kind: 'tournament';
+  pairs: { a: string; b: string; games: number; win_share_a: number; se: number }[];
+  ranking: { spec: string; win_share: number; ws_se: number; mean_score: number; score_se: number; games: number }[];
+  /** tournament.json as a whole (deals, games, table size...). */
+  report: Row;
+  run: Row;
+}
+
+export interface BustTableOutput extends RunInfo {
+  kind: 'bust-table';
+  meta: { strategy: string; exact: boolean; rounds: number };
+  rows: { distinct: number; points: number; reach: number; bust_exact: number; sim_draws: number; sim_busts: number; sim_rate: number; sim_se: number }[];
+}
+
+export interface SolveOutput extends RunInfo {
+  kind: 'solve';
+  report: Row;
+  /** policy.arrow rows (SEVN: one per held set; SEVENFALL: one per state and action). */
+  policy: Row[];
+}
+
+export type Output = SimulateOutput | CompareOutput | TuneOutput | TournamentOutput | BustTableOutput | SolveOutput;
+
+const KINDS = ['simulate', 'merge', 'compare', 'tune', 'tournament', 'bust-table', 'solve'];
+
+function readJson(dir: string, name: string): Row {
+  const path = join(dir, name);
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Row;
+  } catch (e) {
+    throw new UserError(`${path}: cannot read it as JSON (${(e as Error).message.split('\n')[0]})`);
+  }
+}
+
+function need(dir: string, name: string): string {
+  const path = join(dir, name);
+  if (!existsSync(path)) throw new UserError(`${dir}: ${name} is missing; the output is incomplete`);
+  return path;
+}
+
+/** Arrow rows as plain objects, 64-bit integers as numbers. */
+export function arrowRows(path: string): Row[] {
+  const t = readArrowFile(path);
+  const names = t.schema.fields.map((f) => f.name);
+  const cols = names.map((n) => t.getChild(n)!.toArray() as ArrayLike<unknown>);
+  const rows: Row[] = new Array(t.numRows);
+  for (let i = 0; i < t.numRows; i++) {
+    const r: Row = {};
+    names.forEach((n, j) => {
+      const v = cols[j][i];
+      r[n] = typeof v === 'bigint' ? Number(v) : v;
+    });
+    rows[i] = r;
+  }
+  return rows;
+}
+
+function rulesText(preset: unknown, rules: unknown): string {
+  if (typeof preset === 'string') return `preset ${preset}`;
+  const name = typeof rules === 'string' ? rules : ((rules as { name?: unknown } | null)?.name ?? '?');
+  return `rules file "${String(name)}"`;
+}
+
+function checkFormat(dir: string, m: Row): void {
+  if (m.format !== undefined && !(Number.isInteger(m.format) && (m.format as number) >= 1)) throw new UserError(`${dir}: run.json has format ${JSON.stringify(m.format)}, not a sevensim output format`);
+  if (typeof m.format === 'number' && m.format > REPORT_FORMAT) {
+    throw new UserError(`${dir}: written in output format ${m.format} by sevensim ${m.version ?? m.sevensim ?? '?'}; this sevensim reads format ${REPORT_FORMAT} and older: upgrade sevensim`);
+  }
+  if (m.kind !== undefined && !KINDS.includes(m.kind as string)) throw new UserError(`${dir}: run.json has kind "${String(m.kind)}", which report does not know (kinds: ${KINDS.join(', ')})`);
+  if (typeof m.game !== 'string' || !GAMES[m.game]) throw new UserError(`${dir}: run.json names no known game (${JSON.stringify(m.game)})`);
+}
+
+/** Reads one output directory, or a one-line UserError saying why it cannot. */
+export function readOutput(dir: string): Output {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UserError(`${dir}: no such directory`);
+  const hasRun = existsSync(join(dir, 'run.json'));
+  if (!hasRun) {
+    if (existsSync(join(dir, 'solve.json'))) return readSolve(dir, null);
+    if (existsSync(join(dir, 'bust-table.json'))) return readBustTable(dir, null);
+    throw new UserError(`${dir}: not a sevensim output (no run.json, solve.json or bust-table.json)`);
+  }
+  const m = readJson(dir, 'run.json');
+  if (m === null || typeof m !== 'object' || Array.isArray(m)) throw new UserError(`${dir}: run.json is not a sevensim manifest`);
+  checkFormat(dir, m);
+  switch (m.kind) {
+    case undefined:
+    case 'simulate':
+    case 'merge':
+      return readSimulate(dir, m as unknown as Manifest);
+    case 'compare':
+      return readCompare(dir, m);
+    case 'tune':
+      return readTune(dir, m);
+    case 'tournament':
+      return readTournament(dir, m);
+    case 'bust-table':
+      return readBustTable(dir, m);
+    default:
+      return readSolve(dir, m);
+  }
+}
+
+function readSimulate(dir: string, m: Manifest): SimulateOutput {
+  if (!Array.isArray(m.players) || !Array.isArray(m.totals)) throw new UserError(`${dir}: run.json has no players or totals; not a simulate or merge output`);
+  need(dir, 'scores.arrow');
+  if (m.decisions !== 'none') need(dir, 'decisions.arrow');
+  const game = GAMES[m.game];
+  const totals = readTotals(dir, m);
+  return {
+    dir,
+    kind: 'simulate',
+    game: m.game,
+    rules: rulesText(m.preset, m.rules),
+    seed: m.seed,
+    manifest: m,
+    seats: summarise(game, m.mode as Mode, m.players, totals),
+    histograms: totals.seats.map((t) => [...t.histogram].sort((a, b) => a[0] - b[0])),
+    decisions: m.decisions === 'none' ? [] : arrowRows(join(dir, 'decisions.arrow')),
+    counterfactual: m.decisions === 'counterfactual',
+  };
+}
+
+function readCompare(dir: string, m: Row): CompareOutput {
+  need(dir, 'compare.json');
+  const result = readJson(dir, 'compare.json') as CompareOutput['result'];
+  return { dir, kind: 'compare', game: m.game as string, rules: rulesText(m.preset, m.rules), seed: m.seed as number, result };
+}
+
+function readTune(dir: string, m: Row): TuneOutput {
+  const steps = arrowRows(need(dir, 'tune.arrow'));
+  const best = readJson(dir, 'best.json');
+  const params = readArrowFile(join(dir, 'tune.arrow')).schema.fields.map((f) => f.name).filter((n) => n.startsWith('param_')).map((n) => n.slice('param_'.length));
+  return { dir, kind: 'tune', game: m.game as string, rules: rulesText(m.preset, m.rules), seed: m.seed as number, steps, params, best, run: m };
+}
+
+function readTournament(dir: string, m: Row): TournamentOutput {
+  const pairs = arrowRows(need(dir, 'tournament.arrow')) as TournamentOutput['pairs'];
+  const t = readJson(dir, 'tournament.json');
+  const ranking = (Array.isArray(t) ? t : (t.ranking ?? t.strategies)) as TournamentOutput['ranking'];
+  if (!Array.isArray(ranking)) throw new UserError(`${dir}: tournament.json has no ranking list`);
+  return { dir, kind: 'tournament', game: m.game as string, rules: rulesText(m.preset, m.rules), seed: m.seed as number, pairs, ranking, report: Array.isArray(t) ? {} : t, run: m };
+}
+
+function readBustTable(dir: string, m: Row | null): BustTableOutput {
+  const meta = readJson(dir, 'bust-table.json');
+  const rows = arrowRows(need(dir, 'bust-table.arrow')) as BustTableOutput['rows'];
+  return {
+    dir,
+    kind: 'bust-table',
+    game: 'sevn',
+    rules: rulesText(m?.preset ?? meta.preset, meta.rules),
+    seed: (meta.rounds as number) > 0 ? (meta.seed as number) : null,
+    meta: { strategy: meta.strategy as string, exact: meta.exact as boolean, rounds: meta.rounds as number },
+    rows,
+  };
+}
+
+function readSolve(dir: string, m: Row | null): SolveOutput {
+  const report = readJson(dir, 'solve.json');
+  const game = (m?.game ?? report.game) as string;
+  if (!GAMES[game]) throw new UserError(`${dir}: solve.json names no known game (${JSON.stringify(game)})`);
+  const policy = arrowRows(need(dir, 'policy.arrow'));
+  return { dir, kind: 'solve', game, rules: rulesText(report.preset, report.rules), seed: null, report, policy };
+}

@@ -1,0 +1,280 @@
+/**
+ * `tournament`: every strategy meets every other at tables of N seats, every seat order on the same
+ * deals (engine/tournament.ts), on the worker pool. The report ranks the entrants by win share and
+ * mean score with 95% CIs and gives a head-to-head matrix; `out` writes tournament.arrow (one row per
+ * ordered pair), tournament.json (the report) and run.json (the manifest), all or nothing.
+ *
+ * Every standard error is taken over deals, the independent unit: the games of one deal share its
+ * cards. Per deal, an entrant's win share is the mean over its games in that deal.
+ */
+import { writeFileSync } from 'node:fs';
+import type { GameModule, Mode } from '../engine/game.js';
+import { UserError } from '../engine/errors.js';
+import { WIN_UNITS } from '../engine/runner.js';
+import { type TournamentDefinition, type TournamentResult, seatOrders, tables, tournamentFields } from '../engine/tournament.js';
+import { writeArrowFile, schemaOf } from '../io/arrow.js';
+import { OutputDir } from '../io/output.js';
+import { gitCommit, packageVersion } from '../io/package-info.js';
+import { runOnPool } from '../parallel/pool.js';
+import type { TournamentTask } from '../parallel/worker.js';
+import { type Estimate, estimate } from '../stats/summary.js';
+
+export const DEFAULT_TOURNAMENT_CHUNK = 4;
+
+export interface TournamentOptions {
+  game: GameModule;
+  rules: unknown;
+  preset: string | null;
+  mode: Mode;
+  players: string[];
+  tableSize?: number;
+  /** Deals: each is played at every table in every seat order. */
+  games: number;
+  seed: number;
+  threads: number;
+  chunkSize?: number;
+  out?: string | null;
+  argv?: string[];
+  signal?: AbortSignal;
+  onProgress?(done: number, total: number): void;
+}
+
+export interface Ranked {
+  spec: string;
+  /** Entrant index (order given). */
+  entrant: number;
+  games: number;
+  win_share: number;
+  ws_se: number;
+  ws_ci95: [number, number];
+  mean_score: number;
+  score_se: number;
+  score_ci95: [number, number];
+}
+
+export interface Pair {
+  a: string;
+  b: string;
+  /** Entrant indices. */
+  ia: number;
+  ib: number;
+  /** Games a and b played at the same table. */
+  games: number;
+  /** Head to head: the share of those games a finished ahead of b (ties count half), with its SE. */
+  win_share_a: number;
+  se: number;
+  ci95: [number, number];
+  /** a's overall win share minus b's, paired by deal, with its SE. */
+  win_diff: number;
+  win_diff_se: number;
+  win_diff_ci95: [number, number];
+}
+
+export interface TournamentReport {
+  game: string;
+  preset: string | null;
+  mode: Mode;
+  seed: number;
+  entrants: string[];
+  tableSize: number;
+  tables: number;
+  seatOrders: number;
+  deals: number;
+  games: number;
+  gamesPerEntrant: number;
+  chunkSize: number;
+  threads: number;
+  seconds: number;
+  gamesPerSecond: number;
+  /** Entrants by win share, highest first. */
+  ranking: Ranked[];
+  /** Every ordered pair (a, b), a != b, in entrant order. */
+  pairs: Pair[];
+}
+
+const binomial = (n: number, k: number): number => {
+  let c = 1;
+  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
+  return Math.round(c);
+};
+
+export function validateTournament(o: TournamentOptions): TournamentDefinition {
+  const { game } = o;
+  const k = o.players.length;
+  if (k < 2) throw new UserError(`--players: a tournament needs at least 2 strategies, got ${k}`);
+  const tableSize = o.tableSize ?? Math.min(k, 4, game.maxPlayers);
+  if (!Number.isInteger(tableSize) || tableSize < 2 || tableSize > Math.min(k, game.maxPlayers)) {
+    throw new UserError(`--table-size: expected an integer from 2 to ${Math.min(k, game.maxPlayers)} (at most the number of strategies, ${k}, and ${game.name}'s ${game.maxPlayers} seats), got ${tableSize}; to seat one strategy twice, list it twice`);
+  }
+  if (!Number.isSafeInteger(o.games) || o.games <= 0) throw new UserError(`--games: expected a positive integer (deals), got ${o.games}`);
+  if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed: expected an integer, got ${o.seed}`);
+  if (!Number.isInteger(o.threads) || o.threads < 1 || o.threads > 256) throw new UserError(`--threads: expected an integer from 1 to 256, got ${o.threads}`);
+  const chunk = o.chunkSize ?? DEFAULT_TOURNAMENT_CHUNK;
+  if (!Number.isInteger(chunk) || chunk < 1 || chunk > 1 << 20) throw new UserError(`--chunk-size: expected an integer from 1 to 1048576, got ${chunk}`);
+  for (const p of o.players) game.checkStrategy(p);
+  for (const t of tables(k, tableSize)) game.checkLineup?.(o.rules, t.map((i) => o.players[i]), o.mode);
+  const lineups = binomial(k, tableSize) * seatOrders(tableSize).length;
+  if (lineups > 100_000) throw new UserError(`${k} strategies at tables of ${tableSize}: ${lineups.toLocaleString('en-US')} games a deal; use fewer strategies or smaller tables`);
+  return { game: game.name, rules: o.rules, mode: o.mode, entrants: o.players, tableSize, deals: o.games, seed: o.seed, chunkSize: chunk };
+}
+
+/** Runs a tournament and (with `out`) writes its files. */
+export async function tournament(o: TournamentOptions): Promise<TournamentReport> {
+  const def = validateTournament(o);
+  const k = def.entrants.length;
+  const out = o.out ? new OutputDir(o.out) : null;
+  out?.prepare();
+  const sums = new Float64Array(tournamentFields(k));
+  let games = 0;
+  const startedAt = new Date();
+  const t0 = performance.now();
+  try {
+    await runOnPool<TournamentResult>({
+      threads: o.threads,
+      first: 0,
+      last: Math.ceil(def.deals / def.chunkSize),
+      task: (first, last): TournamentTask => ({ kind: 'tournament', def, first, last }),
+      signal: o.signal,
+      onProgress: () => o.onProgress?.(sums[0], def.deals),
+      onResult(r) {
+        for (let i = 0; i < sums.length; i++) sums[i] += r.sums[i];
+        games += r.games;
+      },
+    });
+    const seconds = (performance.now() - t0) / 1000;
+    const report = summarise(o, def, sums, games, seconds);
+    if (out) {
+      await writeArrowFile(out.file('tournament.arrow'), TOURNAMENT_SCHEMA, {
+        a: report.pairs.map((p) => p.a),
+        b: report.pairs.map((p) => p.b),
+        games: BigInt64Array.from(report.pairs, (p) => BigInt(p.games)),
+        win_share_a: Float64Array.from(report.pairs, (p) => p.win_share_a),
+        se: Float64Array.from(report.pairs, (p) => p.se),
+        win_diff: Float64Array.from(report.pairs, (p) => p.win_diff),
+        win_diff_se: Float64Array.from(report.pairs, (p) => p.win_diff_se),
+      });
+      writeFileSync(out.file('tournament.json'), JSON.stringify(report, null, 2) + '\n');
+      const manifest = {
+        format: 1,
+        kind: 'tournament',
+        version: packageVersion(),
+        gitCommit: gitCommit(),
+        game: def.game,
+        preset: o.preset,
+        seed: def.seed,
+        rules: def.rules,
+        mode: def.mode,
+        players: def.entrants,
+        tableSize: def.tableSize,
+        deals: def.deals,
+        games,
+        chunkSize: def.chunkSize,
+        threads: o.threads,
+        argv: o.argv ?? [],
+        startedAt: startedAt.toISOString(),
+        seconds,
+        gamesPerSecond: games / seconds,
+      };
+      writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
+      out.commit();
+    }
+    return report;
+  } catch (e) {
+    out?.abort();
+    throw e;
+  }
+}
+
+/** tournament.arrow: one row per ordered pair (head to head, and the paired difference of overall win shares). */
+export const TOURNAMENT_SCHEMA = schemaOf([
+  ['a', 'utf8'],
+  ['b', 'utf8'],
+  ['games', 'int64'],
+  ['win_share_a', 'float64'],
+  ['se', 'float64'],
+  ['win_diff', 'float64'],
+  ['win_diff_se', 'float64'],
+]);
+
+function summarise(o: TournamentOptions, def: TournamentDefinition, sums: Float64Array, games: number, seconds: number): TournamentReport {
+  const k = def.entrants.length;
+  const n = def.tableSize;
+  const orders = seatOrders(n).length;
+  const deals = sums[0];
+  const perEntrant = binomial(k - 1, n - 1) * orders; // an entrant's games per deal
+  const perPair = binomial(k - 2, n - 2) * orders; // games two entrants share per deal
+  const oW = 1;
+  const oS = 1 + k;
+  const oWW = 1 + 2 * k;
+  const oSS = oWW + k * k;
+  const oH = oSS + k * k;
+  const oHH = oH + k * k;
+  const wScale = perEntrant * WIN_UNITS;
+  const ranking: Ranked[] = def.entrants.map((spec, a) => {
+    const w = estimate(deals, sums[oW + a] / wScale, sums[oWW + a * k + a] / (wScale * wScale));
+    const s = estimate(deals, sums[oS + a] / perEntrant, sums[oSS + a * k + a] / (perEntrant * perEntrant));
+    return { spec, entrant: a, games: deals * perEntrant, win_share: w.mean, ws_se: w.se, ws_ci95: w.ci95, mean_score: s.mean, score_se: s.se, score_ci95: s.ci95 };
+  });
+  ranking.sort((x, y) => y.win_share - x.win_share || y.mean_score - x.mean_score || x.entrant - y.entrant);
+  const pairs: Pair[] = [];
+  for (let a = 0; a < k; a++) {
+    for (let b = 0; b < k; b++) {
+      if (a === b) continue;
+      const hScale = 2 * perPair;
+      const h: Estimate = estimate(deals, sums[oH + a * k + b] / hScale, sums[oHH + a * k + b] / (hScale * hScale));
+      const diffSum = (sums[oW + a] - sums[oW + b]) / wScale;
+      const diffSq = (sums[oWW + a * k + a] - 2 * sums[oWW + a * k + b] + sums[oWW + b * k + b]) / (wScale * wScale);
+      const d = estimate(deals, diffSum, diffSq);
+      pairs.push({ a: def.entrants[a], b: def.entrants[b], ia: a, ib: b, games: deals * perPair, win_share_a: h.mean, se: h.se, ci95: h.ci95, win_diff: d.mean, win_diff_se: d.se, win_diff_ci95: d.ci95 });
+    }
+  }
+  return {
+    game: def.game,
+    preset: o.preset,
+    mode: def.mode,
+    seed: def.seed,
+    entrants: def.entrants,
+    tableSize: n,
+    tables: binomial(k, n),
+    seatOrders: orders,
+    deals,
+    games,
+    gamesPerEntrant: deals * perEntrant,
+    chunkSize: def.chunkSize,
+    threads: o.threads,
+    seconds,
+    gamesPerSecond: games / seconds,
+    ranking,
+    pairs,
+  };
+}
+
+const f = (x: number, d: number): string => (Number.isFinite(x) ? x.toFixed(d) : '-');
+
+export function formatTournament(r: TournamentReport): string {
+  const k = r.entrants.length;
+  const lines = [
+    `${r.game} (${r.preset ?? 'rules file'}), ${r.mode} mode, ${k} strategies at tables of ${r.tableSize}: ${r.tables} table(s) x ${r.seatOrders} seat orders, ` +
+      `${r.deals.toLocaleString('en-US')} deals = ${r.games.toLocaleString('en-US')} games (${r.gamesPerEntrant.toLocaleString('en-US')} per strategy), seed ${r.seed}: ` +
+      `${Math.round(r.gamesPerSecond).toLocaleString('en-US')} games/s on ${r.threads} thread(s)`,
+  ];
+  const width = Math.max(8, ...r.entrants.map((e) => e.length));
+  lines.push(`rank  ${'strategy'.padEnd(width)}  win share  95% CI             mean score  95% CI`);
+  r.ranking.forEach((x, i) => {
+    lines.push(
+      `${String(i + 1).padStart(4)}  ${x.spec.padEnd(width)}  ${f(x.win_share, 4).padStart(9)}  [${f(x.ws_ci95[0], 4)}, ${f(x.ws_ci95[1], 4)}]  ${f(x.mean_score, 2).padStart(10)}  [${f(x.score_ci95[0], 2)}, ${f(x.score_ci95[1], 2)}]`,
+    );
+  });
+  lines.push('');
+  lines.push(`head to head: the share of shared games the row finished ahead of the column (ties count half) +/- the 95% CI half-width`);
+  const order = r.ranking.map((x) => x.entrant);
+  const cell = (a: number, b: number): string => {
+    if (a === b) return '-';
+    const p = r.pairs.find((q) => q.ia === a && q.ib === b)!;
+    return `${f(p.win_share_a, 3)}±${f(1.959963984540054 * p.se, 3)}`;
+  };
+  lines.push(`${''.padEnd(4 + width)}  ${order.map((_, j) => String(j + 1).padStart(13)).join('')}`);
+  order.forEach((a, i) => lines.push(`${String(i + 1).padStart(2)}  ${r.entrants[a].padEnd(width)}  ${order.map((b) => cell(a, b).padStart(13)).join('')}`));
+  lines.push(`win share: ${r.mode === 'game' ? 'share of the games won (a shared win counts 1/k)' : 'share of the rounds with the highest score at the table (a tie shares it)'}; CIs from the spread over deals (the games of a deal share its cards).`);
+  return lines.join('\n');
+}

@@ -1,0 +1,37 @@
+/**
+ * `ev`: card counting. It draws when the exact expected change of its round score from one more card,
+ * over the exact unseen cards, exceeds `margin` (in round points), and stays otherwise.
+ *
+ * The unseen cards are the full deck minus the cards seen since the last reshuffle (the deck persists
+ * between rounds in game mode; after a reshuffle they are the cards not on the table). Every card kind
+ * counts: a number joins the row (its value, a Ladder, Heavyweight or Featherweight it completes, a
+ * SEVN's bonus, through the row's x2) or, duplicated, busts the row to 0 (with a Second Chance held: no
+ * change); a Ballast is kept when that raises the row now; x2 and + modifiers and bonus cards change the
+ * row exactly; Second Chance, Freeze, Triple Draw, Storm and Crossroads are valued by the rules in
+ * next-card.ts (`NextCard.expectedGain`). Exact arithmetic, no sampling. It keeps a Ballast by the same
+ * rule it values it with (`ballast=gain`) and uses the situation-aware card choices by default.
+ */
+import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
+import { cardChoices, choiceParams } from './choices.js';
+import { NextCard, othersIn } from './next-card.js';
+
+export const ev: SevnStrategyDef = {
+  name: 'ev',
+  doc: 'Card counting: draws when the exact expected change of its round score from one more card (over the unseen cards) exceeds margin.',
+  params: [
+    { name: 'margin', type: 'number', min: -50, max: 50, default: 0, doc: 'draws while the expected gain of one more card exceeds this (round points)' },
+    ...choiceParams({ freeze: 'deny', triple: 'harm', ballast: 'gain', crossroads: 'game', gift: 'least' }),
+  ],
+  create: (params, ctx) => {
+    const margin = params.margin as number;
+    const nc = new NextCard(ctx.cards);
+    return {
+      ...cardChoices(params, ctx),
+      drawOrStay(v) {
+        nc.loadUnseen(v);
+        nc.loadRow(v, v.seat);
+        return nc.exceeds(othersIn(v, v.seat), margin) ? Answer.DRAW : Answer.STAY;
+      },
+    };
+  },
+};

@@ -1,0 +1,457 @@
+/**
+ * What one more card does to a row, exactly, over the exact unseen cards: the arithmetic behind `ev`,
+ * the game-aware `race` bot and the situation-aware card choices.
+ *
+ * The unseen cards are the full deck minus the cards seen since the last reshuffle (exactly the deck);
+ * with an empty deck, the next card comes from the reshuffled discard pile: every card not on the
+ * table. A row is read from the view's card codes and scored exactly as the engine does (sum of numbers
+ * and kept Ballast, x multipliers, + modifiers, each earned bonus once, SEVN, clamp at 0).
+ *
+ * Each card's change to the row ("delta") is exact for the cards that act on the row: numbers (a
+ * duplicate busts the row to 0, or with a Second Chance leaves it unchanged), Ballast (kept only when
+ * keeping raises the row now, see `ballastKeeps`), x and + modifiers, bonus cards (the bonus they earn
+ * now). Cards that act on the table are valued by a documented rule (see `expectedGain`).
+ *
+ * One instance per strategy; scratch arrays are made once, so a decision allocates nothing.
+ */
+import { Bonus, Kind, type SevnCards } from '../../src/games/sevn/cards.js';
+import { longestRun } from '../../src/games/sevn/scoring.js';
+import type { SevnRules } from '../../src/games/sevn/rules.js';
+import { Status, type SevnView } from '../../src/games/sevn/view.js';
+
+export class NextCard {
+  private readonly kind: Uint8Array;
+  private readonly value: Int8Array;
+  private readonly copies: Uint8Array;
+  private readonly codes: number;
+  /** Per code: unseen copies (loaded by `loadUnseen`). */
+  readonly unseen: Int32Array;
+  /** Unseen cards in all. */
+  unseenTotal = 0;
+  /** Per code: the loaded row's change from that card (filled by `expectedGain`). */
+  readonly delta: Float64Array;
+  // The loaded row.
+  sum = 0;
+  mult = 1;
+  plus = 0;
+  bonus = 0;
+  /** Kept Ballast above Featherweight's maxValue. */
+  nonLow = 0;
+  mask = 0;
+  distinct = 0;
+  secondChance = false;
+  /** The row's score now (0 once busted). */
+  points = 0;
+  busted = false;
+  /** The loaded row's exact bust chance on its next card (0 with a Second Chance), set by `expectedGain`. */
+  bust = 0;
+
+  private readonly nonLowBits: number;
+  private readonly heavyBits: number;
+  private readonly fw: SevnRules['bonuses']['featherweight'];
+  private readonly hw: SevnRules['bonuses']['heavyweight'];
+  private readonly ld: SevnRules['bonuses']['ladder'];
+  private readonly sevnDistinct: number;
+  private readonly sevnBonus: number;
+  // Sorting scratch for the Crossroads value.
+  private readonly order: Int32Array;
+  /** Codes of the cards that change a row other than numbers: Ballast, modifiers, bonus cards. */
+  private readonly rowCodes: Int32Array;
+  private readonly numberCodes: Int32Array;
+  private readonly scCode: number;
+  private readonly tdCode: number;
+  private readonly stormCode: number;
+  private readonly xCode: number;
+  /** Unseen number cards, and the sum of their values (loaded with the unseen cards). */
+  private numCount = 0;
+  private numValues = 0;
+
+  constructor(readonly cards: SevnCards) {
+    const r = cards.rules;
+    this.kind = cards.kind;
+    this.value = cards.value;
+    this.copies = cards.copies;
+    this.codes = cards.codes;
+    this.unseen = new Int32Array(cards.codes);
+    this.delta = new Float64Array(cards.codes);
+    this.order = new Int32Array(cards.codes);
+    for (let c = 0; c < cards.codes; c++) this.order[c] = c;
+    this.fw = r.bonuses.featherweight;
+    this.hw = r.bonuses.heavyweight;
+    this.ld = r.bonuses.ladder;
+    this.sevnDistinct = r.sevn.distinct;
+    this.sevnBonus = r.sevn.bonus;
+    let nonLow = 0;
+    let heavy = 0;
+    for (let v = 0; v <= 30; v++) {
+      if (v > this.fw.maxValue) nonLow |= 1 << v;
+      if (v >= this.hw.minValue) heavy |= 1 << v;
+    }
+    this.nonLowBits = nonLow;
+    this.heavyBits = heavy;
+    const rowCodes: number[] = [];
+    const numberCodes: number[] = [];
+    for (let c = 0; c < cards.codes; c++) {
+      const k = cards.kind[c];
+      if (k === Kind.NUMBER) numberCodes.push(c);
+      else if (k === Kind.BALLAST || k === Kind.MULTIPLY || k === Kind.ADD || k === Kind.FEATHERWEIGHT || k === Kind.HEAVYWEIGHT || k === Kind.LADDER) rowCodes.push(c);
+    }
+    this.rowCodes = Int32Array.from(rowCodes);
+    this.numberCodes = Int32Array.from(numberCodes);
+    this.scCode = cards.secondChance;
+    this.tdCode = cards.tripleDraw;
+    this.stormCode = cards.storm;
+    this.xCode = cards.crossroads;
+  }
+
+  /** The unseen cards as the view shows them (see the module comment). */
+  loadUnseen(v: SevnView): void {
+    const u = this.unseen;
+    if (v.deckSize > 0) {
+      const seen = v.seen;
+      for (let c = 0; c < this.codes; c++) u[c] = this.copies[c] - seen[c];
+      this.unseenTotal = v.deckSize;
+      this.countNumbers();
+      return;
+    }
+    for (let c = 0; c < this.codes; c++) u[c] = this.copies[c];
+    const rows = v.rows;
+    const lens = v.rowLengths;
+    for (let s = 0; s < v.players; s++) for (let i = 0, o = s * v.rowStride; i < lens[s]; i++) u[rows[o + i]]--;
+    let total = 0;
+    for (let c = 0; c < this.codes; c++) total += u[c];
+    this.unseenTotal = total;
+    this.countNumbers();
+  }
+
+  private countNumbers(): void {
+    let n = 0;
+    let sum = 0;
+    for (let i = 0; i < this.numberCodes.length; i++) {
+      const c = this.numberCodes[i];
+      n += this.unseen[c];
+      sum += this.unseen[c] * this.value[c];
+    }
+    this.numCount = n;
+    this.numValues = sum;
+  }
+
+  /** Reads seat s's row from the view. */
+  loadRow(v: SevnView, s: number): void {
+    const rows = v.rows;
+    const n = v.rowLengths[s];
+    let sum = 0;
+    let mult = 1;
+    let plus = 0;
+    let bonus = 0;
+    let nonLow = 0;
+    let mask = 0;
+    let distinct = 0;
+    let sc = false;
+    for (let i = 0, o = s * v.rowStride; i < n; i++) {
+      const c = rows[o + i];
+      const val = this.value[c];
+      switch (this.kind[c]) {
+        case Kind.NUMBER:
+          if ((mask >>> val) & 1) break; // a busting duplicate
+          mask |= 1 << val;
+          sum += val;
+          distinct++;
+          break;
+        case Kind.BALLAST:
+          sum += val;
+          distinct++;
+          if (val > this.fw.maxValue) nonLow++;
+          break;
+        case Kind.MULTIPLY: mult *= val; break;
+        case Kind.ADD: plus += val; break;
+        case Kind.SECOND_CHANCE: sc = true; break;
+        case Kind.FEATHERWEIGHT: bonus |= Bonus.FEATHERWEIGHT; break;
+        case Kind.HEAVYWEIGHT: bonus |= Bonus.HEAVYWEIGHT; break;
+        case Kind.LADDER: bonus |= Bonus.LADDER; break;
+        default: break;
+      }
+    }
+    this.sum = sum;
+    this.mult = mult;
+    this.plus = plus;
+    this.bonus = bonus;
+    this.nonLow = nonLow;
+    this.mask = mask;
+    this.distinct = distinct;
+    this.secondChance = sc;
+    this.busted = v.status[s] === Status.BUSTED;
+    this.points = this.busted ? 0 : this.score(mask, sum, distinct, nonLow, mult, plus, bonus);
+  }
+
+  /** A row's score from its counters, as the engine scores it (with the SEVN bonus at sevn.distinct values). */
+  score(mask: number, sum: number, distinct: number, nonLow: number, mult: number, plus: number, bonus: number): number {
+    let t = sum * mult + plus;
+    if (bonus !== 0) {
+      if (bonus & Bonus.FEATHERWEIGHT && distinct >= this.fw.minCards && (mask & this.nonLowBits) === 0 && nonLow === 0) t += this.fw.points;
+      if (bonus & Bonus.HEAVYWEIGHT) {
+        let heavy = 0;
+        for (let m = mask & this.heavyBits; m !== 0; m &= m - 1) heavy++;
+        if (heavy >= this.hw.minCards) t += this.hw.points;
+      }
+      if (bonus & Bonus.LADDER) {
+        const run = longestRun(mask);
+        if (run >= this.ld.minRun) t += run * this.ld.pointsPerCard;
+      }
+    }
+    if (distinct >= this.sevnDistinct) t += this.sevnBonus;
+    return t < 0 ? 0 : t;
+  }
+
+  /** The loaded row's score if it kept the Ballast card `code`. */
+  withBallast(code: number): number {
+    const val = this.value[code];
+    return this.score(this.mask, this.sum + val, this.distinct + 1, this.nonLow + (val > this.fw.maxValue ? 1 : 0), this.mult, this.plus, this.bonus);
+  }
+
+  /** The Ballast rule the valuation assumes: keep the card when keeping it raises the row's score now. */
+  ballastKeeps(code: number): boolean {
+    return this.withBallast(code) > this.points;
+  }
+
+  /**
+   * The exact change of the loaded row's score from card `code` (numbers, Ballast, modifiers, bonus
+   * cards, Second Chance as 0 here); action cards get 0 (their rules are in `expectedGain`).
+   */
+  cardDelta(code: number): number {
+    const val = this.value[code];
+    const p = this.points;
+    switch (this.kind[code]) {
+      case Kind.NUMBER:
+        if ((this.mask >>> val) & 1) return this.secondChance ? 0 : 0 - p; // 0 - p, not -p: a -0 deoptimizes integer code
+        return this.score(this.mask | (1 << val), this.sum + val, this.distinct + 1, this.nonLow, this.mult, this.plus, this.bonus) - p;
+      case Kind.BALLAST: {
+        const kept = this.withBallast(code);
+        return kept > p ? kept - p : 0;
+      }
+      case Kind.MULTIPLY: return this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult * val, this.plus, this.bonus) - p;
+      case Kind.ADD: return this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult, this.plus + val, this.bonus) - p;
+      case Kind.FEATHERWEIGHT: return this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult, this.plus, this.bonus | Bonus.FEATHERWEIGHT) - p;
+      case Kind.HEAVYWEIGHT: return this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult, this.plus, this.bonus | Bonus.HEAVYWEIGHT) - p;
+      case Kind.LADDER: return this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult, this.plus, this.bonus | Bonus.LADDER) - p;
+      default: return 0;
+    }
+  }
+
+  /**
+   * The expected change of the loaded row's score from its next card, over the loaded unseen cards
+   * (call loadUnseen and loadRow first). Every card kind counts; the cards that do not act on the row
+   * itself are valued by these rules:
+   * - Second Chance: held already, 0 (it is given away); otherwise the points it would save on the
+   *   next card, `bust x points` (its insurance for one draw).
+   * - Freeze: 0. Whoever it freezes, the drawer's row is unchanged (freezing itself banks the row, as
+   *   staying does).
+   * - Triple Draw: 0 when `othersIn` (another player can be sent the three cards); otherwise the row
+   *   must take them: `(1 - bust)^3 x (points + 3a) - points`, a = the mean change of a card that does
+   *   not bust, as if the three cards were independent.
+   * - Storm: the expected change of one card (the drawer draws one like everyone still in; actions
+   *   drawn during it wait): the gain of the other cards, Storm and Crossroads counted as 0.
+   * - Crossroads: the exact expected value of the better of two cards drawn without replacement from
+   *   the other unseen cards, each valued as above (a Crossroads among them as 0).
+   * Leaves each unseen card's value in `delta` and the row's bust chance in `bust`. With `crossroads`
+   * false a Crossroads counts 0 (the card choices, which value many rows, save the sort it needs).
+   */
+  expectedGain(othersIn: boolean, crossroads = true): number {
+    const u = this.unseen;
+    const d = this.delta;
+    const total = this.unseenTotal;
+    if (total <= 0) {
+      this.bust = 0;
+      return 0;
+    }
+    const p = this.points;
+    // Numbers. Without bonus cards and with a non-negative row, a new value v adds exactly v x mult
+    // (plus the SEVN bonus on the last value), so the sum over the unseen numbers is closed-form from
+    // the counts loaded with the unseen cards and the held values' counts: no loop over values.
+    let base = 0;
+    let dup = 0;
+    const raw = this.sum * this.mult + this.plus;
+    if (this.bonus === 0 && raw >= 0) {
+      let dupValues = 0;
+      for (let m = this.mask; m !== 0; m &= m - 1) {
+        const v = 31 - Math.clz32(m & -m);
+        const c = this.cards.numberCode[v];
+        dup += u[c];
+        dupValues += u[c] * v;
+      }
+      const fresh = this.numCount - dup;
+      const sevn = this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
+      base = this.mult * (this.numValues - dupValues) + sevn * fresh - (this.secondChance ? 0 : p * dup);
+      this.numbersFilled = false;
+    } else {
+      const codes = this.numberCodes;
+      for (let i = 0; i < codes.length; i++) {
+        const c = codes[i];
+        if (u[c] === 0) continue;
+        const x = this.cardDelta(c);
+        d[c] = x;
+        base += u[c] * x;
+        if ((this.mask >>> this.value[c]) & 1) dup += u[c];
+      }
+      this.numbersFilled = true;
+    }
+    const rc = this.rowCodes;
+    const fast = this.bonus === 0 && raw >= 0;
+    for (let i = 0; i < rc.length; i++) {
+      const c = rc[i];
+      if (u[c] === 0) continue;
+      let x: number;
+      if (fast) {
+        // The same arithmetic as cardDelta, without bonus cards to re-check.
+        const val = this.value[c];
+        const k = this.kind[c];
+        if (k === Kind.ADD) x = val;
+        else if (k === Kind.MULTIPLY) {
+          const t = this.sum * this.mult * val + this.plus;
+          x = (t < 0 ? 0 : t) - p;
+        } else if (k === Kind.BALLAST) {
+          let t = (this.sum + val) * this.mult + this.plus + (this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0);
+          if (t < 0) t = 0;
+          x = t > p ? t - p : 0;
+        } else x = this.cardDelta(c);
+      } else x = this.cardDelta(c);
+      d[c] = x;
+      base += u[c] * x;
+    }
+    const bust = this.secondChance ? 0 : dup / total;
+    this.bust = bust;
+    // Second Chance: insurance for one draw. Freeze: 0.
+    d[this.scCode] = this.secondChance ? 0 : bust * p;
+    base += u[this.scCode] * d[this.scCode];
+    d[this.cards.freeze] = 0;
+    // Triple Draw taken by the row itself (nobody else in the round).
+    const td = this.tdCode;
+    if (!othersIn && bust < 1) {
+      const g = base / total;
+      const a = (g + bust * p) / (1 - bust);
+      const s = (1 - bust) * (1 - bust) * (1 - bust);
+      d[td] = s * (p + 3 * a) - p;
+      base += u[td] * d[td];
+    } else d[td] = 0;
+    // Storm: one card from the others (Storm and Crossroads counted 0 so far).
+    const g1 = base / total;
+    d[this.stormCode] = g1;
+    let gain = base + u[this.stormCode] * g1;
+    const x = this.xCode;
+    d[x] = 0;
+    this.withoutCrossroads = gain;
+    if (crossroads && u[x] > 0) gain += u[x] * this.crossroadsValue();
+    return gain / total;
+  }
+
+  /** Sum of u x delta over every unseen card but the Crossroads (left by expectedGain). */
+  private withoutCrossroads = 0;
+
+  /** The exact value of a Crossroads to the loaded row (after expectedGain): E[better of two]. */
+  private crossroadsValue(): number {
+    const u = this.unseen;
+    const x = this.xCode;
+    if (!this.numbersFilled) this.fillNumbers();
+    u[x]--; // the Crossroads card drawn is not one of the two revealed
+    const best = this.bestOfTwo(this.unseenTotal - 1);
+    u[x]++;
+    this.delta[x] = best;
+    return best;
+  }
+
+  /**
+   * Is the expected gain (as `expectedGain(othersIn)`) above `margin`? The same answer, but the
+   * Crossroads term, the one that needs a sort, is bounded first: the better of two cards is worth at
+   * least one card on average and at most the best card, and only when those bounds fall on both
+   * sides of the margin is it computed exactly (ev's hot path).
+   */
+  exceeds(othersIn: boolean, margin: number): boolean {
+    this.expectedGain(othersIn, false);
+    const total = this.unseenTotal;
+    const u = this.unseen;
+    const n = u[this.xCode];
+    if (total <= 0) return 0 > margin;
+    const rest = this.withoutCrossroads;
+    if (n === 0) return rest / total > margin;
+    // One card from the others (the Crossroads counts 0): a lower bound on the better of two.
+    const low = total > 1 ? rest / (total - 1) : 0;
+    if ((rest + n * low) / total > margin) return true;
+    if ((rest + n * this.maxDelta()) / total <= margin) return false;
+    return (rest + n * this.crossroadsValue()) / total > margin;
+  }
+
+  /** The largest delta of any unseen card (0 counts: a Crossroads among them is worth 0). */
+  private maxDelta(): number {
+    if (!this.numbersFilled) this.fillNumbers();
+    const u = this.unseen;
+    const d = this.delta;
+    let best = 0;
+    for (let c = 0; c < this.codes; c++) if (u[c] > 0 && d[c] > best) best = d[c];
+    return best;
+  }
+
+  /** Whether `delta` holds the number cards' values (the closed form skips them). */
+  private numbersFilled = false;
+
+  /** The number cards' deltas in the closed-form case (no bonus card, a non-negative row). */
+  private fillNumbers(): void {
+    const codes = this.numberCodes;
+    const d = this.delta;
+    const bust = this.secondChance ? 0 : 0 - this.points;
+    const sevn = this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
+    for (let i = 0; i < codes.length; i++) {
+      const c = codes[i];
+      const v = this.value[c];
+      d[c] = (this.mask >>> v) & 1 ? bust : v * this.mult + sevn;
+    }
+    this.numbersFilled = true;
+  }
+
+  /**
+   * E[max(delta(a), delta(b))] for two cards drawn without replacement from the unseen cards (n of
+   * them), a Crossroads among them counted 0: P(max <= x) = C(#cards with delta <= x, 2) / C(n, 2).
+   */
+  private bestOfTwo(n: number): number {
+    if (n < 2) {
+      // One card left: it is taken unasked.
+      let only = 0;
+      for (let c = 0; c < this.codes; c++) if (this.unseen[c] > 0) only = this.kind[c] === Kind.CROSSROADS ? 0 : this.delta[c];
+      return n === 1 ? only : 0;
+    }
+    const u = this.unseen;
+    const d = this.delta;
+    const order = this.order;
+    const m = this.codes;
+    // Insertion sort by delta of every code (absent ones weigh nothing: their stale deltas only take
+    // part in the ordering), starting from the last
+    // decision's order: rows change little between decisions, so it is nearly sorted already.
+    for (let k = 1; k < m; k++) {
+      const c = order[k];
+      const x = d[c];
+      let i = k;
+      while (i > 0 && d[order[i - 1]] > x) {
+        order[i] = order[i - 1];
+        i--;
+      }
+      order[i] = c;
+    }
+    const pairs = (n * (n - 1)) / 2;
+    let below = 0; // cards with a smaller delta so far
+    let prevCdf = 0;
+    let e = 0;
+    for (let i = 0; i < m; i++) {
+      below += u[order[i]];
+      const cdf = (below * below - below) / 2 / pairs; // not below * (below - 1): that is -0 at 0
+      e += d[order[i]] * (cdf - prevCdf);
+      prevCdf = cdf;
+    }
+    return e;
+  }
+}
+
+/** Is any seat other than `s` still in the round? */
+export function othersIn(v: SevnView, s: number): boolean {
+  const st = v.status;
+  for (let t = 0; t < v.players; t++) if (t !== s && st[t] === Status.ACTIVE) return true;
+  return false;
+}

@@ -1,0 +1,78 @@
+/**
+ * `race`: a stay threshold that moves with the race to the target, and knows how the game ends.
+ *
+ * In a round that can end the game, two rules come first (totals are the totals before this round;
+ * an opponent's "final" is its total plus its round points, or its total alone once busted):
+ * 1. An opponent who has left the round (stayed or frozen) with a final at or above the target and
+ *    above its own total + round points would win if it stayed now: it draws on, whatever the risk.
+ * 2. If its total + round points reach the target and no opponent's final is higher, staying now wins
+ *    or ties for the lead at or above the target: it stays.
+ * Otherwise it draws while its round points are below
+ *   T = points + progress x (behind x max(0, gap) - ahead x max(0, -gap))
+ *       + stake x (most round points at stake among opponents still in) + crowd x (opponents still in)
+ * and the exact chance that its next card busts is at most `risk`. gap = the best opponent's total
+ * minus its own; progress = the highest total / target (at most 1), so the lead matters more as the
+ * game nears its end (0 in round mode, where totals are 0). Six numeric parameters with ranges made
+ * for `tune`; the card choices default to the situation-aware ones.
+ */
+import { Answer, Status, type SevnStrategyDef } from '../../src/games/sevn/view.js';
+import { bustChance, cardChoices, choiceParams } from './choices.js';
+
+export const race: SevnStrategyDef = {
+  name: 'race',
+  doc: 'Game-aware threshold: the stay threshold moves with the totals, the target, the opponents still in and the bust chance; stays when staying wins, draws when staying loses.',
+  params: [
+    { name: 'points', type: 'number', min: 5, max: 80, default: 25, doc: 'stay threshold (round points) in a level game' },
+    { name: 'behind', type: 'number', min: 0, max: 1, default: 0.2, doc: 'threshold raised per point the best opponent leads (times game progress)' },
+    { name: 'ahead', type: 'number', min: 0, max: 1, default: 0.2, doc: 'threshold lowered per point it leads the best opponent (times game progress)' },
+    { name: 'stake', type: 'number', min: 0, max: 1, default: 0.1, doc: 'threshold raised per round point the best opponent still in has at stake' },
+    { name: 'crowd', type: 'number', min: -10, max: 10, default: 0, doc: 'threshold change per opponent still in the round' },
+    { name: 'risk', type: 'number', min: 0, max: 1, default: 0.4, doc: 'stays when the exact bust chance of the next card exceeds this' },
+    ...choiceParams({ freeze: 'deny', triple: 'harm', ballast: 'gain', crossroads: 'game', gift: 'least' }),
+  ],
+  create: (params, ctx) => {
+    const points = params.points as number;
+    const behind = params.behind as number;
+    const ahead = params.ahead as number;
+    const stake = params.stake as number;
+    const crowd = params.crowd as number;
+    const risk = params.risk as number;
+    const target = ctx.rules.target;
+    return {
+      ...cardChoices(params, ctx),
+      drawOrStay(v) {
+        const me = v.seat;
+        const totals = v.totals;
+        const status = v.status;
+        const rp = v.roundPoints;
+        const mine = totals[me] + v.points;
+        let bestFinal = -1; // the highest opponent final
+        let bestOut = -1; // the highest final of an opponent out of the round and not busted
+        let bestTotal = -1e9;
+        let top = totals[me];
+        let maxStake = 0;
+        let inRound = 0;
+        for (let t = 0; t < v.players; t++) {
+          if (totals[t] > top) top = totals[t];
+          if (t === me) continue;
+          const st = status[t];
+          const final = totals[t] + (st === Status.BUSTED ? 0 : rp[t]);
+          if (final > bestFinal) bestFinal = final;
+          if (totals[t] > bestTotal) bestTotal = totals[t];
+          if (st === Status.ACTIVE) {
+            inRound++;
+            if (rp[t] > maxStake) maxStake = rp[t];
+          } else if (st !== Status.BUSTED && final > bestOut) bestOut = final;
+        }
+        // The end of the game.
+        if (bestOut >= target && bestOut > mine) return Answer.DRAW;
+        if (mine >= target && mine >= bestFinal) return Answer.STAY;
+        if (bustChance(v, v.held, v.hasSecondChance) > risk) return Answer.STAY;
+        const gap = v.players > 1 ? bestTotal - totals[me] : 0;
+        const progress = Math.min(1, top / target);
+        const threshold = points + progress * (gap > 0 ? behind * gap : ahead * gap) + stake * maxStake + crowd * inRound;
+        return v.points < threshold ? Answer.DRAW : Answer.STAY;
+      },
+    };
+  },
+};

@@ -1,0 +1,390 @@
+/**
+ * The report. Each chart built from a small seeded run: what it draws (marks, their numbers, axis titles) against
+ * the run's own files read independently, and its caption against the run's manifest.
+ */
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readArrowFile } from '../../src/io/arrow.js';
+import * as charts from '../../src/report/charts.js';
+import { type BustTableOutput, type CompareOutput, type SimulateOutput, type SolveOutput, type TournamentOutput, type TuneOutput, readOutput } from '../../src/report/inputs.js';
+import { Z95 } from '../../src/stats/summary.js';
+import { writeReport } from '../../src/run/report.js';
+import { Chromium, findChromium } from '../helpers/chromium.js';
+import { sevensim } from '../helpers/cli.js';
+import { listDir, tempDir } from '../helpers/dirs.js';
+import { decodePng } from '../helpers/png.js';
+import { type Fixtures, axisTitles, dataItems, drawn, makeFixtures } from '../helpers/report.js';
+
+let root: string;
+let fx: Fixtures;
+beforeAll(async () => {
+  root = tempDir('report');
+  fx = await makeFixtures(root);
+}, 240_000);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const json = (dir: string, f: string) => JSON.parse(readFileSync(join(dir, f), 'utf8'));
+/** Rows of an Arrow file read with apache-arrow directly (not through the report's reader). */
+const arrow = (path: string) => readArrowFile(path).toArray().map((r) => r.toJSON() as Record<string, unknown>);
+const num = (x: unknown) => Number(x);
+
+/** Per seat: [score, count] from scores.arrow. */
+function scoresBySeat(dir: string): Map<number, [number, number][]> {
+  const m = new Map<number, [number, number][]>();
+  for (const r of arrow(join(dir, 'scores.arrow'))) m.set(num(r.seat), [...(m.get(num(r.seat)) ?? []), [num(r.score), num(r.count)]]);
+  return m;
+}
+
+describe('simulate charts', () => {
+  it('score histogram: one panel per seat, every unit counted once, the mean and its CI where the summary puts them', async () => {
+    const o = readOutput(fx.fallRound) as SimulateOutput;
+    const c = charts.scoreHistogram(o);
+    const marks = await drawn(c.spec);
+    const bars = dataItems(marks, 'rect').filter((i) => i.datum.type === 'bin');
+    const rules = dataItems(marks, 'rule').filter((i) => i.datum.type === 'mean');
+    const seats = scoresBySeat(fx.fallRound);
+    // The last bar holds the tail above the axis end when the caption says so.
+    const tail = /every score above (\d+)/.exec(c.caption);
+    const cap = tail ? Number(tail[1]) + 1 : Infinity;
+    for (const [seat, rows] of seats) {
+      const label = `${seat}: ${fx.fallRoundResult.seats[seat].strategy}`;
+      const mine = bars.filter((b) => b.datum.seat === label);
+      expect(mine.length).toBe(new Set(rows.map(([s]) => Math.min(s, cap))).size);
+      expect(mine.reduce((s, b) => s + num(b.datum.share), 0)).toBeCloseTo(1, 12);
+      const rule = rules.find((r) => r.datum.seat === label)!;
+      expect(rule.datum.mean).toBe(fx.fallRoundResult.seats[seat].mean);
+      expect([rule.datum.ci_lo, rule.datum.ci_hi]).toEqual(fx.fallRoundResult.seats[seat].ci95);
+    }
+    expect(rules).toHaveLength(4);
+    expect(axisTitles(marks)).toEqual(expect.arrayContaining(['turn score', 'share']));
+    const run = json(fx.fallRound, 'run.json');
+    expect(c.caption).toContain(`${run.games.toLocaleString('en-US')} turns, seed ${run.seed}`);
+    expect(c.caption).toContain('seats: 0 stand, 1 greedy, 2 greedy:margin=1, 3 random');
+    expect(c.table.rows.map((r) => r[3])).toEqual(fx.fallRoundResult.seats.map((s) => s.mean.toFixed(3)));
+  });
+
+  it('score histogram of a game-mode run bins final scores and keeps the tail in the last bar', async () => {
+    const o = readOutput(fx.sevnGame) as SimulateOutput;
+    const c = charts.scoreHistogram(o);
+    const bars = dataItems(await drawn(c.spec), 'rect').filter((i) => i.datum.type === 'bin');
+    const widths = new Set(bars.map((b) => num(b.datum.hi) - num(b.datum.lo)));
+    expect(widths.size).toBe(1);
+    expect([...widths][0]).toBeGreaterThan(1);
+    for (let seat = 0; seat < 4; seat++) {
+      const games = fx.sevnGameResult.seats[seat].games;
+      const mine = bars.filter((b) => String(b.datum.seat).startsWith(`${seat}:`));
+      expect(mine.reduce((s, b) => s + num(b.datum.share) * games, 0)).toBeCloseTo(400, 9);
+    }
+  });
+
+  it('CDF: one step line per seat over the scores on the axis, reaching 1 where the axis covers every score', async () => {
+    const o = readOutput(fx.fallRound) as SimulateOutput;
+    const c = charts.scoreCdf(o);
+    const marks = await drawn(c.spec);
+    const lines = marks.filter((m) => m.marktype === 'line' && m.role === 'mark');
+    expect(lines).toHaveLength(4);
+    const end = /axis ends at (\d+)/.exec(c.caption);
+    const axisEnd = end ? Number(end[1]) : Infinity;
+    for (const [seat, rows] of scoresBySeat(fx.fallRound)) {
+      const line = lines.find((l) => String(l.items[0].datum.seat).startsWith(`${seat}:`))!;
+      expect(line.items.length).toBe(rows.filter(([s]) => s <= axisEnd).length);
+      if (Math.max(...rows.map(([s]) => s)) <= axisEnd) expect(num(line.items.at(-1)!.datum.p)).toBeCloseTo(1, 12);
+    }
+    expect(axisTitles(marks)).toEqual(expect.arrayContaining(['turn score', 'P(score ≤ x)']));
+  });
+
+  it('win share and bust rate: a bar per seat at the summary value with its 95% CI', async () => {
+    const o = readOutput(fx.sevnGame) as SimulateOutput;
+    const win = await drawn(charts.winShare(o).spec);
+    // The bars are the first layer; the CI ends (ticks) are rects too.
+    const bars = win.find((m) => m.name === 'layer_0_marks')!.items;
+    expect(bars).toHaveLength(4);
+    const ci = dataItems(win, 'rule').filter((i) => i.datum.seat !== undefined);
+    fx.sevnGameResult.seats.forEach((s, i) => {
+      expect(bars[i].datum.mean).toBe(s.winShare!.mean);
+      expect(num(ci[i].datum.lo)).toBeCloseTo(s.winShare!.mean - Z95 * s.winShare!.se, 12);
+    });
+    expect(axisTitles(win)).toContain('win share (ties split)');
+    const caption = charts.winShare(o).caption;
+    expect(caption).toContain('SEVN, preset sevn, game mode');
+    expect(caption).toContain('400 games, seed 7');
+    const bust = (await drawn(charts.bustRate(o).spec)).find((m) => m.name === 'layer_0_marks')!.items;
+    expect(bust.map((b) => b.datum.mean)).toEqual(fx.sevnGameResult.seats.map((s) => s.bustRate!.rate));
+  });
+
+  it('SEVN draw minus stay (as played): a line per distinct count, each point the pooled difference of means', async () => {
+    const o = readOutput(fx.sevnRound) as SimulateOutput;
+    const c = charts.sevnDecisionValue(o);
+    const marks = await drawn(c.spec);
+    const points = dataItems(marks, 'line');
+    expect(points.length).toBeGreaterThan(10);
+    const lines = marks.filter((m) => m.marktype === 'line' && m.role === 'mark');
+    expect(lines.length).toBe(new Set(points.map((p) => p.datum.distinct)).size);
+    // One point worked out from decisions.arrow directly: 2 distinct values at 20 points.
+    const rows = arrow(join(fx.sevnRound, 'decisions.arrow')).filter((r) => r.kind === 'draw-stay' && r.distinct === 2 && r.points === 20);
+    const mean = (action: string) => {
+      const rs = rows.filter((r) => r.action === action);
+      return rs.reduce((s, r) => s + num(r.sum_score), 0) / rs.reduce((s, r) => s + num(r.count), 0);
+    };
+    const p = points.find((i) => i.datum.distinct === 2 && i.datum.points === 20)!;
+    expect(num(p.datum.diff)).toBeCloseTo(mean('draw') - mean('stay'), 10);
+    expect(axisTitles(marks)).toEqual(expect.arrayContaining(['round points at stake', 'draw − stay (round score)']));
+    expect(c.caption).toContain('As played');
+  });
+
+  it('SEVN draw minus stay (counterfactual): the pooled paired differences of the rollouts', async () => {
+    const o = readOutput(fx.sevnCf) as SimulateOutput;
+    const c = charts.sevnDecisionValue(o);
+    const points = dataItems(await drawn(c.spec), 'line');
+    expect(points.length).toBeGreaterThan(5);
+    const p = points[0].datum;
+    const rs = arrow(join(fx.sevnCf, 'decisions.arrow')).filter((r) => r.action === 'draw' && r.distinct === p.distinct && r.points === p.points);
+    expect(num(p.diff)).toBeCloseTo(rs.reduce((s, r) => s + num(r.sum_diff), 0) / rs.reduce((s, r) => s + num(r.rollouts), 0), 10);
+    expect(c.caption).toContain('Counterfactual');
+  });
+
+  it('SEVENFALL choices: a panel per discards left, a point per choice at the pooled mean', async () => {
+    for (const dir of [fx.fallRound, fx.fallCf]) {
+      const o = readOutput(dir) as SimulateOutput;
+      const c = charts.sevenfallDecisionValue(o);
+      const marks = await drawn(c.spec);
+      const pts = dataItems(marks, 'symbol');
+      expect(new Set(pts.map((p) => p.datum.discards_left))).toEqual(new Set([1, 2, 3]));
+      const p = pts.find((i) => i.datum.choice === 'stop' && i.datum.discards_left === 3)!.datum;
+      const [n, sum] = o.counterfactual ? ['rollouts', 'sum_value'] : ['count', 'sum_score'];
+      const rs = arrow(join(dir, 'decisions.arrow')).filter((r) => r.profile === p.profile && r.discards_left === 3 && r.action === 'stop');
+      expect(num(p.value)).toBeCloseTo(rs.reduce((s, r) => s + num(r[sum]), 0) / rs.reduce((s, r) => s + num(r[n]), 0), 10);
+      expect(axisTitles(marks)).toEqual(expect.arrayContaining(['turn score', 'profile']));
+    }
+  });
+});
+
+describe('bust table and solver charts', () => {
+  it('bust table: exact and simulated cells side by side; the table pools simulated draws per distinct count', async () => {
+    const o = readOutput(fx.bust) as BustTableOutput;
+    const c = charts.bustHeatmap(o);
+    const cells = dataItems(await drawn(c.spec), 'rect');
+    const rows = arrow(join(fx.bust, 'bust-table.arrow'));
+    expect(cells.filter((i) => i.datum.source === 'exact')).toHaveLength(rows.filter((r) => num(r.reach) > 0).length);
+    expect(cells.filter((i) => i.datum.source === 'simulated')).toHaveLength(rows.filter((r) => num(r.sim_draws) >= charts.MIN_DRAWS).length);
+    const r3 = rows.filter((r) => r.distinct === 3);
+    const rate = r3.reduce((s, r) => s + num(r.sim_busts), 0) / r3.reduce((s, r) => s + num(r.sim_draws), 0);
+    expect(c.table.rows.find((r) => r[0] === '3')![2]).toContain(rate.toFixed(4));
+    expect(c.caption).toContain('20,000 simulated rounds, seed 3');
+    expect(c.caption).toContain('solo stay-at:points=25');
+  });
+
+  it('SEVN stopping boundary: a cell per (distinct, points), shaded by the share of held sets where drawing is best', async () => {
+    const o = readOutput(fx.sevnSolve) as SolveOutput;
+    const c = charts.sevnStoppingBoundary(o);
+    const marks = await drawn(c.spec);
+    const cells = dataItems(marks, 'rect');
+    const policy = arrow(join(fx.sevnSolve, 'policy.arrow'));
+    expect(cells).toHaveLength(new Set(policy.map((r) => `${r.distinct},${r.points}`)).size);
+    const at = policy.filter((r) => r.distinct === 4 && r.points === 30);
+    const cell = cells.find((i) => i.datum.distinct === 4 && i.datum.points === 30)!;
+    expect(cell.datum.share).toBe(at.filter((r) => r.best === 'draw').length / at.length);
+    // Holding one value the bust chance is at most 3/91: drawing is always best.
+    expect(cells.filter((i) => i.datum.distinct === 1).every((i) => i.datum.share === 1)).toBe(true);
+    expect(axisTitles(marks)).toEqual(expect.arrayContaining(['round points', 'distinct values held']));
+    const stay = await drawn(charts.sevnStayAtValues(o).spec);
+    expect(dataItems(stay, 'line')).toHaveLength(json(fx.sevnSolve, 'solve.json').stayAt.length);
+  });
+
+  it('SEVENFALL policy: groups cover every decision state once; five of a kind and a pair is worth 18', async () => {
+    const o = readOutput(fx.fallSolve) as SolveOutput;
+    const c = charts.sevenfallPolicy(o);
+    const marks = await drawn(c.spec);
+    expect(dataItems(marks, 'rect').length).toBe(c.table.rows.length);
+    expect(dataItems(marks, 'text').length).toBe(c.table.rows.length);
+    const states = c.table.rows.reduce((s, r) => s + Number(r[2].replace(/,/g, '')), 0);
+    expect(states).toBe(json(fx.fallSolve, 'solve.json').states);
+    expect(c.caption).toContain('objective ev');
+  });
+});
+
+describe('tune, tournament and compare charts', () => {
+  it('tune: a point per candidate, a panel per parameter, the plateau shaded where best.json puts it', async () => {
+    const o = readOutput(fx.tune) as TuneOutput;
+    expect(dataItems(await drawn(charts.tuneObjective(o).spec), 'symbol')).toHaveLength(13);
+    const params = await drawn(charts.tuneParams(o).spec);
+    expect(dataItems(params, 'symbol')).toHaveLength(24);
+    const land = await drawn(charts.tuneLandscape(o).spec);
+    const plateau = dataItems(land, 'rect').map((i) => i.datum);
+    expect(plateau.map((p) => [p.param, p.lo, p.hi])).toEqual(expect.arrayContaining([['points', 23, 25], ['margin', 0.2, 0.3]]));
+    const best = dataItems(land, 'rule').filter((i) => i.datum.type === 'best').map((i) => [i.datum.param, i.datum.best]);
+    expect(best).toEqual(expect.arrayContaining([['points', 24], ['margin', 0.3]]));
+    expect(charts.tuneObjective(o).caption).toContain('13,000 games');
+    expect(charts.tuneObjective(o).caption).toContain('seed 9');
+  });
+
+  it('tournament: a cell per ordered pair, the ranking in order with 95% CIs', async () => {
+    const o = readOutput(fx.tournament) as TournamentOutput;
+    const m = await drawn(charts.tournamentMatrix(o).spec);
+    expect(dataItems(m, 'rect')).toHaveLength(6);
+    expect(dataItems(m, 'text').map((t) => t.text)).toContain('0.81');
+    const r = await drawn(charts.tournamentRanking(o).spec);
+    const pts = dataItems(r, 'symbol');
+    expect(pts.map((p) => p.datum.spec)).toEqual(['stay-at:points=25', 'bust-cap:p=0.3', 'stay-at:points=15']);
+    expect(num(dataItems(r, 'rule')[0].datum.hi)).toBeCloseTo(0.695 + Z95 * 0.007, 12);
+    expect(charts.tournamentRanking(o).caption).toContain('tournament of 3 strategies at tables of 2; 12,000 games (2,000 deals, each in every seat order); seed 4.');
+  });
+
+  it('compare: the paired difference at its CI; the SPRT path ends at the final LLR beyond a bound', async () => {
+    const o = readOutput(fx.compareSprt) as CompareOutput;
+    const r = fx.compareSprtResult;
+    const d = await drawn(charts.compareDifference(o).spec);
+    expect(dataItems(d, 'symbol')[0].datum.mean).toBe(r.diff.mean);
+    expect([dataItems(d, 'rule')[0].datum.lo, dataItems(d, 'rule')[0].datum.hi]).toEqual(r.diff.ci95);
+    const s = await drawn(charts.compareSprt(o).spec);
+    const path = dataItems(s, 'line');
+    expect(path).toHaveLength(r.sprtPath!.length + 1);
+    expect(path.at(-1)!.datum.llr).toBe(r.sprt!.llr);
+    expect(r.sprt!.llr <= r.sprt!.lower || r.sprt!.llr >= r.sprt!.upper).toBe(true);
+    expect(charts.compareSprt(o).caption).toContain(`${r.games.toLocaleString('en-US')} paired games, seed 5`);
+    const g = readOutput(fx.compareGame) as CompareOutput;
+    expect(dataItems(await drawn(charts.compareDifference(g).spec), 'symbol')).toHaveLength(2);
+  });
+
+  it('every output gives its charts, each with a caption and a table', () => {
+    const counts = [fx.sevnRound, fx.sevnGame, fx.fallRound, fx.sevnSolve, fx.fallSolve, fx.bust, fx.compareSprt, fx.compareGame, fx.tune, fx.tournament].map((d) => charts.chartsOf(readOutput(d)).length);
+    expect(counts).toEqual([4, 5, 3, 2, 1, 1, 2, 1, 3, 2]);
+  });
+});
+
+describe('report.html and PNG files', () => {
+  it('one self-contained page with every chart, runs of different games in their own sections, and a PNG per chart at the size asked for', async () => {
+    const out = join(root, 'out');
+    const dirs = [fx.sevnRound, fx.fallRound, fx.sevnGame, fx.sevnSolve, fx.fallSolve, fx.bust, fx.compareSprt, fx.tune, fx.tournament];
+    const r = await writeReport({ dirs, out, png: true, scale: 1.5 });
+    const html = readFileSync(r.html, 'utf8');
+    const total = r.runs.reduce((n, x) => n + x.charts.length, 0);
+    expect(html.match(/<figure class="chart"/g)).toHaveLength(total);
+    expect(html.match(/<svg /g)).toHaveLength(total);
+    expect(html).not.toMatch(/<script|<link|<img|@import|src="http|href="http/i);
+    // Chart ids are unique across the page (vega numbers clip paths from 1 in every SVG).
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+    const sections = [...html.matchAll(/<section class="game" data-game="(\w+)">([\s\S]*?)<\/section>/g)].map((m) => [m[1], m[2]] as const);
+    expect(sections.map((s) => s[0])).toEqual(['sevn', 'sevenfall']);
+    const fall = sections[1][1];
+    expect(fall).toContain(fx.fallRound);
+    expect(fall).toContain(fx.fallSolve);
+    expect(fall).not.toContain(fx.sevnRound);
+    expect(sections[0][1]).not.toContain(fx.fallRound);
+    expect(r.pngs).toHaveLength(total);
+    for (const p of r.pngs) {
+      const m = new RegExp(`<figure class="chart" id="${p.id}">.*?<svg [^>]*width="([\\d.]+)" height="([\\d.]+)"`).exec(html)!;
+      const img = decodePng(readFileSync(p.path));
+      expect([img.width, img.height]).toEqual([Math.round(Number(m[1]) * 1.5), Math.round(Number(m[2]) * 1.5)]);
+      // Something is drawn: not every pixel is the white background.
+      expect(img.pixels.some((b, k) => k % (1 + img.width * 4) !== 0 && b !== 255)).toBe(true);
+    }
+    expect(listDir(out).filter((f) => f.startsWith('.'))).toEqual([]);
+  }, 120_000);
+
+  it('names a directory that is not a sevensim output, or of a newer format, in a one-line error (exit 2), leaving the last report intact', async () => {
+    const out = join(root, 'cli-out');
+    const ok = sevensim('report', fx.compareGame, '--out', out);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain(`report written to ${join(out, 'report.html')}`);
+    const before = readFileSync(join(out, 'report.html'));
+    const empty = join(root, 'empty');
+    mkdirSync(empty);
+    const bad = sevensim('report', fx.compareGame, empty, '--out', out);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toContain(`${empty}: not a sevensim output`);
+    const newer = join(root, 'newer');
+    mkdirSync(newer);
+    writeFileSync(join(newer, 'run.json'), JSON.stringify({ format: 2, kind: 'simulate', version: '9.0.0', game: 'sevn' }));
+    const future = sevensim('report', newer, '--out', out);
+    expect(future.code).toBe(2);
+    expect(future.stderr.trim().split('\n')).toHaveLength(1);
+    expect(future.stderr).toMatch(new RegExp(`${newer}: written in output format 2 .*upgrade sevensim`));
+    expect(readFileSync(join(out, 'report.html')).equals(before)).toBe(true);
+    expect(listDir(out)).toEqual(['report.html']);
+  }, 60_000);
+
+  it('the study (npm start) ends with the charts of every part in its report.html and says where it is', () => {
+    const out = join(root, 'study');
+    const r = sevensim('study', '--games', '400', '--threads', '1', '--quiet', '--out', out);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`The charts of every part: ${join(out, 'report.html')}`);
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    for (const part of ['sevenfall-turn', 'sevenfall-game', 'sevn-round', 'sevn-game']) expect(html).toContain(join(out, part));
+    expect(html.match(/<figure class="chart"/g)!.length).toBeGreaterThanOrEqual(14);
+  }, 120_000);
+
+  it('compare --out writes what --json prints, with the SPRT path, and a compare manifest', () => {
+    const dir = join(root, 'cmp-cli');
+    const r = sevensim('compare', '--game', 'sevn', '--a', 'stay-at:points=22', '--b', 'stay-at:points=25', '--games', '20000', '--chunk-size', '512', '--sprt', '0,0.3', '--threads', '1', '--json', '--quiet', '--out', dir);
+    expect(r.code, r.stderr).toBe(0);
+    const printed = JSON.parse(r.stdout);
+    expect(json(dir, 'compare.json')).toEqual(printed);
+    expect(printed.sprt_path.length).toBeGreaterThan(0);
+    expect(printed.sprt_path.at(-1)).toEqual([printed.games, printed.sprt.llr]);
+    expect(json(dir, 'run.json')).toMatchObject({ format: 1, kind: 'compare', game: 'sevn', preset: 'sevn', seed: 1, games: printed.games });
+  }, 60_000);
+});
+
+const chromium = findChromium();
+
+describe.skipIf(!chromium)('report.html in headless Chromium', () => {
+  it('shows every chart with no console errors and no network requests; a screenshot is saved next to the report', async () => {
+    const out = join(root, 'browser');
+    const r = await writeReport({ dirs: [fx.sevnGame, fx.fallRound, fx.bust, fx.sevnSolve, fx.compareSprt, fx.tune, fx.tournament], out });
+    const browser = new Chromium(chromium!);
+    try {
+      const session = await browser.newPage();
+      const problems: string[] = [];
+      const requests: string[] = [];
+      let loaded: () => void;
+      const load = new Promise<void>((res) => (loaded = res));
+      browser.on((m) => {
+        if (m.sessionId !== session) return;
+        const p = m.params ?? {};
+        if (m.method === 'Runtime.consoleAPICalled' && (p.type === 'error' || p.type === 'warning')) problems.push(JSON.stringify(p.args));
+        if (m.method === 'Runtime.exceptionThrown') problems.push(JSON.stringify(p.exceptionDetails));
+        if (m.method === 'Log.entryAdded' && (p.entry as { level: string }).level === 'error') problems.push((p.entry as { text: string }).text);
+        if (m.method === 'Network.requestWillBeSent') requests.push((p.request as { url: string }).url);
+        if (m.method === 'Page.loadEventFired') loaded();
+      });
+      for (const d of ['Page.enable', 'Runtime.enable', 'Log.enable', 'Network.enable']) await browser.send(d, {}, session);
+      await browser.send('Emulation.setDeviceMetricsOverride', { width: 1400, height: 900, deviceScaleFactor: 1, mobile: false }, session);
+      await browser.send('Page.navigate', { url: pathToFileURL(r.html).href }, session);
+      await load;
+      const { result } = await browser.send('Runtime.evaluate', {
+        returnByValue: true,
+        expression: `[...document.querySelectorAll('figure.chart')].map((f) => {
+          const svg = f.querySelector('svg'); const b = svg.getBoundingClientRect(); const s = getComputedStyle(svg);
+          const marks = svg.querySelectorAll('path, rect, line, text').length;
+          return { id: f.id, width: b.width, height: b.height, visible: s.display !== 'none' && s.visibility !== 'hidden' && Number(s.opacity) > 0, marks, caption: f.querySelector('figcaption').textContent.length, rows: f.querySelectorAll('tbody tr').length };
+        })`,
+      }, session);
+      const figures = (result as { value: { id: string; width: number; height: number; visible: boolean; marks: number; caption: number; rows: number }[] }).value;
+      expect(figures).toHaveLength(r.runs.reduce((n, x) => n + x.charts.length, 0));
+      for (const f of figures) {
+        expect(f.visible, f.id).toBe(true);
+        expect(f.width, f.id).toBeGreaterThan(200);
+        expect(f.height, f.id).toBeGreaterThan(80);
+        expect(f.marks, f.id).toBeGreaterThan(5);
+        expect(f.caption, f.id).toBeGreaterThan(40);
+        expect(f.rows, f.id).toBeGreaterThan(0);
+      }
+      expect(problems).toEqual([]);
+      expect(requests.filter((u) => !u.startsWith('file:'))).toEqual([]);
+      const { cssContentSize } = (await browser.send('Page.getLayoutMetrics', {}, session)) as { cssContentSize: { width: number; height: number } };
+      const shot = await browser.send('Page.captureScreenshot', { format: 'png', captureBeyondViewport: true, clip: { x: 0, y: 0, width: 1400, height: Math.ceil(cssContentSize.height), scale: 1 } }, session);
+      const png = Buffer.from(shot.data as string, 'base64');
+      writeFileSync(join(out, 'report.png'), png);
+      expect(decodePng(png).width).toBe(1400);
+      // SEVENSIM_KEEP_SCREENSHOT=DIR copies the report and its screenshot there to look at.
+      if (process.env.SEVENSIM_KEEP_SCREENSHOT) for (const f of ['report.html', 'report.png']) copyFileSync(join(out, f), join(process.env.SEVENSIM_KEEP_SCREENSHOT, f));
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+});
