@@ -23,6 +23,8 @@ import type { SevnRules } from '../games/sevn/rules.js';
 import { interruptible, progressBar } from './progress.js';
 import { DEFAULT_PAIRED_CHUNK, compare, formatCompare, parseSprt } from '../run/compare.js';
 import { tournamentCommand } from './tournament.js';
+import { adviseCommand } from './advise.js';
+import { sevenfallGameRecord, sevnGameRecord } from '../run/play-json.js';
 import { reportCommand } from './report.js';
 import { compareJson, writeCompareOutput } from '../run/compare-output.js';
 import { OutputDir } from '../io/output.js';
@@ -64,13 +66,15 @@ const cli = yargs(hideBin(process.argv))
     (y) =>
       gameOptions(y)
         .option('players', { type: 'string', array: true, demandOption: true, describe: 'one strategy spec per seat, e.g. --players greedy stand' })
-        .option('seed', { type: 'number', default: 1, describe: 'random seed (same seed, same game)' }),
+        .option('seed', { type: 'number', default: 1, describe: 'random seed (same seed, same game)' })
+        .option('json', { type: 'boolean', default: false, describe: 'print the game as data (JSON): SEVENFALL every turn and decision, SEVN every event; `advise --review` reads it' }),
     (a) => {
       const game = gameModule(a.game);
       const rules = loadRules(game, a.preset, a.rules);
       checkPlayers(game, rules, a.players, 'game');
       if (!Number.isSafeInteger(a.seed)) throw new UserError(`--seed: expected an integer, got ${a.seed}`);
-      console.log(game.trace(rules, a.players, a.seed));
+      if (a.json) console.log(JSON.stringify(game.name === 'sevn' ? sevnGameRecord(rules as SevnRules, a.players, a.seed) : sevenfallGameRecord(rules as SevenfallRules, a.players, a.seed), null, 2));
+      else console.log(game.trace(rules, a.players, a.seed));
     },
   )
   .command('simulate', 'Play many seeded games in parallel; print a summary per seat and write Arrow results', simulateOptions, async (a) => {
@@ -232,6 +236,7 @@ const cli = yargs(hideBin(process.argv))
     async (a) => runStudy(a),
   )
   .command(tournamentCommand)
+  .command(adviseCommand)
   .demandCommand(1, 'Give a command; `sevensim --help` lists them.')
   .strict()
   .recommendCommands()
