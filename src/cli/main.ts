@@ -22,6 +22,7 @@ import { bustRowCommand, bustTableCommand, formatBustRow, formatBustTable } from
 import type { SevnRules } from '../games/sevn/rules.js';
 import { interruptible, progressBar } from './progress.js';
 import { DEFAULT_PAIRED_CHUNK, compare, formatCompare, parseSprt } from '../run/compare.js';
+import { tuneCommand } from './tune.js';
 import { tournamentCommand } from './tournament.js';
 import { adviseCommand } from './advise.js';
 import { sevenfallGameRecord, sevnGameRecord } from '../run/play-json.js';
@@ -235,6 +236,7 @@ const cli = yargs(hideBin(process.argv))
         .option('quiet', { type: 'boolean', default: false, describe: 'no progress bars' }),
     async (a) => runStudy(a),
   )
+  .command(tuneCommand)
   .command(tournamentCommand)
   .command(adviseCommand)
   .demandCommand(1, 'Give a command; `sevensim --help` lists them.')

@@ -26,6 +26,8 @@ export interface UnitRunner {
   readonly seats: number;
   /** Reseeds the deck stream and every strategy's own stream from (seed, chunk). */
   reseed(seed: number, chunk: number): void;
+  /** Reseeds every stream for one game from (seed, game) by integer hashing: cheap enough to call every game. */
+  reseedGame?(seed: number, game: number): void;
   /** Plays one unit: a round (round mode) or a whole game (game mode). */
   playOne(): void;
   /** Per seat, for the unit just played: its score (round score, or final total in game mode). */

@@ -20,7 +20,7 @@ export interface PairedDefinition {
 }
 
 /** Seat lineups: lineup r has the candidate in seat r. */
-export function lineups(def: PairedDefinition, candidate: string): string[][] {
+export function lineups(def: Pick<PairedDefinition, 'field'>, candidate: string): string[][] {
   const seats = def.field.length + 1;
   return Array.from({ length: seats }, (_, r) => {
     const l = [...def.field];

@@ -47,6 +47,34 @@ export function cyrb128(str: string): string {
   return [h1, h2, h3, h4].map((h) => (h >>> 0).toString(16).padStart(8, '0')).join('');
 }
 
+/** murmur3's 32-bit finaliser: every input bit moves every output bit. */
+function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+/**
+ * A 64-bit key for game `game` of seed `seed` (two independent hash chains over their 32-bit
+ * halves), written into `out`: Rng.reseedFromKey then derives each stream of that game from it.
+ * Integer hashing with no string or allocation, about 50x cheaper than reseed: for work that
+ * reseeds every game (tune's common random numbers), where reseed cost more than a SEVN round.
+ */
+export function gameKey(seed: number, game: number, out: Int32Array): void {
+  const sLo = seed | 0;
+  const sHi = Math.floor(seed / TWO32) | 0;
+  const gLo = game | 0;
+  const gHi = Math.floor(game / TWO32) | 0;
+  for (let i = 0; i < 2; i++) {
+    let h = fmix32(Math.imul(i + 1, 0x9e3779b9) ^ sLo);
+    h = fmix32(h ^ sHi);
+    h = fmix32(h ^ gLo);
+    out[i] = fmix32(h ^ gHi);
+  }
+}
+
 /** A saved position in a stream (see Rng.save): Tyche-i's four state words. */
 export type RngState = seedrandom.State.Tychei;
 
@@ -74,6 +102,22 @@ export class Rng {
   /** Re-seeds this stream from (seed, chunk, purpose[, seat]); allocates once per chunk. */
   reseed(seed: number | string, chunk: number, purpose: number, seat = 0): void {
     this.seedFrom(`${seed}/${chunk}/${purpose}/${seat}`);
+  }
+
+  /**
+   * Seeds this stream from a game key (see gameKey) and a stream number (purpose * 256 + seat): a
+   * distinct stream family from reseed's. Each state word a different hash of key and stream (fmix32
+   * spreads every input bit), then 4 Tyche-i rounds to mix the words with each other.
+   */
+  reseedFromKey(key: Int32Array, stream: number): void {
+    const s = Math.imul(stream + 1, 0x85ebca6b);
+    const k0 = key[0];
+    const k1 = key[1];
+    this.a = fmix32(k0 ^ s);
+    this.b = fmix32(k1 + s);
+    this.c = fmix32(k0 - ((s << 13) | (s >>> 19)));
+    this.d = fmix32(k1 ^ 0x6a09e667 ^ s) | 1; // never the all-zero state, Tyche-i's fixed point
+    for (let i = 0; i < 4; i++) this.next();
   }
 
   /** The stream's position, to come back to with restore(). */

@@ -4,7 +4,7 @@
  * how to put its deck back in canonical order, and how to play one unit.
  */
 import type { CounterfactualSettings, CounterfactualSink, Mode, UnitRunner } from './game.js';
-import { Rng, STREAM_DECK, STREAM_SAMPLE, STREAM_STRATEGY } from './rng.js';
+import { Rng, STREAM_DECK, STREAM_SAMPLE, STREAM_STRATEGY, gameKey } from './rng.js';
 import type { DecisionSink } from './strategy.js';
 import type { BucketFeature } from './decisions.js';
 
@@ -59,6 +59,23 @@ export abstract class SeededRunner<E extends RunnableEngine> implements UnitRunn
   }
   set decisions(sink: DecisionSink | null) {
     this.engine.decisions = sink;
+  }
+
+  private readonly key = new Int32Array(2);
+
+  /** Reseeds every stream for one game from (seed, game) by integer hashing (see gameKey). */
+  reseedGame(seed: number, game: number): void {
+    this.resetDeck();
+    gameKey(seed, game, this.key);
+    this.deck.reseedFromKey(this.key, STREAM_DECK * 256);
+    for (let s = 0; s < this.seats; s++) this.strategyRngs[s].reseedFromKey(this.key, STREAM_STRATEGY * 256 + s);
+    const cf = this.engine.counterfactual;
+    if (cf !== null) {
+      cf.sampler.reseedFromKey(this.key, STREAM_SAMPLE * 256);
+      cf.seed = seed;
+      cf.chunk = game;
+      cf.counter = 0;
+    }
   }
 
   reseed(seed: number, chunk: number): void {

@@ -5,6 +5,7 @@
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import {
+  Bool,
   type DataType,
   Field,
   Float64,
@@ -21,14 +22,15 @@ import {
   vectorFromArray,
 } from 'apache-arrow';
 
-export type Column = Int32Array | Float64Array | BigInt64Array | string[];
-export type ColumnType = 'int32' | 'int64' | 'float64' | 'utf8';
+export type Column = Int32Array | Float64Array | BigInt64Array | string[] | boolean[];
+export type ColumnType = 'int32' | 'int64' | 'float64' | 'utf8' | 'bool';
 
 const TYPES: Record<ColumnType, () => DataType> = {
   int32: () => new Int32(),
   int64: () => new Int64(),
   float64: () => new Float64(),
   utf8: () => new Utf8(),
+  bool: () => new Bool(),
 };
 
 export function schemaOf(columns: [string, ColumnType][]): Schema {
@@ -79,7 +81,7 @@ function emptyColumns(schema: Schema): Record<string, Column> {
   const out: Record<string, Column> = {};
   for (const f of schema.fields) {
     const t = String(f.type);
-    out[f.name] = t === 'Utf8' ? [] : t === 'Int64' ? new BigInt64Array(0) : t === 'Int32' ? new Int32Array(0) : new Float64Array(0);
+    out[f.name] = t === 'Utf8' || t === 'Bool' ? [] : t === 'Int64' ? new BigInt64Array(0) : t === 'Int32' ? new Int32Array(0) : new Float64Array(0);
   }
   return out;
 }

@@ -6,6 +6,7 @@
  * per-game rows ~64 KB a chunk) and, measured here on 100 ms greedy tasks, moving them made the
  * worker 20-25% slower (307k against 384-416k turns/s), while copying costs well under 1%.
  */
+import { type CandidatesDefinition, type CandidatesResult, playCandidates } from '../engine/candidates.js';
 import type { UnitRunner } from '../engine/game.js';
 import { type PairedDefinition, type PairedResult, lineups, playPaired } from '../engine/paired.js';
 import { type ChunkResult, type RunDefinition, playChunks } from '../engine/runner.js';
@@ -28,6 +29,14 @@ export interface PairedTask {
   last: number;
 }
 
+/** `tune`: candidates played on the same seeded games (see engine/candidates.ts). */
+export interface CandidatesTask {
+  kind: 'candidates';
+  def: CandidatesDefinition;
+  first: number;
+  last: number;
+}
+
 const runners = new Map<string, UnitRunner>();
 
 /** The runner for a game, rules, mode and lineup, built once per worker. */
@@ -40,6 +49,30 @@ export function runnerFor(def: Pick<RunDefinition, 'game' | 'rules' | 'mode' | '
     runners.set(key, r);
   }
   return r;
+}
+
+/**
+ * Runners of tune's candidates, kept across steps (a race's survivors play every round; building a
+ * SEVENFALL runner takes tens of milliseconds); the oldest go first beyond a bound.
+ */
+const candidateCache = new Map<string, UnitRunner>();
+const CANDIDATE_CACHE = 1024;
+
+function candidateRunners(def: CandidatesDefinition): UnitRunner[][] {
+  const game = gameModule(def.game);
+  const rules = JSON.stringify(def.rules);
+  return def.candidates.map((c) =>
+    lineups({ field: def.field }, c).map((players) => {
+      const key = JSON.stringify([def.game, def.mode, players]) + rules;
+      let r = candidateCache.get(key);
+      if (r === undefined) {
+        r = game.createRunner(def.rules, players, def.mode);
+        if (candidateCache.size >= CANDIDATE_CACHE) candidateCache.delete(candidateCache.keys().next().value!);
+        candidateCache.set(key, r);
+      }
+      return r;
+    }),
+  );
 }
 
 export interface TournamentTask {
@@ -66,7 +99,8 @@ function playTournamentTask(task: TournamentTask): TournamentResult {
   return playTournament(t.runners, t.lineups, def, task.first, task.last);
 }
 
-export default function playTask(task: ChunkTask | PairedTask | TournamentTask): ChunkResult | PairedResult | TournamentResult {
+export default function playTask(task: ChunkTask | PairedTask | CandidatesTask | TournamentTask): ChunkResult | PairedResult | CandidatesResult | TournamentResult {
+  if (task.kind === 'candidates') return playCandidates(candidateRunners(task.def), task.def, task.first, task.last);
   if (task.kind === 'tournament') return playTournamentTask(task);
   if (task.kind === 'paired') {
     const { def } = task;

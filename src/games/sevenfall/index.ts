@@ -9,7 +9,7 @@ import { SEVENFALL_STRATEGIES } from '../../../strategies/sevenfall/index.js';
 import { MAX_PLAYERS, SevenfallEngine } from './engine.js';
 import { SEVENFALL_PRESETS, type SevenfallRules, checkCanisterFor, parseSevenfallRules, sevenfallPreset } from './rules.js';
 import { ScoreTable } from './scoring.js';
-import { actionText, sevenfallBucketFeatures } from './buckets.js';
+import { actionText, sevenfallBucketFeatures, tableFor } from './buckets.js';
 import { traceSevenfallGame } from './trace.js';
 import type { SevenfallPlayer } from './view.js';
 
@@ -23,7 +23,7 @@ class SevenfallRunner extends SeededRunner<SevenfallEngine> {
   readonly bucketFeatures;
 
   constructor(rules: SevenfallRules, specs: readonly string[], mode: Mode) {
-    super(specs.length, mode, new SevenfallEngine(rules));
+    super(specs.length, mode, new SevenfallEngine(rules, tableFor(rules))); // one score table per rules object: building one takes ~10 ms
     this.bucketFeatures = sevenfallBucketFeatures(rules);
     this.players = makePlayers(rules, this.engine.table, specs, this.strategyRngs);
     this.rounds.fill(mode === 'game' ? rules.rounds : 1);

@@ -1,0 +1,108 @@
+/** `sevensim tune`: search a strategy's parameters; the answer validated on games the search never saw. */
+import cliProgress from 'cli-progress';
+import type { Argv, CommandModule } from 'yargs';
+import type { Mode } from '../engine/game.js';
+import { defaultThreads } from '../parallel/pool.js';
+import type { Method, TuneProgress } from '../run/tune.js';
+import { gameModule, loadRules } from './games.js';
+import { gameOptions } from './options.js';
+import { interruptible } from './progress.js';
+
+function tuneOptions<T>(y: Argv<T>) {
+  return gameOptions(y)
+    .option('strategy', { type: 'string', demandOption: true, describe: 'the strategy to tune (see `sevensim strategies --game G`)' })
+    .option('param', {
+      type: 'string',
+      array: true,
+      default: [] as string[],
+      describe: 'search NAME over LO:HI (every STEP): NAME=LO:HI[:STEP]; NAME alone searches its declared range, or every value of an enum. Default: every numeric parameter over its declared range',
+    })
+    .option('fix', { type: 'string', array: true, default: [] as string[], describe: 'pin a parameter: NAME=VALUE (unsearched parameters keep the start\'s value)' })
+    .option('start', { type: 'string', describe: 'the starting spec the answer is compared with (default: the declared defaults)' })
+    .option('field', { type: 'string', array: true, default: [] as string[], describe: 'the other seats\' strategies; the tuned strategy takes every seat in turn' })
+    .option('mode', { type: 'string', choices: ['round', 'game'] as const, default: 'round', describe: 'round: one round (SEVENFALL: one turn); game: whole games' })
+    .option('objective', { type: 'string', describe: 'mean (score of the tuned seat), win (win share, game mode) or at-least:K (chance of scoring at least K); default: mean in round mode, win in game mode' })
+    .option('method', {
+      type: 'string',
+      choices: ['auto', 'grid', 'race', 'cmaes', 'spsa'] satisfies Method[],
+      default: 'auto',
+      describe: 'grid: every point; race: successive halving on paired differences; cmaes: CMA-ES (2-10 numeric parameters); spsa: simultaneous perturbation; auto: race for up to 256 grid points and two numeric parameters, else cmaes',
+    })
+    .option('budget', { type: 'number', default: 1000000, describe: 'games to play in all (each candidate\'s game counts); 20% go to the final validation block' })
+    .option('seed', { type: 'number', default: 1, describe: 'random seed (same seed, same result for any --threads)' })
+    .option('threads', { type: 'number', default: defaultThreads(), defaultDescription: 'one per core', describe: 'worker threads' })
+    .option('out', { type: 'string', describe: 'directory for tune.arrow (every candidate of every step), best.json (the report) and run.json' })
+    .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar (it is also off when stderr is not a terminal)' });
+}
+
+/** A progress bar showing the step, the incumbent and its estimate in that step. */
+function tuneBar(quiet: boolean) {
+  if (quiet || !process.stderr.isTTY) return { step() {}, games() {}, stop() {} };
+  const bar = new cliProgress.SingleBar(
+    { stream: process.stderr, format: ' {bar} {percentage}% | step {step} | {incumbent} {estimate} | ETA {eta_formatted}', hideCursor: true, etaBuffer: 50 },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  const info = { step: '-', incumbent: '', estimate: '' };
+  return {
+    step(s: TuneProgress) {
+      info.step = `${s.step}/${s.maxSteps}`;
+      info.incumbent = s.incumbent;
+      info.estimate = `${s.estimate.mean.toFixed(3)} (se ${s.estimate.se.toFixed(3)})`;
+      if (started) bar.update(info);
+    },
+    games(done: number, total: number) {
+      if (!started) {
+        bar.start(total, done, info);
+        started = true;
+      } else bar.update(done, info);
+    },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
+}
+
+export const tuneCommand: CommandModule<object, Awaited<ReturnType<typeof tuneOptions>['argv']>> = {
+  command: 'tune',
+  describe: 'Tune a strategy\'s parameters: search on fresh seeded blocks, validate the answer on games the search never saw',
+  builder: (y) => tuneOptions(y) as never,
+  handler: async (a) => {
+    // Loaded here, not at startup: the search methods bring ml-matrix (~0.1-0.3 s to import).
+    const { formatTune, tune } = await import('../run/tune.js');
+    const game = gameModule(a.game);
+    const rules = loadRules(game, a.preset, a.rules);
+    const bar = tuneBar(a.quiet);
+    await interruptible(
+      'nothing was written',
+      async (signal) => {
+        const { report } = await tune({
+          game,
+          rules,
+          preset: a.rules ? null : (a.preset ?? game.defaultPreset),
+          strategy: a.strategy,
+          params: a.param,
+          fix: a.fix,
+          start: a.start ?? null,
+          field: a.field,
+          mode: a.mode as Mode,
+          objective: a.objective ?? null,
+          method: a.method as Method,
+          budget: a.budget,
+          seed: a.seed,
+          threads: a.threads,
+          out: a.out ?? null,
+          argv: process.argv.slice(2),
+          signal,
+          onStep: (s) => bar.step(s),
+          onGames: (d, t) => bar.games(d, t),
+        });
+        bar.stop();
+        console.log(a.json ? JSON.stringify(report, null, 2) : formatTune(report));
+        if (a.out && !a.json) console.log(`written to ${a.out}/ (tune.arrow, best.json, run.json)`);
+      },
+      () => bar.stop(),
+    );
+  },
+};

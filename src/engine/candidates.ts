@@ -1,0 +1,71 @@
+/**
+ * Several candidate strategies on common random numbers: every candidate plays game g from the same
+ * random streams, hashed from (seed, g) (see gameKey), in seat g mod seats with the field in the other seats. Per game
+ * each candidate's objective value is an integer (a score, a win share in 1/840ths, or 0/1 for "scored
+ * at least K"); the chunk returns n, the sums and the upper triangle of the cross products, all
+ * integer-exact, so every mean, SE and paired difference is the same whatever the threads or grouping.
+ */
+import type { Mode, UnitRunner } from './game.js';
+import { type ChunkRange, WIN_UNITS } from './runner.js';
+
+export type Objective = { kind: 'mean' } | { kind: 'win' } | { kind: 'at-least'; k: number };
+
+export interface CandidatesDefinition {
+  game: 'sevn' | 'sevenfall';
+  rules: unknown;
+  mode: Mode;
+  candidates: string[];
+  field: string[];
+  objective: Objective;
+  seed: number;
+  /** Index of the block's first game: blocks are numbered apart, so no two blocks share a deal. */
+  offset: number;
+  games: number;
+  chunkSize: number;
+}
+
+export interface CandidatesResult extends ChunkRange {
+  /** [n, Σy_0..Σy_{K-1}, then Σy_i·y_j for i <= j row by row]: see crossIndex. */
+  sums: Float64Array;
+}
+
+export const sumsLength = (k: number): number => 1 + k + (k * (k + 1)) / 2;
+
+/** Where Σy_i·y_j (i <= j) sits in the sums of k candidates. */
+export const crossIndex = (k: number, i: number, j: number): number => 1 + k + i * k - (i * (i - 1)) / 2 + (j - i);
+
+/** The integer objective value of `seat` in the unit `r` just played. */
+function objectiveValue(r: UnitRunner, seat: number, o: Objective): number {
+  if (o.kind === 'mean') return r.scores[seat];
+  if (o.kind === 'win') return Math.round(r.winShare[seat] * WIN_UNITS);
+  return r.scores[seat] >= o.k ? 1 : 0;
+}
+
+/** Plays chunks [first, last) of the block; runners[c][s] has candidate c in seat s. */
+export function playCandidates(runners: UnitRunner[][], def: CandidatesDefinition, first: number, last: number): CandidatesResult {
+  const k = runners.length;
+  const seats = runners[0].length;
+  const sums = new Float64Array(sumsLength(k));
+  const y = new Float64Array(k);
+  const start = first * def.chunkSize;
+  const end = Math.min(last * def.chunkSize, def.games);
+  for (let i = start; i < end; i++) {
+    const g = def.offset + i;
+    const seat = g % seats;
+    for (let c = 0; c < k; c++) {
+      const r = runners[c][seat];
+      if (r.reseedGame) r.reseedGame(def.seed, g);
+      else r.reseed(def.seed, g);
+      r.playOne();
+      y[c] = objectiveValue(r, seat, def.objective);
+    }
+    sums[0] += 1;
+    let at = 1 + k;
+    for (let a = 0; a < k; a++) {
+      const ya = y[a];
+      sums[1 + a] += ya;
+      for (let b = a; b < k; b++) sums[at++] += ya * y[b];
+    }
+  }
+  return { firstChunk: first, lastChunk: last, games: end - start, sums };
+}

@@ -1,0 +1,402 @@
+/**
+ * `tune`: searches a strategy's parameters on the worker pool and validates the answer.
+ *
+ * Every step of the search plays its candidates on one fresh block of seeded games (common random
+ * numbers: all candidates see the same deals), numbered after the previous step's, so no two steps
+ * share a deal. The search never sees the validation block (games numbered from VALIDATION_OFFSET),
+ * played once at the end by the answer, the start and the other finalists: every figure reported comes
+ * from it. Sums are exact integers, so the result is the same for any --threads.
+ */
+import { writeFileSync } from 'node:fs';
+import type { CandidatesDefinition, CandidatesResult, Objective } from '../engine/candidates.js';
+import { UserError } from '../engine/errors.js';
+import type { GameModule, Mode } from '../engine/game.js';
+import { Rng } from '../engine/rng.js';
+import { WIN_UNITS } from '../engine/runner.js';
+import { type Column, schemaOf, writeArrowFile } from '../io/arrow.js';
+import { OutputDir } from '../io/output.js';
+import { gitCommit, packageVersion } from '../io/package-info.js';
+import { createPool, runOnPool } from '../parallel/pool.js';
+import type { CandidatesTask } from '../parallel/worker.js';
+import { CmaesSearch, type ContinuousOptions } from '../tune/cmaes.js';
+import { BudgetError, GridSearch, RaceSearch } from '../tune/race.js';
+import { type Searcher, distinct, pointKey, stepResult } from '../tune/search.js';
+import { type Point, type Space, buildSpace, fromUnit, gridPoints, gridSize, numericDims, specOf, startPoint, toUnit, unitStep, valuesOf } from '../tune/space.js';
+import type { ParamValues } from '../engine/params.js';
+import { canonicalSpec } from '../engine/strategy.js';
+import { SpsaSearch } from '../tune/spsa.js';
+import { BlockStats, type Difference, type Estimate } from '../tune/stats.js';
+
+export const METHODS = ['auto', 'grid', 'race', 'cmaes', 'spsa'] as const;
+export type Method = (typeof METHODS)[number];
+
+/** Validation games are numbered from here; the search's blocks from 0 (a budget never reaches it). */
+export const VALIDATION_OFFSET = 2 ** 40;
+/** Share of the budget played on the validation block. */
+export const VALIDATION_SHARE = 0.2;
+/** Candidates validated at most: the answer, the start and the best other finalists. */
+export const VALIDATED = 8;
+/** Games each candidate plays in a step, at least. */
+export const MIN_STEP_GAMES = 200;
+/** Candidates in one step at most (the cross products grow with their square). */
+export const MAX_CANDIDATES = 256;
+/** Race is chosen by auto for at most this many points and two numeric parameters. */
+export const AUTO_RACE_POINTS = 256;
+/** Games per chunk (results do not depend on it: every game is seeded on its own). */
+const CHUNK = 64;
+
+export interface TuneOptions {
+  game: GameModule;
+  rules: unknown;
+  preset: string | null;
+  strategy: string;
+  params: readonly string[];
+  fix: readonly string[];
+  start: string | null;
+  field: readonly string[];
+  mode: Mode;
+  /** mean, win or at-least:K; default: mean in round mode, win in game mode. */
+  objective: string | null;
+  method: Method;
+  budget: number;
+  seed: number;
+  threads: number;
+  out: string | null;
+  argv?: string[];
+  signal?: AbortSignal;
+  onStep?(s: TuneProgress): void;
+  onGames?(done: number, total: number): void;
+}
+
+export interface TuneProgress {
+  step: number;
+  maxSteps: number;
+  incumbent: string;
+  estimate: Estimate;
+}
+
+export interface Validated extends Estimate {
+  spec: string;
+  values: ParamValues;
+}
+
+export interface TuneReport {
+  game: string;
+  preset: string | null;
+  mode: Mode;
+  strategy: string;
+  field: string[];
+  objective: string;
+  method: Exclude<Method, 'auto'>;
+  seed: number;
+  budget: number;
+  searched: { name: string; kind: string; lo?: number; hi?: number; step?: number | null; values?: readonly string[] }[];
+  /** The answer: a spec that simulate and compare accept, and its objective on the validation block. */
+  best: Validated;
+  start: Validated;
+  /** best - start on the validation block (paired). */
+  diffVsStart: Difference;
+  /** `gain` when the CI of diffVsStart lies above 0; otherwise the search found no significant gain. */
+  verdict: 'gain' | 'no gain';
+  /** Validated candidates whose 95% CI overlaps the best's, best first. */
+  plateau: Validated[];
+  /** Every validated candidate, by validation mean. */
+  validated: Validated[];
+  validationGames: number;
+  searchSteps: number;
+  searchGames: number;
+  /** Games played in all (search and validation; each candidate's game counts once). */
+  games: number;
+  seconds: number;
+  gamesPerSecond: number;
+}
+
+export interface TuneResult {
+  report: TuneReport;
+  rows: TuneRow[];
+}
+
+/** One row of tune.arrow: one candidate in one step (or on the validation block). */
+export interface TuneRow {
+  step: number;
+  point: Point;
+  games: number;
+  mean: number;
+  se: number;
+  diffVsIncumbent: number;
+  diffSe: number;
+  validation: boolean;
+}
+
+export function parseObjective(text: string | null, mode: Mode): Objective {
+  const t = text ?? (mode === 'game' ? 'win' : 'mean');
+  if (t === 'mean') return { kind: 'mean' };
+  if (t === 'win') {
+    if (mode !== 'game') throw new UserError('--objective win: win shares exist in game mode only; add --mode game (or tune the mean round score)');
+    return { kind: 'win' };
+  }
+  const m = /^at-least:(-?\d+)$/.exec(t);
+  if (m) return { kind: 'at-least', k: Number(m[1]) };
+  throw new UserError(`--objective ${t}: expected mean, win or at-least:K with an integer K (e.g. at-least:30)`);
+}
+
+const objectiveText = (o: Objective): string => (o.kind === 'at-least' ? `at-least:${o.k}` : o.kind);
+
+function checkNumbers(o: TuneOptions): void {
+  if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed: expected an integer, got ${o.seed}`);
+  if (!Number.isInteger(o.threads) || o.threads < 1 || o.threads > 256) throw new UserError(`--threads: expected an integer from 1 to 256, got ${o.threads}`);
+  if (!Number.isSafeInteger(o.budget) || o.budget <= 0 || o.budget >= VALIDATION_OFFSET) throw new UserError(`--budget: expected a positive integer number of games, got ${o.budget}`);
+}
+
+function chooseMethod(space: Space, method: Method): Exclude<Method, 'auto'> {
+  if (method !== 'auto') return method;
+  const numeric = numericDims(space);
+  if (numeric <= 2 && gridSize(space) <= AUTO_RACE_POINTS) return 'race';
+  return 'cmaes';
+}
+
+function makeSearcher(space: Space, method: Exclude<Method, 'auto'>, budget: number, seed: number): Searcher {
+  if (method === 'grid' || method === 'race') {
+    const size = gridSize(space);
+    if (size < 2) throw new UserError('nothing to search: the space has one point (widen a --param range)');
+    if (size > MAX_CANDIDATES) {
+      throw new UserError(`--method ${method}: the grid has ${size} points, more than ${MAX_CANDIDATES}; narrow the ranges or give coarser steps with --param NAME=LO:HI:STEP, or use --method cmaes`);
+    }
+    const points = gridPoints(space);
+    return method === 'grid' ? new GridSearch(points, budget, MIN_STEP_GAMES) : new RaceSearch(points, budget, MIN_STEP_GAMES);
+  }
+  const enums = space.dims.filter((d) => d.kind === 'enum').map((d) => d.name);
+  if (enums.length) throw new UserError(`--method ${method}: searches numeric parameters only; ${enums.join(', ')} ${enums.length > 1 ? 'are enums' : 'is an enum'}: pin with --fix or use --method race`);
+  const n = space.dims.length;
+  if (method === 'cmaes' && (n < 2 || n > 10)) throw new UserError(`--method cmaes: needs 2 to 10 numeric parameters, got ${n}; use --method race (or spsa) for one`);
+  const base = startPoint(space);
+  const rng = new Rng(`${seed}/tune/${method}`);
+  const o: ContinuousOptions = {
+    start: toUnit(space, base),
+    unitSteps: space.dims.map(unitStep),
+    toPoint: (u) => fromUnit(space, u, base),
+    budget,
+    minGames: MIN_STEP_GAMES,
+    uniform: () => rng.unit(),
+  };
+  return method === 'cmaes' ? new CmaesSearch(o) : new SpsaSearch(o);
+}
+
+/** Checks everything the user gave, before any work starts or anything is written. */
+export function planTune(o: TuneOptions): { space: Space; objective: Objective; method: Exclude<Method, 'auto'>; searcher: Searcher; searchBudget: number; validationBudget: number } {
+  checkNumbers(o);
+  const { game } = o;
+  const def = game.strategies.find((s) => s.name === o.strategy);
+  if (!def) throw new UserError(`--strategy ${o.strategy}: unknown ${game.name} strategy (strategies: ${game.strategies.map((s) => s.name).join(', ')}; see \`sevensim strategies --game ${game.name}\`)`);
+  const space = buildSpace({ strategy: o.strategy, params: def.params, search: o.params, fix: o.fix, start: o.start });
+  const objective = parseObjective(o.objective, o.mode);
+  const seats = o.field.length + 1;
+  if (seats < game.minPlayers || seats > game.maxPlayers) {
+    throw new UserError(`--field: ${game.name} seats ${game.minPlayers} to ${game.maxPlayers} players; the tuned strategy plus ${o.field.length} field seat(s) is ${seats}`);
+  }
+  for (const f of o.field) game.checkStrategy(f);
+  game.checkLineup?.(o.rules, [specOf(space, startPoint(space)), ...o.field], o.mode);
+  const method = chooseMethod(space, o.method);
+  const validationBudget = Math.floor(o.budget * VALIDATION_SHARE);
+  const searchBudget = o.budget - validationBudget;
+  let searcher: Searcher;
+  try {
+    searcher = makeSearcher(space, method, searchBudget, o.seed);
+  } catch (e) {
+    if (!(e instanceof BudgetError)) throw e;
+    const needed = Math.ceil(e.needed / (1 - VALIDATION_SHARE));
+    throw new UserError(`--budget ${o.budget}: too small for ${method} on this space; its first step alone needs ${e.needed} games (${MIN_STEP_GAMES} per candidate), so give at least --budget ${needed}`);
+  }
+  if (validationBudget < VALIDATED * MIN_STEP_GAMES) {
+    throw new UserError(`--budget ${o.budget}: too small; the validation block (${VALIDATION_SHARE * 100}% of the budget) needs at least ${VALIDATED * MIN_STEP_GAMES} games, so give at least --budget ${Math.ceil((VALIDATED * MIN_STEP_GAMES) / VALIDATION_SHARE)}`);
+  }
+  return { space, objective, method, searcher, searchBudget, validationBudget };
+}
+
+export async function tune(o: TuneOptions): Promise<TuneResult> {
+  const plan = planTune(o);
+  const { space, objective, searcher } = plan;
+  const out = o.out ? new OutputDir(o.out) : null;
+  out?.prepare();
+  const scale = objective.kind === 'win' ? WIN_UNITS : 1;
+  const startedAt = new Date();
+  const t0 = performance.now();
+  let played = 0;
+  const pool = createPool(o.threads);
+
+  /** Plays distinct specs on games [offset, offset + games) and returns their sums. */
+  const playBlock = async (candidates: string[], offset: number, games: number): Promise<BlockStats> => {
+    const def: CandidatesDefinition = { game: o.game.name, rules: o.rules, mode: o.mode, candidates, field: [...o.field], objective, seed: o.seed, offset, games, chunkSize: CHUNK };
+    const stats = new BlockStats(candidates.length, scale);
+    const before = played;
+    await runOnPool<CandidatesResult>(
+      {
+        threads: o.threads,
+        first: 0,
+        last: Math.ceil(games / CHUNK),
+        task: (first, last): CandidatesTask => ({ kind: 'candidates', def, first, last }),
+        signal: o.signal,
+        onResult: (r) => stats.add(r.sums),
+        onProgress: (done) => o.onGames?.(before + done * candidates.length, o.budget),
+      },
+      pool,
+    );
+    played += games * candidates.length;
+    return stats;
+  };
+
+  const rows: TuneRow[] = [];
+  try {
+    let offset = 0;
+    let step = 0;
+    for (let p = searcher.next(); p !== null; p = searcher.next()) {
+      const unique = distinct(p.points);
+      const row = new Map(unique.map((u, i) => [pointKey(u), i]));
+      const stats = await playBlock(unique.map((u) => specOf(space, u)), offset, p.games);
+      offset += p.games;
+      const result = stepResult(stats, p.points.map((q) => row.get(pointKey(q))!));
+      searcher.observe(result);
+      const inc = searcher.stepIncumbent();
+      unique.forEach((u, i) => {
+        const e = stats.estimate(i);
+        const d = stats.diff(i, result.index[inc]);
+        rows.push({ step, point: u, games: p.games, mean: e.mean, se: e.se, diffVsIncumbent: d.mean, diffSe: d.se, validation: false });
+      });
+      o.onStep?.({ step: step + 1, maxSteps: searcher.maxSteps, incumbent: specOf(space, searcher.incumbent()), estimate: result.estimate(inc) });
+      step++;
+    }
+    const searchGames = played;
+
+    // Validation: the answer (row 0), the start (as given, even outside the searched box), then the
+    // best other finalists; the search never saw these games.
+    const startValues = space.start;
+    const startSpec = canonicalSpec(o.strategy, startValues);
+    const startAsPoint = space.dims.map((d) => (d.kind === 'enum' ? d.values.indexOf(startValues[d.name] as string) : (startValues[d.name] as number)));
+    const candidates = [{ point: searcher.incumbent(), spec: specOf(space, searcher.incumbent()), values: valuesOf(space, searcher.incumbent()) }];
+    const add = (point: Point, spec: string, values: ParamValues) => {
+      if (candidates.length < VALIDATED && !candidates.some((c) => c.spec === spec)) candidates.push({ point, spec, values });
+    };
+    add(startAsPoint, startSpec, startValues);
+    for (const f of searcher.finalists(VALIDATED)) add(f, specOf(space, f), valuesOf(space, f));
+    const startRow = candidates.findIndex((c) => c.spec === startSpec);
+    const validationGames = Math.floor(plan.validationBudget / candidates.length);
+    const vstats = await playBlock(candidates.map((c) => c.spec), VALIDATION_OFFSET, validationGames);
+    const validated: Validated[] = candidates.map((c, i) => {
+      const e = vstats.estimate(i);
+      return { spec: c.spec, values: c.values, mean: e.mean, se: e.se, ci95: e.ci95 };
+    });
+    candidates.forEach((c, i) => {
+      const d = vstats.diff(i, 0);
+      rows.push({ step, point: c.point, games: validationGames, mean: validated[i].mean, se: validated[i].se, diffVsIncumbent: d.mean, diffSe: d.se, validation: true });
+    });
+    const seconds = (performance.now() - t0) / 1000;
+    const diffVsStart = vstats.diff(0, startRow);
+    const b = validated[0];
+    const plateau = validated.filter((v) => v.ci95[0] <= b.ci95[1] && v.ci95[1] >= b.ci95[0]).sort((x, y) => y.mean - x.mean);
+    const report: TuneReport = {
+      game: o.game.name,
+      preset: o.preset,
+      mode: o.mode,
+      strategy: o.strategy,
+      field: [...o.field],
+      objective: objectiveText(objective),
+      method: plan.method,
+      seed: o.seed,
+      budget: o.budget,
+      searched: space.dims.map((d) => (d.kind === 'enum' ? { name: d.name, kind: d.kind, values: d.values } : { name: d.name, kind: d.kind, lo: d.lo, hi: d.hi, step: d.step })),
+      best: b,
+      start: validated[startRow],
+      diffVsStart,
+      verdict: diffVsStart.ci95[0] > 0 ? 'gain' : 'no gain',
+      plateau: [b, ...plateau.filter((v) => v !== b)],
+      validated: [...validated].sort((x, y) => y.mean - x.mean),
+      validationGames,
+      searchSteps: step,
+      searchGames,
+      games: played,
+      seconds,
+      gamesPerSecond: played / seconds,
+    };
+    if (out) {
+      await writeTuneArrow(out.file('tune.arrow'), space, rows);
+      writeFileSync(out.file('best.json'), JSON.stringify(report, null, 2) + '\n');
+      const manifest = {
+        format: 1,
+        kind: 'tune',
+        version: packageVersion(),
+        gitCommit: gitCommit(),
+        game: o.game.name,
+        preset: o.preset,
+        rules: o.rules,
+        mode: o.mode,
+        seed: o.seed,
+        strategy: o.strategy,
+        field: o.field,
+        objective: report.objective,
+        method: plan.method,
+        budget: o.budget,
+        games: played,
+        argv: o.argv ?? [],
+        threads: o.threads,
+        startedAt: startedAt.toISOString(),
+        seconds,
+        gamesPerSecond: report.gamesPerSecond,
+      };
+      writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
+      out.commit();
+    }
+    return { report, rows };
+  } catch (e) {
+    out?.abort();
+    throw e;
+  } finally {
+    await pool.destroy();
+  }
+}
+
+async function writeTuneArrow(path: string, space: Space, rows: TuneRow[]): Promise<void> {
+  const paramCols = space.dims.map((d) => `param_${d.name}`);
+  const schema = schemaOf([
+    ['step', 'int32'],
+    ...paramCols.map((c): [string, 'float64'] => [c, 'float64']),
+    ['games', 'int64'],
+    ['mean', 'float64'],
+    ['se', 'float64'],
+    ['diff_vs_incumbent', 'float64'],
+    ['diff_se', 'float64'],
+    ['validation', 'bool'],
+  ]);
+  const columns: Record<string, Column> = {
+    step: Int32Array.from(rows.map((r) => r.step)),
+    games: BigInt64Array.from(rows.map((r) => BigInt(r.games))),
+    mean: Float64Array.from(rows.map((r) => r.mean)),
+    se: Float64Array.from(rows.map((r) => r.se)),
+    diff_vs_incumbent: Float64Array.from(rows.map((r) => r.diffVsIncumbent)),
+    diff_se: Float64Array.from(rows.map((r) => r.diffSe)),
+    validation: rows.map((r) => r.validation),
+  };
+  paramCols.forEach((c, i) => (columns[c] = Float64Array.from(rows.map((r) => r.point[i]))));
+  await writeArrowFile(path, schema, columns);
+}
+
+const f = (x: number, d = 3): string => (Number.isFinite(x) ? x.toFixed(d) : '-');
+
+export function formatTune(r: TuneReport): string {
+  const d = r.objective === 'win' ? 4 : 3;
+  const est = (v: Estimate) => `${f(v.mean, d)}  95% CI [${f(v.ci95[0], d)}, ${f(v.ci95[1], d)}]`;
+  const p = r.diffVsStart.pValue < 1e-6 ? '< 1e-6' : `= ${r.diffVsStart.pValue.toPrecision(3)}`;
+  const lines = [
+    `${r.game} (${r.preset ?? 'rules file'}), ${r.mode} mode, tuning ${r.strategy}${r.field.length ? ` against ${r.field.join(' ')}` : ''}: objective ${r.objective}, method ${r.method}, seed ${r.seed}`,
+    `searched ${r.searched.map((s) => (s.values ? `${s.name} in {${s.values.join(', ')}}` : `${s.name} in [${s.lo}, ${s.hi}]${s.step ? ` step ${s.step}` : ''}`)).join(', ')}`,
+    `${r.searchSteps} steps, ${r.searchGames.toLocaleString('en-US')} search games; validation on ${r.validationGames.toLocaleString('en-US')} unseen games per candidate`,
+    `best:  ${r.best.spec}`,
+    `  ${r.objective} on validation: ${est(r.best)}`,
+    `start: ${r.start.spec}`,
+    `  ${r.objective} on validation: ${est(r.start)}`,
+    `best - start (paired): ${f(r.diffVsStart.mean, d)}  se ${f(r.diffVsStart.se, d + 1)}  95% CI [${f(r.diffVsStart.ci95[0], d)}, ${f(r.diffVsStart.ci95[1], d)}]  p ${p}${r.verdict === 'gain' ? '' : '  (no significant gain over the start)'}`,
+    `plateau (validation CI overlaps the best's): ${r.plateau.length} of ${r.validated.length} validated`,
+    ...r.plateau.map((v) => `  ${v.spec.padEnd(Math.max(...r.plateau.map((q) => q.spec.length)))}  ${est(v)}`),
+    `${r.games.toLocaleString('en-US')} games in ${f(r.seconds, 1)} s: ${Math.round(r.gamesPerSecond).toLocaleString('en-US')} games/s`,
+  ];
+  return lines.join('\n');
+}
