@@ -41,7 +41,7 @@ export interface UnitRunner {
   decisions: DecisionSink | null;
   /** The state features decisions can be bucketed by (the game module's list for these rules). */
   readonly bucketFeatures: readonly BucketFeature[];
-  /** Where the game supports it (see counterfactualModes): evaluate sampled decisions by paired rollouts; null turns it off. */
+  /** Evaluate sampled decisions by paired rollouts (in either mode); null turns it off. */
   setCounterfactual?(settings: CounterfactualSettings | null, sink: CounterfactualSink | null): void;
 }
 
@@ -70,8 +70,6 @@ export interface GameModule<R = unknown> {
   actionLabel(rules: R, kind: number, action: number): string;
   /** The rules in effect as readable text (falls back to JSON when absent). */
   describeRules?(rules: R): string;
-  /** Whether `enableCounterfactual` is available for a mode. */
-  counterfactualModes?: readonly Mode[];
   /** Per decision kind: the action whose value the counterfactual differences are taken against. */
   counterfactualReference?(kind: number): string;
   /** A readable trace of one seeded game. */

@@ -87,9 +87,6 @@ export function validateRun(o: SimulateOptions): void {
   if (recording !== 'none' && !o.out) throw new UserError(`--decisions ${recording} writes decisions.arrow, so it needs --out DIR`);
   if (recording === 'counterfactual') {
     const cf = o.counterfactual ?? { rate: 0.01, rollouts: 32 };
-    if (!game.counterfactualModes?.includes(o.mode)) {
-      throw new UserError(`--decisions counterfactual: not available for ${game.name} in ${o.mode} mode (available: ${game.counterfactualModes?.length ? `${game.counterfactualModes.join(', ')} mode` : 'none yet'})`);
-    }
     if (!(cf.rate > 0 && cf.rate <= 1)) throw new UserError(`--sample-rate: expected a number in (0, 1], got ${cf.rate}`);
     if (!Number.isInteger(cf.rollouts) || cf.rollouts < 2 || cf.rollouts > 10000) throw new UserError(`--rollouts: expected an integer from 2 to 10000, got ${cf.rollouts}`);
   }

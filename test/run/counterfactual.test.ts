@@ -4,8 +4,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readArrowFile } from '../../src/io/arrow.js';
 import { sevenfallModule } from '../../src/games/sevenfall/index.js';
-import { sevnModule } from '../../src/games/sevn/index.js';
-import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { ScoreTable } from '../../src/games/sevenfall/scoring.js';
 import { profileIds } from '../../src/games/sevenfall/buckets.js';
@@ -92,7 +90,6 @@ describe('simulate --decisions counterfactual (SEVENFALL)', () => {
   }, 120_000);
 
   it('is refused where it is not available, with a reason', async () => {
-    await expect(simulate(base({ game: sevnModule as never, rules: sevnPreset('sevn'), players: ['stay-at', 'stay-at'], mode: 'game', out: tempDir('cf-game'), decisions: 'counterfactual', counterfactual: { rate: 0.1, rollouts: 8 } }))).rejects.toThrow(/not available for sevn in game mode \(available: round mode\)/);
     await expect(simulate(base({ decisions: 'outcomes' }))).rejects.toThrow(/--decisions outcomes writes decisions.arrow, so it needs --out DIR/);
     await expect(simulate(base({ out: tempDir('cf-b'), decisions: 'outcomes', buckets: 'profile,round:0' }))).rejects.toThrow(/band width of round must be a positive integer/);
     await expect(simulate(base({ out: tempDir('cf-b2'), decisions: 'outcomes', buckets: 'points:5' }))).rejects.toThrow(/unknown feature "points:5" \(features: profile, discards-left, locked, round, gap-leader/);

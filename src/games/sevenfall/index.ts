@@ -75,7 +75,6 @@ export const sevenfallModule: GameModule<SevenfallRules> = {
   defaultBuckets: 'profile,discards-left',
   decisionKinds: ['discard'],
   actionLabel: (rules, _kind, action) => actionText(rules, action),
-  counterfactualModes: ['round', 'game'],
   counterfactualReference: () => 'stop',
   describeRules: (rules) => describeSevenfallRules(rules),
   trace(rules, specs, seed) {

@@ -1,5 +1,5 @@
 /** SEVN as a game module: rules, strategies, the unit runner, decision buckets and the trace. */
-import type { GameModule, Mode } from '../../engine/game.js';
+import type { CounterfactualSettings, CounterfactualSink, GameModule, Mode } from '../../engine/game.js';
 import { Rng, STREAM_STRATEGY } from '../../engine/rng.js';
 import { SeededRunner } from '../../engine/seeded-runner.js';
 import { checkStrategySpec, createStrategy } from '../../engine/strategy.js';
@@ -8,8 +8,9 @@ import { SevnCards } from './cards.js';
 import { MAX_PLAYERS, SevnEngine } from './engine.js';
 import { SEVN_PRESETS, type SevnRules, deckSize, parseSevnRules, sevnPreset } from './rules.js';
 import { traceSevnGame } from './trace.js';
-import { DECISION_KINDS, type SevnPlayer } from './view.js';
+import { DECISION_KINDS, Decision, type SevnPlayer } from './view.js';
 import { sevnActionLabel, sevnBucketFeatures } from './buckets.js';
+import { SevnEvaluator } from './rollouts.js';
 
 export function makeSevnPlayers(rules: SevnRules, cards: SevnCards, specs: readonly string[], rngs: readonly Rng[]): SevnPlayer[] {
   return specs.map((spec, seat) => createStrategy('sevn', SEVN_STRATEGIES, spec, { rules, cards, rng: rngs[seat] }));
@@ -35,6 +36,12 @@ export class SevnRunner extends SeededRunner<SevnEngine> {
 
   protected resetDeck(): void {
     this.engine.resetDeck();
+  }
+
+  override setCounterfactual(settings: CounterfactualSettings | null, sink: CounterfactualSink | null): void {
+    super.setCounterfactual(settings, sink);
+    const cf = this.engine.counterfactual;
+    this.engine.evaluator = cf === null ? null : new SevnEvaluator(this.engine.rules, this.engine.cards, cf, this.mode === 'game');
   }
 
   playOne(): void {
@@ -91,8 +98,8 @@ export const sevnModule: GameModule<SevnRules> = {
   defaultBuckets: 'points:5,distinct:1',
   decisionKinds: DECISION_KINDS,
   actionLabel: (rules, kind, action) => sevnActionLabel(cardsFor(rules), kind, action),
-  counterfactualModes: ['round'],
-  counterfactualReference: () => 'stay',
+  // Draw or stay and Ballast against stay and discard; targets and Crossroads against the answer played.
+  counterfactualReference: (kind) => (kind === Decision.DRAW_STAY ? 'stay' : kind === Decision.BALLAST ? 'discard' : 'played'),
   describeRules: describeSevnRules,
   trace(rules, specs, seed) {
     const engine = new SevnEngine(rules);
