@@ -21,7 +21,7 @@ export interface BucketFeature {
   label?(rules: unknown, value: number): string;
 }
 
-/** Reads raw feature values of the decision being taken (feature index into the game's list). */
+/** Reads raw feature values of the decision being taken (feature index into the game's list); a fraction counts as its floor. */
 export interface FeatureSource {
   feature(seat: number, feature: number): number;
 }
@@ -58,9 +58,18 @@ export const formatBuckets = (choices: readonly BucketChoice[]): string => choic
  */
 export class Bucketer {
   private readonly ids: Int32Array;
-  private readonly mins: Float64Array;
+  private readonly mins: Int32Array;
   private readonly widths: Float64Array;
   private readonly bands: Int32Array;
+  /**
+   * The key is a sum: kind * kindPlace, plus per feature its band times the band's place value, read
+   * from a table by the value's offset from the feature's lowest band (no division per decision: it
+   * was the costliest line of outcome recording). Feature i's table is placed[starts[i], + sizes[i]).
+   */
+  private readonly placed: Int32Array;
+  private readonly starts: Int32Array;
+  private readonly sizes: Int32Array;
+  private readonly kindPlace: number;
 
   constructor(
     readonly features: readonly BucketFeature[],
@@ -68,9 +77,19 @@ export class Bucketer {
   ) {
     this.ids = Int32Array.from(choices, (c) => features.findIndex((f) => f.name === c.feature));
     // Bands start at a multiple of their width, so that 0 is always a band's lower bound.
-    this.mins = Float64Array.from(choices, (c, i) => Math.floor(features[this.ids[i]].min / c.width) * c.width);
+    this.mins = Int32Array.from(choices, (c, i) => Math.floor(features[this.ids[i]].min / c.width) * c.width);
     this.widths = Float64Array.from(choices, (c) => c.width);
     this.bands = Int32Array.from(choices, (c, i) => Math.floor((features[this.ids[i]].max - this.mins[i]) / c.width) + 1);
+    this.sizes = Int32Array.from(choices, (_c, i) => Math.floor(features[this.ids[i]].max - this.mins[i]) + 1);
+    this.starts = new Int32Array(choices.length);
+    for (let i = 1; i < choices.length; i++) this.starts[i] = this.starts[i - 1] + this.sizes[i - 1];
+    this.placed = new Int32Array(this.sizes.reduce((a, b) => a + b, 0));
+    let place = 1;
+    for (let i = choices.length - 1; i >= 0; i--) {
+      for (let d = 0; d < this.sizes[i]; d++) this.placed[this.starts[i] + d] = Math.min(Math.floor(d / this.widths[i]), this.bands[i] - 1) * place;
+      place *= this.bands[i];
+    }
+    this.kindPlace = place;
   }
 
   /** How many bucket keys there can be, for `kinds` decision kinds. */
@@ -79,15 +98,27 @@ export class Bucketer {
   }
 
   key(source: FeatureSource, seat: number, kind: number): number {
-    let key = kind;
-    const n = this.ids.length;
-    for (let i = 0; i < n; i++) {
-      const bands = this.bands[i];
-      const d = source.feature(seat, this.ids[i]) - this.mins[i];
-      const b = d <= 0 ? 0 : (d / this.widths[i]) | 0; // d > 0: truncation is floor
-      key = key * bands + (b < bands ? b : bands - 1);
-    }
+    let key = this.kindKey(kind);
+    for (let i = 0; i < this.ids.length; i++) key += this.bandKey(i, source.feature(seat, this.ids[i]));
     return key;
+  }
+
+  /** The chosen features, as indices into the game's list (for a game that computes keys itself). */
+  feature(i: number): number {
+    return this.ids[i];
+  }
+  get count(): number {
+    return this.ids.length;
+  }
+  /** A key is kindKey(kind) plus, per chosen feature i, bandKey(i, its value). */
+  kindKey(kind: number): number {
+    return kind * this.kindPlace;
+  }
+  bandKey(i: number, value: number): number {
+    const d = value - this.mins[i];
+    const size = this.sizes[i];
+    // d > 0: truncation is floor; beyond the table, the last band.
+    return this.placed[this.starts[i] + (d <= 0 ? 0 : d < size ? d | 0 : size - 1)];
   }
 
   /** A key back to its kind and, per chosen feature, its band's lower bound (the raw value when categorical). */
@@ -126,7 +157,11 @@ export class BucketTable {
 
   /** The offset in `sums` of the bucket (state, actionSeat), created at zero. state < MAX_STATES, actionSeat < 2^14. */
   at(state: number, actionSeat: number): number {
-    const key = (state << 14) | actionSeat;
+    return this.atKey((state << 14) | actionSeat);
+  }
+
+  /** As at(), by the packed key (state << 14) | actionSeat. */
+  atKey(key: number): number {
     const mask = this.slots.length - 1;
     for (let i = Math.imul(key, 0x9e3779b1) >>> this.shift; ; i = (i + 1) & mask) {
       const slot = this.slots[i];
@@ -209,49 +244,46 @@ export const tableWidth = (recording: DecisionRecording): number => (recording =
  * outcome to its bucket. Buffers grow by doubling and are reused, so steady state allocates nothing.
  */
 export class DecisionCounter implements DecisionSink {
-  private seat = new Int32Array(64);
-  private state = new Float64Array(64);
-  private action = new Float64Array(64);
+  /** Per waiting decision: its packed bucket key (see BucketTable.atKey); the seat is its low 3 bits. */
+  private keys = new Int32Array(256);
   private n = 0;
+  /** Per seat, for the unit just played: score, score², win (in WIN_UNITS), win². */
+  private readonly outcome = new Float64Array(8 * 4);
   readonly table = new BucketTable(OUTCOME_FIELDS.length);
 
   constructor(readonly buckets: Bucketer) {}
 
   record(seat: number, state: number, action: number): void {
-    if (this.n === this.seat.length) this.grow();
-    this.seat[this.n] = seat;
-    this.state[this.n] = state;
-    this.action[this.n] = action;
-    this.n++;
-  }
-
-  private grow(): void {
-    const size = this.seat.length * 2;
-    const s = new Int32Array(size);
-    s.set(this.seat);
-    const st = new Float64Array(size);
-    st.set(this.state);
-    const a = new Float64Array(size);
-    a.set(this.action);
-    this.seat = s;
-    this.state = st;
-    this.action = a;
+    if (this.n === this.keys.length) {
+      const keys = new Int32Array(this.n * 2);
+      keys.set(this.keys);
+      this.keys = keys;
+    }
+    this.keys[this.n++] = (state << 14) | (action * 8 + seat);
   }
 
   /** The unit is over: credit each waiting decision with its seat's outcome. */
   settle(scores: Int32Array, winShare: Float64Array): void {
+    const out = this.outcome;
+    for (let s = 0; s < scores.length; s++) {
+      const score = scores[s];
+      const win = Math.round(winShare[s] * WIN_UNITS);
+      out[s * 4] = score;
+      out[s * 4 + 1] = score * score;
+      out[s * 4 + 2] = win;
+      out[s * 4 + 3] = win * win;
+    }
     const t = this.table;
     for (let i = 0; i < this.n; i++) {
-      const seat = this.seat[i];
-      const score = scores[seat];
-      const win = Math.round(winShare[seat] * WIN_UNITS);
-      const o = t.at(this.state[i], this.action[i] * 8 + seat);
+      const key = this.keys[i];
+      const o = t.atKey(key);
+      const x = (key & 7) * 4;
       const sums = t.sums;
       sums[o] += 1;
-      sums[o + 1] += score;
-      sums[o + 2] += score * score;
-      sums[o + 3] += win;
-      sums[o + 4] += win * win;
+      sums[o + 1] += out[x];
+      sums[o + 2] += out[x + 1];
+      sums[o + 3] += out[x + 2];
+      sums[o + 4] += out[x + 3];
     }
     this.n = 0;
   }

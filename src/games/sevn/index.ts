@@ -95,7 +95,7 @@ export const sevnModule: GameModule<SevnRules> = {
   checkStrategy: (spec) => checkStrategySpec('sevn', SEVN_STRATEGIES, spec),
   createRunner: (rules, specs, mode) => new SevnRunner(rules, specs, mode),
   bucketFeatures: sevnBucketFeatures,
-  defaultBuckets: 'points:5,distinct:1',
+  defaultBuckets: 'points:20,distinct:2',
   decisionKinds: DECISION_KINDS,
   actionLabel: (rules, kind, action) => sevnActionLabel(cardsFor(rules), kind, action),
   // Draw or stay and Ballast against stay and discard; targets and Crossroads against the answer played.
