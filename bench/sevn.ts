@@ -6,6 +6,7 @@
 import { Rng } from '../src/engine/rng.js';
 import { SevnEngine } from '../src/games/sevn/engine.js';
 import { makeSevnPlayers } from '../src/games/sevn/index.js';
+import { SEVN_STRATEGIES } from '../strategies/sevn/index.js';
 import { sevnPreset } from '../src/games/sevn/rules.js';
 import { type BenchCase, measure } from './measure.js';
 
@@ -17,7 +18,7 @@ function games(name: string, specs: string[], count: number, target?: number): B
       const rules = sevnPreset('sevn');
       const engine = new SevnEngine(rules);
       const rng = new Rng('bench');
-      const players = makeSevnPlayers(rules, engine.cards, specs, specs.map((_, i) => new Rng(`s${i}`)));
+      const players = makeSevnPlayers(SEVN_STRATEGIES, rules, specs, specs.map((_, i) => new Rng(`s${i}`)));
       let sink = 0;
       const m = await measure(this.name, 'games', count, (n) => {
         for (let i = 0; i < n; i++) {
@@ -42,7 +43,7 @@ const rolloutDecisions: BenchCase = {
     const engine = new SevnEngine(rules);
     const rng = new Rng('bench');
     const specs = ['rollout', 'stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30'];
-    const players = makeSevnPlayers(rules, engine.cards, specs, specs.map((_, i) => new Rng(`s${i}`)));
+    const players = makeSevnPlayers(SEVN_STRATEGIES, rules, specs, specs.map((_, i) => new Rng(`s${i}`)));
     let decisions = 0;
     const inner = players[0].drawOrStay.bind(players[0]);
     players[0].drawOrStay = (v) => {
@@ -64,7 +65,7 @@ function soloRounds(preset: string, count: number, target?: number): BenchCase {
       const rules = sevnPreset(preset);
       const engine = new SevnEngine(rules);
       const rng = new Rng('bench');
-      const players = makeSevnPlayers(rules, engine.cards, ['stay-at'], [new Rng('s')]);
+      const players = makeSevnPlayers(SEVN_STRATEGIES, rules, ['stay-at'], [new Rng('s')]);
       let sink = 0;
       const m = await measure(this.name, 'rounds', count, (n) => {
         for (let i = 0; i < n; i++) {

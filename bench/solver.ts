@@ -8,7 +8,8 @@ import { Rng } from '../src/engine/rng.js';
 import { createStrategy } from '../src/engine/strategy.js';
 import { SevenfallEngine } from '../src/games/sevenfall/engine.js';
 import { SEVENFALL_PRESETS, sevenfallPreset } from '../src/games/sevenfall/rules.js';
-import { parseObjective, solveSevenfall } from '../src/games/sevenfall/solver.js';
+import { parseObjective } from '../src/games/sevenfall/objective.js';
+import { solveSevenfall } from '../src/games/sevenfall/solver.js';
 import { SEVENFALL_STRATEGIES } from '../strategies/sevenfall/index.js';
 
 const results: Record<string, unknown>[] = [];

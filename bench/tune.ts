@@ -7,7 +7,7 @@
  * on a shared 2-core machine move by 10-30%). Usage: node dist/bench/tune.js [--threads T] [--repeats R] [--json]
  */
 import type { Mode } from '../src/engine/game.js';
-import { GAMES } from '../src/games/registry.js';
+import { gameModule } from '../src/catalog.js';
 import { defaultThreads } from '../src/parallel/pool.js';
 import { simulate } from '../src/run/simulate.js';
 import { tune } from '../src/run/tune.js';
@@ -42,7 +42,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 
 const rows = [];
 for (const w of WORKLOADS) {
-  const game = GAMES[w.game];
+  const game = gameModule(w.game);
   const rules = game.preset(w.preset);
   const sim: number[] = [];
   const tuned: number[] = [];

@@ -6,14 +6,31 @@ export interface Progress {
   stop(): void;
 }
 
+/** Seconds as "1h02m", "3m05s" or "12s". */
+export function formatEta(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s >= 3600) return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+  if (s >= 60) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${s}s`;
+}
+
+/**
+ * Time left from the average rate so far; none until a second has passed and 1% is done (before that,
+ * pool start-up dominates and cli-progress's own estimate read "ETA 0s" at 2%).
+ */
+export function etaText(done: number, total: number, elapsedSeconds: number): string {
+  if (done >= total) return '0s';
+  if (elapsedSeconds < 1 || done < total / 100 || done <= 0) return '...';
+  return formatEta(((total - done) * elapsedSeconds) / done);
+}
+
 export function progressBar(quiet: boolean, label = 'games'): Progress {
   if (quiet || !process.stderr.isTTY) return { update() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
-      format: ` {bar} {percentage}% | {value}/{total} ${label} | {rate}/s | ETA {eta_formatted}`,
+      format: ` {bar} {percentage}% | {value}/{total} ${label} | {rate}/s | ETA {left}`,
       hideCursor: true,
-      etaBuffer: 50,
     },
     cliProgress.Presets.shades_classic,
   );
@@ -21,11 +38,12 @@ export function progressBar(quiet: boolean, label = 'games'): Progress {
   let started = false;
   return {
     update(done, total) {
-      const rate = Math.round(done / Math.max(1e-3, (performance.now() - t0) / 1000)).toLocaleString('en-US');
+      const elapsed = (performance.now() - t0) / 1000;
+      const payload = { rate: Math.round(done / Math.max(1e-3, elapsed)).toLocaleString('en-US'), left: etaText(done, total, elapsed) };
       if (!started) {
-        bar.start(total, done, { rate });
+        bar.start(total, done, payload);
         started = true;
-      } else bar.update(done, { rate });
+      } else bar.update(done, payload);
     },
     stop() {
       if (started) bar.stop();
@@ -35,25 +53,31 @@ export function progressBar(quiet: boolean, label = 'games'): Progress {
 
 /**
  * Runs `work` with an AbortSignal that Ctrl-C (SIGINT) or SIGTERM fires. If it was interrupted, calls
- * `cleanup` (e.g. stop the progress bar), says `message` on stderr and exits 130; other errors pass on.
- * The work itself removes partial output when its signal aborts.
+ * `cleanup` (e.g. stop the progress bar), says `message` on stderr and exits 130 (SIGINT) or 143
+ * (SIGTERM), as a shell does; other errors pass on. The work itself removes partial output when its
+ * signal aborts, and checks the signal before it renames any result into place.
  */
-export async function interruptible<T>(message: string, work: (signal: AbortSignal) => Promise<T>, cleanup: () => void = () => {}): Promise<T> {
+export async function interruptible<T>(message: string | (() => string), work: (signal: AbortSignal) => Promise<T>, cleanup: () => void = () => {}): Promise<T> {
   const controller = new AbortController();
-  const onSignal = (): void => controller.abort(new Error('interrupted'));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  let exitCode = 130;
+  const onInt = (): void => controller.abort(new Error('interrupted'));
+  const onTerm = (): void => {
+    exitCode = 143;
+    controller.abort(new Error('terminated'));
+  };
+  process.once('SIGINT', onInt);
+  process.once('SIGTERM', onTerm);
   try {
     return await work(controller.signal);
   } catch (e) {
     cleanup();
     if (controller.signal.aborted) {
-      process.stderr.write(`sevensim: interrupted; ${message}\n`);
-      process.exit(130);
+      process.stderr.write(`sevensim: ${exitCode === 143 ? 'terminated' : 'interrupted'}; ${typeof message === 'string' ? message : message()}\n`);
+      process.exit(exitCode);
     }
     throw e;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
   }
 }

@@ -1,23 +1,24 @@
 /** `sevensim simulate`: many seeded games on all cores, a summary per seat, Arrow results. */
 import type { Argv } from 'yargs';
+import { gameModule } from '../catalog.js';
 import type { Mode } from '../engine/game.js';
-import type { DecisionRecording } from '../engine/decisions.js';
+import { type BucketChoice, type DecisionRecording, formatBuckets } from '../engine/decisions.js';
 import { UserError } from '../engine/errors.js';
-import { defaultThreads } from '../parallel/pool.js';
 import { DEFAULT_CHUNK_SIZE, type SimulateResult, parseShard, simulate } from '../run/simulate.js';
 import { formatSummaryTable } from '../stats/summary.js';
-import { gameModule, loadRules } from './games.js';
-import { gameOptions } from './options.js';
+import { chunkSizeOption, command, forceOption, gameOptions, gamesOption, jsonOption, loadRules, modeOption, presetName, quietOption, seedOption, threadsOption } from './options.js';
 import { interruptible, progressBar } from './progress.js';
+import { readCheckpoint } from '../io/checkpoint.js';
+import { OutputDir } from '../io/output.js';
 
 export function simulateOptions<T>(y: Argv<T>) {
   return gameOptions(y)
-    .option('mode', { type: 'string', choices: ['round', 'game'] as const, default: 'round' as Mode, describe: 'round: one round (SEVENFALL: one turn each) from a fresh deck; game: whole games' })
+    .option('mode', modeOption('round: one round (SEVENFALL: one turn each) from a fresh deck; game: whole games'))
     .option('players', { type: 'string', array: true, demandOption: true, describe: 'one strategy spec per seat, e.g. --players stay-at:points=25 bust-cap' })
-    .option('games', { type: 'number', default: 100000, describe: 'games (or rounds, in round mode) to play' })
-    .option('seed', { type: 'number', default: 1, describe: 'random seed; with --chunk-size it fixes every result bit for bit' })
-    .option('threads', { type: 'number', default: defaultThreads(), defaultDescription: 'one per core', describe: 'worker threads' })
-    .option('chunk-size', { type: 'number', default: DEFAULT_CHUNK_SIZE, describe: 'games per seeded chunk (part of the run definition: change it and the random streams change)' })
+    .option('games', gamesOption(100000, 'games (or rounds, in round mode) to play'))
+    .option('seed', seedOption('random seed; with --chunk-size it fixes every result bit for bit'))
+    .option('threads', threadsOption())
+    .option('chunk-size', chunkSizeOption(DEFAULT_CHUNK_SIZE, 'games per seeded chunk (part of the run definition: change it and the random streams change)'))
     .option('shard', { type: 'string', describe: 'run only shard i of N equal ranges of chunks, e.g. 2/8 (numbered from 1); combine with `sevensim merge`' })
     .option('out', { type: 'string', describe: 'directory for scores.arrow, run.json (decisions.arrow with --decisions, games.arrow with --per-game)' })
     .option('decisions', { type: 'string', choices: ['none', 'outcomes', 'counterfactual'] as const, default: 'none', describe: 'decisions.arrow (needs --out): none; the outcome of every decision as played; or, at sampled decisions, every legal action valued by paired rollouts' })
@@ -25,71 +26,124 @@ export function simulateOptions<T>(y: Argv<T>) {
     .option('sample-rate', { type: 'number', default: 0.01, describe: 'with --decisions counterfactual: the share of decisions evaluated' })
     .option('rollouts', { type: 'number', default: 32, describe: 'with --decisions counterfactual: rollouts per legal action (the same future tiles or cards for every action)' })
     .option('per-game', { type: 'boolean', default: false, describe: 'also write games.arrow, one row per game and seat (needs --out)' })
-    .option('json', { type: 'boolean', default: false, describe: 'print the summary as one JSON object on stdout' })
-    .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar (it is also off when stderr is not a terminal)' });
+    .option('json', jsonOption('print the summary as one JSON object on stdout'))
+    .option('quiet', quietOption)
+    .option('force', forceOption('replace the results of an earlier run in --out (files that are not results are left alone)'))
+    .option('resume', { type: 'string', describe: 'continue the interrupted run in this --out directory from its last checkpoint (saved every 5 s); it takes the run\'s arguments from there: give only --threads, --quiet, --json' })
+    .option('checkpoint-seconds', { type: 'number', default: 5, describe: 'with --out: seconds between checkpoints of the completed chunks (for --resume)' })
+    .middleware((a) => {
+      // The checkpoint supplies the run's arguments, including the ones yargs demands.
+      if (typeof a.resume !== 'string') return;
+      const given = RUN_FLAGS.filter((f) => process.argv.includes(`--${f}`));
+      if (given.length) throw new UserError(`--resume takes the run's arguments from its checkpoint; do not give --${given.join(', --')}`);
+      const c = readCheckpoint<unknown>(a.resume);
+      if (!c || c.kind !== 'simulate') throw new UserError(`--resume ${a.resume}: no interrupted simulate run to continue here`);
+      const d = c.definition as ResumeDefinition;
+      Object.assign(a, { game: d.game, players: d.players });
+    }, true);
+}
+
+/** The flags that define a run (a resumed run takes them from its checkpoint). */
+const RUN_FLAGS = ['game', 'preset', 'rules', 'mode', 'players', 'games', 'seed', 'chunk-size', 'shard', 'out', 'decisions', 'bucket', 'sample-rate', 'rollouts', 'per-game', 'force'];
+
+/** What simulate() checkpoints as the run's definition. */
+interface ResumeDefinition {
+  game: string;
+  rules: unknown;
+  preset: string | null;
+  mode: Mode;
+  players: string[];
+  games: number;
+  seed: number;
+  chunkSize: number;
+  shard: { index: number; count: number } | null;
+  perGame: boolean;
+  decisions: DecisionRecording;
+  buckets: BucketChoice[];
+  counterfactual: { rate: number; rollouts: number } | null;
 }
 
 type SimArgs = Awaited<ReturnType<typeof simulateOptions>['argv']>;
 
+export const simulateCommand = command('simulate', 'Play many seeded games in parallel; print a summary per seat and write Arrow results', simulateOptions, async (a) => {
+  await runSimulateCommand(a);
+});
+
 export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult> {
   const game = gameModule(a.game);
-  const rules = loadRules(game, a.preset, a.rules);
+  const resumed = a.resume === undefined ? null : (readCheckpoint<unknown>(a.resume)!.definition as ResumeDefinition);
+  const rules = resumed ? resumed.rules : loadRules(game, a.preset, a.rules);
   if (a.perGame && !a.out) throw new UserError('--per-game writes games.arrow, so it needs --out DIR');
+  const out = resumed ? a.resume! : a.out;
   const progress = progressBar(a.quiet);
   return interruptible(
-    'no result files were written',
+    () => (out !== undefined && new OutputDir(out).resumable() ? `no result files were written; \`sevensim simulate --resume ${out}\` continues from the last checkpoint` : 'no result files were written'),
     async (signal) => {
       const result = await simulate({
         game,
         rules,
-        preset: a.rules ? null : (a.preset ?? game.defaultPreset),
-        mode: a.mode as Mode,
-        players: a.players,
-        games: a.games,
-        seed: a.seed,
+        preset: resumed ? resumed.preset : presetName(game, a),
+        mode: resumed ? resumed.mode : a.mode,
+        players: resumed ? resumed.players : a.players,
+        games: resumed ? resumed.games : a.games,
+        seed: resumed ? resumed.seed : a.seed,
         threads: a.threads,
-        chunkSize: a.chunkSize,
-        shard: a.shard ? parseShard(a.shard) : null,
-        out: a.out ?? null,
-        perGame: a.perGame,
-        decisions: a.decisions as DecisionRecording,
-        buckets: a.bucket,
-        counterfactual: a.decisions === 'counterfactual' ? { rate: a.sampleRate, rollouts: a.rollouts } : null,
+        chunkSize: resumed ? resumed.chunkSize : a.chunkSize,
+        shard: resumed ? resumed.shard : a.shard ? parseShard(a.shard) : null,
+        out: out ?? null,
+        perGame: resumed ? resumed.perGame : a.perGame,
+        decisions: resumed ? resumed.decisions : (a.decisions as DecisionRecording),
+        buckets: resumed ? formatBuckets(resumed.buckets) : a.bucket,
+        counterfactual: resumed ? resumed.counterfactual : a.decisions === 'counterfactual' ? { rate: a.sampleRate, rollouts: a.rollouts } : null,
+        force: a.force,
+        resume: resumed !== null,
+        checkpointEvery: checkpointMs(a.checkpointSeconds),
         argv: process.argv.slice(2),
         signal,
         onProgress: (done, total) => progress.update(done, total),
       });
       progress.stop();
-      printSummary(result, a.json, a.out);
+      printSummary(result, a.json, out);
       return result;
     },
     () => progress.stop(),
   );
 }
 
+function checkpointMs(seconds: number): number {
+  if (!(seconds >= 0 && seconds <= 86400)) throw new UserError(`--checkpoint-seconds: expected a number of seconds from 0 to 86400, got ${seconds}`);
+  return seconds * 1000;
+}
+
+/** The summary printed by --json: one object. */
+export function summaryJson(r: SimulateResult, out?: string | null) {
+  const m = r.manifest;
+  const seats = r.seats.map((s) => ({
+    seat: s.seat,
+    strategy: s.strategy,
+    games: s.games,
+    mean: s.mean,
+    sd: s.sd,
+    se: s.se,
+    ci95: s.ci95,
+    quantiles: s.quantiles,
+    winShare: s.winShare ? s.winShare.mean : null,
+    winShareSe: s.winShare ? s.winShare.se : null,
+    ...(s.bustRate ? { bustRate: s.bustRate.rate, bustRateSe: s.bustRate.se, rounds: s.bustRate.rounds } : {}),
+  }));
+  const shard = m.shard ? `${m.shard.index}/${m.shard.count}` : null;
+  return { game: m.game, preset: m.preset, mode: m.mode, games: r.totals.games, seed: m.seed, chunkSize: m.chunkSize, shard, threads: m.threads, seconds: m.seconds, gamesPerSecond: m.gamesPerSecond, seats, out: out ?? null };
+}
+
 export function printSummary(r: SimulateResult, json: boolean, out?: string): void {
   const m = r.manifest;
   if (json) {
-    const seats = r.seats.map((s) => ({
-      seat: s.seat,
-      strategy: s.strategy,
-      games: s.games,
-      mean: s.mean,
-      sd: s.sd,
-      se: s.se,
-      ci95: s.ci95,
-      quantiles: s.quantiles,
-      winShare: s.winShare ? s.winShare.mean : null,
-      winShareSe: s.winShare ? s.winShare.se : null,
-      ...(m.game === 'sevn' ? { bustRate: s.bustRate?.rate ?? null, bustRateSe: s.bustRate?.se ?? null, rounds: s.bustRate?.rounds ?? null } : {}),
-    }));
-    const shard = m.shard ? `${m.shard.index}/${m.shard.count}` : null;
-    console.log(JSON.stringify({ game: m.game, preset: m.preset, mode: m.mode, games: r.totals.games, seed: m.seed, chunkSize: m.chunkSize, shard, threads: m.threads, seconds: m.seconds, gamesPerSecond: m.gamesPerSecond, seats, out: out ?? null }, null, 2));
+    console.log(JSON.stringify(summaryJson(r, out), null, 2));
     return;
   }
   const shard = m.shard ? `, shard ${m.shard.index}/${m.shard.count}` : '';
   console.log(`${m.game} (${m.preset ?? 'rules file'}), ${m.mode} mode, ${r.totals.games.toLocaleString('en-US')} ${m.mode === 'game' ? 'games' : 'rounds'}, seed ${m.seed}${shard}: ${Math.round(m.gamesPerSecond).toLocaleString('en-US')}/s on ${m.threads} thread(s)`);
-  console.log(formatSummaryTable(r.seats));
+  console.log(formatSummaryTable(r.seats, m.mode === 'game' ? 'games' : 'rounds'));
   console.log('mean: mean score per ' + (m.mode === 'game' ? 'game (final total)' : 'round') + '; 95% CI = mean +/- 1.96 se.');
   if (out) console.log(`results written to ${out}/`);
 }

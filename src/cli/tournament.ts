@@ -3,8 +3,10 @@ import type { Argv, CommandModule } from 'yargs';
 import type { Mode } from '../engine/game.js';
 import { defaultThreads } from '../parallel/pool.js';
 import { DEFAULT_TOURNAMENT_CHUNK, formatTournament, tournament } from '../run/tournament.js';
-import { gameModule, loadRules } from './games.js';
-import { gameOptions } from './options.js';
+import { gameModule } from '../catalog.js';
+import { OutputDir } from '../io/output.js';
+import { checkNumber } from '../run/checks.js';
+import { forceOption, gameOptions, loadRules } from './options.js';
 import { interruptible, progressBar } from './progress.js';
 
 function tournamentOptions<T>(y: Argv<T>) {
@@ -17,6 +19,9 @@ function tournamentOptions<T>(y: Argv<T>) {
     .option('threads', { type: 'number', default: defaultThreads(), defaultDescription: 'one per core', describe: 'worker threads' })
     .option('chunk-size', { type: 'number', default: DEFAULT_TOURNAMENT_CHUNK, describe: 'deals per seeded chunk (each deal is seeded on its own: results do not depend on it)' })
     .option('out', { type: 'string', describe: 'directory for tournament.arrow (one row per ordered pair), tournament.json (the ranking) and run.json' })
+    .option('force', forceOption())
+    .option('resume', { type: 'boolean', default: false, describe: 'continue the interrupted tournament in --out from its last checkpoint (saved every 5 s); give the same arguments as the interrupted run' })
+    .option('checkpoint-seconds', { type: 'number', default: 5, describe: 'with --out: seconds between checkpoints of the completed chunks (for --resume)', coerce: (v: number) => checkNumber('--checkpoint-seconds', v, 0, 86400, true) })
     .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar (it is also off when stderr is not a terminal)' });
 }
@@ -30,11 +35,11 @@ export const tournamentCommand: CommandModule<object, Awaited<ReturnType<typeof 
     const rules = loadRules(game, a.preset, a.rules);
     const progress = progressBar(a.quiet, 'deals');
     await interruptible(
-      'nothing was written',
+      () => (a.out !== undefined && new OutputDir(a.out).resumable() ? `nothing was written; the same command with --resume continues from the last checkpoint` : 'nothing was written'),
       async (signal) => {
         const r = await tournament({
           game, rules, preset: a.rules ? null : (a.preset ?? game.defaultPreset), mode: a.mode as Mode, players: a.players, tableSize: a.tableSize,
-          games: a.games, seed: a.seed, threads: a.threads, chunkSize: a.chunkSize, out: a.out ?? null, argv: process.argv.slice(2), signal,
+          games: a.games, seed: a.seed, threads: a.threads, chunkSize: a.chunkSize, out: a.out ?? null, force: a.force, resume: a.resume, checkpointEvery: a.checkpointSeconds * 1000, argv: process.argv.slice(2), signal,
           onProgress: (done, total) => progress.update(done, total),
         });
         progress.stop();

@@ -4,8 +4,10 @@ import type { Argv, CommandModule } from 'yargs';
 import type { Mode } from '../engine/game.js';
 import { defaultThreads } from '../parallel/pool.js';
 import type { Method, TuneProgress } from '../run/tune.js';
-import { gameModule, loadRules } from './games.js';
-import { gameOptions } from './options.js';
+import { gameModule } from '../catalog.js';
+import { OutputDir } from '../io/output.js';
+import { checkNumber } from '../run/checks.js';
+import { forceOption, gameOptions, loadRules } from './options.js';
 import { interruptible } from './progress.js';
 
 function tuneOptions<T>(y: Argv<T>) {
@@ -32,6 +34,9 @@ function tuneOptions<T>(y: Argv<T>) {
     .option('seed', { type: 'number', default: 1, describe: 'random seed (same seed, same result for any --threads)' })
     .option('threads', { type: 'number', default: defaultThreads(), defaultDescription: 'one per core', describe: 'worker threads' })
     .option('out', { type: 'string', describe: 'directory for tune.arrow (every candidate of every step), best.json (the report) and run.json' })
+    .option('force', forceOption())
+    .option('resume', { type: 'boolean', default: false, describe: 'continue the interrupted run in --out from its last checkpoint (the steps played, saved every 5 s); give the same arguments as the interrupted run' })
+    .option('checkpoint-seconds', { type: 'number', default: 5, describe: 'with --out: seconds between checkpoints (taken after a step)', coerce: (v: number) => checkNumber('--checkpoint-seconds', v, 0, 86400, true) })
     .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar (it is also off when stderr is not a terminal)' });
 }
@@ -75,7 +80,7 @@ export const tuneCommand: CommandModule<object, Awaited<ReturnType<typeof tuneOp
     const rules = loadRules(game, a.preset, a.rules);
     const bar = tuneBar(a.quiet);
     await interruptible(
-      'nothing was written',
+      () => (a.out !== undefined && new OutputDir(a.out).resumable() ? 'nothing was written; the same command with --resume continues from the last checkpoint' : 'nothing was written'),
       async (signal) => {
         const { report } = await tune({
           game,
@@ -93,6 +98,9 @@ export const tuneCommand: CommandModule<object, Awaited<ReturnType<typeof tuneOp
           seed: a.seed,
           threads: a.threads,
           out: a.out ?? null,
+          force: a.force,
+          resume: a.resume,
+          checkpointEvery: a.checkpointSeconds * 1000,
           argv: process.argv.slice(2),
           signal,
           onStep: (s) => bar.step(s),

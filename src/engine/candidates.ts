@@ -11,7 +11,7 @@ import { type ChunkRange, WIN_UNITS } from './runner.js';
 export type Objective = { kind: 'mean' } | { kind: 'win' } | { kind: 'at-least'; k: number };
 
 export interface CandidatesDefinition {
-  game: 'sevn' | 'sevenfall';
+  game: string;
   rules: unknown;
   mode: Mode;
   candidates: string[];

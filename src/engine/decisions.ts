@@ -4,10 +4,11 @@
  * that recording allocates nothing and its memory grows with the number of buckets, not of games.
  */
 import { UserError } from './errors.js';
+import { MAX_SEATS, WIN_UNITS, actionSeatKey, seatOfKey } from './game.js';
 import type { DecisionSink } from './strategy.js';
 
-/** Win shares are counted in 1/840ths: 840 = lcm(1..8), so every tie share is a whole number. */
-export const WIN_UNITS = 840;
+/** Win shares are counted in WIN_UNITS (engine/game.ts, the one seat-limit constant). */
+export { WIN_UNITS };
 
 /** A state feature a game offers for bucketing. Values below `min` or above `max` join the end bands. */
 export interface BucketFeature {
@@ -66,7 +67,7 @@ export class Bucketer {
    * from a table by the value's offset from the feature's lowest band (no division per decision: it
    * was the costliest line of outcome recording). Feature i's table is placed[starts[i], + sizes[i]).
    */
-  private readonly placed: Int32Array;
+  private readonly placed: Float64Array; // doubles: keys beyond int32 stay exact (Bucketer alone, as in tests)
   private readonly starts: Int32Array;
   private readonly sizes: Int32Array;
   private readonly kindPlace: number;
@@ -83,7 +84,7 @@ export class Bucketer {
     this.sizes = Int32Array.from(choices, (_c, i) => Math.floor(features[this.ids[i]].max - this.mins[i]) + 1);
     this.starts = new Int32Array(choices.length);
     for (let i = 1; i < choices.length; i++) this.starts[i] = this.starts[i - 1] + this.sizes[i - 1];
-    this.placed = new Int32Array(this.sizes.reduce((a, b) => a + b, 0));
+    this.placed = new Float64Array(this.sizes.reduce((a, b) => a + b, 0));
     let place = 1;
     for (let i = choices.length - 1; i >= 0; i--) {
       for (let d = 0; d < this.sizes[i]; d++) this.placed[this.starts[i] + d] = Math.min(Math.floor(d / this.widths[i]), this.bands[i] - 1) * place;
@@ -244,11 +245,11 @@ export const tableWidth = (recording: DecisionRecording): number => (recording =
  * outcome to its bucket. Buffers grow by doubling and are reused, so steady state allocates nothing.
  */
 export class DecisionCounter implements DecisionSink {
-  /** Per waiting decision: its packed bucket key (see BucketTable.atKey); the seat is its low 3 bits. */
+  /** Per waiting decision: its packed bucket key (see BucketTable.atKey). */
   private keys = new Int32Array(256);
   private n = 0;
   /** Per seat, for the unit just played: score, score², win (in WIN_UNITS), win². */
-  private readonly outcome = new Float64Array(8 * 4);
+  private readonly outcome = new Float64Array(MAX_SEATS * 4);
   readonly table = new BucketTable(OUTCOME_FIELDS.length);
 
   constructor(readonly buckets: Bucketer) {}
@@ -259,7 +260,7 @@ export class DecisionCounter implements DecisionSink {
       keys.set(this.keys);
       this.keys = keys;
     }
-    this.keys[this.n++] = (state << 14) | (action * 8 + seat);
+    this.keys[this.n++] = (state << 14) | actionSeatKey(action, seat);
   }
 
   /** The unit is over: credit each waiting decision with its seat's outcome. */
@@ -277,7 +278,7 @@ export class DecisionCounter implements DecisionSink {
     for (let i = 0; i < this.n; i++) {
       const key = this.keys[i];
       const o = t.atKey(key);
-      const x = (key & 7) * 4;
+      const x = seatOfKey(key & 16383) * 4;
       const sums = t.sums;
       sums[o] += 1;
       sums[o + 1] += out[x];

@@ -7,6 +7,31 @@ import type { DecisionSink, StrategyDef } from './strategy.js';
 
 export type Mode = 'round' | 'game';
 
+/**
+ * The most seats any game may seat. Engines size their per-seat arrays by it, decision keys pack a
+ * seat in base MAX_SEATS beside the action (see decision-key.ts), and win shares are counted in
+ * WIN_UNITS; the catalog refuses a game whose maxPlayers exceeds it.
+ */
+export const MAX_SEATS = 8;
+
+/**
+ * A decision bucket's action and seat as one number (decisions.arrow's action_key), and back. Engines
+ * and the decision counter encode with actionSeatKey; result files decode with seatOfKey/actionOfKey.
+ */
+export const actionSeatKey = (action: number, seat: number): number => action * MAX_SEATS + seat;
+export const seatOfKey = (key: number): number => key % MAX_SEATS;
+export const actionOfKey = (key: number): number => Math.floor(key / MAX_SEATS);
+
+/** Win shares are counted in 1/WIN_UNITS: lcm(1..MAX_SEATS) (840), so every tie share is a whole number. */
+export const WIN_UNITS = lcmUpTo(MAX_SEATS);
+
+function lcmUpTo(n: number): number {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  let l = 1;
+  for (let k = 2; k <= n; k++) l = (l * k) / gcd(l, k);
+  return l;
+}
+
 /** Counterfactual evaluation: the share of decisions sampled, and the rollouts per legal action. */
 export interface CounterfactualSettings {
   rate: number;
@@ -47,7 +72,12 @@ export interface UnitRunner {
 
 
 export interface GameModule<R = unknown> {
-  readonly name: 'sevn' | 'sevenfall';
+  /** The name used on the command line and in result files. */
+  readonly name: string;
+  /** The name shown to people (report headings and captions); the name when absent. */
+  readonly title?: string;
+  /** What one unit of round mode is called (SEVENFALL plays turns); "round" when absent. */
+  readonly roundUnit?: string;
   readonly presets: readonly string[];
   readonly defaultPreset: string;
   readonly minPlayers: number;
@@ -70,6 +100,10 @@ export interface GameModule<R = unknown> {
   actionLabel(rules: R, kind: number, action: number): string;
   /** The rules in effect as readable text (falls back to JSON when absent). */
   describeRules?(rules: R): string;
+  /** Capability: seats can bust in a round (summaries then report bust rates). */
+  readonly hasBusts: boolean;
+  /** Capability: the modes in which decisions can be valued by counterfactual rollouts (none if absent). */
+  counterfactualModes?: readonly Mode[];
   /** Per decision kind: the action whose value the counterfactual differences are taken against. */
   counterfactualReference?(kind: number): string;
   /** A readable trace of one seeded game. */

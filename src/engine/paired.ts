@@ -4,11 +4,11 @@
  * (seat g mod seats, so seats rotate), the field in the other seats. The per-game differences are
  * summed in integers, so results do not depend on threads or task grouping.
  */
-import type { Mode, UnitRunner } from './game.js';
-import { type ChunkRange, WIN_UNITS } from './runner.js';
+import { type Mode, type UnitRunner, WIN_UNITS } from './game.js';
+import type { ChunkRange } from './runner.js';
 
 export interface PairedDefinition {
-  game: 'sevn' | 'sevenfall';
+  game: string;
   rules: unknown;
   mode: Mode;
   a: string;
@@ -18,6 +18,9 @@ export interface PairedDefinition {
   seed: number;
   chunkSize: number;
 }
+
+/** A paired run less its rules: what a pool's task says. */
+export type PairedPlan = Omit<PairedDefinition, 'rules'>;
 
 /** Seat lineups: lineup r has the candidate in seat r. */
 export function lineups(def: Pick<PairedDefinition, 'field'>, candidate: string): string[][] {
@@ -29,15 +32,18 @@ export function lineups(def: Pick<PairedDefinition, 'field'>, candidate: string)
   });
 }
 
-/** Sums over games: [n, Σd, Σd², Σdw, Σdw², ΣsA, ΣsA², ΣsB, ΣsB², ΣwA, ΣwB] (win in 1/840ths). */
+/** Sums over games: [n, Σd, Σd², Σdw, Σdw², ΣsA, ΣsA², ΣsB, ΣsB², ΣwA, ΣwB] (win in WIN_UNITS). */
 export const PAIRED_FIELDS = 11;
 
 export interface PairedResult extends ChunkRange {
+  /** PAIRED_FIELDS sums over every game of the range. */
   sums: Float64Array;
+  /** PAIRED_FIELDS sums per chunk, chunk `firstChunk` first: an SPRT can stop after any chunk. */
+  perChunk: Float64Array;
 }
 
-export function playPaired(runnersA: UnitRunner[], runnersB: UnitRunner[], def: PairedDefinition, first: number, last: number): PairedResult {
-  const sums = new Float64Array(PAIRED_FIELDS);
+export function playPaired(runnersA: UnitRunner[], runnersB: UnitRunner[], def: PairedPlan, first: number, last: number): PairedResult {
+  const sums = new Float64Array(PAIRED_FIELDS * (last - first));
   const seats = runnersA.length;
   const start = first * def.chunkSize;
   const end = Math.min(last * def.chunkSize, def.games);
@@ -55,17 +61,20 @@ export function playPaired(runnersA: UnitRunner[], runnersB: UnitRunner[], def: 
     const wb = Math.round(b.winShare[seat] * WIN_UNITS);
     const d = sa - sb;
     const dw = wa - wb;
-    sums[0] += 1;
-    sums[1] += d;
-    sums[2] += d * d;
-    sums[3] += dw;
-    sums[4] += dw * dw;
-    sums[5] += sa;
-    sums[6] += sa * sa;
-    sums[7] += sb;
-    sums[8] += sb * sb;
-    sums[9] += wa;
-    sums[10] += wb;
+    const o = (Math.floor(g / def.chunkSize) - first) * PAIRED_FIELDS;
+    sums[o] += 1;
+    sums[o + 1] += d;
+    sums[o + 2] += d * d;
+    sums[o + 3] += dw;
+    sums[o + 4] += dw * dw;
+    sums[o + 5] += sa;
+    sums[o + 6] += sa * sa;
+    sums[o + 7] += sb;
+    sums[o + 8] += sb * sb;
+    sums[o + 9] += wa;
+    sums[o + 10] += wb;
   }
-  return { firstChunk: first, lastChunk: last, games: end - start, sums };
+  const total = new Float64Array(PAIRED_FIELDS);
+  for (let i = 0; i < sums.length; i++) total[i % PAIRED_FIELDS] += sums[i];
+  return { firstChunk: first, lastChunk: last, games: end - start, sums: total, perChunk: sums };
 }

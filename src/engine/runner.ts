@@ -2,23 +2,25 @@
  * The runner loop: plays a range of chunks and counts what happened, in integers only.
  *
  * Chunk c holds games [c * chunkSize, min((c + 1) * chunkSize, games)) and its random streams come
- * from (seed, c) alone. Every total is a sum of integers (scores; win shares in 1/840ths, since 840 is
- * divisible by every tie size 1..8), exact in a double below 2^53, so results do not depend on which
+ * from (seed, c) alone. Every total is a sum of integers (scores; win shares in WIN_UNITS, a whole
+ * number for every tie size), exact in a double below 2^53, so results do not depend on which
  * worker played which chunk or in what order chunks were added.
  */
-import type { CounterfactualSettings, Mode, UnitRunner } from './game.js';
-import { type BucketChoice, BucketTable, Bucketer, DecisionCounter, type DecisionRecording, WIN_UNITS, tableWidth } from './decisions.js';
+import { type CounterfactualSettings, type Mode, type UnitRunner, WIN_UNITS } from './game.js';
+import { type BucketChoice, BucketTable, Bucketer, DecisionCounter, type DecisionRecording, tableWidth } from './decisions.js';
 
-export { WIN_UNITS } from './decisions.js';
+export { WIN_UNITS };
 
+/** A run: which game, rules and lineup, and how its games are numbered and seeded. */
 export interface RunDefinition {
-  game: 'sevn' | 'sevenfall';
+  game: string;
   rules: unknown;
   mode: Mode;
   players: string[];
   games: number;
   seed: number;
   chunkSize: number;
+  /** With it, decisions are evaluated by rollouts instead of recorded as played (round mode). */
   /** What decisions.arrow holds: nothing, the outcomes of decisions as played, or rollout values. */
   decisions?: DecisionRecording;
   /** The state features (and band widths) decisions are bucketed by. */
@@ -27,8 +29,50 @@ export interface RunDefinition {
   counterfactual?: CounterfactualSettings | null;
 }
 
+/** A run less its rules: what a pool's task says (the rules reach each worker once; see parallel/worker.ts). */
+export type ChunkPlan = Omit<RunDefinition, 'rules'>;
+
 export function chunkCount(def: Pick<RunDefinition, 'games' | 'chunkSize'>): number {
   return Math.ceil(def.games / def.chunkSize);
+}
+
+/** Scores 0..DENSE-1 are counted in typed arrays (all of them, in practice); any other score in a Map. */
+export const DENSE_SCORES = 1024;
+
+/** A seat's score counts: dense below DENSE_SCORES, sparse beyond; read back sorted by score. */
+export class ScoreHistogram {
+  readonly dense = new Float64Array(DENSE_SCORES);
+  private readonly other = new Map<number, number>();
+  private sorted: [number, number][] | null = null;
+
+  add(score: number, count: number): void {
+    if (score >= 0 && score < DENSE_SCORES) this.dense[score] += count;
+    else this.other.set(score, (this.other.get(score) ?? 0) + count);
+    this.sorted = null;
+  }
+
+  /** Adds dense counts (DENSE_SCORES of them from `offset`). */
+  addDense(counts: Float64Array, offset: number): void {
+    for (let i = 0; i < DENSE_SCORES; i++) this.dense[i] += counts[offset + i];
+    this.sorted = null;
+  }
+
+  merge(h: ScoreHistogram): void {
+    this.addDense(h.dense, 0);
+    for (const [score, count] of h.other) this.add(score, count);
+  }
+
+  /** (score, count) pairs with a count, by score; made once until the next add. */
+  entries(): readonly [number, number][] {
+    if (this.sorted === null) {
+      const out: [number, number][] = [...this.other].filter(([v]) => v < 0);
+      out.sort((x, y) => x[0] - y[0]);
+      for (let v = 0; v < DENSE_SCORES; v++) if (this.dense[v] > 0) out.push([v, this.dense[v]]);
+      out.push(...[...this.other].filter(([v]) => v >= DENSE_SCORES).sort((x, y) => x[0] - y[0]));
+      this.sorted = out;
+    }
+    return this.sorted;
+  }
 }
 
 /** Per seat totals: the sums behind every mean, standard deviation and rate that is reported. */
@@ -40,11 +84,14 @@ export interface SeatTotals {
   sumWinSq: number; // in WIN_UNITS^2
   rounds: number;
   busts: number;
-  /** Score histogram: score -> count. */
-  histogram: Map<number, number>;
+  histogram: ScoreHistogram;
 }
 
-export const emptySeat = (): SeatTotals => ({ games: 0, sumScore: 0, sumScoreSq: 0, sumWin: 0, sumWinSq: 0, rounds: 0, busts: 0, histogram: new Map() });
+/** The seat sums in the order of ChunkResult.seats. */
+const SEAT_SUMS = ['games', 'sumScore', 'sumScoreSq', 'sumWin', 'sumWinSq', 'rounds', 'busts'] as const;
+export const SEAT_FIELDS = SEAT_SUMS.length;
+
+export const emptySeat = (): SeatTotals => ({ games: 0, sumScore: 0, sumScoreSq: 0, sumWin: 0, sumWinSq: 0, rounds: 0, busts: 0, histogram: new ScoreHistogram() });
 
 /** A result that covers chunks [firstChunk, lastChunk) and `games` games. */
 export interface ChunkRange {
@@ -55,36 +102,38 @@ export interface ChunkRange {
 
 /** What one range of chunks produced, as flat typed arrays. */
 export interface ChunkResult extends ChunkRange {
-  /** Per seat: games, sumScore, sumScoreSq, sumWin, sumWinSq, rounds, busts. */
+  /** Per seat: the SEAT_SUMS. */
   seats: Float64Array;
-  /** Per seat, then per distinct score: [seat, score, count] triples. */
+  /** Per seat: counts of scores 0..DENSE_SCORES-1. */
   histogram: Float64Array;
+  /** Other scores: [seat, score, count] triples. */
+  otherScores: Float64Array;
   /** Per bucket: state, actionSeat, then the sums of OUTCOME_FIELDS or COUNTERFACTUAL_FIELDS. */
   decisions: Float64Array;
   /** With perGame: per game and seat, score, win share (in WIN_UNITS), rounds, busts. */
   perGame: Int32Array | null;
 }
 
-export const SEAT_FIELDS = 7;
-const DENSE = 1024;
 export const PER_GAME_FIELDS = 4;
 
 /** Plays chunks [first, last) of a run on `runner` and returns what they produced. */
-export function playChunks(runner: UnitRunner, def: RunDefinition, first: number, last: number, withDecisions: boolean, perGame: boolean): ChunkResult {
+export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, last: number, withDecisions: boolean, perGame: boolean): ChunkResult {
   const seats = runner.seats;
   const totals = new Float64Array(seats * SEAT_FIELDS);
-  // Scores below DENSE count in a typed array; the rare larger ones in a Map.
-  const dense = new Float64Array(seats * DENSE);
-  const histograms = Array.from({ length: seats }, () => new Map<number, number>());
+  const dense = new Float64Array(seats * DENSE_SCORES);
+  const other: number[] = [];
   const recording = withDecisions ? (def.decisions ?? 'outcomes') : 'none';
   const buckets = recording === 'none' ? null : new Bucketer(runner.bucketFeatures, def.buckets ?? []);
   const decisions = recording === 'outcomes' ? new DecisionCounter(buckets!) : null;
   const values = recording === 'counterfactual' ? new BucketTable(tableWidth('counterfactual')) : null;
   runner.setCounterfactual?.(values === null ? null : def.counterfactual!, values === null ? null : { buckets: buckets!, table: values });
   runner.decisions = decisions;
+  const settle = decisions !== null;
   const start = first * def.chunkSize;
   const end = Math.min(last * def.chunkSize, def.games);
   const rows = perGame ? new Int32Array((end - start) * seats * PER_GAME_FIELDS) : null;
+  const { scores, winShare, rounds, busts } = runner;
+  const wins = def.mode === 'game'; // round mode has no winner: win shares are 0
   let row = 0;
   for (let chunk = first; chunk < last; chunk++) {
     runner.reseed(def.seed, chunk);
@@ -92,47 +141,50 @@ export function playChunks(runner: UnitRunner, def: RunDefinition, first: number
     for (let g = chunk * def.chunkSize; g < chunkEnd; g++) {
       runner.playOne();
       for (let s = 0; s < seats; s++) {
-        const score = runner.scores[s];
-        const win = Math.round(runner.winShare[s] * WIN_UNITS);
+        // Games and score sums come from the histogram afterwards: one increment here instead of three sums.
+        const score = scores[s];
+        if (score >= 0 && score < DENSE_SCORES) dense[s * DENSE_SCORES + score]++;
+        else other.push(s, score, 1);
         const o = s * SEAT_FIELDS;
-        totals[o] += 1;
-        totals[o + 1] += score;
-        totals[o + 2] += score * score;
+        const win = wins ? Math.round(winShare[s] * WIN_UNITS) : 0;
         totals[o + 3] += win;
         totals[o + 4] += win * win;
-        totals[o + 5] += runner.rounds[s];
-        totals[o + 6] += runner.busts[s];
-        if (score >= 0 && score < DENSE) dense[s * DENSE + score]++;
-        else histograms[s].set(score, (histograms[s].get(score) ?? 0) + 1);
+        totals[o + 5] += rounds[s];
+        totals[o + 6] += busts[s];
         if (rows !== null) {
           rows[row++] = score;
           rows[row++] = win;
-          rows[row++] = runner.rounds[s];
-          rows[row++] = runner.busts[s];
+          rows[row++] = rounds[s];
+          rows[row++] = busts[s];
         }
       }
-      if (decisions !== null) decisions.settle(runner.scores, runner.winShare);
+      if (settle) decisions!.settle(scores, winShare);
     }
   }
   runner.decisions = null;
   runner.setCounterfactual?.(null, null);
-  const hist: number[] = [];
-  histograms.forEach((h, s) => {
-    for (let score = 0; score < DENSE; score++) if (dense[s * DENSE + score] > 0) h.set(score, dense[s * DENSE + score]);
-    for (const [score, count] of [...h].sort((a, b) => a[0] - b[0])) hist.push(s, score, count);
-  });
+  // Games, score sum and sum of squares per seat, exactly (integers below 2^53), from the counts.
+  const addScores = (s: number, score: number, count: number): void => {
+    const o = s * SEAT_FIELDS;
+    totals[o] += count;
+    totals[o + 1] += score * count;
+    totals[o + 2] += score * score * count;
+  };
+  for (let s = 0; s < seats; s++) for (let v = 0; v < DENSE_SCORES; v++) if (dense[s * DENSE_SCORES + v] > 0) addScores(s, v, dense[s * DENSE_SCORES + v]);
+  for (let i = 0; i < other.length; i += 3) addScores(other[i], other[i + 1], 1);
   return {
     firstChunk: first,
     lastChunk: last,
     games: end - start,
     seats: totals,
-    histogram: Float64Array.from(hist),
+    histogram: dense,
+    otherScores: Float64Array.from(other),
     decisions: (decisions?.table ?? values)?.flatten() ?? new Float64Array(0),
     perGame: rows,
   };
 }
 
-/** Everything a run has counted so far: chunk results are added in any order. */
+/** Everything a run has counted: chunk results and other runs' totals are added in any order. */
 export class RunTotals {
   readonly seats: SeatTotals[];
   /** Decision sums, as many per bucket as the recording has fields. */
@@ -143,22 +195,30 @@ export class RunTotals {
     this.seats = Array.from({ length: seatCount }, emptySeat);
   }
 
+  /** Adds what a range of chunks produced. */
   add(r: ChunkResult): void {
     this.games += r.games;
     this.seats.forEach((t, s) => {
-      const o = s * SEAT_FIELDS;
-      t.games += r.seats[o];
-      t.sumScore += r.seats[o + 1];
-      t.sumScoreSq += r.seats[o + 2];
-      t.sumWin += r.seats[o + 3];
-      t.sumWinSq += r.seats[o + 4];
-      t.rounds += r.seats[o + 5];
-      t.busts += r.seats[o + 6];
+      SEAT_SUMS.forEach((f, i) => (t[f] += r.seats[s * SEAT_FIELDS + i]));
+      t.histogram.addDense(r.histogram, s * DENSE_SCORES);
     });
-    for (let i = 0; i < r.histogram.length; i += 3) {
-      const h = this.seats[r.histogram[i]].histogram;
-      h.set(r.histogram[i + 1], (h.get(r.histogram[i + 1]) ?? 0) + r.histogram[i + 2]);
-    }
+    const o = r.otherScores;
+    for (let i = 0; i < o.length; i += 3) this.seats[o[i]].histogram.add(o[i + 1], o[i + 2]);
     this.decisions.addFlat(r.decisions);
+  }
+
+  /** Adds another run's totals (the shards of one run). */
+  merge(t: RunTotals): void {
+    this.games += t.games;
+    this.seats.forEach((into, s) => {
+      for (const f of SEAT_SUMS) into[f] += t.seats[s][f];
+      into.histogram.merge(t.seats[s].histogram);
+    });
+    for (const [state, actionSeat, v] of t.decisions.entries()) this.decisions.add(state, actionSeat, v);
+  }
+
+  /** The seat sums without histograms (run.json's `totals`). */
+  seatSums(): Omit<SeatTotals, 'histogram'>[] {
+    return this.seats.map(({ histogram: _h, ...t }) => t);
   }
 }

@@ -63,3 +63,18 @@ export interface ReadonlyInts {
   readonly length: number;
   readonly [i: number]: number;
 }
+
+/**
+ * A deep-frozen copy of plain data (a rules object) for strategies: they read the rules but never hold
+ * the engine's own object, so no strategy can change the game it plays.
+ */
+export function readOnlyCopy<T extends object>(value: T): Readonly<T> {
+  const freeze = (o: unknown): void => {
+    if (o === null || typeof o !== 'object' || Object.isFrozen(o)) return;
+    Object.freeze(o);
+    for (const v of Object.values(o)) freeze(v);
+  };
+  const copy = structuredClone(value);
+  freeze(copy);
+  return copy;
+}

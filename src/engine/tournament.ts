@@ -10,7 +10,7 @@ import type { Mode, UnitRunner } from './game.js';
 import { type ChunkRange, WIN_UNITS } from './runner.js';
 
 export interface TournamentDefinition {
-  game: 'sevn' | 'sevenfall';
+  game: string;
   rules: unknown;
   mode: Mode;
   /** One strategy spec per entrant (the same spec twice is two entrants). */
@@ -71,6 +71,14 @@ export function tournamentFields(k: number): number {
   return 1 + 2 * k + 4 * k * k;
 }
 
+/** Where each block of the sums starts (see tournamentFields), for the writer and the reader alike. */
+export function tournamentOffsets(k: number): { oW: number; oS: number; oWW: number; oSS: number; oH: number; oHH: number } {
+  const oWW = 1 + 2 * k;
+  const oSS = oWW + k * k;
+  const oH = oSS + k * k;
+  return { oW: 1, oS: 1 + k, oWW, oSS, oH, oHH: oH + k * k };
+}
+
 export interface TournamentResult extends ChunkRange {
   sums: Float64Array;
 }
@@ -82,12 +90,7 @@ export function playTournament(runners: UnitRunner[], lineups: number[][], def: 
   const win = new Float64Array(k);
   const score = new Float64Array(k);
   const h2h = new Float64Array(k * k);
-  const oW = 1;
-  const oS = 1 + k;
-  const oWW = 1 + 2 * k;
-  const oSS = oWW + k * k;
-  const oH = oSS + k * k;
-  const oHH = oH + k * k;
+  const { oW, oS, oWW, oSS, oH, oHH } = tournamentOffsets(k);
   const start = first * def.chunkSize;
   const end = Math.min(last * def.chunkSize, def.deals);
   let games = 0;

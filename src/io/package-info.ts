@@ -21,3 +21,11 @@ export function gitCommit(): string | null {
     return null;
   }
 }
+
+/**
+ * The fields every output directory's run.json starts with (see docs/RESULTS.md): the layout version
+ * `format`, the `kind` of run that wrote it, and the sevensim version and commit that wrote it.
+ */
+export function manifestHeader<S extends number | null>(kind: string, game: string, preset: string | null, seed: S) {
+  return { format: 1 as const, kind, version: packageVersion(), sevensim: packageVersion(), gitCommit: gitCommit(), game, preset, seed };
+}

@@ -4,16 +4,17 @@
  * that shards merge exactly.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { GameModule } from '../engine/game.js';
+import { basename, join } from 'node:path';
+import { RecordBatch } from 'apache-arrow';
+import { type GameModule, actionOfKey, seatOfKey } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
 import { Bucketer, type DecisionRecording, parseBuckets } from '../engine/decisions.js';
-import { type ChunkResult, PER_GAME_FIELDS, type RunDefinition, RunTotals, WIN_UNITS } from '../engine/runner.js';
+import { type ChunkResult, PER_GAME_FIELDS, type RunDefinition, RunTotals, type SeatTotals, WIN_UNITS } from '../engine/runner.js';
 import { ArrowFileStream, type ColumnType, batchOf, readArrowFile, schemaOf, writeArrowFile } from './arrow.js';
 import type { OutputDir } from './output.js';
 
 export const SCORES_SCHEMA = schemaOf([['seat', 'int32'], ['strategy', 'utf8'], ['score', 'int32'], ['count', 'int64']]);
-export const GAMES_SCHEMA = schemaOf([['game', 'int32'], ['seat', 'int32'], ['score', 'int32'], ['win_share', 'float64'], ['rounds', 'int32'], ['busts', 'int32']]);
+export const GAMES_SCHEMA = schemaOf([['game', 'int64'], ['seat', 'int32'], ['score', 'int32'], ['win_share', 'float64'], ['rounds', 'int32'], ['busts', 'int32']]);
 
 export async function writeScores(out: OutputDir, totals: RunTotals, players: string[]): Promise<void> {
   const seat: number[] = [];
@@ -21,7 +22,7 @@ export async function writeScores(out: OutputDir, totals: RunTotals, players: st
   const score: number[] = [];
   const count: bigint[] = [];
   totals.seats.forEach((t, s) => {
-    for (const [v, c] of [...t.histogram].sort((a, b) => a[0] - b[0])) {
+    for (const [v, c] of t.histogram.entries()) {
       seat.push(s);
       strategy.push(players[s]);
       score.push(v);
@@ -98,11 +99,11 @@ export function bucketerOf(game: GameModule, rules: unknown, buckets: string): B
 export async function writeDecisions(out: OutputDir, totals: RunTotals, game: GameModule, rules: unknown, players: string[], recording: DecisionRecording, buckets: Bucketer): Promise<void> {
   const schema = decisionsSchema(buckets, recording);
   const rows: Record<string, (number | string | bigint)[]> = Object.fromEntries(schema.fields.map((f) => [f.name, []]));
-  const keys = [...totals.decisions.entries()].sort((a, b) => (a[1] % 8) - (b[1] % 8) || a[0] - b[0] || a[1] - b[1]);
+  const keys = [...totals.decisions.entries()].sort((a, b) => seatOfKey(a[1]) - seatOfKey(b[1]) || a[0] - b[0] || a[1] - b[1]);
   const w2 = WIN_UNITS * WIN_UNITS;
   for (const [state, actionSeat, t] of keys) {
-    const seat = actionSeat % 8;
-    const action = (actionSeat - seat) / 8;
+    const seat = seatOfKey(actionSeat);
+    const action = actionOfKey(actionSeat);
     const { kind, lows } = buckets.decode(state);
     rows.seat.push(seat);
     rows.strategy.push(players[seat]);
@@ -149,8 +150,20 @@ export async function writeDecisions(out: OutputDir, totals: RunTotals, game: Ga
 /** Streams games.arrow: one row per game and seat, written as chunk results arrive in order. */
 export class GamesWriter {
   private readonly stream: ArrowFileStream;
+  /** The temporary file's name in the output directory (a checkpoint keeps it for --resume). */
+  readonly tempName: string;
+
+  /** `resumeFrom`: the batches of chunks already written by an interrupted run, written first. */
   constructor(out: OutputDir, private readonly def: RunDefinition) {
-    this.stream = new ArrowFileStream(out.file('games.arrow'), GAMES_SCHEMA);
+    const path = out.file('games.arrow');
+    this.tempName = basename(path);
+    this.stream = out.track(new ArrowFileStream(path, GAMES_SCHEMA));
+  }
+
+  /** Rewrites the batches an interrupted run had written (read from its temporary file). */
+  async replay(batches: RecordBatch[]): Promise<void> {
+    // Batches read from a file carry that file's schema object; a file writer needs one schema.
+    for (const b of batches) await this.stream.write(new RecordBatch(GAMES_SCHEMA, b.data));
   }
 
   /** One record batch per chunk, so the file's bytes do not depend on how chunks were grouped. */
@@ -161,14 +174,17 @@ export class GamesWriter {
     for (let chunk = r.firstChunk; chunk < r.lastChunk; chunk++) {
       const firstGame = chunk * this.def.chunkSize;
       const n = (Math.min(firstGame + this.def.chunkSize, this.def.games) - firstGame) * seats;
-      const game = new Int32Array(n);
+      const game = new BigInt64Array(n);
+      const words = new Uint32Array(game.buffer); // int64 as two little-endian words: no BigInt per row
       const seat = new Int32Array(n);
       const score = new Int32Array(n);
       const win = new Float64Array(n);
       const rounds = new Int32Array(n);
       const busts = new Int32Array(n);
       for (let i = 0; i < n; i++, at++) {
-        game[i] = firstGame + Math.floor(i / seats);
+        const g = firstGame + Math.floor(i / seats);
+        words[2 * i] = g % 0x100000000;
+        words[2 * i + 1] = Math.floor(g / 0x100000000);
         seat[i] = i % seats;
         score[i] = rows[at * PER_GAME_FIELDS];
         win[i] = rows[at * PER_GAME_FIELDS + 1] / WIN_UNITS;
@@ -179,12 +195,22 @@ export class GamesWriter {
     }
   }
 
+  /** Bytes written so far, made durable: every chunk added so far is complete within them. */
+  syncedBytes(): number {
+    this.stream.sync();
+    return this.stream.bytes;
+  }
+
   close(): Promise<void> {
     return this.stream.close();
   }
 }
 
 export interface Manifest {
+  /** The layout of this manifest (see "Shared output formats"): 1. */
+  format: 1;
+  kind: 'simulate' | 'merge';
+  version: string;
   sevensim: string;
   gitCommit: string | null;
   game: string;
@@ -233,12 +259,11 @@ export function readManifest(dir: string): Manifest {
 /** Reads a run directory back into totals (for merge and tests). */
 export function readTotals(dir: string, m: Manifest): RunTotals {
   const totals = new RunTotals(m.players.length, m.decisions === 'counterfactual' ? 'counterfactual' : 'outcomes');
-  m.totals.forEach((t, s) => Object.assign(totals.seats[s], { ...t, histogram: new Map() }));
+  m.totals.forEach((t, s) => Object.assign(totals.seats[s], t));
   totals.games = m.totals[0]?.games ?? 0;
   const scores = readArrowFile(join(dir, 'scores.arrow'));
   for (const row of scores) {
-    const h = totals.seats[row.seat].histogram;
-    h.set(row.score, (h.get(row.score) ?? 0) + Number(row.count));
+    totals.seats[row.seat].histogram.add(row.score, Number(row.count));
   }
   if (m.decisions === 'none') return totals;
   if (m.buckets === undefined) throw new UserError(`${dir}: written by an older sevensim whose decision buckets this version cannot read; run it again`);
@@ -251,4 +276,30 @@ export function readTotals(dir: string, m: Manifest): RunTotals {
     totals.decisions.add(row.state_key, row.action_key, sums);
   }
   return totals;
+}
+
+/** Run totals as JSON (for checkpoints): every sum is an integer or an exactly representable double. */
+export interface SerializedTotals {
+  games: number;
+  seats: (Omit<SeatTotals, 'histogram'> & { histogram: [number, number][] })[];
+  decisions: number[][];
+}
+
+export function serializeTotals(t: RunTotals): SerializedTotals {
+  return {
+    games: t.games,
+    seats: t.seats.map((s) => ({ ...s, histogram: s.histogram.entries().map(([v, c]) => [v, c]) })),
+    decisions: [...t.decisions.entries()].map(([state, actionSeat, v]) => [state, actionSeat, ...v]),
+  };
+}
+
+export function deserializeTotals(s: SerializedTotals, seats: number, recording: DecisionRecording = 'outcomes'): RunTotals {
+  const t = new RunTotals(seats, recording);
+  t.games = s.games;
+  s.seats.forEach(({ histogram, ...sums }, i) => {
+    Object.assign(t.seats[i], sums);
+    for (const [score, count] of histogram) t.seats[i].histogram.add(score, count);
+  });
+  for (const [state, actionSeat, ...sums] of s.decisions) t.decisions.add(state, actionSeat, sums);
+  return t;
 }

@@ -5,18 +5,31 @@
  * costs ~0.05-0.6 ms a task here). Grouping never changes results: chunks are seeded on their own.
  */
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { registeredGames } from '../catalog.js';
 import type { ChunkRange } from '../engine/runner.js';
+import type { WorkerSetup } from './worker.js';
+import { USER_ERROR_CAUSE, UserError } from '../engine/errors.js';
 
 const here = fileURLToPath(import.meta.url);
-/** The built worker: under vitest this module runs from src/*.ts, so point at dist/. */
-export const WORKER_FILE = here.endsWith('.ts') ? join(dirname(here), '../../dist/src/parallel/worker.js') : join(dirname(here), 'worker.js');
+const root = join(dirname(here), '../..');
+/** Workers run built JavaScript: under vitest, modules run from their .ts sources, so point at dist/. */
+const built = (path: string): string => (path.endsWith('.ts') ? join(root, 'dist', relative(root, path)).replace(/\.ts$/, '.js') : path);
+export const WORKER_FILE = built(join(dirname(here), here.endsWith('.ts') ? 'worker.ts' : 'worker.js'));
 
 export const defaultThreads = (): number => availableParallelism();
 
+/** What every task of a pool shares: sent once to each worker, not with every task. */
+export interface PoolSetup {
+  game: string;
+  rules: unknown;
+}
+
 export interface PoolRun<R extends ChunkRange> {
+  /** The game and rules of every task (used when runOnPool makes its own pool). */
+  setup: PoolSetup;
   threads: number;
   first: number;
   last: number;
@@ -32,14 +45,23 @@ export interface PoolRun<R extends ChunkRange> {
   taskSeconds?: number;
 }
 
-export function createPool(threads: number): Piscina {
-  return new Piscina({ filename: WORKER_FILE, minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
+/** A pool whose workers play `setup.game` under `setup.rules` (and know every game registered in the catalog). */
+export function createPool(threads: number, setup: PoolSetup): Piscina {
+  const workerData: WorkerSetup = { games: registeredGames().map(built), ...setup };
+  const pool = new Piscina({ filename: WORKER_FILE, minThreads: threads, maxThreads: threads, idleTimeout: 1000, workerData });
+  // A task aborted (Ctrl-C) while its worker was replying: piscina reports the late reply as an
+  // 'error' event, which with no listener would crash the process instead of the clean exit.
+  pool.on('error', (e: Error) => {
+    if (!e.message.startsWith('Unexpected message from Worker')) process.emitWarning(e);
+  });
+  return pool;
 }
 
-/** Runs on `pool` if given (the caller destroys it), else on a pool of its own. */
+/** Runs on `pool` if given (the caller made it with the same setup and destroys it), else on a pool of its own. */
 export async function runOnPool<R extends ChunkRange>(run: PoolRun<R>, pool?: Piscina): Promise<void> {
   if (pool) return schedule(pool, run);
-  const own = createPool(run.threads);
+  // More workers than chunks would only start threads that get no work.
+  const own = createPool(Math.max(1, Math.min(run.threads, run.last - run.first)), run.setup);
   try {
     await schedule(own, run);
   } finally {
@@ -73,7 +95,7 @@ async function schedule<R extends ChunkRange>(pool: Piscina, run: PoolRun<R>): P
         ready.set(first, r);
       })
       .catch((e: unknown) => {
-        failure ??= e;
+        failure ??= e instanceof Error && e.cause === USER_ERROR_CAUSE ? new UserError(e.message) : e;
       })
       .finally(() => {
         inFlight--;

@@ -1,21 +1,33 @@
 /**
- * A piscina worker: plays ranges of chunks. Engines, tables and strategies are built once per worker
- * and lineup, then reused for every task.
+ * A piscina worker: plays ranges of chunks. What all tasks of a pool share (the game, the rules and
+ * any registered game modules) arrives once, as the pool's workerData; a task names only its lineup
+ * and chunks. Engines, tables and strategies are built once per worker and lineup, then reused.
  *
  * Results are returned by structured clone, not moved with Piscina.move: they are small (kilobytes;
  * per-game rows ~64 KB a chunk) and, measured here on 100 ms greedy tasks, moving them made the
  * worker 20-25% slower (307k against 384-416k turns/s), while copying costs well under 1%.
  */
+import { pathToFileURL } from 'node:url';
+import { workerData } from 'piscina';
+import type { Mode, UnitRunner } from '../engine/game.js';
+import { type PairedPlan, type PairedResult, lineups, playPaired } from '../engine/paired.js';
+import { type ChunkPlan, type ChunkResult, playChunks } from '../engine/runner.js';
+import { gameModule, registerGame } from '../catalog.js';
+import { RoundCapError, USER_ERROR_CAUSE, UserError } from '../engine/errors.js';
 import { type CandidatesDefinition, type CandidatesResult, playCandidates } from '../engine/candidates.js';
-import type { UnitRunner } from '../engine/game.js';
-import { type PairedDefinition, type PairedResult, lineups, playPaired } from '../engine/paired.js';
-import { type ChunkResult, type RunDefinition, playChunks } from '../engine/runner.js';
-import { gameModule } from '../games/registry.js';
 import { type TournamentDefinition, type TournamentResult, lineupsOf, playTournament } from '../engine/tournament.js';
+
+/** Sent once to every worker of a pool. */
+export interface WorkerSetup {
+  /** Paths of game modules registered in the catalog at run time (loaded here before any task). */
+  games: string[];
+  game: string;
+  rules: unknown;
+}
 
 export interface ChunkTask {
   kind: 'simulate';
-  def: RunDefinition;
+  def: ChunkPlan;
   first: number;
   last: number;
   withDecisions: boolean;
@@ -24,7 +36,7 @@ export interface ChunkTask {
 
 export interface PairedTask {
   kind: 'paired';
-  def: PairedDefinition;
+  def: PairedPlan;
   first: number;
   last: number;
 }
@@ -37,15 +49,18 @@ export interface CandidatesTask {
   last: number;
 }
 
+const setup = workerData as WorkerSetup | undefined;
+if (setup) for (const path of setup.games) await registerGame(pathToFileURL(path));
+
 const runners = new Map<string, UnitRunner>();
 
-/** The runner for a game, rules, mode and lineup, built once per worker. */
-export function runnerFor(def: Pick<RunDefinition, 'game' | 'rules' | 'mode' | 'players'>): UnitRunner {
-  const key = JSON.stringify([def.game, def.rules, def.mode, def.players]);
+/** The runner for a mode and lineup of the pool's game and rules, built once per worker. */
+function runnerFor(mode: Mode, players: readonly string[]): UnitRunner {
+  const key = `${mode} ${players.join(' ')}`;
   let r = runners.get(key);
   if (r === undefined) {
-    if (runners.size > 64) runners.clear(); // a long-lived worker serving many different runs
-    r = gameModule(def.game).createRunner(def.rules, def.players, def.mode);
+    if (runners.size > 64) runners.clear(); // a long-lived worker serving many different lineups
+    r = gameModule(setup!.game).createRunner(setup!.rules, players, mode);
     runners.set(key, r);
   }
   return r;
@@ -99,13 +114,31 @@ function playTournamentTask(task: TournamentTask): TournamentResult {
   return playTournament(t.runners, t.lineups, def, task.first, task.last);
 }
 
-export default function playTask(task: ChunkTask | PairedTask | CandidatesTask | TournamentTask): ChunkResult | PairedResult | CandidatesResult | TournamentResult {
+type Task = ChunkTask | PairedTask | CandidatesTask | TournamentTask;
+type Result = ChunkResult | PairedResult | CandidatesResult | TournamentResult;
+
+export default function playTask(task: Task): Result {
+  try {
+    return play(task);
+  } catch (e) {
+    // A game the rules do not let end (round cap) is bad input, reported as one line, not a crash.
+    if (e instanceof UserError || e instanceof RoundCapError) throw new Error(hint(e), { cause: USER_ERROR_CAUSE });
+    throw e;
+  }
+}
+
+function hint(e: Error): string {
+  return e instanceof RoundCapError ? `${e.message}: these rules and strategies do not finish a game; raise maxRounds, lower target or check the deck in the rules file` : e.message;
+}
+
+function play(task: Task): Result {
   if (task.kind === 'candidates') return playCandidates(candidateRunners(task.def), task.def, task.first, task.last);
   if (task.kind === 'tournament') return playTournamentTask(task);
+  const { def } = task;
+  if (def.game !== setup?.game) throw new Error(`worker: a ${def.game} task sent to a pool set up for ${setup?.game}`);
   if (task.kind === 'paired') {
-    const { def } = task;
-    const make = (candidate: string) => lineups(def, candidate).map((players) => runnerFor({ ...def, players }));
-    return playPaired(make(def.a), make(def.b), def, task.first, task.last);
+    const make = (candidate: string) => lineups(task.def, candidate).map((players) => runnerFor(def.mode, players));
+    return playPaired(make(task.def.a), make(task.def.b), task.def, task.first, task.last);
   }
-  return playChunks(runnerFor(task.def), task.def, task.first, task.last, task.withDecisions, task.perGame);
+  return playChunks(runnerFor(def.mode, task.def.players), task.def, task.first, task.last, task.withDecisions, task.perGame);
 }

@@ -3,6 +3,8 @@
  * states the run, and the small table of the numbers drawn. Nothing here renders or reads files.
  */
 import type { TopLevelSpec } from 'vega-lite';
+import { gameModule, gameNames } from '../catalog.js';
+import type { GameModule } from '../engine/game.js';
 import { Z95 } from '../stats/summary.js';
 import type { BustTableOutput, CompareOutput, Output, Row, RunInfo, SimulateOutput, SolveOutput, TournamentOutput, TuneOutput } from './inputs.js';
 
@@ -24,8 +26,10 @@ const CONFIG = { font: FONT, view: { stroke: '#ccc' }, axis: { labelFontSize: 11
 
 export const fmt = (x: number, digits = 3): string => (Number.isFinite(x) ? x.toFixed(digits) : '-');
 const int = (x: number): string => x.toLocaleString('en-US');
-const GAME_NAMES: Record<string, string> = { sevn: 'SEVN', sevenfall: 'SEVENFALL' };
-export const gameName = (g: string): string => GAME_NAMES[g] ?? g;
+/** A game's display name and round-mode unit, from its module in the catalog. */
+const known = (g: string): GameModule | null => (gameNames().includes(g) ? gameModule(g) : null);
+export const gameName = (g: string): string => known(g)?.title ?? g;
+const roundUnit = (g: string): string => known(g)?.roundUnit ?? 'round';
 
 function spec(s: Record<string, unknown>): TopLevelSpec {
   return { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', config: CONFIG, background: 'white', padding: 8, ...s } as unknown as TopLevelSpec;
@@ -34,7 +38,7 @@ function spec(s: Record<string, unknown>): TopLevelSpec {
 /** "SEVN, preset sevn, round mode; seats 0 a, 1 b; 20,000 rounds, seed 1". */
 function simulateCaption(o: SimulateOutput): string {
   const m = o.manifest;
-  const unit = m.mode === 'game' ? 'games' : o.game === 'sevenfall' ? 'turns' : 'rounds';
+  const unit = m.mode === 'game' ? 'games' : `${roundUnit(o.game)}s`;
   const lineup = m.players.map((p, i) => `${i} ${p}`).join(', ');
   const merged = m.mergedFrom ? `, merged from ${m.mergedFrom.length} shards${m.complete === false ? ' (partial)' : ''}` : '';
   return `${gameName(o.game)}, ${o.rules}, ${m.mode} mode; seats: ${lineup}; ${int(m.totals[0]?.games ?? 0)} ${unit}, seed ${m.seed}${merged}${m.decisions === 'counterfactual' ? `; counterfactual decisions (sample rate ${m.counterfactual?.rate}, ${m.counterfactual?.rollouts} rollouts)` : ''}.`;
@@ -84,7 +88,7 @@ export function scoreHistogram(o: SimulateOutput): Chart {
     for (const [b, c] of bins) rows.push({ seat, type: 'bin', lo: b, hi: b + w, share: c / s.games });
     rows.push({ seat, type: 'mean', mean: s.mean, ci_lo: s.ci95[0], ci_hi: s.ci95[1] });
   });
-  const unit = o.manifest.mode === 'game' ? 'final score' : o.game === 'sevenfall' ? 'turn score' : 'round score';
+  const unit = o.manifest.mode === 'game' ? 'final score' : `${roundUnit(o.game)} score`;
   return {
     id: 'score-histogram',
     title: `Score distribution per seat (${unit})`,
@@ -143,7 +147,7 @@ export function scoreCdf(o: SimulateOutput): Chart {
     let cum = 0;
     for (const [score, c] of o.histograms[i]) rows.push({ seat, score, p: (cum += c) / s.games });
   });
-  const unit = o.manifest.mode === 'game' ? 'final score' : o.game === 'sevenfall' ? 'turn score' : 'round score';
+  const unit = o.manifest.mode === 'game' ? 'final score' : `${roundUnit(o.game)} score`;
   const { lo, hi, max } = scoreRange(o);
   return {
     id: 'score-cdf',
@@ -382,10 +386,13 @@ export function bustHeatmap(o: BustTableOutput): Chart {
   };
 }
 
+/** A solved stopping problem (draw or stay, with the best stay-at threshold) rather than a discard policy. */
+const isStoppingSolve = (o: SolveOutput): boolean => o.report.bestStayAt !== undefined;
+
 function solveCaption(o: SolveOutput): string {
   const r = o.report;
-  if (o.game === 'sevn') return `SEVN, ${o.rules}, solo round from a full deck; exact (no simulation, no seed): optimal expected round score ${fmt(r.ev as number, 4)}, best stay-at points=${(r.bestStayAt as { threshold: number }).threshold}.`;
-  return `SEVENFALL, ${o.rules}, one turn, objective ${String(r.objective)}; exact (no simulation, no seed): optimal value ${fmt((r.ev ?? r.probability) as number, 4)}, ${int(r.states as number)} decision states.`;
+  if (isStoppingSolve(o)) return `${gameName(o.game)}, ${o.rules}, solo round from a full deck; exact (no simulation, no seed): optimal expected round score ${fmt(r.ev as number, 4)}, best stay-at points=${(r.bestStayAt as { threshold: number }).threshold}.`;
+  return `${gameName(o.game)}, ${o.rules}, one turn, objective ${String(r.objective)}; exact (no simulation, no seed): optimal value ${fmt((r.ev ?? r.probability) as number, 4)}, ${int(r.states as number)} decision states.`;
 }
 
 /** SEVN solo: where the optimal policy draws or stays, by distinct values held and round points. */
@@ -512,13 +519,21 @@ const tuneWhat = (o: TuneOutput): string => {
   return `tuning ${strategy ? String(strategy) : 'a strategy'} over ${o.params.join(', ')}${o.run.method ? ` by ${String(o.run.method)}` : ''}${objective ? `, objective ${String(objective)}` : ''}${field?.length ? `, field ${field.join(' ')}` : ''}; ${int(games)} games`;
 };
 
-/** A candidate's parameter values: best.json candidates carry `values` ({name: value}), a spec, or both. */
-function candidateValue(c: unknown, p: string): number {
-  if (typeof c === 'string') return Number(new RegExp(`[:,]${p}=(-?[\\d.e+-]+)`).exec(c)?.[1]);
+/** The choices of an enum parameter (best.json `searched`): tune.arrow holds the index of the choice. */
+function enumValues(o: TuneOutput, p: string): string[] | null {
+  const d = (o.best.searched as { name: string; values?: string[] }[] | undefined)?.find((x) => x.name === p);
+  return d?.values ?? null;
+}
+
+/** A candidate's value of p: best.json candidates carry `values` ({name: value}), a spec, or both; enum choices as their index. */
+function candidateValue(o: TuneOutput, c: unknown, p: string): number {
+  const choices = enumValues(o, p);
+  const asNumber = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && choices ? (choices.indexOf(v) >= 0 ? choices.indexOf(v) : NaN) : typeof v === 'string' ? Number(v) : NaN);
+  if (typeof c === 'string') return asNumber(new RegExp(`[:,]${p}=([^,]+)`).exec(c)?.[1]);
   if (c && typeof c === 'object') {
     const r = c as Row;
-    for (const v of [(r.values as Row | undefined)?.[p], (r.params as Row | undefined)?.[p], r[p]]) if (typeof v === 'number') return v;
-    if (typeof r.spec === 'string') return candidateValue(r.spec, p);
+    for (const v of [(r.values as Row | undefined)?.[p], (r.params as Row | undefined)?.[p], r[p]]) if (v !== undefined) return asNumber(v);
+    if (typeof r.spec === 'string') return candidateValue(o, r.spec, p);
   }
   return NaN;
 }
@@ -557,6 +572,20 @@ export function tuneObjective(o: TuneOutput): Chart {
   };
 }
 
+/** A parameter's axis: whole-number ticks for integers, the choice names for an enum (stored as its index). */
+function paramAxis(o: TuneOutput, p: string, title: string): Record<string, unknown> {
+  const choices = enumValues(o, p);
+  if (choices) return { title, values: choices.map((_, i) => i), labelExpr: `${JSON.stringify(choices)}[datum.value]` };
+  const kind = (o.best.searched as { name: string; kind?: string }[] | undefined)?.find((x) => x.name === p)?.kind;
+  return kind === 'int' ? { title, tickMinStep: 1, format: 'd' } : { title };
+}
+
+/** A parameter value as text: the choice name for an enum. */
+function paramText(o: TuneOutput, p: string, v: number): string {
+  const choices = enumValues(o, p);
+  return choices && Number.isInteger(v) && choices[v] !== undefined ? choices[v] : fmt(v, 3);
+}
+
 export function tuneParams(o: TuneOutput): Chart {
   const rows = o.steps.filter((r) => !r.validation).flatMap((r) => o.params.map((p) => ({ step: r.step, param: p, value: r[`param_${p}`] })));
   return {
@@ -565,25 +594,27 @@ export function tuneParams(o: TuneOutput): Chart {
     caption: `${otherCaption(o, tuneWhat(o))} One panel per parameter: the value of every candidate evaluated at each step (validation runs left out).`,
     spec: spec({
       data: { values: rows },
-      facet: { row: { field: 'param', type: 'nominal', title: null, header: { labelAngle: 0, labelAlign: 'left', labelAnchor: 'start', labelOrient: 'top' } } },
-      spec: {
+      vconcat: o.params.map((p) => ({
         width: WIDTH,
         height: 90,
+        transform: [{ filter: `datum.param === ${JSON.stringify(p)}` }],
         mark: { type: 'point', filled: true, size: 16, opacity: 0.7 },
-        encoding: { x: { field: 'step', type: 'quantitative', title: 'step', scale: { padding: 10 }, axis: { tickMinStep: 1, format: 'd' } }, y: { field: 'value', type: 'quantitative', title: 'value', scale: { zero: false } } },
-      },
-      resolve: { scale: { y: 'independent' } },
+        encoding: {
+          x: { field: 'step', type: 'quantitative', title: 'step', scale: { padding: 10 }, axis: { tickMinStep: 1, format: 'd' } },
+          y: { field: 'value', type: 'quantitative', scale: { zero: false, padding: 6 }, axis: paramAxis(o, p, p) },
+        },
+      })),
     }),
     table: {
       head: ['parameter', 'start', 'best'],
-      rows: o.params.map((p) => [p, fmt(o.steps[0]?.[`param_${p}`] as number, 3), fmt(bestParam(o, p), 3)]),
+      rows: o.params.map((p) => [p, paramText(o, p, candidateValue(o, o.best.start, p)), paramText(o, p, bestParam(o, p))]),
     },
   };
 }
 
 /** The best candidate's value of parameter p (best.json `best`), else that of the best search row. */
 function bestParam(o: TuneOutput, p: string): number {
-  const v = candidateValue(o.best.best, p);
+  const v = candidateValue(o, o.best.best, p);
   if (Number.isFinite(v)) return v;
   const search = o.steps.filter((r) => !r.validation);
   const top = search.reduce<Row | null>((a, r) => (a === null || (r.mean as number) > (a.mean as number) ? r : a), null);
@@ -602,7 +633,7 @@ function plateauRanges(o: TuneOutput): Map<string, [number, number]> {
       continue;
     }
     for (const p of o.params) {
-      const v = candidateValue(item, p);
+      const v = candidateValue(o, item, p);
       if (!Number.isFinite(v)) continue;
       const r = out.get(p) ?? [v, v];
       out.set(p, [Math.min(r[0], v), Math.max(r[1], v)]);
@@ -614,30 +645,41 @@ function plateauRanges(o: TuneOutput): Map<string, [number, number]> {
 export function tuneLandscape(o: TuneOutput): Chart {
   const plateau = plateauRanges(o);
   const rows = o.steps.filter((r) => !r.validation).flatMap((r) => o.params.map((p) => ({ param: p, value: r[`param_${p}`], mean: r.mean, lo: (r.mean as number) - Z95 * (r.se as number), hi: (r.mean as number) + Z95 * (r.se as number) })));
-  const shaded = [...plateau.entries()].map(([param, [lo, hi]]) => ({ param, lo, hi }));
+  // Whole-number and enum plateaus cover their values' cells (half a step each side), so that a
+  // one-value plateau shows; a one-value plateau of a real parameter gets 1% of the axis.
+  const shaded = [...plateau.entries()].map(([param, [lo, hi]]) => {
+    const kind = (o.best.searched as { name: string; kind?: string }[] | undefined)?.find((x) => x.name === param)?.kind;
+    const values = rows.filter((r) => r.param === param).map((r) => r.value as number);
+    const pad = kind === 'int' || kind === 'enum' ? 0.5 : lo === hi ? 0.01 * (Math.max(...values) - Math.min(...values) || 1) : 0;
+    return { param, lo: lo - pad, hi: hi + pad };
+  });
   const best = o.params.map((p) => ({ param: p, best: bestParam(o, p) }));
+  const panel = (p: string) => {
+    const only = (type: string) => [{ filter: `datum.type === '${type}' && datum.param === ${JSON.stringify(p)}` }];
+    const x = { type: 'quantitative', scale: { zero: false, padding: 12 }, axis: paramAxis(o, p, p) };
+    return {
+      width: 230,
+      height: 200,
+      layer: [
+        { transform: only('plateau'), mark: { type: 'rect', color: '#59a14f', opacity: 0.25 }, encoding: { x: { field: 'lo', ...x }, x2: { field: 'hi' } } },
+        { transform: only('point'), mark: { type: 'rule', opacity: 0.4, color: '#4c78a8' }, encoding: { x: { field: 'value', ...x }, y: { field: 'lo', type: 'quantitative', title: 'objective (mean)', scale: { zero: false } }, y2: { field: 'hi' } } },
+        { transform: only('point'), mark: { type: 'point', filled: true, size: 18, color: '#4c78a8' }, encoding: { x: { field: 'value', ...x }, y: { field: 'mean', type: 'quantitative' } } },
+        { transform: only('best'), mark: { type: 'rule', color: '#d62728', strokeWidth: 1.5 }, encoding: { x: { field: 'best', ...x } } },
+      ],
+    };
+  };
   return {
     id: 'tune-landscape',
     title: 'Tuning: the landscape around the optimum',
-    caption: `${otherCaption(o, tuneWhat(o))} One panel per parameter: every search candidate's mean objective (95% CI) against that parameter's value; green band: the plateau (values whose objective is within noise of the best); red line: the best value.`,
+    caption: `${otherCaption(o, tuneWhat(o))} One panel per parameter: every search candidate's mean objective (95% CI) against that parameter's value; green band: the plateau (the values of the validated candidates whose 95% CI overlaps the best's); red line: the best value.`,
     spec: spec({
       data: { values: [...rows.map((r) => ({ ...r, type: 'point' })), ...shaded.map((r) => ({ ...r, type: 'plateau' })), ...best.map((r) => ({ ...r, type: 'best' }))] },
-      facet: { column: { field: 'param', type: 'nominal', title: null } },
-      spec: {
-        width: 220,
-        height: 200,
-        layer: [
-          { transform: [{ filter: "datum.type === 'plateau'" }], mark: { type: 'rect', color: '#59a14f', opacity: 0.2 }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
-          { transform: [{ filter: "datum.type === 'point'" }], mark: { type: 'rule', opacity: 0.4, color: '#4c78a8' }, encoding: { x: { field: 'value', type: 'quantitative', title: 'parameter value', scale: { zero: false } }, y: { field: 'lo', type: 'quantitative', title: 'objective (mean)', scale: { zero: false } }, y2: { field: 'hi' } } },
-          { transform: [{ filter: "datum.type === 'point'" }], mark: { type: 'point', filled: true, size: 18, color: '#4c78a8' }, encoding: { x: { field: 'value', type: 'quantitative' }, y: { field: 'mean', type: 'quantitative' } } },
-          { transform: [{ filter: "datum.type === 'best'" }], mark: { type: 'rule', color: '#d62728', strokeWidth: 1.5 }, encoding: { x: { field: 'best', type: 'quantitative' } } },
-        ],
-      },
-      resolve: { scale: { x: 'independent' } },
+      hconcat: o.params.map(panel),
+      resolve: { scale: { y: 'shared' } },
     }),
     table: {
       head: ['parameter', 'best', 'plateau from', 'plateau to'],
-      rows: o.params.map((p) => [p, fmt(bestParam(o, p), 3), fmt(plateau.get(p)?.[0] ?? NaN, 3), fmt(plateau.get(p)?.[1] ?? NaN, 3)]),
+      rows: o.params.map((p) => [p, paramText(o, p, bestParam(o, p)), paramText(o, p, plateau.get(p)?.[0] ?? NaN), paramText(o, p, plateau.get(p)?.[1] ?? NaN)]),
     },
   };
 }
@@ -662,7 +704,7 @@ export function tournamentMatrix(o: TournamentOutput): Chart {
       data: { values: o.pairs },
       encoding: {
         y: { field: 'a', type: 'nominal', title: 'strategy', sort: order, axis: { labelLimit: 220 } },
-        x: { field: 'b', type: 'nominal', title: 'against', sort: order, axis: { labelAngle: -35, labelLimit: 160 } },
+        x: { field: 'b', type: 'nominal', title: 'against', sort: order, axis: { labelAngle: -35, labelLimit: 260 } },
       },
       layer: [
         { mark: { type: 'rect' }, encoding: { color: { field: 'win_share_a', type: 'quantitative', title: 'row ahead', scale: { scheme: 'redblue', domain: [0, 1], domainMid: 0.5 } } } },
@@ -760,8 +802,9 @@ export function chartsOf(o: Output): Chart[] {
       const charts = [scoreHistogram(o), scoreCdf(o)];
       if (o.seats.some((s) => s.winShare)) charts.push(winShare(o));
       if (o.seats.some((s) => s.bustRate)) charts.push(bustRate(o));
-      if (o.game === 'sevn' && o.decisions.some((r) => r.kind === 'draw-stay')) charts.push(sevnDecisionValue(o));
-      if (o.game === 'sevenfall' && o.decisions.some((r) => r.kind === 'discard')) charts.push(sevenfallDecisionValue(o));
+      // Charts follow the decision kinds a run recorded, whatever the game.
+      if (o.decisions.some((r) => r.kind === 'draw-stay')) charts.push(sevnDecisionValue(o));
+      if (o.decisions.some((r) => r.kind === 'discard')) charts.push(sevenfallDecisionValue(o));
       return charts;
     }
     case 'compare':
@@ -773,6 +816,6 @@ export function chartsOf(o: Output): Chart[] {
     case 'bust-table':
       return [bustHeatmap(o)];
     case 'solve':
-      return o.game === 'sevn' ? [sevnStoppingBoundary(o), sevnStayAtValues(o)] : [sevenfallPolicy(o)];
+      return isStoppingSolve(o) ? [sevnStoppingBoundary(o), sevnStayAtValues(o)] : [sevenfallPolicy(o)];
   }
 }

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../engine/errors.js';
 import type { Mode } from '../engine/game.js';
-import { GAMES } from '../games/registry.js';
+import { gameModule, gameNames } from '../catalog.js';
 import { readArrowFile } from '../io/arrow.js';
 import { type Manifest, readTotals } from '../io/results.js';
 import { summarise } from '../run/simulate.js';
@@ -82,6 +82,9 @@ export interface SolveOutput extends RunInfo {
 
 export type Output = SimulateOutput | CompareOutput | TuneOutput | TournamentOutput | BustTableOutput | SolveOutput;
 
+/** The columns of decisions.arrow the charts read (a game-mode run can have hundreds of thousands of rows). */
+const DECISION_COLUMNS = ['kind', 'action', 'profile', 'distinct', 'points', 'discards_left', 'count', 'sum_score', 'sum_score_sq', 'rollouts', 'sum_value', 'sum_value_sq', 'sum_diff', 'sum_diff_sq'];
+
 const KINDS = ['simulate', 'merge', 'compare', 'tune', 'tournament', 'bust-table', 'solve'];
 
 function readJson(dir: string, name: string): Row {
@@ -99,10 +102,10 @@ function need(dir: string, name: string): string {
   return path;
 }
 
-/** Arrow rows as plain objects, 64-bit integers as numbers. */
-export function arrowRows(path: string): Row[] {
+/** Arrow rows as plain objects (only `columns`, when given), 64-bit integers as numbers. */
+export function arrowRows(path: string, columns?: readonly string[]): Row[] {
   const t = readArrowFile(path);
-  const names = t.schema.fields.map((f) => f.name);
+  const names = t.schema.fields.map((f) => f.name).filter((n) => !columns || columns.includes(n));
   const cols = names.map((n) => t.getChild(n)!.toArray() as ArrayLike<unknown>);
   const rows: Row[] = new Array(t.numRows);
   for (let i = 0; i < t.numRows; i++) {
@@ -128,7 +131,7 @@ function checkFormat(dir: string, m: Row): void {
     throw new UserError(`${dir}: written in output format ${m.format} by sevensim ${m.version ?? m.sevensim ?? '?'}; this sevensim reads format ${REPORT_FORMAT} and older: upgrade sevensim`);
   }
   if (m.kind !== undefined && !KINDS.includes(m.kind as string)) throw new UserError(`${dir}: run.json has kind "${String(m.kind)}", which report does not know (kinds: ${KINDS.join(', ')})`);
-  if (typeof m.game !== 'string' || !GAMES[m.game]) throw new UserError(`${dir}: run.json names no known game (${JSON.stringify(m.game)})`);
+  if (typeof m.game !== 'string' || !gameNames().includes(m.game)) throw new UserError(`${dir}: run.json names no known game (${JSON.stringify(m.game)})`);
 }
 
 /** Reads one output directory, or a one-line UserError saying why it cannot. */
@@ -165,7 +168,7 @@ function readSimulate(dir: string, m: Manifest): SimulateOutput {
   if (!Array.isArray(m.players) || !Array.isArray(m.totals)) throw new UserError(`${dir}: run.json has no players or totals; not a simulate or merge output`);
   need(dir, 'scores.arrow');
   if (m.decisions !== 'none') need(dir, 'decisions.arrow');
-  const game = GAMES[m.game];
+  const game = gameModule(m.game);
   const totals = readTotals(dir, m);
   return {
     dir,
@@ -175,8 +178,8 @@ function readSimulate(dir: string, m: Manifest): SimulateOutput {
     seed: m.seed,
     manifest: m,
     seats: summarise(game, m.mode as Mode, m.players, totals),
-    histograms: totals.seats.map((t) => [...t.histogram].sort((a, b) => a[0] - b[0])),
-    decisions: m.decisions === 'none' ? [] : arrowRows(join(dir, 'decisions.arrow')),
+    histograms: totals.seats.map((t) => t.histogram.entries().map(([v, c]) => [v, c])),
+    decisions: m.decisions === 'none' ? [] : arrowRows(join(dir, 'decisions.arrow'), DECISION_COLUMNS),
     counterfactual: m.decisions === 'counterfactual',
   };
 }
@@ -219,7 +222,7 @@ function readBustTable(dir: string, m: Row | null): BustTableOutput {
 function readSolve(dir: string, m: Row | null): SolveOutput {
   const report = readJson(dir, 'solve.json');
   const game = (m?.game ?? report.game) as string;
-  if (!GAMES[game]) throw new UserError(`${dir}: solve.json names no known game (${JSON.stringify(game)})`);
-  const policy = arrowRows(need(dir, 'policy.arrow'));
+  if (!gameNames().includes(game)) throw new UserError(`${dir}: solve.json names no known game (${JSON.stringify(game)})`);
+  const policy = arrowRows(need(dir, 'policy.arrow'), ['state', 'discards_left', 'action', 'value', 'best', 'distinct', 'points']);
   return { dir, kind: 'solve', game, rules: rulesText(report.preset, report.rules), seed: null, report, policy };
 }

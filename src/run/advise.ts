@@ -6,7 +6,9 @@
 import { UserError } from '../engine/errors.js';
 import type { SevenfallRules } from '../games/sevenfall/rules.js';
 import { ScoreTable } from '../games/sevenfall/scoring.js';
-import { type Objective, type SevenfallSolution, objectiveText, parseObjective, solveSevenfall } from '../games/sevenfall/solver.js';
+import { type Objective, objectiveText, parseObjective } from '../games/sevenfall/objective.js';
+import type { SevenfallSolution } from '../games/sevenfall/solution.js';
+import { solveSevenfall } from '../games/sevenfall/solver.js';
 import { tileName } from '../games/sevenfall/trace.js';
 
 /** A SEVENFALL position: per tile kind (symbols, Wild, Break), unlocked and locked row tiles, tiles discarded this turn. */
@@ -126,4 +128,33 @@ export function formatSevenfallAdvice(a: SevenfallAdvice): string {
   lines.push(`  ${'action'.padEnd(w)}  ${'value'.padStart(9)}  ${'loss'.padStart(9)}`);
   for (const x of a.actions) lines.push(`  ${x.action.padEnd(w)}  ${x.value.toFixed(6).padStart(9)}  ${x.loss.toFixed(6).padStart(9)}${x.best ? '  best' : ''}`);
   return lines.join('\n');
+}
+
+/** What `sevensim advise` hands a game's advise or review: its flags (each game reads its own) and the flags the user gave. */
+export interface AdviseArgs {
+  seat: number;
+  seed: number;
+  objective: string;
+  hand?: string;
+  locked: string;
+  discarded: string;
+  discardsLeft?: number;
+  row?: string;
+  secondChance: boolean;
+  seen: string;
+  totals?: string;
+  atStake?: string;
+  stillIn?: string;
+  dealer?: number;
+  field?: string[];
+  then: string;
+  rollouts?: number;
+  onProgress?(done: number, total: number): void;
+}
+
+/** `advise --game sevenfall`: the position from --hand, --locked, --discarded, --discards-left. */
+export function sevenfallAdviseCommand(rules: SevenfallRules, a: AdviseArgs): { report: SevenfallAdvice; text: string } {
+  if (a.hand === undefined) throw new UserError('advise --game sevenfall: give the row with --hand, e.g. --hand "A A B C W X D"');
+  const advice = adviseSevenfall(rules, sevenfallPosition(rules, a.hand, a.locked, a.discarded, a.discardsLeft), a.objective);
+  return { report: advice, text: formatSevenfallAdvice(advice) };
 }

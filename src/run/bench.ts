@@ -2,24 +2,18 @@
  * `sevensim bench`: games per second for each game and mode, inline on the main thread, on a pool
  * of one worker and on a pool of T workers; from these the pool overhead and the scaling ratio.
  */
-import type { Mode } from '../engine/game.js';
+import { type Lineup, catalogEntries, gameModule } from '../catalog.js';
+import type { Mode, UnitRunner } from '../engine/game.js';
 import { type RunDefinition, chunkCount, playChunks } from '../engine/runner.js';
-import { GAMES } from '../games/registry.js';
 import { createPool, runOnPool } from '../parallel/pool.js';
-import { type ChunkTask, runnerFor } from '../parallel/worker.js';
+import type { ChunkTask } from '../parallel/worker.js';
 
-export interface BenchWorkload {
-  game: 'sevn' | 'sevenfall';
-  mode: Mode;
-  players: string[];
+export interface BenchWorkload extends Lineup {
+  game: string;
 }
 
-export const BENCH_WORKLOADS: BenchWorkload[] = [
-  { game: 'sevenfall', mode: 'round', players: ['greedy'] },
-  { game: 'sevenfall', mode: 'game', players: ['greedy', 'greedy', 'stand', 'random'] },
-  { game: 'sevn', mode: 'round', players: ['stay-at'] },
-  { game: 'sevn', mode: 'game', players: ['stay-at', 'stay-at-cards', 'bust-cap', 'random'] },
-];
+/** Every game's bench lineups, from the catalog. */
+export const benchWorkloads = (): BenchWorkload[] => catalogEntries().flatMap((e) => e.bench.map((l) => ({ game: e.game.name, ...l })));
 
 export interface BenchRow {
   game: string;
@@ -39,27 +33,33 @@ export interface BenchRow {
 const CHUNK = 4096;
 
 function definition(w: BenchWorkload, games: number): RunDefinition {
-  const game = GAMES[w.game];
+  const game = gameModule(w.game);
   return { game: w.game, rules: game.preset(game.defaultPreset), mode: w.mode, players: w.players, games, seed: 1, chunkSize: CHUNK };
 }
 
+const inlineRunners = new Map<string, UnitRunner>();
+
 function inline(def: RunDefinition): number {
-  const runner = runnerFor(def);
+  const key = `${def.game} ${def.mode} ${def.players.join(' ')}`;
+  let runner = inlineRunners.get(key);
+  if (runner === undefined) inlineRunners.set(key, (runner = gameModule(def.game).createRunner(def.rules, def.players, def.mode)));
   const t0 = performance.now();
   playChunks(runner, def, 0, chunkCount(def), false, false);
   return (performance.now() - t0) / 1000;
 }
 
 async function onPool(def: RunDefinition, threads: number): Promise<number> {
-  const pool = createPool(threads);
+  const { rules, ...plan } = def;
+  const setup = { game: def.game, rules };
+  const pool = createPool(threads, setup);
   try {
     // Warm every worker up (JIT, tables) before timing, as the inline side was warmed by the
     // calibration (a long run pays this once): a quarter of the run, at least 4 chunks a worker.
-    const task = (first: number, last: number): ChunkTask => ({ kind: 'simulate', def, first, last, withDecisions: false, perGame: false });
+    const task = (first: number, last: number): ChunkTask => ({ kind: 'simulate', def: plan, first, last, withDecisions: false, perGame: false });
     const total = chunkCount(def);
-    await runOnPool({ threads, first: 0, last: Math.min(total, Math.max(threads * 4, Math.ceil(total / 4))), task, onResult() {} }, pool);
+    await runOnPool({ setup, threads, first: 0, last: Math.min(total, Math.max(threads * 4, Math.ceil(total / 4))), task, onResult() {} }, pool);
     const t0 = performance.now();
-    await runOnPool({ threads, first: 0, last: chunkCount(def), task, onResult() {} }, pool);
+    await runOnPool({ setup, threads, first: 0, last: chunkCount(def), task, onResult() {} }, pool);
     return (performance.now() - t0) / 1000;
   } finally {
     await pool.destroy();

@@ -1,16 +1,85 @@
 /**
- * `bust-table --game sevn`: with a held row, its exact next-card and Triple Draw bust chances; without,
- * the full table of a solo strategy (exact beside simulated), written with --out as bust-table.arrow
- * and bust-table.json, and printed as a compact table with round points in bands.
- * See src/games/sevn/bust-table.ts for the definitions.
+ * `bust-table --game sevn`: with a held row (parsed here from --held, --second-chance, --unseen), its
+ * exact next-card and Triple Draw bust chances; without, the full table of a solo strategy (exact
+ * beside simulated), written with --out as bust-table.arrow and bust-table.json, and printed as a
+ * compact table with round points in bands. The definitions: src/games/sevn/bust-row.ts and bust-table.ts.
  */
 import { writeFileSync } from 'node:fs';
 import { UserError } from '../engine/errors.js';
 import { writeArrowFile, schemaOf } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
-import { gitCommit, packageVersion } from '../io/package-info.js';
-import { type BustTable, type RowBust, bustTable, defaultUnseen, parseHeld, parseUnseen, rowBust } from '../games/sevn/bust-table.js';
+import { gitCommit, manifestHeader, packageVersion } from '../io/package-info.js';
+import { type HeldRow, type RowBust, type UnseenCards, copiesOf, defaultUnseen, rowBust, unseenTotal } from '../games/sevn/bust-row.js';
+import { type BustTable, bustTable } from '../games/sevn/bust-table.js';
 import type { SevnRules } from '../games/sevn/rules.js';
+import type { SevnStrategyDef } from '../games/sevn/view.js';
+import { checkStrategySpec } from '../engine/strategy.js';
+import { checkInteger, checkSeed } from './checks.js';
+
+
+/** `--held 13,12,-2`: number values and (negative) kept Ballast values, each at most once and in the deck. */
+export function parseHeld(r: SevnRules, text: string, secondChance = false): HeldRow {
+  const row: HeldRow = { numbers: [], ballast: [], secondChance };
+  const t = text.trim();
+  if (t === '') return row;
+  for (const part of t.split(',')) {
+    const s = part.trim();
+    if (!/^-?\d+$/.test(s)) throw new UserError(`--held ${text}: "${s}" is not an integer card value (e.g. --held 13,12,5; negative values are Ballast)`);
+    const v = Number(s);
+    if (v >= 0) {
+      if (copiesOf(r, v) === 0) throw new UserError(`--held ${text}: the deck of rules "${r.name}" has no number card ${v} (values: ${r.numbers.filter((n) => n.copies > 0).map((n) => n.value).join(', ')})`);
+      if (row.numbers.includes(v)) throw new UserError(`--held ${text}: ${v} is listed twice (a row holds each value once; a duplicate is a bust)`);
+      row.numbers.push(v);
+    } else {
+      if (!r.ballast.includes(v)) throw new UserError(`--held ${text}: the deck of rules "${r.name}" has no Ballast card ${v} (Ballast: ${r.ballast.join(', ') || 'none'})`);
+      if (row.ballast.includes(v)) throw new UserError(`--held ${text}: Ballast ${v} is listed twice`);
+      row.ballast.push(v);
+    }
+  }
+  row.numbers.sort((a, b) => a - b);
+  if (row.numbers.length + row.ballast.length >= r.sevn.distinct) {
+    throw new UserError(`--held ${text}: ${row.numbers.length + row.ballast.length} distinct values already make a SEVN (${r.sevn.distinct}); the round is over`);
+  }
+  if (secondChance && r.actions.secondChance === 0) throw new UserError(`--second-chance: the deck of rules "${r.name}" has no Second Chance card`);
+  return row;
+}
+
+
+
+/**
+ * `--unseen 13:5,12:0,sc:1,ballast:0,other:20`: comma-separated `card:count` pairs replacing the unseen
+ * count of those cards (a number value, `sc` for Second Chance, `ballast` for Ballast cards, `other` for
+ * every other card); the rest stay as in the full deck less the row. A count may not exceed what the
+ * deck less the row holds.
+ */
+export function parseUnseen(r: SevnRules, row: HeldRow, text: string): UnseenCards {
+  const u = defaultUnseen(r, row);
+  const max = defaultUnseen(r, row);
+  const seen = new Set<string>();
+  for (const part of text.split(',')) {
+    const m = /^\s*([a-z]+|\d+)\s*:\s*(\d+)\s*$/.exec(part);
+    if (!m) throw new UserError(`--unseen ${text}: "${part.trim()}" is not card:count (e.g. --unseen 13:5,12:0,sc:1,other:20; cards are number values, sc, ballast, other)`);
+    const [, card, countText] = m;
+    const count = Number(countText);
+    if (seen.has(card)) throw new UserError(`--unseen ${text}: ${card} is listed twice`);
+    seen.add(card);
+    const check = (limit: number, what: string): number => {
+      if (count > limit) throw new UserError(`--unseen ${text}: ${count} unseen ${what}, but the deck less the row holds only ${limit}`);
+      return count;
+    };
+    if (card === 'sc') u.secondChance = check(max.secondChance, 'Second Chance cards');
+    else if (card === 'ballast') u.ballast = check(max.ballast, 'Ballast cards');
+    else if (card === 'other') u.other = check(max.other, 'other cards (modifiers, bonus cards, Freeze, Triple Draw, Crossroads, Storm)');
+    else if (/^\d+$/.test(card)) {
+      const v = Number(card);
+      if (v > 30 || copiesOf(r, v) === 0) throw new UserError(`--unseen ${text}: the deck of rules "${r.name}" has no number card ${v}`);
+      u.numbers[v] = check(max.numbers[v], `${v} cards`);
+    } else throw new UserError(`--unseen ${text}: unknown card "${card}" (number values, sc, ballast, other)`);
+  }
+  if (unseenTotal(u) === 0) throw new UserError(`--unseen ${text}: no unseen cards left to draw`);
+  return u;
+}
+
 
 export interface BustRowOptions {
   /** `--held 13,12` (negative values: kept Ballast). */
@@ -56,12 +125,16 @@ export interface BustTableCommandOptions {
   rounds: number;
   seed: number;
   out: string | null;
+  /** Replace a previous result in `out`. */
+  force?: boolean;
 }
 
-export async function bustTableCommand(rules: SevnRules, preset: string | null, o: BustTableCommandOptions): Promise<BustTable & { preset: string | null }> {
-  const dir = o.out ? new OutputDir(o.out) : null;
+export async function bustTableCommand(strategies: readonly SevnStrategyDef[], rules: SevnRules, preset: string | null, o: BustTableCommandOptions): Promise<BustTable & { preset: string | null }> {
+  checkInteger('--rounds', o.rounds, 0);
+  checkSeed(o.seed);
+  const dir = o.out != null ? new OutputDir(o.out, { force: o.force }) : null;
   dir?.prepare();
-  const t = { ...bustTable(rules, { strategy: o.strategy, rounds: o.rounds, seed: o.seed }), preset };
+  const t = { ...bustTable(rules, strategies, { strategy: o.strategy, rounds: o.rounds, seed: o.seed }), preset };
   if (dir) {
     try {
       const rows = t.rows;
@@ -78,10 +151,11 @@ export async function bustTableCommand(rules: SevnRules, preset: string | null, 
       });
       const { rows: _rows, ...meta } = t;
       writeFileSync(dir.file('bust-table.json'), JSON.stringify({ sevensim: packageVersion(), gitCommit: gitCommit(), rulesObject: rules, ...meta, rowCount: rows.length }, null, 2) + '\n');
+      writeFileSync(dir.file('run.json'), JSON.stringify({ ...manifestHeader('bust-table', 'sevn', preset, o.seed), rules, strategy: o.strategy, rounds: o.rounds, files: ['bust-table.arrow', 'bust-table.json'] }, null, 2) + '\n');
       dir.commit();
     } catch (e) {
       dir.abort();
-      throw e;
+      throw dir.fault(e);
     }
   }
   return t;
@@ -89,7 +163,7 @@ export async function bustTableCommand(rules: SevnRules, preset: string | null, 
 
 /** The table with round points in bands of `band` (rows of the same distinct count and band merged). */
 export function formatBustTable(t: BustTable & { preset?: string | null }, band = 10): string {
-  if (!Number.isSafeInteger(band) || band < 1) throw new UserError(`--band: expected a positive integer, got ${band}`);
+  checkInteger('--band', band, 1);
   const f = (x: number, d: number, w: number) => (Number.isFinite(x) ? x.toFixed(d) : '-').padStart(w);
   const merged = new Map<number, { distinct: number; lo: number; reach: number; bustW: number; draws: number; busts: number }>();
   for (const r of t.rows) {
@@ -117,4 +191,32 @@ export function formatBustTable(t: BustTable & { preset?: string | null }, band 
     );
   }
   return lines.join('\n');
+}
+
+/** The options of `sevensim bust-table`. */
+export interface BustTableArgs {
+  held?: string;
+  secondChance: boolean;
+  unseen?: string;
+  strategy: string;
+  rounds: number;
+  seed: number;
+  band: number;
+  out?: string;
+  force?: boolean;
+}
+
+/** `bust-table` for SEVN: a held row's chances, or the full table of a solo strategy. */
+export async function sevnBustTable(strategies: readonly SevnStrategyDef[], rules: SevnRules, preset: string | null, a: BustTableArgs): Promise<{ report: unknown; text: string }> {
+  if (a.held !== undefined) {
+    const r = bustRowCommand(rules, { held: a.held, secondChance: a.secondChance, unseen: a.unseen ?? null });
+    return { report: r, text: formatBustRow(r, rules) };
+  }
+  if (a.unseen !== undefined || a.secondChance) throw new UserError('--unseen and --second-chance describe a held row: give --held too');
+  checkInteger('--band', a.band, 1);
+  checkInteger('--rounds', a.rounds, 0);
+  checkSeed(a.seed);
+  checkStrategySpec('sevn', strategies, a.strategy); // before --out is made
+  const t = await bustTableCommand(strategies, rules, preset, { strategy: a.strategy, rounds: a.rounds, seed: a.seed, out: a.out ?? null, force: a.force });
+  return { report: t, text: formatBustTable(t, a.band) + (a.out ? `\nwritten to ${a.out}/bust-table.arrow` : '') };
 }

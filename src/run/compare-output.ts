@@ -38,6 +38,6 @@ export function writeCompareOutput(out: OutputDir, r: CompareResult, rules: unkn
     out.commit();
   } catch (e) {
     out.abort();
-    throw e;
+    throw out.fault(e); // a full disk: one line, the previous result intact
   }
 }

@@ -4,9 +4,11 @@
  */
 import type { GameModule, Mode } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
-import { PAIRED_FIELDS, type PairedDefinition, type PairedResult } from '../engine/paired.js';
-import { WIN_UNITS, chunkCount } from '../engine/runner.js';
+import { WIN_UNITS } from '../engine/game.js';
+import { PAIRED_FIELDS, type PairedPlan, type PairedResult } from '../engine/paired.js';
+import { chunkCount } from '../engine/runner.js';
 import { runOnPool } from '../parallel/pool.js';
+import { MAX_CHUNK_SIZE, checkGames, checkInteger, checkSeed, checkThreads } from './checks.js';
 import type { PairedTask } from '../parallel/worker.js';
 import { type SprtBounds, sprtBounds, sprtLlr, sprtVerdict } from '../stats/sprt.js';
 import { type Estimate, estimate, twoSidedP } from '../stats/summary.js';
@@ -53,7 +55,13 @@ export interface CompareResult {
   winShareA: number | null;
   winShareB: number | null;
   sprt: (SprtBounds & { metric: string; llr: number; verdict: 'H1' | 'H0' | 'continue' }) | null;
-  /** With --sprt: [paired games so far, LLR] after each result, for the report's chart. */
+  /**
+   * True when the SPRT stopped the run before --games: the differences, their intervals and p-values
+   * are then the naive fixed-sample ones, biased away from 0 by the stopping rule; they are not
+   * confidence intervals.
+   */
+  stoppedEarly: boolean;
+  /** With --sprt: [paired games so far, LLR] after each chunk, for the report's chart. */
   sprtPath: [number, number][] | null;
   seconds: number;
 }
@@ -74,8 +82,10 @@ function difference(n: number, sum: number, sumSq: number): Difference {
 
 export async function compare(o: CompareOptions): Promise<CompareResult> {
   const { game } = o;
-  if (!Number.isSafeInteger(o.games) || o.games <= 0) throw new UserError(`--games: expected a positive integer, got ${o.games}`);
-  if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed: expected an integer, got ${o.seed}`);
+  checkGames(o.games);
+  checkSeed(o.seed);
+  checkThreads(o.threads);
+  checkInteger('--chunk-size', o.chunkSize ?? DEFAULT_PAIRED_CHUNK, 1, MAX_CHUNK_SIZE);
   const seats = o.field.length + 1;
   if (seats < game.minPlayers || seats > game.maxPlayers) {
     throw new UserError(`--field: ${game.name} takes ${game.minPlayers} to ${game.maxPlayers} players; A or B plus ${o.field.length} field seats is ${seats}`);
@@ -85,7 +95,7 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
   if (o.sprt && !(o.sprt.alpha > 0 && o.sprt.alpha < 0.5 && o.sprt.beta > 0 && o.sprt.beta < 0.5)) {
     throw new UserError('--alpha and --beta must be between 0 and 0.5');
   }
-  const def: PairedDefinition = { game: game.name, rules: o.rules, mode: o.mode, a: o.a, b: o.b, field: o.field, games: o.games, seed: o.seed, chunkSize: o.chunkSize ?? DEFAULT_PAIRED_CHUNK };
+  const def: PairedPlan = { game: game.name, mode: o.mode, a: o.a, b: o.b, field: o.field, games: o.games, seed: o.seed, chunkSize: o.chunkSize ?? DEFAULT_PAIRED_CHUNK };
   const sums = new Float64Array(PAIRED_FIELDS);
   const bounds = o.sprt ? sprtBounds(o.sprt.d0, o.sprt.d1, o.sprt.alpha, o.sprt.beta) : null;
   const metricScale = o.sprt?.metric === 'win' ? WIN_UNITS : 1;
@@ -94,6 +104,7 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
   const sprtPath: [number, number][] = [];
   const t0 = performance.now();
   await runOnPool<PairedResult>({
+    setup: { game: game.name, rules: o.rules },
     threads: o.threads,
     first: 0,
     last: chunkCount(def),
@@ -101,12 +112,16 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
     signal: o.signal,
     onProgress: (done) => o.onProgress?.(done, o.games),
     onResult(r) {
-      for (let i = 0; i < PAIRED_FIELDS; i++) sums[i] += r.sums[i];
-      if (bounds) {
-        const [s, s2] = o.sprt!.metric === 'win' ? [sums[3], sums[4]] : [sums[1], sums[2]];
-        llr = sprtLlr(bounds, sums[0], s / metricScale, s2 / (metricScale * metricScale));
-        verdict = sprtVerdict(bounds, llr);
-        sprtPath.push([sums[0], llr]);
+      // Chunk by chunk, in chunk order: the SPRT stops after the same chunk whatever the threads or
+      // the task sizes, and chunks played past the stop (in the same task) are discarded.
+      for (let c = 0; c < r.lastChunk - r.firstChunk && verdict === 'continue'; c++) {
+        for (let i = 0; i < PAIRED_FIELDS; i++) sums[i] += r.perChunk[c * PAIRED_FIELDS + i];
+        if (bounds) {
+          const [s, s2] = o.sprt!.metric === 'win' ? [sums[3], sums[4]] : [sums[1], sums[2]];
+          llr = sprtLlr(bounds, sums[0], s / metricScale, s2 / (metricScale * metricScale));
+          verdict = sprtVerdict(bounds, llr);
+          sprtPath.push([sums[0], llr]);
+        }
       }
     },
     stop: () => verdict !== 'continue',
@@ -130,6 +145,7 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
     winShareA: o.mode === 'game' ? sums[9] / WIN_UNITS / n : null,
     winShareB: o.mode === 'game' ? sums[10] / WIN_UNITS / n : null,
     sprt: bounds ? { ...bounds, metric: o.sprt!.metric, llr, verdict } : null,
+    stoppedEarly: verdict !== 'continue' && n < o.games,
     sprtPath: bounds ? sprtPath : null,
     seconds: (performance.now() - t0) / 1000,
   };
@@ -140,19 +156,28 @@ export const formatP = (p: number): string => (p < 1e-6 ? '< 1e-6' : p.toPrecisi
 
 export function formatCompare(r: CompareResult): string {
   const f = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+  // After an early SPRT stop the interval is the naive one: say so where it is printed.
+  const ci = r.stoppedEarly ? 'naive interval*' : '95% CI';
   const lines = [
     `${r.game} (${r.preset ?? 'rules file'}), ${r.mode} mode, A = ${r.a}, B = ${r.b}${r.field.length ? `, field: ${r.field.join(' ')}` : ''}`,
     `${r.games.toLocaleString('en-US')} paired games (each played with A and with B on the same random streams, seed ${r.seed}${r.field.length ? ', seats rotated' : ''})`,
     `  score A: ${f(r.scoreA.mean)} (se ${f(r.scoreA.se, 4)})   score B: ${f(r.scoreB.mean)} (se ${f(r.scoreB.se, 4)})`,
-    `  A - B:   ${f(r.diff.mean)}  se ${f(r.diff.se, 4)}  95% CI [${f(r.diff.ci95[0])}, ${f(r.diff.ci95[1])}]  p ${r.diff.pValue < 1e-6 ? '' : '= '}${formatP(r.diff.pValue)}`,
+    `  A - B:   ${f(r.diff.mean)}  se ${f(r.diff.se, 4)}  ${ci} [${f(r.diff.ci95[0])}, ${f(r.diff.ci95[1])}]  p ${r.diff.pValue < 1e-6 ? '' : '= '}${formatP(r.diff.pValue)}`,
   ];
   if (r.winDiff) {
-    lines.push(`  win share A: ${f(r.winShareA!, 4)}  B: ${f(r.winShareB!, 4)}  A - B: ${f(r.winDiff.mean, 4)}  se ${f(r.winDiff.se, 4)}  95% CI [${f(r.winDiff.ci95[0], 4)}, ${f(r.winDiff.ci95[1], 4)}]  p ${r.winDiff.pValue < 1e-6 ? '' : '= '}${formatP(r.winDiff.pValue)}`);
+    lines.push(`  win share A: ${f(r.winShareA!, 4)}  B: ${f(r.winShareB!, 4)}  A - B: ${f(r.winDiff.mean, 4)}  se ${f(r.winDiff.se, 4)}  ${ci} [${f(r.winDiff.ci95[0], 4)}, ${f(r.winDiff.ci95[1], 4)}]  p ${r.winDiff.pValue < 1e-6 ? '' : '= '}${formatP(r.winDiff.pValue)}`);
   }
   if (r.sprt) {
     const s = r.sprt;
     const what = s.verdict === 'H1' ? `accepts H1 (${s.metric} difference = ${s.d1})` : s.verdict === 'H0' ? `accepts H0 (${s.metric} difference = ${s.d0})` : 'is inconclusive: --games ran out first';
     lines.push(`  SPRT on the ${s.metric} difference, H0: ${s.d0} vs H1: ${s.d1}, alpha ${s.alpha}, beta ${s.beta}: LLR ${f(s.llr)} in bounds [${f(s.lower)}, ${f(s.upper)}] after ${r.games.toLocaleString('en-US')} games; the test ${what}`);
+  }
+  if (r.stoppedEarly) {
+    lines.push(
+      '  * The SPRT stopped the run early, at a point where the difference looked large: the means, intervals and p-values above are',
+      '    the naive fixed-sample ones, biased away from 0 by that stopping rule. They are NOT confidence intervals; the SPRT verdict',
+      '    is the result. For an unbiased estimate with a 95% CI, run again without --sprt (a fixed --games) and a new --seed.',
+    );
   }
   return lines.join('\n');
 }

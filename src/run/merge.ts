@@ -4,18 +4,66 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { RecordBatch } from 'apache-arrow';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { UserError } from '../engine/errors.js';
 import { RunTotals } from '../engine/runner.js';
 import { ArrowFileStream, readArrowFile } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
 import { GAMES_SCHEMA, type Manifest, bucketerOf, readManifest, readTotals, writeDecisions, writeScores } from '../io/results.js';
-import { gameModule } from '../games/registry.js';
+import { gameModule } from '../catalog.js';
 
 const SAME = ['game', 'rules', 'mode', 'players', 'games', 'seed', 'chunkSize', 'decisions', 'buckets', 'counterfactual', 'perGame'] as const;
 
-export async function mergeRuns(dirs: string[], outDir: string): Promise<Manifest> {
+/** Chunk ranges as text, e.g. "0-9, 20-29". */
+export function describeRanges(ranges: [number, number][]): string {
+  return ranges.map(([a, b]) => (b - a === 1 ? `${a}` : `${a}-${b - 1}`)).join(', ');
+}
+
+/** The chunks of [0, total) that no range covers. */
+export function missingRanges(ranges: [number, number][], total: number): [number, number][] {
+  const gaps: [number, number][] = [];
+  let at = 0;
+  for (const [a, b] of [...ranges].sort((x, y) => x[0] - y[0])) {
+    if (a > at) gaps.push([at, a]);
+    at = Math.max(at, b);
+  }
+  if (at < total) gaps.push([at, total]);
+  return gaps;
+}
+
+/** What a merged manifest covers, as a sentence (empty when complete). */
+export function coverageNote(m: Manifest): string {
+  if (m.complete !== false) return '';
+  const ranges = (m.mergedFrom ?? []).map((r): [number, number] => [r.chunks.first, r.chunks.last]);
+  return `the shards cover chunks ${describeRanges(ranges)} of ${m.chunks.total} (0-${m.chunks.total - 1}); chunks ${describeRanges(missingRanges(ranges, m.chunks.total))} are missing, so the result is partial`;
+}
+
+/** Throws unless a shard's score histogram adds up to the totals in its run.json. */
+function checkShard(dir: string, m: Manifest, t: RunTotals): void {
+  m.totals.forEach((seat, s) => {
+    const h = t.seats[s].histogram;
+    let n = 0;
+    let sum = 0;
+    for (const [score, c] of h.entries()) {
+      n += c;
+      sum += score * c;
+    }
+    if (n !== seat.games || sum !== seat.sumScore) {
+      throw new UserError(`merge: ${dir}: scores.arrow does not match run.json for seat ${s} (histogram: ${n} games, score sum ${sum}; run.json: ${seat.games} games, score sum ${seat.sumScore}); the shard is damaged or edited: run it again`);
+    }
+  });
+  const games = Math.min(m.chunks.last * m.chunkSize, m.games) - m.chunks.first * m.chunkSize;
+  if (m.totals.some((seat) => seat.games !== games)) {
+    throw new UserError(`merge: ${dir}: run.json counts ${m.totals.map((x) => x.games).join('/')} games per seat, but chunks ${m.chunks.first}-${m.chunks.last - 1} hold ${games}; the shard is damaged or edited: run it again`);
+  }
+}
+
+/** Merges the shards in `dirs` into `outDir`; returns the merged manifest and totals (for the summary). */
+export async function mergeRuns(dirs: string[], outDir: string, options: { force?: boolean } = {}): Promise<{ manifest: Manifest; totals: RunTotals }> {
   if (dirs.length === 0) throw new UserError('merge: give at least one run directory');
+  for (const dir of dirs) {
+    if (outDir.trim() !== '' && resolve(dir) === resolve(outDir)) throw new UserError(`merge: --out ${outDir} is one of the shards being merged; choose another directory`);
+  }
   const runs = dirs.map((dir) => ({ dir, m: readManifest(dir) })).sort((a, b) => a.m.chunks.first - b.m.chunks.first);
   const first = runs[0].m;
   for (const { dir, m } of runs) {
@@ -33,31 +81,30 @@ export async function mergeRuns(dirs: string[], outDir: string): Promise<Manifes
   const game = gameModule(first.game);
   const totals = new RunTotals(first.players.length, first.decisions);
   for (const { dir, m } of runs) {
-    const t = readTotals(dir, m);
-    totals.games += t.games;
-    t.seats.forEach((s, i) => {
-      const into = totals.seats[i];
-      into.games += s.games;
-      into.sumScore += s.sumScore;
-      into.sumScoreSq += s.sumScoreSq;
-      into.sumWin += s.sumWin;
-      into.sumWinSq += s.sumWinSq;
-      into.rounds += s.rounds;
-      into.busts += s.busts;
-      for (const [score, c] of s.histogram) into.histogram.set(score, (into.histogram.get(score) ?? 0) + c);
-    });
-    for (const [state, a, v] of t.decisions.entries()) totals.decisions.add(state, a, v);
+    let t: RunTotals;
+    try {
+      t = readTotals(dir, m);
+    } catch (e) {
+      if (e instanceof UserError) throw e;
+      throw new UserError(`merge: ${dir}: cannot read its results (${(e as Error).message.split('\n')[0]}); a file is truncated or damaged: run that shard again`);
+    }
+    checkShard(dir, m, t);
+    totals.merge(t);
   }
-  const out = new OutputDir(outDir);
+  const out = new OutputDir(outDir, { force: options.force });
   out.prepare();
   try {
     if (first.perGame) {
-      const stream = new ArrowFileStream(out.file('games.arrow'), GAMES_SCHEMA);
-      for (const { dir } of runs) {
+      const stream = out.track(new ArrowFileStream(out.file('games.arrow'), GAMES_SCHEMA));
+      for (const { dir, m } of runs) {
         const path = join(dir, 'games.arrow');
         if (!existsSync(path)) throw new UserError(`merge: ${dir} has no games.arrow but its run.json says --per-game`);
         // Batches read from a file carry that file's schema object; a file writer needs one schema.
-        for (const batch of readArrowFile(path).batches) await stream.write(new RecordBatch(GAMES_SCHEMA, batch.data));
+        const table = readArrowFile(path);
+        const rows = Number(table.numRows);
+        const expected = (Math.min(m.chunks.last * m.chunkSize, m.games) - m.chunks.first * m.chunkSize) * m.players.length;
+        if (rows !== expected) throw new UserError(`merge: ${path}: ${rows} rows, but its run.json says ${expected}; run that shard again`);
+        for (const batch of table.batches) await stream.write(new RecordBatch(GAMES_SCHEMA, batch.data));
       }
       await stream.close();
     }
@@ -67,22 +114,24 @@ export async function mergeRuns(dirs: string[], outDir: string): Promise<Manifes
     const complete = covered === first.chunks.total;
     const manifest: Manifest = {
       ...first,
+      format: 1,
+      kind: 'merge',
       chunks: { total: first.chunks.total, first: runs[0].m.chunks.first, last: runs[runs.length - 1].m.chunks.last },
       shard: null,
       argv: process.argv.slice(2),
       threads: Math.max(...runs.map((r) => r.m.threads)),
       seconds: runs.reduce((s, r) => s + r.m.seconds, 0),
       gamesPerSecond: totals.games / runs.reduce((s, r) => s + r.m.seconds, 0),
-      totals: totals.seats.map(({ histogram: _h, ...t }) => t),
+      totals: totals.seatSums(),
       mergedFrom: runs.map((r) => ({ dir: r.dir, chunks: r.m.chunks, shard: r.m.shard })),
       complete,
     };
     writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
     out.commit();
-    return manifest;
+    return { manifest, totals };
   } catch (e) {
     out.abort();
-    throw e;
+    throw out.fault(e);
   }
 }
 

@@ -5,15 +5,15 @@
 import { UserError } from '../engine/errors.js';
 import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../engine/rng.js';
 import { createStrategy } from '../engine/strategy.js';
-import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 import { SevenfallEngine, type SevenfallTracer } from '../games/sevenfall/engine.js';
 import type { SevenfallRules } from '../games/sevenfall/rules.js';
 import { tileName } from '../games/sevenfall/trace.js';
-import type { SevenfallPlayer } from '../games/sevenfall/view.js';
+import { type SevenfallPlayer, type SevenfallStrategyDef, strategySide } from '../games/sevenfall/view.js';
 import { makeSevnPlayers } from '../games/sevn/index.js';
 import { SevnEngine } from '../games/sevn/engine.js';
 import type { SevnRules } from '../games/sevn/rules.js';
-import { adviseSevenfall, sevenfallPosition } from './advise.js';
+import type { SevnStrategyDef } from '../games/sevn/view.js';
+import { type AdviseArgs, adviseSevenfall, sevenfallPosition } from './advise.js';
 
 /** One SEVENFALL decision as played: the position (tiles as letters) and the action taken. */
 export interface SevenfallDecisionRecord {
@@ -34,7 +34,7 @@ export interface SevenfallTurnRecord {
 
 export interface GameRecord {
   format: 1;
-  game: 'sevn' | 'sevenfall';
+  game: string;
   rules: unknown;
   players: string[];
   seed: number;
@@ -46,17 +46,19 @@ export interface GameRecord {
   events?: { event: string; seat: number; card?: string; target?: number; value?: number }[];
 }
 
-const strategyRngs = (n: number, seed: number) =>
+/** The strategies' streams of a played game (seed, chunk 0), as `play` seeds them. */
+export const strategyRngs = (n: number, seed: number) =>
   Array.from({ length: n }, (_, seat) => {
     const r = new Rng();
     r.reseed(seed, 0, STREAM_STRATEGY, seat);
     return r;
   });
 
-export function sevenfallGameRecord(rules: SevenfallRules, specs: readonly string[], seed: number): GameRecord {
+export function sevenfallGameRecord(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], seed: number): GameRecord {
   const engine = new SevenfallEngine(rules);
   const rngs = strategyRngs(specs.length, seed);
-  const players: SevenfallPlayer[] = specs.map((spec, seat) => createStrategy('sevenfall', SEVENFALL_STRATEGIES, spec, { rules, table: engine.table, rng: rngs[seat] }));
+  const side = strategySide(rules); // read-only rules and a score table of the strategies' own
+  const players: SevenfallPlayer[] = specs.map((spec, seat) => createStrategy('sevenfall', strategies, spec, { rules: side.rules, table: side.table, rng: rngs[seat] }));
   const letters = (tiles: ArrayLike<number>, keep: (i: number) => boolean = () => true) => Array.from(tiles).flatMap((t, i) => (keep(i) ? [tileName(rules, t)] : [])).join(' ');
   const turns: SevenfallTurnRecord[] = [];
   let turn: SevenfallTurnRecord | null = null;
@@ -101,9 +103,9 @@ const SEVN_EVENTS: [string, 'card' | 'target' | 'value' | null][] = [
   ['crossroads', 'card'], ['queued', 'card'], ['action-discarded', 'card'], ['sevn', null], ['reshuffle', 'value'], ['exhausted', null], ['round-end', null],
 ];
 
-export function sevnGameRecord(rules: SevnRules, specs: readonly string[], seed: number): GameRecord {
+export function sevnGameRecord(strategies: readonly SevnStrategyDef[], rules: SevnRules, specs: readonly string[], seed: number): GameRecord {
   const engine = new SevnEngine(rules);
-  const players = makeSevnPlayers(rules, engine.cards, specs, strategyRngs(specs.length, seed));
+  const players = makeSevnPlayers(strategies, rules, specs, strategyRngs(specs.length, seed));
   const events: NonNullable<GameRecord['events']> = [];
   engine.tracer = {
     event(ev, seat, a) {
@@ -175,4 +177,10 @@ export function formatReview(r: Review): string {
     lines.push(`  round ${d.round + 1}: row ${d.row}${d.locked ? ` [locked ${d.locked}]` : ''}: played ${d.played}, best ${d.best}, loss ${d.loss.toFixed(6)}`);
   }
   return lines.join('\n');
+}
+
+/** `advise --review` of a SEVENFALL game: --seat and --objective apply. */
+export function sevenfallReviewCommand(record: GameRecord, a: AdviseArgs): { report: Review; text: string } {
+  const r = reviewSevenfall(record, a.seat, a.objective);
+  return { report: r, text: formatReview(r) };
 }

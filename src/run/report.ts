@@ -65,6 +65,6 @@ export async function writeReport(o: ReportOptions): Promise<ReportResult> {
     return result;
   } catch (e) {
     out.abort();
-    throw e;
+    throw out.fault(e); // a full disk: one line, the previous result intact
   }
 }

@@ -2,16 +2,20 @@
  * A simulate run end to end: chunks on the pool, totals, summaries, result files. The CLI, the
  * default study and the tests call this; it prints nothing itself.
  */
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { GameModule, Mode } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
 import { Bucketer, type DecisionRecording, MAX_STATES, formatBuckets, parseBuckets } from '../engine/decisions.js';
 import { type ChunkResult, type RunDefinition, RunTotals, chunkCount } from '../engine/runner.js';
 import type { ChunkTask } from '../parallel/worker.js';
 import { OutputDir } from '../io/output.js';
-import { gitCommit, packageVersion } from '../io/package-info.js';
-import { GamesWriter, type Manifest, bucketerOf, writeDecisions, writeScores } from '../io/results.js';
+import { Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.js';
+import { readPartialArrowFile } from '../io/arrow.js';
+import { manifestHeader } from '../io/package-info.js';
+import { GAMES_SCHEMA, GamesWriter, type Manifest, type SerializedTotals, bucketerOf, deserializeTotals, serializeTotals, writeDecisions, writeScores } from '../io/results.js';
 import { runOnPool } from '../parallel/pool.js';
+import { checkChunkSize, checkGames, checkInteger, checkNumber, checkSeed, checkThreads } from './checks.js';
 import { type SeatSummary, summariseSeat } from '../stats/summary.js';
 
 export const DEFAULT_CHUNK_SIZE = 4096;
@@ -36,6 +40,12 @@ export interface SimulateOptions {
   /** With decisions `counterfactual`: the share of decisions sampled and the rollouts per action. */
   counterfactual?: { rate: number; rollouts: number } | null;
   argv?: string[];
+  /** Replace a previous result in `out`. */
+  force?: boolean;
+  /** Continue the interrupted run checkpointed in `out` (its definition must match). */
+  resume?: boolean;
+  /** Milliseconds between checkpoints of a run with `out` (default 5000). */
+  checkpointEvery?: number;
   signal?: AbortSignal;
   onProgress?(done: number, total: number): void;
 }
@@ -72,11 +82,10 @@ export function checkPlayers(game: GameModule, rules: unknown, players: readonly
 }
 
 export function validateRun(o: SimulateOptions): void {
-  if (!Number.isSafeInteger(o.games) || o.games <= 0) throw new UserError(`--games: expected a positive integer, got ${o.games}`);
-  if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed: expected an integer, got ${o.seed}`);
-  if (!Number.isInteger(o.threads) || o.threads < 1 || o.threads > 256) throw new UserError(`--threads: expected an integer from 1 to 256, got ${o.threads}`);
-  const chunk = o.chunkSize ?? DEFAULT_CHUNK_SIZE;
-  if (!Number.isInteger(chunk) || chunk < 1 || chunk > 1 << 24) throw new UserError(`--chunk-size: expected an integer from 1 to 16777216, got ${chunk}`);
+  checkGames(o.games);
+  checkSeed(o.seed);
+  checkThreads(o.threads);
+  checkChunkSize(o.chunkSize ?? DEFAULT_CHUNK_SIZE);
   checkPlayers(o.game, o.rules, o.players, o.mode);
   const { game } = o;
   const recording = o.decisions ?? 'none';
@@ -87,9 +96,23 @@ export function validateRun(o: SimulateOptions): void {
   if (recording !== 'none' && !o.out) throw new UserError(`--decisions ${recording} writes decisions.arrow, so it needs --out DIR`);
   if (recording === 'counterfactual') {
     const cf = o.counterfactual ?? { rate: 0.01, rollouts: 32 };
-    if (!(cf.rate > 0 && cf.rate <= 1)) throw new UserError(`--sample-rate: expected a number in (0, 1], got ${cf.rate}`);
-    if (!Number.isInteger(cf.rollouts) || cf.rollouts < 2 || cf.rollouts > 10000) throw new UserError(`--rollouts: expected an integer from 2 to 10000, got ${cf.rollouts}`);
+    if (!game.counterfactualModes?.includes(o.mode)) {
+      throw new UserError(`--decisions counterfactual: not available for ${game.name} in ${o.mode} mode (available: ${game.counterfactualModes?.length ? `${game.counterfactualModes.join(', ')} mode` : 'none'})`);
+    }
+    checkNumber('--sample-rate', cf.rate, 0, 1);
+    checkInteger('--rollouts', cf.rollouts, 2, 10000);
   }
+}
+
+/** What a checkpoint of a simulate run holds: the totals of chunks [first, next). */
+interface SimulateState {
+  next: number;
+  seconds: number;
+  startedAt: string;
+  totals: SerializedTotals;
+  /** Bytes of the temporary games.arrow that hold chunks [first, next). */
+  gamesBytes: number;
+  gamesFile: string | null;
 }
 
 export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
@@ -110,40 +133,72 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const [first, last] = shardRange(total, o.shard);
   if (first === last) throw new UserError(`--shard ${o.shard!.index}/${o.shard!.count}: this shard has no chunks (${total} chunks in all); use fewer shards or more --games`);
   const gamesInRange = Math.min(last * def.chunkSize, def.games) - first * def.chunkSize;
-  const out = o.out ? new OutputDir(o.out) : null;
+  if (o.resume && !o.out) throw new UserError('--resume continues the run in an --out directory: give it');
+  const out = o.out != null ? new OutputDir(o.out, { force: o.force, resume: o.resume }) : null;
   out?.prepare();
-  const totals = new RunTotals(o.players.length, def.decisions);
-  const gamesWriter = out && o.perGame ? new GamesWriter(out, def) : null;
-  const startedAt = new Date();
+  const perGame = out !== null && o.perGame === true;
+  const definition = { ...def, preset: o.preset, shard: o.shard ?? null, perGame };
+  const checkpoint = out ? new Checkpointer<SimulateState>(out.dir, 'simulate', definition, o.checkpointEvery) : null;
+  const saved = o.resume ? readCheckpoint<SimulateState>(out!.dir) : null;
+  if (saved) checkDefinition(saved, 'simulate', definition);
+  const totals = saved ? deserializeTotals(saved.state.totals, o.players.length, def.decisions) : new RunTotals(o.players.length, def.decisions);
+  const startedAt = saved ? new Date(saved.state.startedAt) : new Date();
+  const secondsBefore = saved?.state.seconds ?? 0;
+  let next = saved?.state.next ?? first;
   const t0 = performance.now();
   try {
-    await runOnPool<ChunkResult>({
-      threads: o.threads,
-      first,
-      last,
-      task: (a, b): ChunkTask => ({ kind: 'simulate', def, first: a, last: b, withDecisions: def.decisions !== 'none', perGame: gamesWriter !== null }),
-      signal: o.signal,
-      onProgress: (done) => o.onProgress?.(done, gamesInRange),
-      async onResult(r) {
-        totals.add(r);
-        if (gamesWriter) await gamesWriter.add(r);
-      },
-    });
-    const seconds = (performance.now() - t0) / 1000;
+    // Read before the writer opens its file: in the same process the two have the same name.
+    const replay = perGame && saved?.state.gamesFile ? readPartialArrowFile(join(out!.dir, saved.state.gamesFile), GAMES_SCHEMA, saved.state.gamesBytes) : [];
+    const gamesWriter = perGame ? new GamesWriter(out!, def) : null;
+    if (gamesWriter) await gamesWriter.replay(replay);
+    // The interrupted run's games file is needed until this run's first checkpoint.
+    let oldGamesFile = saved?.state.gamesFile !== gamesWriter?.tempName ? (saved?.state.gamesFile ?? null) : null;
+    const save = (): { state: SimulateState; keep: string[] } => {
+      const state: SimulateState = {
+        next,
+        seconds: secondsBefore + (performance.now() - t0) / 1000,
+        startedAt: startedAt.toISOString(),
+        totals: serializeTotals(totals),
+        gamesBytes: gamesWriter?.syncedBytes() ?? 0,
+        gamesFile: gamesWriter?.tempName ?? null,
+      };
+      return { state, keep: state.gamesFile ? [state.gamesFile] : [] };
+    };
+    const resumedGames = Math.min(next * def.chunkSize, def.games) - first * def.chunkSize;
+    if (next < last) {
+      const { rules: _rules, ...plan } = def;
+      await runOnPool<ChunkResult>({
+        setup: { game: def.game, rules: def.rules },
+        threads: o.threads,
+        first: next,
+        last,
+        task: (a, b): ChunkTask => ({ kind: 'simulate', def: plan, first: a, last: b, withDecisions: def.decisions !== 'none', perGame }),
+        signal: o.signal,
+        onProgress: (done) => o.onProgress?.(resumedGames + done, gamesInRange),
+        async onResult(r) {
+          totals.add(r);
+          if (gamesWriter) await gamesWriter.add(r);
+          next = r.lastChunk;
+          if (checkpoint?.maybeSave(save) && oldGamesFile) {
+            rmSync(join(out!.dir, oldGamesFile), { force: true });
+            oldGamesFile = null;
+          }
+        },
+      });
+    }
+    o.signal?.throwIfAborted();
+    const seconds = secondsBefore + (performance.now() - t0) / 1000;
     const manifest: Manifest = {
-      sevensim: packageVersion(),
-      gitCommit: gitCommit(),
-      game: def.game,
-      preset: o.preset,
+      ...manifestHeader('simulate', def.game, o.preset, def.seed),
+      kind: 'simulate',
       rules: o.rules,
       mode: def.mode,
       players: def.players,
       games: def.games,
-      seed: def.seed,
       chunkSize: def.chunkSize,
       chunks: { total, first, last },
       shard: o.shard ?? null,
-      perGame: gamesWriter !== null,
+      perGame,
       decisions: def.decisions!,
       buckets: formatBuckets(def.buckets!),
       counterfactual: def.counterfactual ?? null,
@@ -152,22 +207,24 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       startedAt: startedAt.toISOString(),
       seconds,
       gamesPerSecond: totals.games / seconds,
-      totals: totals.seats.map(({ histogram: _h, ...t }) => t),
+      totals: totals.seatSums(),
     };
     if (out) {
       if (gamesWriter) await gamesWriter.close();
       await writeScores(out, totals, def.players);
       if (def.decisions !== 'none') await writeDecisions(out, totals, o.game, o.rules, def.players, def.decisions!, bucketerOf(o.game, o.rules, formatBuckets(def.buckets!)));
       writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
-      out.commit();
+      out.commit(o.signal);
+      if (oldGamesFile) rmSync(join(out.dir, oldGamesFile), { force: true });
     }
     return { manifest, totals, seats: summarise(o.game, def.mode, def.players, totals) };
   } catch (e) {
-    out?.abort();
-    throw e;
+    // Interrupted: keep the last checkpoint (and the files it names) for --resume; a fault: remove all.
+    out?.abort({ keepCheckpoint: o.signal?.aborted === true });
+    throw out ? out.fault(e) : e;
   }
 }
 
 export function summarise(game: GameModule, mode: Mode, players: string[], totals: RunTotals): SeatSummary[] {
-  return totals.seats.map((t, s) => summariseSeat(s, players[s], t, mode === 'game', game.name === 'sevn'));
+  return totals.seats.map((t, s) => summariseSeat(s, players[s], t, mode === 'game', game.hasBusts));
 }

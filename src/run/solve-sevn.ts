@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { ArrowFileStream, batchOf, schemaOf } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
-import { gitCommit, packageVersion } from '../io/package-info.js';
+import { gitCommit, manifestHeader, packageVersion } from '../io/package-info.js';
 import type { SevnRules } from '../games/sevn/rules.js';
 import { type SevnPolicyRow, type SevnSolution, solveSevnSolo } from '../games/sevn/solver.js';
 
@@ -22,8 +22,8 @@ export const SEVN_POLICY_SCHEMA = schemaOf([
   ['best', 'utf8'],
 ]);
 
-async function writeSevnPolicy(path: string, rows: SevnPolicyRow[]): Promise<void> {
-  const stream = new ArrowFileStream(path, SEVN_POLICY_SCHEMA);
+async function writeSevnPolicy(out: OutputDir, rows: SevnPolicyRow[]): Promise<void> {
+  const stream = out.track(new ArrowFileStream(out.file('policy.arrow'), SEVN_POLICY_SCHEMA));
   for (let i = 0; i < rows.length; i += 65536) {
     const b = rows.slice(i, i + 65536);
     await stream.write(
@@ -78,20 +78,21 @@ export function sevnSolveReport(solution: SevnSolution, preset: string | null): 
 }
 
 /** Solves (a UserError for decks with other cards), and with `out` writes policy.arrow and solve.json all or nothing. */
-export async function solveSevnCommand(rules: SevnRules, preset: string | null, out: string | null): Promise<{ report: SevnSolveReport; solution: SevnSolution }> {
-  const dir = out ? new OutputDir(out) : null;
+export async function solveSevnCommand(rules: SevnRules, preset: string | null, out: string | null, force = false): Promise<{ report: SevnSolveReport; solution: SevnSolution }> {
+  const dir = out !== null ? new OutputDir(out, { force }) : null;
   dir?.prepare();
   const solution = solveSevnSolo(rules);
   const report = sevnSolveReport(solution, preset);
   if (dir) {
     try {
-      await writeSevnPolicy(dir.file('policy.arrow'), solution.policyRows());
+      await writeSevnPolicy(dir, solution.policyRows());
       const stayAt = solution.stayAtEv.map((ev, threshold) => ({ threshold, ev }));
       writeFileSync(dir.file('solve.json'), JSON.stringify({ sevensim: packageVersion(), gitCommit: gitCommit(), rules, ...report, stayAt }, null, 2) + '\n');
+      writeFileSync(dir.file('run.json'), JSON.stringify({ ...manifestHeader('solve', 'sevn', preset, null), rules, objective: 'ev', files: ['policy.arrow', 'solve.json'] }, null, 2) + '\n');
       dir.commit();
     } catch (e) {
       dir.abort();
-      throw e;
+      throw dir.fault(e);
     }
   }
   return { report, solution };

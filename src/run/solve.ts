@@ -2,9 +2,11 @@
 import { writeFileSync } from 'node:fs';
 import { ArrowFileStream, batchOf, schemaOf } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
-import { gitCommit, packageVersion } from '../io/package-info.js';
+import { gitCommit, manifestHeader, packageVersion } from '../io/package-info.js';
 import type { SevenfallRules } from '../games/sevenfall/rules.js';
-import { type PolicyRow, type SevenfallSolution, objectiveText, parseObjective, solveSevenfall } from '../games/sevenfall/solver.js';
+import { objectiveText, parseObjective } from '../games/sevenfall/objective.js';
+import type { PolicyRow, SevenfallSolution } from '../games/sevenfall/solution.js';
+import { solveSevenfall } from '../games/sevenfall/solver.js';
 
 export const SEVENFALL_POLICY_SCHEMA = schemaOf([
   ['state_index', 'int32'],
@@ -20,8 +22,8 @@ export const SEVENFALL_POLICY_SCHEMA = schemaOf([
 ]);
 
 /** Streams the policy rows in batches of 65,536. */
-async function writeSevenfallPolicy(path: string, rows: Iterable<PolicyRow>): Promise<number> {
-  const stream = new ArrowFileStream(path, SEVENFALL_POLICY_SCHEMA);
+async function writeSevenfallPolicy(out: OutputDir, rows: Iterable<PolicyRow>): Promise<number> {
+  const stream = out.track(new ArrowFileStream(out.file('policy.arrow'), SEVENFALL_POLICY_SCHEMA));
   let batch: PolicyRow[] = [];
   let count = 0;
   const flush = async (): Promise<void> => {
@@ -65,9 +67,9 @@ export interface SevenfallSolveReport {
   seconds: number;
 }
 
-export async function solveSevenfallCommand(rules: SevenfallRules, preset: string | null, objectiveTextIn: string, out: string | null): Promise<{ report: SevenfallSolveReport; solution: SevenfallSolution }> {
+export async function solveSevenfallCommand(rules: SevenfallRules, preset: string | null, objectiveTextIn: string, out: string | null, force = false): Promise<{ report: SevenfallSolveReport; solution: SevenfallSolution }> {
   const objective = parseObjective(objectiveTextIn);
-  const dir = out ? new OutputDir(out) : null;
+  const dir = out !== null ? new OutputDir(out, { force }) : null;
   dir?.prepare();
   const solution = solveSevenfall(rules, objective);
   const report: SevenfallSolveReport = {
@@ -82,12 +84,13 @@ export async function solveSevenfallCommand(rules: SevenfallRules, preset: strin
   };
   if (dir) {
     try {
-      await writeSevenfallPolicy(dir.file('policy.arrow'), solution.policyRows());
+      await writeSevenfallPolicy(dir, solution.policyRows());
       writeFileSync(dir.file('solve.json'), JSON.stringify({ sevensim: packageVersion(), gitCommit: gitCommit(), rules, ...report }, null, 2) + '\n');
+      writeFileSync(dir.file('run.json'), JSON.stringify({ ...manifestHeader('solve', 'sevenfall', preset, null), rules, objective: report.objective, files: ['policy.arrow', 'solve.json'] }, null, 2) + '\n');
       dir.commit();
     } catch (e) {
       dir.abort();
-      throw e;
+      throw dir.fault(e);
     }
   }
   return { report, solution };

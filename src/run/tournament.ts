@@ -7,12 +7,14 @@
  * Every standard error is taken over deals, the independent unit: the games of one deal share its
  * cards. Per deal, an entrant's win share is the mean over its games in that deal.
  */
+import { checkGames, checkInteger, checkSeed, checkThreads } from './checks.js';
 import { writeFileSync } from 'node:fs';
 import type { GameModule, Mode } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
 import { WIN_UNITS } from '../engine/runner.js';
-import { type TournamentDefinition, type TournamentResult, seatOrders, tables, tournamentFields } from '../engine/tournament.js';
+import { type TournamentDefinition, type TournamentResult, seatOrders, tables, tournamentFields, tournamentOffsets } from '../engine/tournament.js';
 import { writeArrowFile, schemaOf } from '../io/arrow.js';
+import { Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.js';
 import { OutputDir } from '../io/output.js';
 import { gitCommit, packageVersion } from '../io/package-info.js';
 import { runOnPool } from '../parallel/pool.js';
@@ -34,9 +36,24 @@ export interface TournamentOptions {
   threads: number;
   chunkSize?: number;
   out?: string | null;
+  /** Replace a previous result in `out`. */
+  force?: boolean;
+  /** Continue the interrupted tournament whose checkpoint is in `out`. */
+  resume?: boolean;
+  /** Milliseconds between checkpoints (default 5000). */
+  checkpointEvery?: number;
   argv?: string[];
   signal?: AbortSignal;
   onProgress?(done: number, total: number): void;
+}
+
+/** What a tournament checkpoints: the chunks done and their sums (integers, exact in JSON). */
+interface TournamentState {
+  next: number;
+  sums: number[];
+  games: number;
+  seconds: number;
+  startedAt: string;
 }
 
 export interface Ranked {
@@ -106,11 +123,10 @@ export function validateTournament(o: TournamentOptions): TournamentDefinition {
   if (!Number.isInteger(tableSize) || tableSize < 2 || tableSize > Math.min(k, game.maxPlayers)) {
     throw new UserError(`--table-size: expected an integer from 2 to ${Math.min(k, game.maxPlayers)} (at most the number of strategies, ${k}, and ${game.name}'s ${game.maxPlayers} seats), got ${tableSize}; to seat one strategy twice, list it twice`);
   }
-  if (!Number.isSafeInteger(o.games) || o.games <= 0) throw new UserError(`--games: expected a positive integer (deals), got ${o.games}`);
-  if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed: expected an integer, got ${o.seed}`);
-  if (!Number.isInteger(o.threads) || o.threads < 1 || o.threads > 256) throw new UserError(`--threads: expected an integer from 1 to 256, got ${o.threads}`);
-  const chunk = o.chunkSize ?? DEFAULT_TOURNAMENT_CHUNK;
-  if (!Number.isInteger(chunk) || chunk < 1 || chunk > 1 << 20) throw new UserError(`--chunk-size: expected an integer from 1 to 1048576, got ${chunk}`);
+  checkGames(o.games);
+  checkSeed(o.seed);
+  checkThreads(o.threads);
+  const chunk = checkInteger('--chunk-size', o.chunkSize ?? DEFAULT_TOURNAMENT_CHUNK, 1, 1 << 20);
   for (const p of o.players) game.checkStrategy(p);
   for (const t of tables(k, tableSize)) game.checkLineup?.(o.rules, t.map((i) => o.players[i]), o.mode);
   const lineups = binomial(k, tableSize) * seatOrders(tableSize).length;
@@ -122,26 +138,38 @@ export function validateTournament(o: TournamentOptions): TournamentDefinition {
 export async function tournament(o: TournamentOptions): Promise<TournamentReport> {
   const def = validateTournament(o);
   const k = def.entrants.length;
-  const out = o.out ? new OutputDir(o.out) : null;
+  if (o.resume && !o.out) throw new UserError('--resume continues the tournament in an --out directory: give it');
+  const out = o.out ? new OutputDir(o.out, { force: o.force, resume: o.resume }) : null;
   out?.prepare();
-  const sums = new Float64Array(tournamentFields(k));
-  let games = 0;
-  const startedAt = new Date();
+  const definition = { ...def, preset: o.preset };
+  const checkpoint = out ? new Checkpointer<TournamentState>(out.dir, 'tournament', definition, o.checkpointEvery) : null;
+  const saved = o.resume ? readCheckpoint<TournamentState>(out!.dir) : null;
+  if (saved) checkDefinition(saved, 'tournament', definition);
+  const sums = saved ? Float64Array.from(saved.state.sums) : new Float64Array(tournamentFields(k));
+  let games = saved?.state.games ?? 0;
+  let next = saved?.state.next ?? 0;
+  const secondsBefore = saved?.state.seconds ?? 0;
+  const startedAt = saved ? new Date(saved.state.startedAt) : new Date();
   const t0 = performance.now();
+  const state = (): { state: TournamentState } => ({ state: { next, sums: Array.from(sums), games, seconds: secondsBefore + (performance.now() - t0) / 1000, startedAt: startedAt.toISOString() } });
   try {
     await runOnPool<TournamentResult>({
+      setup: { game: def.game, rules: def.rules },
       threads: o.threads,
-      first: 0,
-      last: Math.ceil(def.deals / def.chunkSize),
+      first: next,
+      last: Math.max(next, Math.ceil(def.deals / def.chunkSize)),
       task: (first, last): TournamentTask => ({ kind: 'tournament', def, first, last }),
       signal: o.signal,
       onProgress: () => o.onProgress?.(sums[0], def.deals),
       onResult(r) {
         for (let i = 0; i < sums.length; i++) sums[i] += r.sums[i];
         games += r.games;
+        next = r.lastChunk; // results arrive in chunk order
+        checkpoint?.maybeSave(state);
       },
     });
-    const seconds = (performance.now() - t0) / 1000;
+    o.signal?.throwIfAborted();
+    const seconds = secondsBefore + (performance.now() - t0) / 1000;
     const report = summarise(o, def, sums, games, seconds);
     if (out) {
       await writeArrowFile(out.file('tournament.arrow'), TOURNAMENT_SCHEMA, {
@@ -176,12 +204,13 @@ export async function tournament(o: TournamentOptions): Promise<TournamentReport
         gamesPerSecond: games / seconds,
       };
       writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
-      out.commit();
+      out.commit(o.signal);
     }
     return report;
   } catch (e) {
-    out?.abort();
-    throw e;
+    // Interrupted: keep the last checkpoint for --resume; a fault: remove everything (the previous result stays).
+    out?.abort({ keepCheckpoint: o.signal?.aborted === true });
+    throw out ? out.fault(e) : e;
   }
 }
 
@@ -203,12 +232,7 @@ function summarise(o: TournamentOptions, def: TournamentDefinition, sums: Float6
   const deals = sums[0];
   const perEntrant = binomial(k - 1, n - 1) * orders; // an entrant's games per deal
   const perPair = binomial(k - 2, n - 2) * orders; // games two entrants share per deal
-  const oW = 1;
-  const oS = 1 + k;
-  const oWW = 1 + 2 * k;
-  const oSS = oWW + k * k;
-  const oH = oSS + k * k;
-  const oHH = oH + k * k;
+  const { oW, oS, oWW, oSS, oH, oHH } = tournamentOffsets(k);
   const wScale = perEntrant * WIN_UNITS;
   const ranking: Ranked[] = def.entrants.map((spec, a) => {
     const w = estimate(deals, sums[oW + a] / wScale, sums[oWW + a * k + a] / (wScale * wScale));

@@ -14,9 +14,11 @@ import type { GameModule, Mode } from '../engine/game.js';
 import { Rng } from '../engine/rng.js';
 import { WIN_UNITS } from '../engine/runner.js';
 import { type Column, schemaOf, writeArrowFile } from '../io/arrow.js';
+import { Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.js';
 import { OutputDir } from '../io/output.js';
 import { gitCommit, packageVersion } from '../io/package-info.js';
 import { createPool, runOnPool } from '../parallel/pool.js';
+import { checkInteger, checkSeed, checkThreads } from './checks.js';
 import type { CandidatesTask } from '../parallel/worker.js';
 import { CmaesSearch, type ContinuousOptions } from '../tune/cmaes.js';
 import { BudgetError, GridSearch, RaceSearch } from '../tune/race.js';
@@ -62,6 +64,12 @@ export interface TuneOptions {
   seed: number;
   threads: number;
   out: string | null;
+  /** Replace a previous result in `out`. */
+  force?: boolean;
+  /** Continue the interrupted run whose checkpoint is in `out`. */
+  resume?: boolean;
+  /** Milliseconds between checkpoints (default 5000). */
+  checkpointEvery?: number;
   argv?: string[];
   signal?: AbortSignal;
   onStep?(s: TuneProgress): void;
@@ -143,9 +151,9 @@ export function parseObjective(text: string | null, mode: Mode): Objective {
 const objectiveText = (o: Objective): string => (o.kind === 'at-least' ? `at-least:${o.k}` : o.kind);
 
 function checkNumbers(o: TuneOptions): void {
-  if (!Number.isSafeInteger(o.seed)) throw new UserError(`--seed: expected an integer, got ${o.seed}`);
-  if (!Number.isInteger(o.threads) || o.threads < 1 || o.threads > 256) throw new UserError(`--threads: expected an integer from 1 to 256, got ${o.threads}`);
-  if (!Number.isSafeInteger(o.budget) || o.budget <= 0 || o.budget >= VALIDATION_OFFSET) throw new UserError(`--budget: expected a positive integer number of games, got ${o.budget}`);
+  checkSeed(o.seed);
+  checkThreads(o.threads);
+  checkInteger('--budget', o.budget, 1, VALIDATION_OFFSET - 1); // validation games are numbered from VALIDATION_OFFSET
 }
 
 function chooseMethod(space: Space, method: Method): Exclude<Method, 'auto'> {
@@ -213,24 +221,53 @@ export function planTune(o: TuneOptions): { space: Space; objective: Objective; 
   return { space, objective, method, searcher, searchBudget, validationBudget };
 }
 
+/**
+ * What tune checkpoints: every block played so far, in order, with its sums (integers, exact in JSON).
+ * The search is deterministic given its blocks' results, so a resumed run replays it from the start,
+ * taking these blocks' sums instead of playing them, and goes on where the interrupted run stopped.
+ */
+interface TuneState {
+  blocks: { candidates: string[]; offset: number; games: number; sums: number[] }[];
+  seconds: number;
+  startedAt: string;
+}
+
 export async function tune(o: TuneOptions): Promise<TuneResult> {
   const plan = planTune(o);
   const { space, objective, searcher } = plan;
-  const out = o.out ? new OutputDir(o.out) : null;
+  if (o.resume && !o.out) throw new UserError('--resume continues the run in an --out directory: give it');
+  const out = o.out ? new OutputDir(o.out, { force: o.force, resume: o.resume }) : null;
   out?.prepare();
+  const definition = { game: o.game.name, rules: o.rules, preset: o.preset, strategy: o.strategy, params: o.params, fix: o.fix, start: o.start, field: o.field, mode: o.mode, objective: o.objective, method: o.method, budget: o.budget, seed: o.seed };
+  const checkpoint = out ? new Checkpointer<TuneState>(out.dir, 'tune', definition, o.checkpointEvery) : null;
+  const saved = o.resume ? readCheckpoint<TuneState>(out!.dir) : null;
+  if (saved) checkDefinition(saved, 'tune', definition);
+  const blocks: TuneState['blocks'] = [];
   const scale = objective.kind === 'win' ? WIN_UNITS : 1;
-  const startedAt = new Date();
+  const startedAt = saved ? new Date(saved.state.startedAt) : new Date();
+  const secondsBefore = saved?.state.seconds ?? 0;
   const t0 = performance.now();
   let played = 0;
-  const pool = createPool(o.threads);
+  const pool = createPool(o.threads, { game: o.game.name, rules: o.rules });
 
-  /** Plays distinct specs on games [offset, offset + games) and returns their sums. */
+  /** Plays distinct specs on games [offset, offset + games) and returns their sums (a checkpointed block's, on --resume). */
   const playBlock = async (candidates: string[], offset: number, games: number): Promise<BlockStats> => {
+    const done = saved?.state.blocks[blocks.length];
+    if (done) {
+      if (JSON.stringify([done.candidates, done.offset, done.games]) !== JSON.stringify([candidates, offset, games])) {
+        throw new UserError(`--resume ${out!.dir}: the checkpoint's step ${blocks.length + 1} played other candidates than this run asks for; give --force to start again`);
+      }
+      blocks.push(done);
+      played += games * candidates.length;
+      o.onGames?.(played, o.budget);
+      return new BlockStats(candidates.length, scale, Float64Array.from(done.sums));
+    }
     const def: CandidatesDefinition = { game: o.game.name, rules: o.rules, mode: o.mode, candidates, field: [...o.field], objective, seed: o.seed, offset, games, chunkSize: CHUNK };
     const stats = new BlockStats(candidates.length, scale);
     const before = played;
     await runOnPool<CandidatesResult>(
       {
+        setup: { game: o.game.name, rules: o.rules },
         threads: o.threads,
         first: 0,
         last: Math.ceil(games / CHUNK),
@@ -242,6 +279,8 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
       pool,
     );
     played += games * candidates.length;
+    blocks.push({ candidates, offset, games, sums: Array.from(stats.sums) });
+    checkpoint?.maybeSave(() => ({ state: { blocks, seconds: secondsBefore + (performance.now() - t0) / 1000, startedAt: startedAt.toISOString() } }));
     return stats;
   };
 
@@ -289,7 +328,8 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
       const d = vstats.diff(i, 0);
       rows.push({ step, point: c.point, games: validationGames, mean: validated[i].mean, se: validated[i].se, diffVsIncumbent: d.mean, diffSe: d.se, validation: true });
     });
-    const seconds = (performance.now() - t0) / 1000;
+    o.signal?.throwIfAborted();
+    const seconds = secondsBefore + (performance.now() - t0) / 1000;
     const diffVsStart = vstats.diff(0, startRow);
     const b = validated[0];
     const plateau = validated.filter((v) => v.ci95[0] <= b.ci95[1] && v.ci95[1] >= b.ci95[0]).sort((x, y) => y.mean - x.mean);
@@ -343,12 +383,13 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
         gamesPerSecond: report.gamesPerSecond,
       };
       writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
-      out.commit();
+      out.commit(o.signal);
     }
     return { report, rows };
   } catch (e) {
-    out?.abort();
-    throw e;
+    // Interrupted: keep the last checkpoint for --resume; a fault: remove everything (the previous result stays).
+    out?.abort({ keepCheckpoint: o.signal?.aborted === true });
+    throw out ? out.fault(e) : e;
   } finally {
     await pool.destroy();
   }

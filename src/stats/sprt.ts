@@ -4,6 +4,8 @@
  * It accepts H1 (difference = d1) when LLR >= log((1 - beta) / alpha) and H0 (difference = d0)
  * when LLR <= log(beta / (1 - alpha)).
  */
+import { sampleVariance } from './variance.js';
+
 export interface SprtBounds {
   d0: number;
   d1: number;
@@ -20,7 +22,7 @@ export function sprtBounds(d0: number, d1: number, alpha = 0.05, beta = 0.05): S
 /** The log-likelihood ratio from n, the sum and the sum of squares of the differences. */
 export function sprtLlr(b: SprtBounds, n: number, sum: number, sumSq: number): number {
   if (n < 2) return 0;
-  const variance = (sumSq - (sum * sum) / n) / (n - 1);
+  const variance = sampleVariance(n, sum, sumSq);
   if (!(variance > 0)) return 0; // no spread yet: no evidence either way
   return ((b.d1 - b.d0) / variance) * (sum - (n * (b.d0 + b.d1)) / 2);
 }

@@ -4,7 +4,9 @@
  * as numpy and R) read straight off the score histogram.
  */
 import { errorFunction, quantileSorted } from 'simple-statistics';
-import { type SeatTotals, WIN_UNITS } from '../engine/runner.js';
+import { WIN_UNITS } from '../engine/game.js';
+import type { SeatTotals } from '../engine/runner.js';
+import { sampleVariance } from './variance.js';
 
 /** The 97.5% normal quantile. simple-statistics' probit(0.975) gives 1.9572 (0.14% low), so it is spelled out. */
 export const Z95 = 1.959963984540054;
@@ -19,8 +21,7 @@ export interface Estimate {
 /** Mean, SD, SE and a normal 95% CI from n, sum and sum of squares. */
 export function estimate(n: number, sum: number, sumSq: number): Estimate {
   const mean = n > 0 ? sum / n : NaN;
-  const variance = n > 1 ? Math.max(0, (sumSq - (sum * sum) / n) / (n - 1)) : NaN;
-  const sd = Math.sqrt(variance);
+  const sd = Math.sqrt(sampleVariance(n, sum, sumSq));
   const se = sd / Math.sqrt(n);
   return { mean, sd, se, ci95: [mean - Z95 * se, mean + Z95 * se] };
 }
@@ -30,9 +31,11 @@ export function twoSidedP(z: number): number {
   return Math.min(1, Math.max(0, 1 - errorFunction(Math.abs(z) / Math.SQRT2)));
 }
 
-/** The p-quantile of the scores in a histogram, exactly as quantileSorted would give on the expanded list. */
-export function histogramQuantile(histogram: Map<number, number>, p: number): number {
-  const entries = [...histogram].sort((a, b) => a[0] - b[0]);
+/**
+ * The p-quantile of the scores in a histogram ((score, count) pairs sorted by score), exactly as
+ * quantileSorted would give on the expanded list.
+ */
+export function histogramQuantile(entries: readonly (readonly [number, number])[], p: number): number {
   const cumulative: number[] = [];
   let total = 0;
   for (const [, c] of entries) cumulative.push((total += c));
@@ -83,7 +86,7 @@ export function summariseSeat(seat: number, strategy: string, t: SeatTotals, wit
     strategy,
     games: t.games,
     ...e,
-    quantiles: Object.fromEntries(QUANTILES.map((q) => [`p${Math.round(q * 100)}`, histogramQuantile(t.histogram, q)])),
+    quantiles: Object.fromEntries(QUANTILES.map((q) => [`p${Math.round(q * 100)}`, histogramQuantile(t.histogram.entries(), q)])),
     winShare: withWins ? w : null,
     // Rounds within a game are not independent; in game mode this SE treats them as if they were.
     bustRate: withBusts ? { rate, se: Math.sqrt((rate * (1 - rate)) / t.rounds), rounds: t.rounds } : null,
@@ -93,8 +96,10 @@ export function summariseSeat(seat: number, strategy: string, t: SeatTotals, wit
 const fmt = (x: number, digits = 3): string => (Number.isFinite(x) ? x.toFixed(digits) : '-');
 
 /** A plain-text table of seat summaries. */
-export function formatSummaryTable(rows: SeatSummary[]): string {
-  const header = ['seat', 'strategy', 'games', 'mean', 'sd', 'se', '95% CI', 'p5/p25/p50/p75/p95'];
+export function formatSummaryTable(rows: SeatSummary[], unit: 'games' | 'rounds' = 'games'): string {
+  const header = ['seat', 'strategy', unit, 'mean', 'sd', 'se', '95% CI', 'p5/p25/p50/p75/p95'];
+  // One format for every quantile of the table: whole numbers unless one of them is not.
+  const quantileDigits = rows.some((r) => Object.values(r.quantiles).some((q) => q % 1 !== 0)) ? 1 : 0;
   const wins = rows.some((r) => r.winShare);
   const busts = rows.some((r) => r.bustRate);
   if (wins) header.push('win share (se)');
@@ -108,7 +113,7 @@ export function formatSummaryTable(rows: SeatSummary[]): string {
       fmt(r.sd),
       fmt(r.se, 4),
       `[${fmt(r.ci95[0])}, ${fmt(r.ci95[1])}]`,
-      Object.values(r.quantiles).map((q) => fmt(q, q % 1 === 0 ? 0 : 1)).join('/'),
+      Object.values(r.quantiles).map((q) => fmt(q, quantileDigits)).join('/'),
     ];
     if (wins) cells.push(r.winShare ? `${fmt(r.winShare.mean, 4)} (${fmt(r.winShare.se, 4)})` : '-');
     if (busts) cells.push(r.bustRate ? `${fmt(r.bustRate.rate, 4)} (${fmt(r.bustRate.se, 4)})` : '-');

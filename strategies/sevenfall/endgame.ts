@@ -36,8 +36,10 @@
  * seats are assumed to play in the last round. Examples: `endgame`, `endgame:choose=exact`, `endgame:model=at-least,modelk=10`.
  */
 import type { SevenfallRules } from '../../src/games/sevenfall/rules.js';
-import type { ScoreTable } from '../../src/games/sevenfall/scoring.js';
-import { type Objective, type SevenfallSolution, objectiveText, solveSevenfall } from '../../src/games/sevenfall/solver.js';
+import type { RowScorer } from '../../src/games/sevenfall/scoring.js';
+import { type Objective, objectiveText } from '../../src/games/sevenfall/objective.js';
+import type { SevenfallSolution } from '../../src/games/sevenfall/solution.js';
+import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
 import type { SevenfallStrategyDef, SevenfallView } from '../../src/games/sevenfall/view.js';
 import { PolicyMove, cachedSolution } from './optimal.js';
 
@@ -49,7 +51,7 @@ export interface EndgameCandidate {
 }
 
 /** The candidates for one rules set: ev first, then at-least:K for each distinct positive category value, ascending. */
-export function endgameCandidates(rules: SevenfallRules, table?: ScoreTable): EndgameCandidate[] {
+export function endgameCandidates(rules: SevenfallRules, table?: RowScorer): EndgameCandidate[] {
   const ks = [...new Set(rules.categories.map((c) => c.points).filter((p) => p > 0))].sort((a, b) => a - b);
   const objectives: Objective[] = [{ kind: 'ev' }, ...ks.map((k): Objective => ({ kind: 'at-least', k }))];
   return objectives.map((objective) => {
@@ -60,7 +62,7 @@ export function endgameCandidates(rules: SevenfallRules, table?: ScoreTable): En
 
 const candidateCache = new Map<string, EndgameCandidate[]>();
 
-function cachedCandidates(rules: SevenfallRules, table?: ScoreTable): EndgameCandidate[] {
+function cachedCandidates(rules: SevenfallRules, table?: RowScorer): EndgameCandidate[] {
   const key = JSON.stringify(rules);
   let c = candidateCache.get(key);
   if (c === undefined) {
@@ -157,7 +159,7 @@ function utilityCache(rules: SevenfallRules): Map<string, SevenfallSolution> {
  * same under a positive affine change); a flat utility (won or lost whatever happens) plays ev.
  */
 function exactSolution(
-  cache: Map<string, SevenfallSolution>, rules: SevenfallRules, table: ScoreTable, evSolution: SevenfallSolution, field: ArrayLike<number>,
+  cache: Map<string, SevenfallSolution>, rules: SevenfallRules, table: RowScorer, evSolution: SevenfallSolution, field: ArrayLike<number>,
   totals: ArrayLike<number>, seat: number, players: number, scratch: WinScratch, shares: Float64Array,
 ): SevenfallSolution {
   let lo = Infinity;
@@ -184,6 +186,7 @@ function exactSolution(
 
 export const endgame: SevenfallStrategyDef = {
   name: 'endgame',
+  fullCanister: true,
   doc: 'optimal (ev) before the last round; in the last round plays the solved policy (ev or at-least:K) with the highest chance of winning given the totals, later seats modelled by the exact score distribution of a reference policy.',
   params: [
     { name: 'choose', type: 'enum', values: ['k', 'exact'], default: 'k', doc: 'k: best of the ev and at-least:K policies; exact: solve the last turn for the win chance itself (about 0.1 s per distinct situation, cached; practical for 2 players only)' },

@@ -10,14 +10,16 @@
  * totals): it is optimal for a single turn.
  */
 import type { SevenfallRules } from '../../src/games/sevenfall/rules.js';
-import { type Objective, type SevenfallSolution, objectiveText, solveSevenfall } from '../../src/games/sevenfall/solver.js';
-import type { ScoreTable } from '../../src/games/sevenfall/scoring.js';
+import { type Objective, objectiveText } from '../../src/games/sevenfall/objective.js';
+import type { SevenfallSolution } from '../../src/games/sevenfall/solution.js';
+import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
+import type { RowScorer } from '../../src/games/sevenfall/scoring.js';
 import { STOP, type SevenfallStrategyDef, type SevenfallView } from '../../src/games/sevenfall/view.js';
 
 const solutions = new Map<string, SevenfallSolution>();
 
 /** The cached solution for (rules, objective), solving on first use in this thread. */
-export function cachedSolution(rules: SevenfallRules, objective: Objective, table?: ScoreTable): SevenfallSolution {
+export function cachedSolution(rules: SevenfallRules, objective: Objective, table?: RowScorer): SevenfallSolution {
   const key = `${objectiveText(objective)}\n${JSON.stringify(rules)}`;
   let sol = solutions.get(key);
   if (sol === undefined) {
@@ -65,6 +67,7 @@ export class PolicyMove {
 
 export const optimal: SevenfallStrategyDef = {
   name: 'optimal',
+  fullCanister: true,
   doc: 'Plays the exact optimal one-turn policy (solved once per worker): maximises the expected score, or with objective=at-least the probability of scoring at least k.',
   params: [
     { name: 'objective', type: 'enum', values: ['ev', 'at-least'], default: 'ev', doc: 'ev: maximise the expected turn score; at-least: maximise P(turn score >= k)' },

@@ -5,6 +5,7 @@
  * 0, so it draws. With an empty deck it counts the cards not on the table (the reshuffled discard pile).
  */
 import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
+import { popcount } from '../../src/games/sevn/exact.js';
 import { CHOICE_PARAMS, cardChoices, unseenDuplicates, unseenTotal } from './choices.js';
 
 export const bustCap: SevnStrategyDef = {
@@ -20,6 +21,21 @@ export const bustCap: SevnStrategyDef = {
         // bad / total > p, compared without a division
         return unseenDuplicates(v, v.held) > p * unseenTotal(v) ? Answer.STAY : Answer.DRAW;
       },
+    };
+  },
+  // Solo from a fresh number-only deck the unseen cards are the deck less the held ones.
+  soloDrawRule: (params, rules) => {
+    const p = params.p as number;
+    const copies = new Array<number>(31).fill(0);
+    let total = 0;
+    for (const n of rules.numbers) {
+      copies[n.value] = n.copies;
+      total += n.copies;
+    }
+    return (held) => {
+      let dup = 0;
+      for (let v = 0; v < 31; v++) if ((held >>> v) & 1) dup += copies[v] - 1;
+      return !(dup > p * (total - popcount(held)));
     };
   },
 };

@@ -29,6 +29,7 @@
  * against 25.47% of the games (+1.80 points, 95% CI [1.20, 2.39]). `ev` and `race` default to them.
  */
 import type { ParamSpec, ParamValues } from '../../src/engine/params.js';
+import { bustChance as nextCardBust, duplicatesInDeck } from '../../src/games/sevn/bust.js';
 import { Kind } from '../../src/games/sevn/cards.js';
 import { Answer, Status, type SevnContext, type SevnStrategy, type SevnView } from '../../src/games/sevn/view.js';
 import { NextCard } from './next-card.js';
@@ -47,25 +48,14 @@ export function choiceParams(defaults: Record<string, string>): ParamSpec[] {
 }
 
 /**
- * Unseen number cards of a value held in `held` (bit per number value). `copies - seen` is exactly the
- * deck, so with a non-empty deck the chance that the next card busts is this over `v.deckSize`. With
- * an empty deck the next card comes from the reshuffled discard pile: every card not on the table.
- * Integers, not a probability: a double returned from a call that is not inlined is boxed, and these
- * run on every decision of `bust-cap` (0 GC in the bench loop).
+ * Unseen number cards of a value held in `held` (bit per number value): with a non-empty deck the
+ * deck's copies (the chance that the next card busts is this over `v.deckSize`); with an empty deck
+ * the next card comes from the reshuffled discard pile: every card not on the table.
  */
 export function unseenDuplicates(v: SevnView, held: number): number {
   const cards = v.cards;
+  if (v.deckSize > 0) return duplicatesInDeck(cards, held, v.seen);
   let bad = 0;
-  if (v.deckSize > 0) {
-    const seen = v.seen;
-    const numberCode = cards.numberCode;
-    const copies = cards.copies;
-    for (let m = held; m !== 0; m &= m - 1) {
-      const c = numberCode[31 - Math.clz32(m & -m)];
-      bad += copies[c] - seen[c];
-    }
-    return bad;
-  }
   for (let m = held; m !== 0; m &= m - 1) bad += cards.copies[cards.numberCode[31 - Math.clz32(m & -m)]] - onTable(v, cards.numberCode[31 - Math.clz32(m & -m)]);
   return bad;
 }
@@ -78,17 +68,16 @@ export function unseenTotal(v: SevnView): number {
   return total;
 }
 
+/** The exact chance that a row holding `held` busts on its next card (0 with a Second Chance). */
+export function bustChance(v: SevnView, held: number, hasSecondChance: boolean): number {
+  if (hasSecondChance || held === 0) return 0;
+  return nextCardBust(unseenDuplicates(v, held), unseenTotal(v), false);
+}
+
 function onTable(v: SevnView, code: number): number {
   let k = 0;
   for (let s = 0; s < v.players; s++) for (let i = 0; i < v.rowLengths[s]; i++) if (v.rows[s * v.rowStride + i] === code) k++;
   return k;
-}
-
-/** The exact chance that a row holding `held` busts on its next card (0 with a Second Chance). */
-export function bustChance(v: SevnView, held: number, hasSecondChance: boolean): number {
-  if (hasSecondChance || held === 0) return 0;
-  const total = unseenTotal(v);
-  return total > 0 ? unseenDuplicates(v, held) / total : 0;
 }
 
 const BY_MOST_POINTS = 0;
@@ -184,7 +173,7 @@ export function cardChoices(params: ParamValues, ctx: Pick<SevnContext, 'cards'>
     freezeTarget(v) {
       if (freeze === 'deny') {
         nc.loadUnseen(v);
-        return bestFreeze(v, nc, v.candidates).seat;
+        return bestFreeze(v, nc, v.candidates);
       }
       if (freeze === 'self' && ((v.candidates >>> v.seat) & 1) !== 0) return v.seat;
       const t = opponentBy(v, freeze === 'fewest' ? BY_FEWEST_POINTS : BY_MOST_POINTS);
@@ -193,7 +182,7 @@ export function cardChoices(params: ParamValues, ctx: Pick<SevnContext, 'cards'>
     tripleDrawTarget(v) {
       if (triple === 'harm') {
         nc.loadUnseen(v);
-        return bestTriple(v, nc, v.candidates).seat;
+        return bestTriple(v, nc, v.candidates);
       }
       if (triple === 'self' && ((v.candidates >>> v.seat) & 1) !== 0) return v.seat;
       const t = opponentBy(v, BY_EXPOSURE);
@@ -223,44 +212,48 @@ export function cardChoices(params: ParamValues, ctx: Pick<SevnContext, 'cards'>
   };
 }
 
-/** A target and what choosing it is worth to the decider (in round points). */
-export interface Choice {
-  seat: number;
-  value: number;
-}
+/**
+ * What the last bestFreeze or bestTriple choice is worth to the decider (in round points): kept here
+ * rather than returned in an object, so that a choice allocates nothing.
+ */
+export const chosen = { value: 0.5 };
 
 /**
  * `deny`: the candidate whose freezing is worth most to the decider (unseen cards loaded): an
- * opponent's one-card gain times its threat, or for itself minus its own positive gain.
+ * opponent's one-card gain times its threat, or for itself minus its own positive gain. The value is
+ * left in `chosen.value`.
  */
-export function bestFreeze(v: SevnView, nc: NextCard, candidates: number): Choice {
+export function bestFreeze(v: SevnView, nc: NextCard, candidates: number): number {
   let best = -1;
   let bestValue = -Infinity;
   for (let k = 1, t = v.seat; k <= v.players; k++) {
     t = t + 1 === v.players ? 0 : t + 1; // opponents clockwise first, itself last
     if (((candidates >>> t) & 1) === 0) continue;
     nc.loadRow(v, t);
-    const g = nc.expectedGain(true, false);
+    nc.evaluate(true, false);
+    const g = nc.gain;
     const value = t === v.seat ? 0 - Math.max(0, g) : g * threat(v, t);
     if (value > bestValue) {
       best = t;
       bestValue = value;
     }
   }
-  return { seat: best, value: bestValue };
+  chosen.value = bestValue;
+  return best;
 }
 
 /** The expected change of the loaded row over `cards` more cards, as if independent (see `harm`). */
 function changeOver(nc: NextCard, cards: number): number {
-  const g = nc.expectedGain(true, false);
+  nc.evaluate(true, false);
+  const g = nc.gain;
   const q = nc.bust;
   if (q >= 1) return 0 - nc.points;
   const a = (g + q * nc.points) / (1 - q);
   return Math.pow(1 - q, cards) * (nc.points + cards * a) - nc.points;
 }
 
-/** `harm`: the Triple Draw candidate worth most to the decider (unseen cards loaded). */
-export function bestTriple(v: SevnView, nc: NextCard, candidates: number): Choice {
+/** `harm`: the Triple Draw candidate worth most to the decider (unseen cards loaded; value in `chosen.value`). */
+export function bestTriple(v: SevnView, nc: NextCard, candidates: number): number {
   let best = -1;
   let bestValue = -Infinity;
   const cards = v.rules.tripleDrawCards;
@@ -275,7 +268,8 @@ export function bestTriple(v: SevnView, nc: NextCard, candidates: number): Choic
       bestValue = value;
     }
   }
-  return { seat: best, value: bestValue };
+  chosen.value = bestValue;
+  return best;
 }
 
 /** `least`: the candidate a Second Chance is worth least to (bust chance x points x threat). */
@@ -304,8 +298,8 @@ export function gameWorth(v: SevnView, nc: NextCard, code: number): number {
     // The choice it would make, over the players still in the round.
     let cand = activeSeats(v);
     if (kind === Kind.FREEZE && v.rules.freezeSelf === false) cand &= ~(1 << me);
-    const c = kind === Kind.FREEZE ? bestFreeze(v, nc, cand) : bestTriple(v, nc, cand);
-    return c.seat < 0 ? 0 : c.value;
+    const seat = kind === Kind.FREEZE ? bestFreeze(v, nc, cand) : bestTriple(v, nc, cand);
+    return seat < 0 ? 0 : chosen.value;
   }
   if (kind === Kind.STORM) {
     let value = 0;

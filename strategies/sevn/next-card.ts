@@ -44,7 +44,7 @@ export class NextCard {
   points = 0;
   busted = false;
   /** The loaded row's exact bust chance on its next card (0 with a Second Chance), set by `expectedGain`. */
-  bust = 0;
+  bust = 0.5;
 
   private readonly nonLowBits: number;
   private readonly heavyBits: number;
@@ -257,12 +257,25 @@ export class NextCard {
    * false a Crossroads counts 0 (the card choices, which value many rows, save the sort it needs).
    */
   expectedGain(othersIn: boolean, crossroads = true): number {
+    this.evaluate(othersIn, crossroads);
+    return this.gain;
+  }
+
+  /** The last expected gain `evaluate` computed. */
+  gain = 0.5;
+
+  /**
+   * As expectedGain, leaving the gain in `gain`: a double returned from a call that is not inlined is
+   * boxed (an allocation per decision on ev's hot path).
+   */
+  evaluate(othersIn: boolean, crossroads = true): void {
     const u = this.unseen;
     const d = this.delta;
     const total = this.unseenTotal;
     if (total <= 0) {
       this.bust = 0;
-      return 0;
+      this.gain = 0;
+      return;
     }
     const p = this.points;
     // Numbers. Without bonus cards and with a non-negative row, a new value v adds exactly v x mult
@@ -341,11 +354,11 @@ export class NextCard {
     d[x] = 0;
     this.withoutCrossroads = gain;
     if (crossroads && u[x] > 0) gain += u[x] * this.crossroadsValue();
-    return gain / total;
+    this.gain = gain / total;
   }
 
   /** Sum of u x delta over every unseen card but the Crossroads (left by expectedGain). */
-  private withoutCrossroads = 0;
+  private withoutCrossroads = 0.5;
 
   /** The exact value of a Crossroads to the loaded row (after expectedGain): E[better of two]. */
   private crossroadsValue(): number {
@@ -366,7 +379,7 @@ export class NextCard {
    * sides of the margin is it computed exactly (ev's hot path).
    */
   exceeds(othersIn: boolean, margin: number): boolean {
-    this.expectedGain(othersIn, false);
+    this.evaluate(othersIn, false);
     const total = this.unseenTotal;
     const u = this.unseen;
     const n = u[this.xCode];

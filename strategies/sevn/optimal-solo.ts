@@ -11,7 +11,8 @@
  */
 import { cachedSevnSolution, numberProjection } from '../../src/games/sevn/solver.js';
 import { otherCards } from '../../src/games/sevn/exact.js';
-import { DRAW, STAY, type SevnStrategyDef } from '../../src/games/sevn/view.js';
+import type { SevnRules } from '../../src/games/sevn/rules.js';
+import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
 import { CHOICE_PARAMS, cardChoices } from './choices.js';
 
 export const optimalSolo: SevnStrategyDef = {
@@ -19,14 +20,17 @@ export const optimalSolo: SevnStrategyDef = {
   doc: 'Plays the exact optimal solo stopping policy for its held values (solved for the deck\'s number cards); draws with a Second Chance.',
   params: [...CHOICE_PARAMS],
   create: (params, ctx) => {
-    const solution = cachedSevnSolution(otherCards(ctx.rules) > 0 ? numberProjection(ctx.rules) : ctx.rules);
-    const shouldDraw = solution.shouldDraw;
+    const shouldDraw = solvedPolicy(ctx.rules);
     return {
       ...cardChoices(params, ctx),
       drawOrStay(v) {
-        if (v.hasSecondChance) return DRAW;
-        return shouldDraw(v.held) ? DRAW : STAY;
+        if (v.hasSecondChance) return Answer.DRAW;
+        return shouldDraw(v.held) ? Answer.DRAW : Answer.STAY;
       },
     };
   },
+  soloDrawRule: (_params, rules) => solvedPolicy(rules),
 };
+
+/** Whether to draw on a held set, solved for the deck's number cards. */
+const solvedPolicy = (rules: SevnRules): ((held: number) => boolean) => cachedSevnSolution(otherCards(rules) > 0 ? numberProjection(rules) : rules).shouldDraw;

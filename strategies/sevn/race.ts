@@ -16,7 +16,7 @@
  * for `tune`; the card choices default to the situation-aware ones.
  */
 import { Answer, Status, type SevnStrategyDef } from '../../src/games/sevn/view.js';
-import { bustChance, cardChoices, choiceParams } from './choices.js';
+import { cardChoices, choiceParams, unseenDuplicates, unseenTotal } from './choices.js';
 
 export const race: SevnStrategyDef = {
   name: 'race',
@@ -67,7 +67,11 @@ export const race: SevnStrategyDef = {
         // The end of the game.
         if (bestOut >= target && bestOut > mine) return Answer.DRAW;
         if (mine >= target && mine >= bestFinal) return Answer.STAY;
-        if (bustChance(v, v.held, v.hasSecondChance) > risk) return Answer.STAY;
+        // The bust chance worked out here, not by bustChance(): a double returned from a call is boxed.
+        if (!v.hasSecondChance && v.held !== 0) {
+          const total = unseenTotal(v);
+          if (total > 0 && unseenDuplicates(v, v.held) / total > risk) return Answer.STAY;
+        }
         const gap = v.players > 1 ? bestTotal - totals[me] : 0;
         const progress = Math.min(1, top / target);
         const threshold = points + progress * (gap > 0 ? behind * gap : ahead * gap) + stake * maxStake + crowd * inRound;

@@ -1,5 +1,6 @@
 /** `stay-at-cards`: draw until `cards` distinct scoring values are held, then stay. */
 import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
+import { popcount } from '../../src/games/sevn/exact.js';
 import { CHOICE_PARAMS, cardChoices } from './choices.js';
 
 export const stayAtCards: SevnStrategyDef = {
@@ -10,4 +11,5 @@ export const stayAtCards: SevnStrategyDef = {
     const cards = params.cards as number;
     return { ...cardChoices(params, ctx), drawOrStay: (v) => (v.distinct >= cards ? Answer.STAY : Answer.DRAW) };
   },
+  soloDrawRule: (params) => (held) => popcount(held) < (params.cards as number),
 };

@@ -1,5 +1,6 @@
 /** `stay-at`: draw until the round score reaches `points`, then stay. */
 import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
+import { maskSum } from '../../src/games/sevn/exact.js';
 import { CHOICE_PARAMS, cardChoices } from './choices.js';
 
 export const stayAt: SevnStrategyDef = {
@@ -12,4 +13,6 @@ export const stayAt: SevnStrategyDef = {
     // load and a hole check on every draw-or-stay decision.
     return { ...cardChoices(params, ctx), drawOrStay: (v) => (v.points >= points ? Answer.STAY : Answer.DRAW) };
   },
+  // Solo on a number-only deck the round score is the sum of the held values.
+  soloDrawRule: (params) => (held) => maskSum(held) < (params.points as number),
 };

@@ -7,8 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/rng.js';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
-import { E_RESHUFFLE, E_ROUND_START } from '../../src/games/sevn/events.js';
+import { Ev } from '../../src/games/sevn/events.js';
 import { makeSevnPlayers } from '../../src/games/sevn/index.js';
+import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { HiddenInfoSampler } from '../../src/games/sevn/sampler.js';
 import { Answer, type SevnPlayer, type SevnView } from '../../src/games/sevn/view.js';
@@ -25,13 +26,13 @@ describe('hidden-information sampler', () => {
     const engine = new SevnEngine(rules);
     const sampler = new HiddenInfoSampler(rules, engine.cards);
     const specs = ['stay-at:points=30', 'bust-cap', 'ev', 'race'];
-    const base = makeSevnPlayers(rules, engine.cards, specs, specs.map((_, i) => new Rng(`p${i}`)));
+    const base = makeSevnPlayers(SEVN_STRATEGIES, rules, specs, specs.map((_, i) => new Rng(`p${i}`)));
     const real = new Int32Array(engine.cards.codes);
     const loaded = new Int32Array(engine.cards.codes);
     let checked = 0;
     let reshuffled = 0; // checks made after a reshuffle in the same game
     let afterReshuffle = false;
-    engine.tracer = { event: (ev) => { if (ev === E_RESHUFFLE) afterReshuffle = true; else if (ev === E_ROUND_START && engine.round === 0) afterReshuffle = false; } };
+    engine.tracer = { event: (ev) => { if (ev === Ev.RESHUFFLE) afterReshuffle = true; else if (ev === Ev.ROUND_START && engine.round === 0) afterReshuffle = false; } };
     const check = (v: SevnView) => {
       sampler.capture(v);
       const e = sampler.load(base, new Rng(`load${checked}`));
@@ -68,7 +69,7 @@ describe('hidden-information sampler', () => {
     const rules = sevnPreset('sevn');
     const engine = new SevnEngine(rules);
     const specs = ['stay-at', 'stay-at', 'stay-at'];
-    const base = makeSevnPlayers(rules, engine.cards, specs, specs.map((_, i) => new Rng(`q${i}`)));
+    const base = makeSevnPlayers(SEVN_STRATEGIES, rules, specs, specs.map((_, i) => new Rng(`q${i}`)));
     const a = new HiddenInfoSampler(rules);
     const b = new HiddenInfoSampler(rules);
     let compared = 0;
@@ -100,7 +101,7 @@ describe('hidden-information sampler', () => {
     const sampler = new HiddenInfoSampler(sevnPreset('sevn'));
     const engine = new SevnEngine(sevnPreset('flip7'));
     let message = '';
-    const spy: SevnPlayer = { ...makeSevnPlayers(engine.rules, engine.cards, ['stay-at'], [new Rng('x')])[0], label: 'spy', drawOrStay: (v) => { try { sampler.capture(v); } catch (e) { message = (e as Error).message; } return Answer.STAY; } };
+    const spy: SevnPlayer = { ...makeSevnPlayers(SEVN_STRATEGIES, engine.rules, ['stay-at'], [new Rng('x')])[0], label: 'spy', drawOrStay: (v) => { try { sampler.capture(v); } catch (e) { message = (e as Error).message; } return Answer.STAY; } };
     engine.playRound([spy], new Rng('y'));
     expect(message).toMatch(/other rules/);
   });

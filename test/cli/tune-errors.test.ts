@@ -6,7 +6,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/engine/errors.js';
-import { sevnModule } from '../../src/games/sevn/index.js';
+import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { type Method, planTune } from '../../src/run/tune.js';
 import { sevensim } from '../helpers/cli.js';

@@ -1,8 +1,9 @@
 /** Per-game streams from (seed, game) by integer hashing (tune's common random numbers). */
 import { describe, expect, it } from 'vitest';
 import { Rng, gameKey } from '../../src/engine/rng.js';
-import { sevnModule } from '../../src/games/sevn/index.js';
+import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
+import { expectWithinSE } from '../helpers/stats.js';
 
 const stream = (seed: number, game: number, s: number): Rng => {
   const key = new Int32Array(2);
@@ -27,16 +28,16 @@ describe('gameKey streams', () => {
     const n = 20000;
     const u = Array.from({ length: n }, (_, g) => stream(7, g, 0).unit());
     const mean = u.reduce((a, b) => a + b, 0) / n;
-    expect(Math.abs(mean - 0.5)).toBeLessThan(4 * Math.sqrt(1 / 12 / n));
+    expectWithinSE(mean, 0.5, Math.sqrt(1 / 12 / n), 'mean of U(0,1)'); // variance 1/12
     // Lag-1 correlation of games g and g + 1, and of two streams of the same game.
     const corr = (x: number[], y: number[]) => {
       let s = 0;
       for (let i = 0; i < x.length; i++) s += (x[i] - 0.5) * (y[i] - 0.5);
       return s / x.length / (1 / 12);
     };
-    expect(Math.abs(corr(u.slice(1), u.slice(0, -1)))).toBeLessThan(4 / Math.sqrt(n));
+    expectWithinSE(corr(u.slice(1), u.slice(0, -1)), 0, 1 / Math.sqrt(n), 'lag-1 correlation'); // SE of a null correlation: 1/sqrt(n)
     const other = Array.from({ length: n }, (_, g) => stream(7, g, 256).unit());
-    expect(Math.abs(corr(u, other))).toBeLessThan(4 / Math.sqrt(n));
+    expectWithinSE(corr(u, other), 0, 1 / Math.sqrt(n), 'correlation of two streams');
   });
 
   it('reseedGame gives every runner of a lineup the same game: the same deal whatever came before', () => {

@@ -1,6 +1,7 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { Rng, cyrb128 } from '../../src/engine/rng.js';
+import { expectWithinSE } from '../helpers/stats.js';
 
 describe('Rng', () => {
   it('gives seedrandom Tyche-i streams number for number', () => {
@@ -39,7 +40,7 @@ describe('Rng', () => {
       for (let i = 0; i < draws; i++) counts[r.below(n)]++;
       const p = 1 / n;
       const se = Math.sqrt(draws * p * (1 - p));
-      for (const c of counts) expect(Math.abs(c - draws * p)).toBeLessThanOrEqual(4 * se + 1e-9);
+      for (const c of counts) expectWithinSE(c, draws * p, se, 'count');
     }
   });
 });

@@ -70,16 +70,14 @@ export class Chromium {
   }
 
   async close(): Promise<void> {
-    try {
-      await Promise.race([this.send('Browser.close'), new Promise((r) => setTimeout(r, 3000))]);
-    } catch {
-      // already gone
+    const exited = this.proc.exitCode !== null ? Promise.resolve() : new Promise<void>((r) => this.proc.once('exit', () => r()));
+    const within = (ms: number) => Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+    this.send('Browser.close').catch(() => undefined);
+    if (!(await within(10_000))) {
+      this.proc.kill('SIGKILL');
+      await within(5_000);
     }
-    if (this.proc.exitCode === null) {
-      const exited = new Promise((r) => this.proc.once('exit', r));
-      this.proc.kill();
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
-    }
-    rmSync(this.profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing the profile for a moment after the browser exits.
+    rmSync(this.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }

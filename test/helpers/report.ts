@@ -6,19 +6,21 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tableFromArrays, tableToIPC } from 'apache-arrow';
 import type { TopLevelSpec } from 'vega-lite';
-import { sevenfallModule } from '../../src/games/sevenfall/index.js';
+import { sevenfallModule, sevnModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
-import { sevnModule } from '../../src/games/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import type { GameModule } from '../../src/engine/game.js';
 import { OutputDir } from '../../src/io/output.js';
 import { chartView } from '../../src/report/render.js';
+import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { bustTableCommand } from '../../src/run/bust-table.js';
 import { compare, type CompareResult } from '../../src/run/compare.js';
 import { writeCompareOutput } from '../../src/run/compare-output.js';
 import { type SimulateResult, simulate } from '../../src/run/simulate.js';
 import { solveSevenfallCommand } from '../../src/run/solve.js';
 import { solveSevnCommand } from '../../src/run/solve-sevn.js';
+import { tournament } from '../../src/run/tournament.js';
+import { tune } from '../../src/run/tune.js';
 
 export interface Fixtures {
   sevnRound: string; sevnRoundResult: SimulateResult;
@@ -29,7 +31,7 @@ export interface Fixtures {
   sevnSolve: string; fallSolve: string; bust: string;
   compareSprt: string; compareSprtResult: CompareResult;
   compareGame: string;
-  tune: string; tournament: string;
+  tune: string; tuneReal: string; tournament: string; tournamentFixture: string;
 }
 
 const SEVN_FOUR = ['stay-at:points=15', 'stay-at:points=25', 'stay-at-cards:cards=4', 'bust-cap:p=0.3'];
@@ -58,7 +60,7 @@ export async function makeFixtures(root: string): Promise<Fixtures> {
   f.fallSolve = join(root, 'fall-solve');
   await solveSevenfallCommand(fr, 'sevenfall', 'ev', f.fallSolve);
   f.bust = join(root, 'bust');
-  await bustTableCommand(sevnPreset('sevn-numbers'), 'sevn-numbers', { strategy: 'stay-at:points=25', rounds: 20000, seed: 3, out: f.bust });
+  await bustTableCommand(SEVN_STRATEGIES, sevnPreset('sevn-numbers'), 'sevn-numbers', { strategy: 'stay-at:points=25', rounds: 20000, seed: 3, out: f.bust });
   f.compareSprt = join(root, 'compare-sprt');
   f.compareSprtResult = await compare({ game: sevn, rules: sr, preset: 'sevn', mode: 'round', a: 'stay-at:points=22', b: 'stay-at:points=25', field: [], games: 200000, seed: 5, threads: 1, chunkSize: 256, sprt: { d0: 0, d1: 0.3, alpha: 0.05, beta: 0.05, metric: 'score' } });
   const out = new OutputDir(f.compareSprt);
@@ -71,12 +73,16 @@ export async function makeFixtures(root: string): Promise<Fixtures> {
   writeCompareOutput(out2, cg, sr, []);
   f.tune = join(root, 'tune');
   writeTuneFixture(f.tune);
+  f.tuneReal = join(root, 'tune-real');
+  await tune({ game: sevn, rules: sr, preset: 'sevn', strategy: 'stay-at', params: ['points=22:30', 'freeze'], fix: [], start: null, field: [], mode: 'round', objective: null, method: 'race', budget: 60000, seed: 6, threads: 1, out: f.tuneReal });
   f.tournament = join(root, 'tournament');
-  writeTournamentFixture(f.tournament);
+  await tournament({ game: sevn, rules: sr, preset: 'sevn', mode: 'game', players: ['stay-at:points=15', 'stay-at:points=25', 'bust-cap:p=0.3'], tableSize: 2, games: 60, seed: 4, threads: 1, out: f.tournament });
+  f.tournamentFixture = join(root, 'tournament-fixture');
+  writeTournamentFixture(f.tournamentFixture);
   return f as Fixtures;
 }
 
-/** A tune output in the format fixed in COORDINATION.md (hand-made: 3 steps of 4 candidates, 1 validation row). */
+/** A tune output in the format run/tune.ts writes, hand-made (3 steps of 4 candidates, 1 validation row) so that the drawn numbers are known. */
 export function writeTuneFixture(dir: string): void {
   const out = new OutputDir(dir);
   out.prepare();
@@ -101,13 +107,14 @@ export function writeTuneFixture(dir: string): void {
   const best = cand(24, 0.3, 20.2);
   writeFileSync(out.file('best.json'), JSON.stringify({
     game: 'sevn', preset: 'sevn', mode: 'round', strategy: 'stay-at', field: ['stay-at:points=25'], objective: 'mean', method: 'race', seed: 9,
+    searched: [{ name: 'points', kind: 'int', lo: 15, hi: 30, step: null }, { name: 'margin', kind: 'float', lo: 0, hi: 1, step: null }],
     best, start: cand(15, 0, 18.1), plateau: [best, cand(25, 0.2, 20.1), cand(23, 0.3, 20.05)], validationGames: 1000, games: 13000,
   }));
   writeFileSync(out.file('run.json'), JSON.stringify({ format: 1, kind: 'tune', version: '0.1.0', game: 'sevn', preset: 'sevn', seed: 9, mode: 'round' }));
   out.commit();
 }
 
-/** A tournament output in the fixed format (hand-made: 3 strategies, 6 ordered pairs). */
+/** A tournament output in the fixed format, hand-made (3 strategies, 6 ordered pairs) so that the drawn numbers are known. */
 export function writeTournamentFixture(dir: string): void {
   const out = new OutputDir(dir);
   out.prepare();

@@ -1,5 +1,5 @@
 /** Test helpers for SEVENFALL: rows written as letters (A..G symbols, W Wild, X Break). */
-import type { SevenfallRules } from '../../src/games/sevenfall/rules.js';
+import { type SevenfallRules, validateSevenfallRules } from '../../src/games/sevenfall/rules.js';
 import { ScoreTable } from '../../src/games/sevenfall/scoring.js';
 
 export function rowCodes(rules: SevenfallRules, text: string): number[] {
@@ -48,4 +48,19 @@ export function exactCategoryDistribution(rules: SevenfallRules): number[] {
   };
   visit(0, rules.rowSize, 1);
   return dist;
+}
+
+/** A small canister for brute-force checks: 3 symbols x 3, 1 Wild, 1 Break, a short row and its own categories. */
+export function smallRules(rowSize: number, discardBudget: number): SevenfallRules {
+  const categories = [
+    { name: 'Pair', parts: [2], points: 1 },
+    { name: 'Triple', parts: [3], points: 4 },
+    { name: 'Two Pairs', parts: [2, 2], points: 3 },
+    { name: 'Four', parts: [4], points: 9 },
+    { name: 'Triple + Pair', parts: [3, 2], points: 7 },
+  ].filter((c) => c.parts.reduce((a, b) => a + b, 0) <= rowSize);
+  return validateSevenfallRules({
+    game: 'sevenfall', name: `small-${rowSize}-${discardBudget}`, symbols: 3, copiesPerSymbol: 3, wilds: 1, breaks: 1,
+    rowSize, discardBudget, rounds: 1, categories,
+  });
 }

@@ -4,6 +4,7 @@
  */
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readArrowFile } from '../../src/io/arrow.js';
@@ -12,7 +13,7 @@ import { type BustTableOutput, type CompareOutput, type SimulateOutput, type Sol
 import { Z95 } from '../../src/stats/summary.js';
 import { writeReport } from '../../src/run/report.js';
 import { Chromium, findChromium } from '../helpers/chromium.js';
-import { sevensim } from '../helpers/cli.js';
+import { CLI, sevensim } from '../helpers/cli.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
 import { decodePng } from '../helpers/png.js';
 import { type Fixtures, axisTitles, dataItems, drawn, makeFixtures } from '../helpers/report.js';
@@ -211,17 +212,48 @@ describe('tune, tournament and compare charts', () => {
     expect(dataItems(await drawn(charts.tuneObjective(o).spec), 'symbol')).toHaveLength(13);
     const params = await drawn(charts.tuneParams(o).spec);
     expect(dataItems(params, 'symbol')).toHaveLength(24);
-    const land = await drawn(charts.tuneLandscape(o).spec);
+    const landscape = charts.tuneLandscape(o);
+    const land = await drawn(landscape.spec);
+    // The plateau's candidates have points 23, 24, 25 (an integer: shaded over whole cells) and margin 0.2 to 0.3.
     const plateau = dataItems(land, 'rect').map((i) => i.datum);
-    expect(plateau.map((p) => [p.param, p.lo, p.hi])).toEqual(expect.arrayContaining([['points', 23, 25], ['margin', 0.2, 0.3]]));
+    expect(plateau.map((p) => [p.param, p.lo, p.hi])).toEqual(expect.arrayContaining([['points', 22.5, 25.5], ['margin', 0.2, 0.3]]));
+    expect(landscape.table.rows).toEqual([['points', '24.000', '23.000', '25.000'], ['margin', '0.300', '0.200', '0.300']]);
     const best = dataItems(land, 'rule').filter((i) => i.datum.type === 'best').map((i) => [i.datum.param, i.datum.best]);
     expect(best).toEqual(expect.arrayContaining([['points', 24], ['margin', 0.3]]));
     expect(charts.tuneObjective(o).caption).toContain('13,000 games');
     expect(charts.tuneObjective(o).caption).toContain('seed 9');
   });
 
-  it('tournament: a cell per ordered pair, the ranking in order with 95% CIs', async () => {
+  it('tune (a real run, race over an integer and an enum): every tune.arrow row drawn, enum choices named on the axis, the best from best.json', async () => {
+    const o = readOutput(fx.tuneReal) as TuneOutput;
+    const rows = arrow(join(fx.tuneReal, 'tune.arrow'));
+    const best = json(fx.tuneReal, 'best.json');
+    expect(dataItems(await drawn(charts.tuneObjective(o).spec), 'symbol')).toHaveLength(rows.length);
+    const params = await drawn(charts.tuneParams(o).spec);
+    expect(dataItems(params, 'symbol')).toHaveLength(2 * rows.filter((r) => !r.validation).length);
+    const labels = params.filter((m) => m.role === 'axis-label').flatMap((m) => m.items.map((i) => i.text));
+    expect(labels).toEqual(expect.arrayContaining(['fewest', 'most', 'self']));
+    const land = await drawn(charts.tuneLandscape(o).spec);
+    const bestRules = dataItems(land, 'rule').filter((i) => i.datum.type === 'best');
+    expect(bestRules.map((i) => [i.datum.param, i.datum.best])).toEqual([['points', best.best.values.points], ['freeze', best.searched.find((d: { name: string }) => d.name === 'freeze').values.indexOf(best.best.values.freeze)]]);
+    expect(charts.tuneLandscape(o).table.rows[1][1]).toBe(best.best.values.freeze);
+    expect(charts.tuneObjective(o).caption).toContain(`${best.games.toLocaleString('en-US')} games; seed 6.`);
+  });
+
+  it('tournament (a real run): a cell per ordered pair at its head-to-head share, the ranking in tournament.json order', async () => {
     const o = readOutput(fx.tournament) as TournamentOutput;
+    const t = json(fx.tournament, 'tournament.json');
+    const cells = dataItems(await drawn(charts.tournamentMatrix(o).spec), 'rect');
+    const pairs = arrow(join(fx.tournament, 'tournament.arrow'));
+    expect(cells).toHaveLength(6);
+    for (const p of pairs) expect(cells.find((c) => c.datum.a === p.a && c.datum.b === p.b)!.datum.win_share_a).toBe(p.win_share_a);
+    const ranking = charts.tournamentRanking(o);
+    expect(dataItems(await drawn(ranking.spec), 'symbol').map((p) => p.datum.spec)).toEqual(t.ranking.map((r: { spec: string }) => r.spec));
+    expect(ranking.caption).toContain(`${t.games.toLocaleString('en-US')} games (60 deals, each in every seat order); seed 4.`);
+  });
+
+  it('tournament (a hand-made output): cell texts and CI ends where the numbers put them', async () => {
+    const o = readOutput(fx.tournamentFixture) as TournamentOutput;
     const m = await drawn(charts.tournamentMatrix(o).spec);
     expect(dataItems(m, 'rect')).toHaveLength(6);
     expect(dataItems(m, 'text').map((t) => t.text)).toContain('0.81');
@@ -249,8 +281,8 @@ describe('tune, tournament and compare charts', () => {
   });
 
   it('every output gives its charts, each with a caption and a table', () => {
-    const counts = [fx.sevnRound, fx.sevnGame, fx.fallRound, fx.sevnSolve, fx.fallSolve, fx.bust, fx.compareSprt, fx.compareGame, fx.tune, fx.tournament].map((d) => charts.chartsOf(readOutput(d)).length);
-    expect(counts).toEqual([4, 5, 3, 2, 1, 1, 2, 1, 3, 2]);
+    const counts = [fx.sevnRound, fx.sevnGame, fx.fallRound, fx.sevnSolve, fx.fallSolve, fx.bust, fx.compareSprt, fx.compareGame, fx.tune, fx.tuneReal, fx.tournament, fx.tournamentFixture].map((d) => charts.chartsOf(readOutput(d)).length);
+    expect(counts).toEqual([4, 5, 3, 2, 1, 1, 2, 1, 3, 3, 2, 2]);
   });
 });
 
@@ -308,6 +340,17 @@ describe('report.html and PNG files', () => {
     expect(listDir(out)).toEqual(['report.html']);
   }, 60_000);
 
+  it('--open says how to open the page when no opener can run, and still succeeds; --help explains every flag', () => {
+    const out = join(root, 'open');
+    const r = spawnSync(process.execPath, [CLI, 'report', fx.compareGame, '--out', out, '--open'], { encoding: 'utf8', env: { ...process.env, PATH: '/nonexistent' } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`could not run xdg-open to open ${join(out, 'report.html')}; open it in a browser yourself`);
+    const help = sevensim('report', '--help');
+    expect(help.code).toBe(0);
+    for (const flag of ['--out', '--png', '--scale', '--open', '--quiet']) expect(help.stdout).toContain(flag);
+    expect(help.stdout).toMatch(/--scale[\s\S]*\[default: 2\]/);
+  }, 60_000);
+
   it('the study (npm start) ends with the charts of every part in its report.html and says where it is', () => {
     const out = join(root, 'study');
     const r = sevensim('study', '--games', '400', '--threads', '1', '--quiet', '--out', out);
@@ -335,7 +378,7 @@ const chromium = findChromium();
 describe.skipIf(!chromium)('report.html in headless Chromium', () => {
   it('shows every chart with no console errors and no network requests; a screenshot is saved next to the report', async () => {
     const out = join(root, 'browser');
-    const r = await writeReport({ dirs: [fx.sevnGame, fx.fallRound, fx.bust, fx.sevnSolve, fx.compareSprt, fx.tune, fx.tournament], out });
+    const r = await writeReport({ dirs: [fx.sevnRound, fx.sevnGame, fx.sevnCf, fx.fallRound, fx.fallCf, fx.bust, fx.sevnSolve, fx.fallSolve, fx.compareSprt, fx.compareGame, fx.tune, fx.tournament], out });
     const browser = new Chromium(chromium!);
     try {
       const session = await browser.newPage();

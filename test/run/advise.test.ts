@@ -7,8 +7,11 @@ import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
 import { adviseSevenfall, sevenfallPosition } from '../../src/run/advise.js';
 import { reviewSevenfall, sevenfallGameRecord } from '../../src/run/play-json.js';
+import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 import { sevensim } from '../helpers/cli.js';
 import { tempDir } from '../helpers/dirs.js';
+import { smallRules } from '../helpers/sevenfall.js';
+import { bruteForceActionValue } from '../helpers/sevenfall-brute-force.js';
 
 const rules = sevenfallPreset('sevenfall');
 
@@ -31,6 +34,29 @@ describe('advise --game sevenfall', () => {
     // Discarding B or C or D is one class: the same value.
     const singles = ['B', 'C', 'D'].map((t) => advice.actions.find((a) => a.action === `discard ${t}`)!.value);
     expect(new Set(singles).size).toBe(1);
+  }, 60_000);
+
+  it.each([
+    // Small canister (3 symbols x 3, 1 Wild, 1 Break; row 4, 3 discards; Pair 1, Two Pairs 3, Triple 4, Four 9).
+    // Actions: stop and every set of at most (discards left) unlocked tiles, counted by hand.
+    ['A B C X', '', '', 'ev', 15], // 3 left, four different tiles: 1 + 4 + 6 + 4
+    ['A A W X', 'W', 'B', 'ev', 5], // 2 left, unlocked A A X: stop, A, X, A A, A X
+    ['A B B C', 'C', 'X', 'at-least:4', 5], // 2 left, unlocked A B B: stop, A, B, A B, B B
+  ])('small canister, hand %s (locked %j, discarded %j), %s: every action valued as a brute force in the test', (hand, locked, discarded, objective, count) => {
+    const r = smallRules(4, 3);
+    const pos = sevenfallPosition(r, hand, locked, discarded);
+    const advice = adviseSevenfall(r, pos, objective);
+    const utility = objective === 'ev' ? (x: number) => x : (x: number) => (x >= 4 ? 1 : 0);
+    expect(advice.actions.length).toBe(count);
+    expect(new Set(advice.actions.map((a) => a.discard.join())).size).toBe(count);
+    const brute = advice.actions.map((a) => bruteForceActionValue(r, utility, pos.unlocked, pos.locked, pos.discarded, a.discard));
+    const best = Math.max(...brute);
+    advice.actions.forEach((a, i) => {
+      expect(a.value, a.action).toBeCloseTo(brute[i], 12);
+      expect(a.loss, a.action).toBeCloseTo(best - brute[i], 12);
+    });
+    expect(advice.actions[0].value).toBeCloseTo(best, 12);
+    expect(advice.actions.filter((a) => a.best)).toEqual([advice.actions[0]]);
   }, 60_000);
 
   it('values a position with locked and discarded tiles, and at-least:K as a probability', () => {
@@ -57,7 +83,7 @@ describe('advise --game sevenfall', () => {
 
 describe('advise --review', () => {
   it('finds no loss in a game played by optimal, and the loss of each decision of a weaker strategy', () => {
-    const record = sevenfallGameRecord(rules, ['optimal', 'greedy:margin=3'], 5);
+    const record = sevenfallGameRecord(SEVENFALL_STRATEGIES, rules, ['optimal', 'greedy:margin=3'], 5);
     const optimal = reviewSevenfall(record, 0);
     expect(optimal.decisions.length).toBeGreaterThanOrEqual(5);
     for (const d of optimal.decisions) expect(d.loss).toBeLessThan(1e-9);

@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { soloStayAt } from '../../src/games/sevn/exact.js';
-import { sevnModule } from '../../src/games/sevn/index.js';
+import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { type CompareOptions, compare } from '../../src/run/compare.js';
+import { expectWithinSE } from '../helpers/stats.js';
 
 const base = (over: Partial<CompareOptions>): CompareOptions => ({
   game: sevnModule as never,
@@ -45,8 +46,8 @@ describe('compare (SEVN)', () => {
     expect(c.games).toBe(200_000);
     expect(exact).toBeGreaterThan(0);
     expect(c.diff.ci95[0]).toBeGreaterThan(0); // the sign, at 95%
-    expect(Math.abs(c.diff.mean - exact), `measured ${c.diff.mean} (se ${c.diff.se}), exact ${exact}`).toBeLessThanOrEqual(4 * c.diff.se);
-    expect(Math.abs(c.scoreA.mean - soloStayAt(r, 25).mean)).toBeLessThanOrEqual(4 * c.scoreA.se);
-    expect(Math.abs(c.scoreB.mean - soloStayAt(r, 10).mean)).toBeLessThanOrEqual(4 * c.scoreB.se);
+    expectWithinSE(c.diff.mean, exact, c.diff.se, 'paired difference');
+    expectWithinSE(c.scoreA.mean, soloStayAt(r, 25).mean, c.scoreA.se, 'stay-at 25 mean');
+    expectWithinSE(c.scoreB.mean, soloStayAt(r, 10).mean, c.scoreB.se, 'stay-at 10 mean');
   }, 60_000);
 });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readArrowFile } from '../../src/io/arrow.js';
-import { sevenfallModule } from '../../src/games/sevenfall/index.js';
+import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { mergeRuns } from '../../src/run/merge.js';
 import { type SimulateOptions, shardRange, simulate } from '../../src/run/simulate.js';
@@ -42,7 +42,7 @@ describe('simulate', () => {
     const shards = [1, 2, 3].map((index) => tempDir(`shard${index}`));
     for (const [i, dir] of shards.entries()) await simulate(base({ out: dir, shard: { index: i + 1, count: 3 } }));
     const merged = tempDir('merged');
-    const m = await mergeRuns(shards.reverse(), merged); // order of arguments does not matter
+    const { manifest: m } = await mergeRuns(shards.reverse(), merged); // order of arguments does not matter
     expect(m.complete).toBe(true);
     for (const f of ['scores.arrow', 'decisions.arrow', 'games.arrow']) expect(bytes(merged, f).equals(bytes(full, f)), f).toBe(true);
     const fullManifest = JSON.parse(bytes(full, 'run.json').toString());
@@ -57,14 +57,14 @@ describe('simulate', () => {
     expect(games.numRows).toBe(3000 * 3);
     r.totals.seats.forEach((t, seat) => {
       const hist = [...scores].filter((row) => row.seat === seat).map((row) => [row.score, Number(row.count)]);
-      expect(new Map(hist as [number, number][])).toEqual(t.histogram);
+      expect(new Map(hist as [number, number][])).toEqual(new Map(t.histogram.entries()));
       const rows = [...games].filter((row) => row.seat === seat);
       expect(rows.reduce((s, row) => s + row.score, 0)).toBe(t.sumScore);
       expect(rows.reduce((s, row) => s + row.win_share, 0)).toBeCloseTo(t.sumWin / 840, 9);
       expect(r.seats[seat].mean).toBeCloseTo(t.sumScore / 3000, 12);
     });
     // Games are numbered 0..n-1 in order, seats 0..2 within each game.
-    expect(Array.from(games.getChild('game')!.toArray().slice(0, 6))).toEqual([0, 0, 0, 1, 1, 1]);
+    expect(Array.from(games.getChild('game')!.toArray().slice(0, 6), Number)).toEqual([0, 0, 0, 1, 1, 1]);
     // Decisions: every discard decision of every game is counted once, with its seat's outcome.
     const decisions = readArrowFile(join(dir, 'decisions.arrow'));
     const stops = [...decisions].filter((row) => row.action === 'stop' && row.seat === 2);

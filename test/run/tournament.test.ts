@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/engine/errors.js';
 import { lineupsOf, seatOrders, tables } from '../../src/engine/tournament.js';
-import { sevnModule } from '../../src/games/sevn/index.js';
+import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { readArrowFile } from '../../src/io/arrow.js';
 import { type TournamentOptions, type TournamentReport, tournament } from '../../src/run/tournament.js';

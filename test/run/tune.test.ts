@@ -3,20 +3,20 @@
  * number-only deck (exact by recursion over held sets), SEVENFALL greedy against a long simulate and
  * the exact optimal policy. Fixed seeds: none of these can flake.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sevenfallModule } from '../../src/games/sevenfall/index.js';
+import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
-import { sevnModule } from '../../src/games/sevn/index.js';
+import { sevnModule } from '../../src/catalog.js';
 import { maskSum, numberOnly, popcount } from '../../src/games/sevn/exact.js';
 import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
-import { solveSevnSolo } from '../../src/games/sevn/solver.js';
 import { readArrowFile } from '../../src/io/arrow.js';
 import { simulate } from '../../src/run/simulate.js';
 import { type TuneOptions, type TuneReport, tune } from '../../src/run/tune.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
+import { readCheckpoint } from '../../src/io/checkpoint.js';
 
 const sevn = (over: Partial<TuneOptions>): TuneOptions => ({
   game: sevnModule as never,
@@ -41,8 +41,12 @@ const sevenfall = (over: Partial<TuneOptions>): TuneOptions => sevn({ game: seve
 
 const covers = (ci: [number, number], x: number): boolean => ci[0] <= x && x <= ci[1];
 
-/** Exact expected solo round score of `stay-at-cards:cards=c` on a number-only deck (as soloStayAt, stopping on held values). */
-function stayAtCardsEv(r: SevnRules, cards: number): number {
+/**
+ * Exact expected solo round score on a number-only deck of a stopping rule that looks at the held
+ * set (`stops(mask)`, asked after the deal), by recursion over held sets written here: a duplicate
+ * busts (0), `sevn.distinct` values add `sevn.bonus` and end the round.
+ */
+function soloEv(r: SevnRules, stops: (mask: number) => boolean): number {
   const { copies, total } = numberOnly(r);
   const memo = new Map<number, number>();
   const value = (mask: number): number => {
@@ -51,20 +55,24 @@ function stayAtCardsEv(r: SevnRules, cards: number): number {
     const held = popcount(mask);
     let v = 0;
     if (held === r.sevn.distinct) v = maskSum(mask) + r.sevn.bonus;
-    else if (mask !== 0 && held >= cards) v = maskSum(mask);
+    else if (mask !== 0 && stops(mask)) v = maskSum(mask);
     else for (let x = 0; x < 31; x++) if (copies[x] > 0 && !((mask >>> x) & 1)) v += (copies[x] / (total - held)) * value(mask | (1 << x));
     memo.set(mask, v);
     return v;
   };
   return value(0);
 }
+/** `stay-at-cards:cards=c`: stays holding c values. */
+const stayAtCardsEv = (r: SevnRules, cards: number): number => soloEv(r, (mask) => popcount(mask) >= cards);
+/** `stay-at:points=t` on a number-only deck: stays once the row sums to t. */
+const stayAtEv = (r: SevnRules, t: number): number => soloEv(r, (mask) => maskSum(mask) >= t);
 
 describe('tune against exact values', () => {
   it('stay-at on sevn-numbers solo rounds: a threshold within 0.01 of the best exact EV, its validation CI covering its exact EV', async () => {
     const rules = sevnPreset('sevn-numbers');
-    const exact = solveSevnSolo(rules).stayAtEv;
-    const bestEv = Math.max(...exact);
-    expect(bestEv).toBeCloseTo(20.602, 3); // threshold 26; 25 gives 20.601, 27 gives 20.588
+    // Thresholds 0..64 (64: always draw, past 13+12+11+10+9+8 = 63), exact by the recursion above.
+    const exact = Array.from({ length: 65 }, (_, t) => stayAtEv(rules, t));
+    const bestEv = Math.max(...exact); // 20.602 at threshold 26; 25 gives 20.601, 27 gives 20.588
     const { report } = await tune(sevn({ params: ['points=18:34'], budget: 6_000_000 }));
     expect(report.method).toBe('race');
     const t = report.best.values.points as number;
@@ -91,8 +99,8 @@ describe('tune against exact values', () => {
 
   it('SEVENFALL greedy margin: the validation CI covers a long simulate of the answer, which stays below the exact optimum', async () => {
     const rules = sevenfallPreset('sevenfall');
+    // The solver's value is held against a brute force and 1e6 engine turns in test/sevenfall/solver.test.ts.
     const optimum = solveSevenfall(rules, { kind: 'ev' }).value;
-    expect(optimum).toBeCloseTo(9.751508, 6);
     // Seed 2: with seed 1 the validation mean lands 1.9 SE above the long run (a 95% CI misses 1 in 20
     // by design); the slow test below checks the coverage rate over 20 seeds.
     const { report } = await tune(sevenfall({ params: ['margin=0:2:0.25'], budget: 400_000, seed: 2 }));
@@ -106,7 +114,7 @@ describe('tune against exact values', () => {
 
 describe.runIf(process.env.SEVENSIM_SLOW === '1')('tune over many seeds (SEVENSIM_SLOW=1)', () => {
   it('stay-at: within 0.01 of the best exact EV for at least 9 of 10 seeds; the validation CI covers at least 8', async () => {
-    const exact = solveSevnSolo(sevnPreset('sevn-numbers')).stayAtEv;
+    const exact = Array.from({ length: 65 }, (_, t) => stayAtEv(sevnPreset('sevn-numbers'), t));
     const bestEv = Math.max(...exact);
     let near = 0;
     let covered = 0;
@@ -198,6 +206,28 @@ describe('tune', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('--resume: an interrupted run continues from its checkpointed steps to the result of an uninterrupted one', async () => {
+    const over = { params: ['points=10:40'], method: 'spsa' as const, budget: 300_000 };
+    const full = tempDir('tune-full');
+    const whole = await tune(sevn({ ...over, out: full }));
+    const dir = tempDir('tune-resume');
+    const controller = new AbortController();
+    let steps = 0;
+    const onStep = () => ++steps === 3 && controller.abort(new Error('interrupted'));
+    await expect(tune(sevn({ ...over, out: dir, checkpointEvery: 0, signal: controller.signal, onStep }))).rejects.toThrow();
+    const c = readCheckpoint<{ blocks: unknown[] }>(dir)!;
+    expect(c.kind).toBe('tune');
+    expect(c.state.blocks.length).toBeGreaterThanOrEqual(3);
+    expect(listDir(dir)).toEqual(['.checkpoint.json']); // no result files, only the checkpoint
+    await expect(tune(sevn({ ...over, out: dir }))).rejects.toThrow(/holds an interrupted run; continue it with --resume/);
+    await expect(tune(sevn({ ...over, out: dir, resume: true, seed: 2 }))).rejects.toThrow(/run definition differs/);
+    const resumed = await tune(sevn({ ...over, out: dir, resume: true, threads: 1 }));
+    expect(timeless(resumed.report)).toEqual(timeless(whole.report));
+    expect(resumed.rows).toEqual(whole.rows);
+    expect(readFileSync(join(dir, 'tune.arrow')).equals(readFileSync(join(full, 'tune.arrow')))).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['best.json', 'run.json', 'tune.arrow']);
+  }, 120_000);
 
   it('leaves no files behind when the run fails before writing', async () => {
     const dir = tempDir('tune-bad');

@@ -7,14 +7,20 @@ import { describe, expect, it } from 'vitest';
 import { type PairedDefinition, lineups, playPaired } from '../../src/engine/paired.js';
 import { WIN_UNITS } from '../../src/engine/runner.js';
 import { createStrategy } from '../../src/engine/strategy.js';
-import { sevenfallModule } from '../../src/games/sevenfall/index.js';
+import { sevenfallModule } from '../../src/catalog.js';
 import { type SevenfallRules, sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { ScoreTable } from '../../src/games/sevenfall/scoring.js';
-import { objectiveText, solveSevenfall } from '../../src/games/sevenfall/solver.js';
+import { type Objective, objectiveText } from '../../src/games/sevenfall/objective.js';
+import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
 import type { SevenfallView } from '../../src/games/sevenfall/view.js';
 import { estimate } from '../../src/stats/summary.js';
 import { WinScratch, chooseCandidate, endgameCandidates, winChance, winShareAt } from '../../strategies/sevenfall/endgame.js';
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
+import { Rng } from '../../src/engine/rng.js';
+import { SevenfallEngine } from '../../src/games/sevenfall/engine.js';
+import { smallRules } from '../helpers/sevenfall.js';
+import { bruteForceTurn } from '../helpers/sevenfall-brute-force.js';
+import { expectWithinSE, proportionSe } from '../helpers/stats.js';
 
 const rules = sevenfallPreset('sevenfall');
 const table = new ScoreTable(rules);
@@ -32,25 +38,81 @@ const mean = (d: ArrayLike<number>): number => Array.from(d).reduce((s, p, x) =>
 const variance = (d: ArrayLike<number>): number => Array.from(d).reduce((s, p, x) => s + p * x * x, 0) - mean(d) ** 2;
 
 describe('solver scoreDistribution', () => {
-  it('sums to 1, has the ev value as mean and the at-least:K value as P(score >= K), on both presets', () => {
+  // Small canisters (3 symbols x 3, 1 Wild, 1 Break; test/helpers/sevenfall.ts): the optimal value and
+  // the score distribution of the optimal policy (ties to stop, then fewer discards) by brute force
+  // over explicit tiles and positions, scored by the independent scorer: no code shared with src.
+  it.each([
+    [3, 2],
+    [4, 2],
+    [4, 3],
+  ])('small canister, row %i, %i discards, ev: the brute-force distribution bin by bin', (rowSize, budget) => {
+    const r = smallRules(rowSize, budget);
+    const brute = bruteForceTurn(r, (x) => x);
+    // The ev policy is pinned: no tied actions of one size with different distributions.
+    expect(brute.ambiguous, 'tied actions with different distributions').toBe(0);
+    const sol = solveSevenfall(r, { kind: 'ev' });
+    expect(sol.value).toBeCloseTo(brute.value, 12);
+    const d = sol.scoreDistribution();
+    expect(d.length).toBe(brute.distribution.length);
+    brute.distribution.forEach((p, x) => expect(d[x], `P(score = ${x})`).toBeCloseTo(p, 12));
+    // The moments, from the brute-force distribution.
+    const m1 = brute.distribution.reduce((a, p, x) => a + p * x, 0);
+    const m2 = brute.distribution.reduce((a, p, x) => a + p * x * x, 0);
+    expect(sol.scoreMoments().mean).toBeCloseTo(m1, 12);
+    expect(sol.scoreMoments().variance).toBeCloseTo(m2 - m1 * m1, 10);
+  }, 60_000);
+
+  it('small canister, row 4, 2 discards, a utility that is not monotone in the score: the brute-force optimum', () => {
+    // Scores 0..9 of the small table (Pair 1, Two Pairs 3, Triple 4, Triple + Pair 7, Four 9) valued
+    // 0, 5, 0, 2, 0, 0, 0, 3, 0, 4: a Pair is worth most, a Triple nothing.
+    const values = [0, 5, 0, 2, 0, 0, 0, 3, 0, 4];
+    const r = smallRules(4, 2);
+    const brute = bruteForceTurn(r, (x) => values[x]);
+    expect(solveSevenfall(r, { kind: 'utility', values }).value).toBeCloseTo(brute.value, 12);
+  }, 60_000);
+
+  it.each([
+    [4, 2, 7, false],
+    [4, 2, 3, true],
+  ])('small canister, row %i, %i discards, at-least:%i: the mass at >= K is the brute-force optimum (whole distribution pinned: %s)', (rowSize, budget, k, pinned) => {
+    // For K = 7 some actions tie on P(score >= K) with different distributions below K (the brute force
+    // counts them), so only the mass at >= K is pinned; for K = 3 no such tie occurs and every bin is.
+    const r = smallRules(rowSize, budget);
+    const brute = bruteForceTurn(r, (x) => (x >= k ? 1 : 0));
+    expect(brute.ambiguous === 0).toBe(pinned);
+    const d = solveSevenfall(r, { kind: 'at-least', k }).scoreDistribution();
+    expect(Array.from(d).reduce((a, p, x) => a + (x >= k ? p : 0), 0)).toBeCloseTo(brute.value, 12);
+    if (pinned) brute.distribution.forEach((p, x) => expect(d[x], `P(score = ${x})`).toBeCloseTo(p, 12));
+  }, 60_000);
+
+  it('the engine playing optimal and at-least:15 on the default preset: every score within 4 SE of the solved distribution', () => {
+    // Monte Carlo of the real engine (fixed seed, so it cannot flake) against the exact distribution,
+    // score by score; scores no category gives (2, 4, 7, 9, 11, 13, 14, 17) must never occur.
+    const engine = new SevenfallEngine(rules);
+    for (const [spec, objective, seed] of [['optimal', { kind: 'ev' }, 20261130], ['optimal:objective=at-least,k=15', { kind: 'at-least', k: 15 }, 20261131]] as const) {
+      const d = solveSevenfall(rules, objective).scoreDistribution();
+      const rng = new Rng();
+      rng.reseed(seed, 0, 0);
+      const p = createStrategy('sevenfall', SEVENFALL_STRATEGIES, spec, { rules, table: engine.table, rng });
+      const n = 200_000;
+      const hist = new Array<number>(d.length).fill(0);
+      for (let i = 0; i < n; i++) hist[engine.playTurn(p, rng, 0, 0, 1)]++;
+      hist.forEach((h, x) => expectWithinSE(h / n, d[x], proportionSe(d[x], n), `${spec}: P(score = ${x})`));
+      for (const x of [2, 4, 7, 9, 11, 13, 14, 17]) expect(hist[x]).toBe(0);
+    }
+  }, 60_000);
+
+  it('sums to 1 and gives no mass to scores no category gives, on both presets', () => {
     for (const preset of ['sevenfall', 'sevenfall-6x6']) {
       const r: SevenfallRules = sevenfallPreset(preset);
-      const evSol = solveSevenfall(r, { kind: 'ev' });
-      const d = evSol.scoreDistribution();
-      expect(d.length).toBe(new ScoreTable(r).maxScore + 1);
-      expect(Array.from(d).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
-      expect(mean(d)).toBeCloseTo(evSol.value, 10);
-      expect(variance(d)).toBeCloseTo(evSol.scoreMoments().variance, 9);
-      for (const k of [1, 3, 5, 6, 7, 8, 10, 12, 15, 16, 18, 19]) {
-        const sol = solveSevenfall(r, { kind: 'at-least', k });
-        const dk = sol.scoreDistribution();
-        expect(Array.from(dk).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
-        expect(Array.from(dk).reduce((s, p, x) => s + (x >= k ? p : 0), 0)).toBeCloseTo(sol.value, 12);
-        expect(mean(dk)).toBeCloseTo(sol.scoreMoments().mean, 10);
-        expect(Array.from(dk).every((p) => p >= 0)).toBe(true);
+      for (const objective of [{ kind: 'ev' }, { kind: 'at-least', k: 12 }] as Objective[]) {
+        const d = solveSevenfall(r, objective).scoreDistribution();
+        // 0..18: the highest category of the rules text is 18 points.
+        expect(d.length).toBe(19);
+        expect(Array.from(d).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+        expect(Array.from(d).every((p) => p >= 0)).toBe(true);
+        for (const x of [2, 4, 7, 9, 11, 13, 14, 17]) expect(d[x]).toBe(0);
       }
-      // Scores no category gives have probability 0 (e.g. 2, 4, 7 on the default table).
-      for (const x of [2, 4, 7, 9, 11, 13, 14, 17]) expect(d[x]).toBe(0);
     }
   }, 60_000);
 });
@@ -109,6 +171,8 @@ describe('endgame: last-round win chance', () => {
   it('needs >= 15 to win (last to play, 14 below the leader): plays at-least:15', () => {
     const { name, chances } = choice([44, 30], 1);
     expect(name).toBe('at-least:15');
+    // By hand: seat 1 plays last, 30 + y beats 44 iff y >= 15 (a tie needs y = 14, which no category
+    // scores), so the win chance of a policy is its P(score >= 15): for at-least:15, its optimum.
     expect(chances[names.indexOf('at-least:15')]).toBeCloseTo(candidates[names.indexOf('at-least:15')].solution.value, 12);
   }, 60_000);
 

@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/rng.js';
 import { createStrategy } from '../../src/engine/strategy.js';
 import { SevenfallEngine } from '../../src/games/sevenfall/engine.js';
-import { sevenfallModule } from '../../src/games/sevenfall/index.js';
+import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { ScoreTable, explainScore } from '../../src/games/sevenfall/scoring.js';
 import type { SevenfallPlayer, SevenfallView } from '../../src/games/sevenfall/view.js';
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
+import { RULES_TEXT_CATEGORIES, independentScore } from '../helpers/sevenfall-independent-score.js';
 
 const rules = sevenfallPreset('sevenfall');
 const table = new ScoreTable(rules);
@@ -80,6 +81,30 @@ describe('SEVENFALL turn flow', () => {
     expect([...sizes].sort()).toEqual([1, 2, 3]);
   });
 
+  it('scores every final row as the independent scorer does (2,000 turns of random and greedy)', () => {
+    const engine = new SevenfallEngine(rules);
+    let turns = 0;
+    const seen = new Set<number>();
+    engine.tracer = {
+      turnStart() {},
+      discard() {},
+      turnEnd(_seat, row, score) {
+        const c = new Array<number>(rules.symbols + 2).fill(0);
+        for (const t of row) c[t]++;
+        expect(score, `row ${Array.from(row).join(' ')}`).toBe(independentScore(c.slice(0, rules.symbols), c[rules.symbols], c[rules.symbols + 1], RULES_TEXT_CATEGORIES));
+        seen.add(score);
+        turns++;
+      },
+    };
+    const rng = new Rng('independent-score');
+    for (const spec of ['random', 'greedy']) {
+      const p = player(spec, new Rng(spec));
+      for (let i = 0; i < 1000; i++) engine.playTurn(p, rng, 0, 0, 1);
+    }
+    expect(turns).toBe(2000);
+    expect(seen.size).toBeGreaterThan(6);
+  }, 60_000);
+
   it('greedy discards a Break first when it holds one', () => {
     const greedy = player('greedy');
     // A row of A A A B B C X: the Break costs 5 points (8 -> 3); replacing it can only help.
@@ -131,19 +156,59 @@ describe('SEVENFALL properties', () => {
     );
   });
 
-  it('the table agrees with the rule function and stays within [0, max points]', () => {
+  it('the table scores every possible row as an independent scorer written from the rules text (both presets)', () => {
+    // Every multiset of rowSize tiles the canister can give (symbols <= copies, Wilds, Breaks), scored
+    // by the table and by test/helpers/sevenfall-independent-score.ts with the rules text's points,
+    // which shares no code or data with src.
+    for (const preset of ['sevenfall', 'sevenfall-6x6']) {
+      const r = sevenfallPreset(preset);
+      const t = new ScoreTable(r);
+      const limit = [...new Array(r.symbols).fill(r.copiesPerSymbol), r.wilds, r.breaks];
+      const c = new Uint8Array(r.symbols + 2);
+      let rows = 0;
+      const scores = new Set<number>();
+      const visit = (kind: number, left: number): void => {
+        if (kind === limit.length) {
+          if (left > 0) return;
+          rows++;
+          const expected = independentScore(Array.from(c.subarray(0, r.symbols)), c[r.symbols], c[r.symbols + 1], RULES_TEXT_CATEGORIES);
+          const got = t.scoreCounts(c);
+          if (got !== expected) expect(got, `${preset} row counts ${Array.from(c).join(' ')}`).toBe(expected);
+          const cat = t.categoryCounts(c);
+          expect(cat < 0 ? 0 : r.categories[cat].points).toBe(expected);
+          scores.add(expected);
+          return;
+        }
+        for (let k = 0; k <= Math.min(left, limit[kind]); k++) {
+          c[kind] = k;
+          visit(kind + 1, left - k);
+        }
+        c[kind] = 0;
+      };
+      visit(0, r.rowSize);
+      expect(rows).toBeGreaterThan(1000);
+      // Every point value of the table is scored by some row, 0 included.
+      expect([...scores].sort((a, b) => a - b)).toEqual([0, 1, 3, 5, 6, 8, 10, 12, 15, 16, 18]);
+    }
+  }, 60_000);
+
+  it('the rule function agrees with the independent scorer on random category tables and rows past the canister limits', () => {
+    // Tables of 1..6 categories of 1..3 parts, rows of up to 5 symbols with up to 4 Wilds and 3 Breaks.
+    const categoryArb = fc.record({ parts: fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 3 }), points: fc.integer({ min: 1, max: 30 }) });
     fc.assert(
-      fc.property(rowArb, (row) => {
-        const c = counts(row);
-        const s = table.scoreCounts(c);
-        const e = explainScore(Array.from(c).slice(0, rules.symbols), c[rules.symbols], c[rules.symbols + 1], rules.categories);
-        expect(s).toBe(e.score);
-        expect(s).toBeGreaterThanOrEqual(0);
-        expect(s).toBeLessThanOrEqual(18);
-      }),
+      fc.property(
+        fc.array(categoryArb, { minLength: 1, maxLength: 6 }),
+        fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 0, max: 3 }),
+        (cats, groups, wilds, breaks) => {
+          const categories = cats.map((k, i) => ({ name: `c${i}`, parts: [...k.parts].sort((a, b) => b - a), points: k.points }));
+          expect(explainScore(groups, wilds, breaks, categories).score).toBe(independentScore(groups, wilds, breaks, categories));
+        },
+      ),
       { numRuns: 3000, seed: 7 },
     );
-  });
+  }, 60_000);
 
   it('the same seed replays the same game, trace and all', () => {
     fc.assert(

@@ -9,6 +9,7 @@ import { SevenfallEngine } from '../../src/games/sevenfall/engine.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 import { exactCategoryDistribution } from '../helpers/sevenfall.js';
+import { expectWithinSE } from '../helpers/stats.js';
 
 describe.each(['sevenfall', 'sevenfall-6x6'])('exact no-discard distribution, preset %s', (preset) => {
   const rules = sevenfallPreset(preset);
@@ -37,12 +38,12 @@ describe.each(['sevenfall', 'sevenfall-6x6'])('exact no-discard distribution, pr
     exact.forEach((p, c) => {
       const se = Math.sqrt((p * (1 - p)) / n);
       const name = c < rules.categories.length ? rules.categories[c].name : 'No Score';
-      expect(Math.abs(seen[c] / n - p), `${name}: p=${p}, observed ${seen[c] / n}`).toBeLessThanOrEqual(4 * se + 1e-12);
+      expectWithinSE(seen[c] / n, p, se, name);
     });
     const points = [...rules.categories.map((c) => c.points), 0];
     const mean = exact.reduce((a, p, c) => a + p * points[c], 0);
     const variance = exact.reduce((a, p, c) => a + p * (points[c] - mean) ** 2, 0);
-    expect(Math.abs(sum / n - mean)).toBeLessThanOrEqual(4 * Math.sqrt(variance / n));
+    expectWithinSE(sum / n, mean, Math.sqrt(variance / n), 'mean score');
   });
 });
 

@@ -93,3 +93,32 @@ describe('SEVENFALL scoring, preset sevenfall-6x6 (6 symbols x 6, 2 Wilds, 2 Bre
     ['A A B B C C W', 15], // W->A: 3+2+2
   ])('%s = %i', (row, points) => expect(scoreText(r6, t6, row)).toBe(points));
 });
+
+describe('SEVENFALL scoring: more readings of the rules text, worked by hand', () => {
+  // Rules text: "Score the single highest matching listed category"; "Wild Tiles are assigned before
+  // Break Tiles are applied"; a Break "reduces one scoring combination by one matching tile ... it
+  // affects the highest-value scoring combination" (RULES-DECISIONS: the current largest group of >= 2;
+  // equal groups are interchangeable).
+  it.each([
+    // Two Triples (12) and one Break: both groups have 3, either loses a tile: 3+2 = Triple + Pair (8).
+    ['A A A B B B X', 8],
+    // Two Breaks in turn on the same group: 5 -> 4 -> 3, One Triple (5).
+    ['A A A A A X X', 5],
+    // 4 -> 3 -> 2, One Pair (1).
+    ['A A A A B X X', 1],
+    // Wild first: W->A makes six A, the Break leaves five: Five of a Kind (15); W->B gives 5+1 -> 4+1 (10).
+    ['A A A A A W X', 15],
+    // Several categories at once, the highest counts: W->A, W->B gives 5+2 (18); W W->A gives 6+1,
+    // Five of a Kind (15); W W->B gives 4+3 (16).
+    ['W W A A A A B', 18],
+    // Three Wilds against two Breaks: W W W->A: 4+1 -> 3+1 -> 2+1 (1); W W->A, W->B: 3+2 -> 2+2 -> 2+1 (1);
+    // W->A, W->B, W->C: 2+2+1 -> 1+2+1 -> 1+1+1 (0). No triple survives two Breaks (it needs a group
+    // of 5 first; A has at most 1 + 3 W = 4) and no two pairs (they need 3+3, six tiles): One Pair (1).
+    ['A B W W W X X', 1],
+    // Equal-points categories: W W W->A gives Five of a Kind (15), W->A, W->B, W->C gives Triple + Two
+    // Pairs (15); nothing reaches 16 or 18 (5+2 and 4+3 need 7 tiles of two symbols: A A B W W W are 6).
+    ['W W W A A B C', 15],
+    // Two Pairs and a Wild with a Break: W->A: 3+2+1 -> 2+2+1 (3); W->C: 2+2+2 -> 1+2+2 (3): Two Pairs (3).
+    ['A A B B C W X', 3],
+  ])('%s = %i', (row, points) => expect(score(row)).toBe(points));
+});

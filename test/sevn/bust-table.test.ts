@@ -4,9 +4,17 @@
  * errors; and the full table of a solo strategy, exact beside the engine's measured rates.
  */
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/dirs.js';
 import { UserError } from '../../src/engine/errors.js';
-import { type UnseenCards, bustTable, defaultUnseen, parseHeld, parseUnseen, rowBust } from '../../src/games/sevn/bust-table.js';
+import { type UnseenCards, defaultUnseen, rowBust } from '../../src/games/sevn/bust-row.js';
+import { bustTable as bustTableOf } from '../../src/games/sevn/bust-table.js';
+import type { SevnRules } from '../../src/games/sevn/rules.js';
+import { parseHeld, parseUnseen } from '../../src/run/bust-table.js';
+import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
+import { expectWithinSE } from '../helpers/stats.js';
+
+const bustTable = (r: SevnRules, o: Parameters<typeof bustTableOf>[2]) => bustTableOf(r, SEVN_STRATEGIES, o);
 
 const unseen = (numbers: Record<number, number>, rest: Partial<Omit<UnseenCards, 'numbers'>> = {}): UnseenCards => {
   const n = new Array<number>(31).fill(0);
@@ -137,18 +145,44 @@ describe('bustTable: the full table of a solo strategy', () => {
       reachSum += row.reach;
       expect(row.points).toBeLessThan(25);
       const se = Math.sqrt((row.reach * (1 - row.reach)) / rounds);
-      expect(Math.abs(row.simDraws / rounds - row.reach), `reach at ${row.distinct}/${row.points}`).toBeLessThanOrEqual(4 * se + 1e-9);
+      expectWithinSE(row.simDraws / rounds, row.reach, se, `reach at ${row.distinct}/${row.points}`);
       if (row.simDraws >= 2000) {
         const bse = Math.sqrt((row.bustExact * (1 - row.bustExact)) / row.simDraws);
-        expect(Math.abs(row.simRate - row.bustExact), `bust at ${row.distinct}/${row.points}`).toBeLessThanOrEqual(4 * bse);
+        expectWithinSE(row.simRate, row.bustExact, bse, `bust at ${row.distinct}/${row.points}`);
         checked++;
       }
     }
     expect(checked).toBeGreaterThan(40);
-    // Expected draws per round = the sum of reach (each held set is drawn from at most once).
-    expect(reachSum).toBeGreaterThan(1);
-    const sims = t.rows.reduce((a, r) => a + r.simDraws, 0) / rounds;
-    expect(Math.abs(sims - reachSum)).toBeLessThan(0.02);
+    // Expected draws per round = the sum of reach (each held set is drawn from at most once). The test's
+    // own recursion gives the draws after the deal, D: from a held set S with sum < 25 and fewer than 7
+    // values the player draws, D(S) = 1 + D(S + v) (a duplicate busts: D' = 0), so with p(v) = copies(v) /
+    // (92 - |S|): E[D(S)] = 1 + sum p(v) E[D(S+v)], E[D(S)^2] = 1 + sum p(v) (2 E[D(S+v)] + E[D(S+v)^2]).
+    const r = sevnPreset('sevn-numbers');
+    const deck = r.numbers.filter((n) => n.copies > 0);
+    const total = deck.reduce((a, n) => a + n.copies, 0);
+    const memo = new Map<string, [number, number]>();
+    const moments = (held: number[]): [number, number] => {
+      const sum = held.reduce((a, v) => a + v, 0);
+      if (held.length > 0 && (sum >= 25 || held.length === r.sevn.distinct)) return [0, 0];
+      const key = [...held].sort((a, b) => a - b).join();
+      const known = memo.get(key);
+      if (known) return known;
+      let m1 = held.length > 0 ? 1 : 0;
+      let m2 = m1;
+      for (const n of deck) {
+        if (held.includes(n.value)) continue;
+        const p = n.copies / (total - held.length);
+        const [a, b] = moments([...held, n.value]);
+        m1 += p * a;
+        m2 += p * (held.length > 0 ? 2 * a + b : b); // the deal (empty row) is not a draw
+      }
+      memo.set(key, [m1, m2]);
+      return [m1, m2];
+    };
+    const [mean, square] = moments([]);
+    expect(reachSum).toBeCloseTo(mean, 12);
+    const sims = t.rows.reduce((a, x) => a + x.simDraws, 0) / rounds;
+    expectWithinSE(sims, mean, Math.sqrt((square - mean * mean) / rounds), 'draws per round');
   }, 60_000);
 
   it('optimal-solo and bust-cap have exact tables; a full deck has simulated columns only', () => {
@@ -177,14 +211,13 @@ describe('bust-table command layer', () => {
   });
 
   it('table: bust-table.arrow, bust-table.json and the banded text', async () => {
-    const { mkdtempSync, readdirSync } = await import('node:fs');
+    const { readdirSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
     const { readArrowFile } = await import('../../src/io/arrow.js');
     const { bustTableCommand, formatBustTable } = await import('../../src/run/bust-table.js');
-    const out = mkdtempSync(join(tmpdir(), 'sevn-bust-'));
-    const t = await bustTableCommand(sevnPreset('sevn-numbers'), 'sevn-numbers', { strategy: 'stay-at:points=25', rounds: 20_000, seed: 3, out });
-    expect(readdirSync(out).sort()).toEqual(['bust-table.arrow', 'bust-table.json']);
+    const out = tempDir('sevn-bust');
+    const t = await bustTableCommand(SEVN_STRATEGIES, sevnPreset('sevn-numbers'), 'sevn-numbers', { strategy: 'stay-at:points=25', rounds: 20_000, seed: 3, out });
+    expect(readdirSync(out).sort()).toEqual(['bust-table.arrow', 'bust-table.json', 'run.json']);
     const a = readArrowFile(join(out, 'bust-table.arrow'));
     expect(a.numRows).toBe(t.rows.length);
     expect(a.schema.fields.map((f) => f.name)).toEqual(['distinct', 'points', 'reach', 'bust_exact', 'sim_rounds', 'sim_draws', 'sim_busts', 'sim_rate', 'sim_se']);

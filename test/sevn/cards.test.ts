@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/rng.js';
 import { RoundCapError, SevnEngine } from '../../src/games/sevn/engine.js';
-import { E_DEAL, E_QUEUED, E_RESHUFFLE, E_ROUND_START } from '../../src/games/sevn/events.js';
+import { Ev } from '../../src/games/sevn/events.js';
 import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
-import { BUSTED, FROZEN, STAYED } from '../../src/games/sevn/view.js';
+import { Status } from '../../src/games/sevn/view.js';
 import { EventLog, rowOf, scripted, stacked } from './helpers.js';
 
 /** A number-only deck: the given values, `copies` each. */
@@ -21,7 +21,7 @@ describe('SEVN numbers, bust and Second Chance', () => {
   it('a duplicate busts for 0', () => {
     const e = stacked([scripted('p', { draws: 'DD' })], ['5', '7', '5']);
     expect(rowOf(e, 0)).toEqual(['5', '7', '5']);
-    expect(e.status[0]).toBe(BUSTED);
+    expect(e.status[0]).toBe(Status.BUSTED);
     expect(e.roundScore[0]).toBe(0);
     expect(e.bustCount[0]).toBe(1);
   });
@@ -29,7 +29,7 @@ describe('SEVN numbers, bust and Second Chance', () => {
   it('Second Chance cancels one duplicate: both are discarded and the player stays in', () => {
     const e = stacked([scripted('p', { draws: 'DDDS' })], ['SecondChance', '5', '5', '9']);
     expect(rowOf(e, 0)).toEqual(['5', '9']);
-    expect(e.status[0]).toBe(STAYED);
+    expect(e.status[0]).toBe(Status.STAYED);
     expect(e.sc[0]).toBe(0);
     expect(e.discardSize).toBe(2);
     expect(e.roundScore[0]).toBe(14);
@@ -124,13 +124,13 @@ describe('SEVN actions', () => {
     const p0 = scripted('p0', { draws: 'DS', targets: [1] });
     const p1 = scripted('p1');
     const e = stacked([p0, p1], ['8', 'Freeze', '10']);
-    expect(e.status[1]).toBe(FROZEN);
+    expect(e.status[1]).toBe(Status.FROZEN);
     expect([e.roundScore[0], e.roundScore[1]]).toEqual([10, 8]);
   });
 
   it('Freeze may target the drawer itself', () => {
     const e = stacked([scripted('p', { draws: 'D', targets: [0] })], ['9', 'Freeze']);
-    expect(e.status[0]).toBe(FROZEN);
+    expect(e.status[0]).toBe(Status.FROZEN);
     expect(e.roundScore[0]).toBe(9);
   });
 
@@ -138,7 +138,7 @@ describe('SEVN actions', () => {
     const p0 = scripted('p0');
     const p1 = scripted('p1', { targets: [0] });
     const e = stacked([p0, p1], ['Freeze', '5']);
-    expect(e.status[0]).toBe(FROZEN);
+    expect(e.status[0]).toBe(Status.FROZEN);
     expect(rowOf(e, 0)).toEqual([]);
     expect(e.deckSize).toBe(e.size - 1);
   });
@@ -155,7 +155,7 @@ describe('SEVN actions', () => {
     const p0 = scripted('p0');
     const p1 = scripted('p1', { draws: 'DS', targets: [0] });
     const e = stacked([p0, p1], ['2', '3', 'TripleDraw', '4', '3', '9']);
-    expect(e.status[0]).toBe(BUSTED);
+    expect(e.status[0]).toBe(Status.BUSTED);
     expect(rowOf(e, 0)).toEqual(['3', '4', '3']);
     expect(e.deckSize).toBe(e.size - 5);
   });
@@ -177,13 +177,13 @@ describe('SEVN actions', () => {
 
   it('Crossroads with two duplicates: the drawer must take one and busts', () => {
     const e = stacked([scripted('p', { draws: 'DD', picks: [0] })], ['5', '9', 'Crossroads', '5', '9']);
-    expect(e.status[0]).toBe(BUSTED);
+    expect(e.status[0]).toBe(Status.BUSTED);
     expect(e.roundScore[0]).toBe(0);
   });
 
   it('Crossroads with two duplicates: a Second Chance cancels the one taken', () => {
     const e = stacked([scripted('p', { draws: 'DDDS', picks: [1] })], ['5', 'SecondChance', '9', 'Crossroads', '5', '9']);
-    expect(e.status[0]).toBe(STAYED);
+    expect(e.status[0]).toBe(Status.STAYED);
     expect(rowOf(e, 0)).toEqual(['5', '9']);
     expect(e.roundScore[0]).toBe(14);
   });
@@ -220,8 +220,8 @@ describe('SEVN actions', () => {
     const p0 = scripted('p0', { draws: 'D', targets: [1] });
     const p1 = scripted('p1', { draws: 'DS', targets: [0] });
     const e = stacked([p0, p1], ['2', '3', '9', 'TripleDraw', 'Freeze', 'Storm', '4', '5'], { log });
-    expect(log.of(E_QUEUED).map((x) => x[1])).toEqual([1, 1]);
-    expect(e.status[0]).toBe(FROZEN);
+    expect(log.of(Ev.QUEUED).map((x) => x[1])).toEqual([1, 1]);
+    expect(e.status[0]).toBe(Status.FROZEN);
     expect(rowOf(e, 0)).toEqual(['3']);
     expect(rowOf(e, 1)).toEqual(['2', '9', '4', '5']);
     expect([e.roundScore[0], e.roundScore[1]]).toEqual([3, 20]);
@@ -231,8 +231,8 @@ describe('SEVN actions', () => {
     const p0 = scripted('p0');
     const p1 = scripted('p1', { draws: 'DS', targets: [0] });
     const e = stacked([p0, p1], ['2', '3', 'TripleDraw', 'Freeze', '3']);
-    expect(e.status[0]).toBe(BUSTED);
-    expect(e.status[1]).toBe(STAYED);
+    expect(e.status[0]).toBe(Status.BUSTED);
+    expect(e.status[1]).toBe(Status.STAYED);
     expect(e.discardSize).toBe(2); // the Triple Draw and the Freeze
   });
 
@@ -242,7 +242,7 @@ describe('SEVN actions', () => {
     const p0 = scripted('p0', { targets: [0] });
     const p1 = scripted('p1', { draws: 'DS', targets: [0] });
     const e = stacked([p0, p1], ['2', '3', 'TripleDraw', 'Freeze', 'Crossroads', '4']);
-    expect(e.status[0]).toBe(FROZEN);
+    expect(e.status[0]).toBe(Status.FROZEN);
     expect(rowOf(e, 0)).toEqual(['3', '4']);
     expect(e.discardSize).toBe(3);
   });
@@ -255,7 +255,7 @@ describe('SEVN deck, dealer and game end', () => {
     const rules = tinyRules([[1, 1], [2, 1], [3, 1], [4, 1], [5, 1], [6, 1]], 20);
     const log = new EventLog();
     const e = stacked([scripted('p', { draws: 'DSDDDDD' })], ['1', '2', '3', '4', '5', '6', '1', '2'], { rules, mode: 'game', log });
-    expect(log.of(E_RESHUFFLE)).toEqual([[E_RESHUFFLE, -1, 2, 0]]);
+    expect(log.of(Ev.RESHUFFLE)).toEqual([[Ev.RESHUFFLE, -1, 2, 0]]);
     expect(e.roundCount).toBe(2);
     expect(e.totals[0]).toBe(3 + 21);
   });
@@ -265,8 +265,8 @@ describe('SEVN deck, dealer and game end', () => {
     const log = new EventLog();
     const e = stacked([scripted('p0'), scripted('p1')], ['5', '5', '1', '2'], { rules, mode: 'game', log });
     expect(e.roundCount).toBe(2);
-    expect(log.of(E_ROUND_START).map((x) => x[1])).toEqual([0, 1]);
-    expect(log.of(E_DEAL).map((x) => x[1])).toEqual([1, 0, 0, 1]);
+    expect(log.of(Ev.ROUND_START).map((x) => x[1])).toEqual([0, 1]);
+    expect(log.of(Ev.DEAL).map((x) => x[1])).toEqual([1, 0, 0, 1]);
     expect([e.totals[0], e.totals[1]]).toEqual([6, 7]);
     expect([e.winShare[0], e.winShare[1]]).toEqual([0, 1]);
   });

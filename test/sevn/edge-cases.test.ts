@@ -1,7 +1,7 @@
 /** Edge cases an independent review found correct but untested, each from a stacked deck. */
 import { describe, expect, it } from 'vitest';
 import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
-import { FROZEN, STAYED } from '../../src/games/sevn/view.js';
+import { Status } from '../../src/games/sevn/view.js';
 import { rowOf, scripted, stacked } from './helpers.js';
 
 describe('Second Chance give-away', () => {
@@ -19,7 +19,7 @@ describe('Second Chance give-away', () => {
     const e = play(3);
     expect(rowOf(e, 3)).toEqual(['6', '8', 'SecondChance']);
     expect(e.sc[3]).toBe(1);
-    expect([e.status[0], e.status[2]]).toEqual([STAYED, FROZEN]);
+    expect([e.status[0], e.status[2]]).toEqual([Status.STAYED, Status.FROZEN]);
   });
 
   it.each([

@@ -6,17 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/rng.js';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
-import { E_DEAL, E_DRAW } from '../../src/games/sevn/events.js';
+import { Ev } from '../../src/games/sevn/events.js';
 import { nextBustChance, soloDrawsHolding, soloStayAt } from '../../src/games/sevn/exact.js';
 import { makeSevnPlayers } from '../../src/games/sevn/index.js';
+import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { meanSe } from './helpers.js';
+import { expectWithinSE, proportionSe } from '../helpers/stats.js';
 
 const ROUNDS = 1_000_000;
 
-function within4(observed: number, expected: number, se: number): void {
-  expect(Math.abs(observed - expected), `observed ${observed}, exact ${expected}, se ${se}`).toBeLessThanOrEqual(4 * se + 1e-12);
-}
 
 describe.each(['sevn-numbers', 'flip7-numbers'])('exact solo stay-at on %s', (preset) => {
   const rules = sevnPreset(preset);
@@ -36,7 +35,7 @@ describe.each(['sevn-numbers', 'flip7-numbers'])('exact solo stay-at on %s', (pr
   it.each([10, 20, 27, 35])('threshold %i: mean score, bust and SEVN rates within 4 SE of 1e6 rounds', (threshold) => {
     const ex = soloStayAt(rules, threshold);
     const engine = new SevnEngine(rules);
-    const players = makeSevnPlayers(rules, engine.cards, [`stay-at:points=${threshold}`], [new Rng('unused')]);
+    const players = makeSevnPlayers(SEVN_STRATEGIES, rules, [`stay-at:points=${threshold}`], [new Rng('unused')]);
     const rng = new Rng();
     rng.reseed(20261129, threshold, 0);
     let sum = 0;
@@ -52,9 +51,9 @@ describe.each(['sevn-numbers', 'flip7-numbers'])('exact solo stay-at on %s', (pr
       sevns += engine.sevnAt[0];
     }
     const m = meanSe(sum, sumSq, ROUNDS);
-    within4(m.mean, ex.mean, Math.sqrt((ex.meanSquare - ex.mean ** 2) / ROUNDS));
-    within4(busts / ROUNDS, ex.bust, Math.sqrt((ex.bust * (1 - ex.bust)) / ROUNDS));
-    within4(sevns / ROUNDS, ex.sevn, Math.sqrt((ex.sevn * (1 - ex.sevn)) / ROUNDS) || 1e-9);
+    expectWithinSE(m.mean, ex.mean, Math.sqrt((ex.meanSquare - ex.mean ** 2) / ROUNDS), 'mean score');
+    expectWithinSE(busts / ROUNDS, ex.bust, proportionSe(ex.bust, ROUNDS), 'bust rate');
+    expectWithinSE(sevns / ROUNDS, ex.sevn, proportionSe(ex.sevn, ROUNDS), 'SEVN rate');
   });
 
   it('next-draw bust chance of held rows, and how often each row draws, within 4 SE of 1e6 rounds', () => {
@@ -63,15 +62,15 @@ describe.each(['sevn-numbers', 'flip7-numbers'])('exact solo stay-at on %s', (pr
     // Always draw: every row is reachable and the player draws at each until a bust or a SEVN.
     const threshold = 1000;
     const engine = new SevnEngine(rules);
-    const players = makeSevnPlayers(rules, engine.cards, [`stay-at:points=${threshold}`], [new Rng('unused')]);
+    const players = makeSevnPlayers(SEVN_STRATEGIES, rules, [`stay-at:points=${threshold}`], [new Rng('unused')]);
     const visits = new Float64Array(rows.length);
     const busts = new Float64Array(rows.length);
     let mask = 0;
     engine.tracer = {
       event(ev, _seat, card) {
-        if (ev !== E_DEAL && ev !== E_DRAW) return;
+        if (ev !== Ev.DEAL && ev !== Ev.DRAW) return;
         const v = engine.cards.value[card];
-        if (ev === E_DEAL) mask = 0;
+        if (ev === Ev.DEAL) mask = 0;
         else {
           for (let r = 0; r < rows.length; r++) {
             if (rows[r] === mask) {
@@ -88,9 +87,9 @@ describe.each(['sevn-numbers', 'flip7-numbers'])('exact solo stay-at on %s', (pr
     for (let i = 0; i < ROUNDS; i++) engine.playRound(players, rng);
     rows.forEach((held, r) => {
       const reach = soloDrawsHolding(rules, threshold, held);
-      within4(visits[r] / ROUNDS, reach, Math.sqrt((reach * (1 - reach)) / ROUNDS));
+      expectWithinSE(visits[r] / ROUNDS, reach, proportionSe(reach, ROUNDS), 'reach');
       const p = nextBustChance(rules, held);
-      within4(busts[r] / visits[r], p, Math.sqrt((p * (1 - p)) / visits[r]));
+      expectWithinSE(busts[r] / visits[r], p, proportionSe(p, visits[r]), 'next-draw bust');
     });
   });
 });

@@ -3,7 +3,7 @@ import { Rng } from '../../src/engine/rng.js';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
 import { type SevnTracer } from '../../src/games/sevn/events.js';
 import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
-import { DRAW, STAY, type SevnPlayer } from '../../src/games/sevn/view.js';
+import { Answer, type SevnPlayer } from '../../src/games/sevn/view.js';
 
 export interface Script {
   /** One letter per draw-or-stay decision: D draws, S stays; stays once used up. */
@@ -29,7 +29,7 @@ export function scripted(label: string, script: Script = {}): SevnPlayer {
   };
   return {
     label,
-    drawOrStay: () => (d < draws.length && draws[d++] === 'D' ? DRAW : STAY),
+    drawOrStay: () => (d < draws.length && draws[d++] === 'D' ? Answer.DRAW : Answer.STAY),
     freezeTarget: () => next(script.targets, t++, 'Freeze'),
     tripleDrawTarget: () => next(script.targets, t++, 'Triple Draw'),
     secondChanceTo: () => next(script.targets, t++, 'Second Chance'),

@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/engine/errors.js';
 import { Rng } from '../../src/engine/rng.js';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
-import { E_ACTION_DISCARDED, E_CROSSROADS, E_EXHAUSTED, E_ROUND_START, E_STORM_CARD, type SevnTracer } from '../../src/games/sevn/events.js';
-import { sevnModule } from '../../src/games/sevn/index.js';
+import { Ev, type SevnTracer } from '../../src/games/sevn/events.js';
+import { sevnModule } from '../../src/catalog.js';
 import { Bucketer, parseBuckets } from '../../src/engine/decisions.js';
 import { SEVN_OPTION_DEFAULTS, SEVN_PRESETS, type SevnRules, parseSevnRules, sevnPreset, validateSevnRules } from '../../src/games/sevn/rules.js';
-import { BUSTED, D_DRAW_STAY, FROZEN, STAYED } from '../../src/games/sevn/view.js';
+import { Decision, Status } from '../../src/games/sevn/view.js';
 import { EventLog, rowOf, scripted, stacked } from './helpers.js';
 
 /** Numbers only (value, copies), a target, and any rule overrides. */
@@ -56,7 +56,7 @@ describe('rules-file fields: defaults, printing and validation', () => {
 describe('freezeSelf', () => {
   it('true (default): a solo drawer may freeze itself', () => {
     const e = stacked([scripted('p', { targets: [0] })], ['Freeze', '5']);
-    expect(e.status[0]).toBe(FROZEN);
+    expect(e.status[0]).toBe(Status.FROZEN);
     expect(e.roundScore[0]).toBe(0);
   });
 
@@ -64,8 +64,8 @@ describe('freezeSelf', () => {
     // The script has no targets: being asked would throw. Dealt a Freeze (discarded), draws 5, stays.
     const log = new EventLog();
     const e = stacked([scripted('p', { draws: 'D' })], ['Freeze', '5'], { rules: { ...sevnPreset('sevn'), freezeSelf: false }, log });
-    expect(log.of(E_ACTION_DISCARDED).map((x) => x[1])).toEqual([0]);
-    expect(e.status[0]).toBe(STAYED);
+    expect(log.of(Ev.ACTION_DISCARDED).map((x) => x[1])).toEqual([0]);
+    expect(e.status[0]).toBe(Status.STAYED);
     expect(e.roundScore[0]).toBe(5);
   });
 
@@ -75,10 +75,10 @@ describe('freezeSelf', () => {
     expect(() => stacked([scripted('p0'), scripted('p1', { targets: [1] })], ['Freeze', '5'], { rules })).toThrow(/"p1".*Freeze target 1: expected one of seats 0$/);
     const e = stacked([scripted('p0'), scripted('p1', { draws: 'D', targets: [0] })], ['Freeze', '5'], { rules });
     // Seat 0 is frozen before its deal card; seat 1 then draws the 5.
-    expect([e.status[0], e.roundScore[0], e.roundScore[1]]).toEqual([FROZEN, 0, 5]);
+    expect([e.status[0], e.roundScore[0], e.roundScore[1]]).toEqual([Status.FROZEN, 0, 5]);
     // The default allows seat 1 to freeze itself.
     const d = stacked([scripted('p0', { draws: 'D' }), scripted('p1', { targets: [1] })], ['Freeze', '5', '6'], {});
-    expect([d.status[1], rowOf(d, 0)]).toEqual([FROZEN, ['5', '6']]);
+    expect([d.status[1], rowOf(d, 0)]).toEqual([Status.FROZEN, ['5', '6']]);
   });
 });
 
@@ -89,7 +89,7 @@ describe('stormStart', () => {
     const log = new EventLog();
     const rules = { ...sevnPreset('sevn'), stormStart };
     const e = stacked([scripted('p0'), scripted('p1', { draws: 'D' }), scripted('p2')], ['5', '6', '7', 'Storm', '8', '9', '10'], { rules, log });
-    return { e, order: log.of(E_STORM_CARD).map((x) => x[1]) };
+    return { e, order: log.of(Ev.STORM_CARD).map((x) => x[1]) };
   };
 
   it('"drawer" (default): seats 1, 2, 0 get 8, 9, 10', () => {
@@ -115,7 +115,7 @@ describe('stormStart', () => {
     const e = stacked([scripted('p0', { draws: 'D' }), scripted('p1', { draws: 'D' }), scripted('p2')], ['5', '6', '7', '2', 'Storm', '8', '9'], {
       rules: { ...sevnPreset('sevn'), stormStart: 'left-of-drawer' }, log,
     });
-    expect(log.of(E_STORM_CARD).map((x) => [x[1], e.cards.name(x[2])])).toEqual([[1, '8'], [0, '9']]);
+    expect(log.of(Ev.STORM_CARD).map((x) => [x[1], e.cards.name(x[2])])).toEqual([[1, '8'], [0, '9']]);
     expect(Array.from(e.roundScore.subarray(0, 3))).toEqual([16, 15, 6]);
   });
 });
@@ -125,7 +125,7 @@ class RoundStarts implements SevnTracer {
   readonly rounds: [number, number, number][] = [];
   constructor(private readonly engine: () => SevnEngine) {}
   event(ev: number, seat: number): void {
-    if (ev === E_ROUND_START) this.rounds.push([seat, this.engine().deckSize, this.engine().discardSize]);
+    if (ev === Ev.ROUND_START) this.rounds.push([seat, this.engine().deckSize, this.engine().discardSize]);
   }
 }
 
@@ -225,10 +225,10 @@ describe('Crossroads with only one card left in the deck and discard pile togeth
     // it joins the row (the script has no picks: being asked would throw). Then the player stays: 6.
     const log = new EventLog();
     const e = stacked([scripted('p', { draws: 'DD' })], ['1', '2', 'Crossroads', '3'], { rules: tinyRules([[1, 1], [2, 1], [3, 1]], 250, { actions: { freeze: 0, secondChance: 0, tripleDraw: 0, crossroads: 1, storm: 0 } }), log });
-    expect(log.of(E_CROSSROADS).map((x) => x.slice(1))).toEqual([[0, e.cards.code('3'), -1]]);
-    expect(log.of(E_EXHAUSTED)).toEqual([]);
+    expect(log.of(Ev.CROSSROADS).map((x) => x.slice(1))).toEqual([[0, e.cards.code('3'), -1]]);
+    expect(log.of(Ev.EXHAUSTED)).toEqual([]);
     expect(rowOf(e, 0)).toEqual(['1', '2', '3']);
-    expect([e.status[0], e.roundScore[0]]).toEqual([STAYED, 6]);
+    expect([e.status[0], e.roundScore[0]]).toEqual([Status.STAYED, 6]);
     expect([e.deckSize, e.discardSize, census(e)]).toEqual([0, 1, 4]); // the Crossroads card is discarded
   });
 
@@ -236,15 +236,15 @@ describe('Crossroads with only one card left in the deck and discard pile togeth
     // Two 1s and a Crossroads: dealt 1, draws the Crossroads, the other 1 is the only card left.
     const e = stacked([scripted('p', { draws: 'D' })], ['1', 'Crossroads', '1'], { rules: tinyRules([[1, 2]], 250, { actions: { freeze: 0, secondChance: 0, tripleDraw: 0, crossroads: 1, storm: 0 } }) });
     expect(rowOf(e, 0)).toEqual(['1', '1']);
-    expect([e.status[0], e.roundScore[0]]).toEqual([BUSTED, 0]);
+    expect([e.status[0], e.roundScore[0]]).toEqual([Status.BUSTED, 0]);
   });
 
   it('with no card left at all the Crossroads has no effect and the round ends as if everyone still in had stayed', () => {
     const log = new EventLog();
     const e = stacked([scripted('p', { draws: 'D' })], ['1', 'Crossroads'], { rules: tinyRules([[1, 1]], 250, { actions: { freeze: 0, secondChance: 0, tripleDraw: 0, crossroads: 1, storm: 0 } }), log });
-    expect(log.of(E_CROSSROADS)).toEqual([]);
-    expect(log.of(E_EXHAUSTED).length).toBe(1);
-    expect([e.status[0], e.roundScore[0], e.discardSize, census(e)]).toEqual([STAYED, 1, 1, 2]);
+    expect(log.of(Ev.CROSSROADS)).toEqual([]);
+    expect(log.of(Ev.EXHAUSTED).length).toBe(1);
+    expect([e.status[0], e.roundScore[0], e.discardSize, census(e)]).toEqual([Status.STAYED, 1, 1, 2]);
   });
 });
 
@@ -261,7 +261,7 @@ describe('decision buckets', () => {
     e.stackDeck(names.map((n) => e.cards.code(n)));
     e.playRound([scripted('p', { draws: 'DDD' })], new Rng('x'));
     // Points 5, 11, 18, 26: bands 0, 10, 10, 20; no opponent still in.
-    expect(keys.map((k) => [k.kind, ...k.lows])).toEqual([[D_DRAW_STAY, 0, 100, 0], [D_DRAW_STAY, 10, 100, 0], [D_DRAW_STAY, 10, 100, 0], [D_DRAW_STAY, 20, 100, 0]]);
+    expect(keys.map((k) => [k.kind, ...k.lows])).toEqual([[Decision.DRAW_STAY, 0, 100, 0], [Decision.DRAW_STAY, 10, 100, 0], [Decision.DRAW_STAY, 10, 100, 0], [Decision.DRAW_STAY, 20, 100, 0]]);
     // A nine-card deck: 8 left after the deal, then 7: band 0.
     const small = new SevnEngine(tinyRules([[1, 1], [2, 1], [3, 1], [4, 1], [5, 1], [6, 1], [7, 1], [8, 1], [9, 1]], 250));
     const seen: number[] = [];

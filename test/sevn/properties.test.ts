@@ -6,12 +6,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
-import { E_ROUND_END } from '../../src/games/sevn/events.js';
-import { sevnModule } from '../../src/games/sevn/index.js';
+import { Ev } from '../../src/games/sevn/events.js';
+import { sevnModule } from '../../src/catalog.js';
 import { Bucketer, parseBuckets } from '../../src/engine/decisions.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { explainScore } from '../../src/games/sevn/scoring.js';
-import { BUSTED } from '../../src/games/sevn/view.js';
+import { Status } from '../../src/games/sevn/view.js';
 
 const SPECS = ['stay-at', 'stay-at:points=40,freeze=fewest,triple=self,ballast=keep', 'stay-at-cards:cards=6', 'bust-cap:p=0.2', 'random', 'random:draw=0.9', 'bust-cap:p=0.5,freeze=self,ballast=discard'];
 
@@ -38,10 +38,10 @@ describe('SEVN properties', () => {
             steps++;
             e.census(census);
             for (let c = 0; c < census.length; c++) if (census[c] !== full[c]) throw new Error(`card ${e.cards.name(c)}: ${census[c]} held, ${full[c]} in the deck (event ${ev})`);
-            if (ev === E_ROUND_END) {
+            if (ev === Ev.ROUND_END) {
               for (let s = 0; s < e.n; s++) {
                 const row = e.rows.subarray(s * e.stride, s * e.stride + e.rowLen[s]);
-                const busted = e.status[s] === BUSTED;
+                const busted = e.status[s] === Status.BUSTED;
                 const score = e.roundScore[s];
                 if (busted && score !== 0) throw new Error('a busted player scored');
                 if (score < 0) throw new Error('negative round score');

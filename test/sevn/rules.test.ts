@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/engine/errors.js';
 import { SevnCards } from '../../src/games/sevn/cards.js';
-import { sevnModule } from '../../src/games/sevn/index.js';
+import { sevnModule } from '../../src/catalog.js';
 import { SEVN_PRESETS, deckSize, parseSevnRules, sevnPreset, validateSevnRules } from '../../src/games/sevn/rules.js';
 
 describe('SEVN presets', () => {

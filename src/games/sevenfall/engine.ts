@@ -2,17 +2,17 @@
  * The SEVENFALL engine: one turn (draw, discard steps, score) and whole games. Allocation-free after
  * construction: the canister, the row and every scratch buffer are typed arrays made once.
  */
+import { MAX_SEATS, WIN_UNITS, actionSeatKey } from '../../engine/game.js';
 import { type Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import type { FeatureSource } from '../../engine/decisions.js';
-import { WIN_UNITS } from '../../engine/decisions.js';
 import { Feature, profileIds } from './buckets.js';
 import { type SevenfallRules, totalTiles } from './rules.js';
+import { SevenfallDecisionKeys } from './decision-key.js';
 import { ScoreTable } from './scoring.js';
-import { STOP, type SevenfallPlayer, SevenfallViewBuffer } from './view.js';
+import { STOP, type SevenfallPlayer, SevenfallViewBuffer, strategySide } from './view.js';
 
-export const MAX_PLAYERS = 8;
 
 /** Optional observer for traces; null in simulations so it costs one comparison. */
 export interface SevenfallTracer {
@@ -40,8 +40,8 @@ export class SevenfallEngine implements FeatureSource {
   private readonly removed: Uint8Array;
   private readonly classes: Uint8Array;
   private readonly view: SevenfallViewBuffer;
-  readonly totals = new Int32Array(MAX_PLAYERS);
-  readonly winShare = new Float64Array(MAX_PLAYERS);
+  readonly totals = new Int32Array(MAX_SEATS);
+  readonly winShare = new Float64Array(MAX_SEATS);
   discardsLeft = 0;
   tracer: SevenfallTracer | null = null;
   decisions: DecisionSink | null = null;
@@ -56,7 +56,8 @@ export class SevenfallEngine implements FeatureSource {
   private readonly profileId: Int32Array;
   private readonly fullMask: number;
   private readonly refillEachTurn: boolean;
-  private readonly actionBase: number;
+  /** Encodes decision buckets (and decodes them for result files). */
+  readonly keys: SevenfallDecisionKeys;
 
   constructor(rules: SevenfallRules, table = new ScoreTable(rules)) {
     this.rules = rules;
@@ -69,7 +70,7 @@ export class SevenfallEngine implements FeatureSource {
     this.counts = new Uint8Array(rules.symbols + 2);
     this.removed = new Uint8Array(rules.rowSize);
     this.classes = new Uint8Array(rules.rowSize);
-    this.view = new SevenfallViewBuffer(rules, MAX_PLAYERS);
+    this.view = new SevenfallViewBuffer(strategySide(rules).rules, MAX_SEATS);
     this.fullMask = (1 << rules.rowSize) - 1;
     this.refillEachTurn = rules.refill === 'turn';
     this.snapshot = {
@@ -77,13 +78,13 @@ export class SevenfallEngine implements FeatureSource {
       locked: new Uint8Array(rules.rowSize),
       outOfPlay: new Uint8Array(rules.symbols + 2),
       pool: new Uint8Array(this.pool.length),
-      totals: new Int32Array(MAX_PLAYERS),
+      totals: new Int32Array(MAX_SEATS),
       masks: new Int32Array(1 << rules.rowSize),
       keys: new Float64Array(1 << rules.rowSize),
       sums: new Float64Array(8 << rules.rowSize),
     };
-    this.actionBase = rules.rowSize + 3;
     this.profileId = profileIds(rules).id;
+    this.keys = new SevenfallDecisionKeys(rules, table);
   }
 
   /**
@@ -96,11 +97,6 @@ export class SevenfallEngine implements FeatureSource {
     for (let s = 0; s < r.symbols; s++) for (let c = 0; c < r.copiesPerSymbol; c++) this.pool[i++] = s;
     for (let w = 0; w < r.wilds; w++) this.pool[i++] = r.symbols;
     for (let b = 0; b < r.breaks; b++) this.pool[i++] = r.symbols + 1;
-  }
-
-  /** Every tile in the canister, for conservation checks: remaining pool + row + out of play. */
-  canisterSize(): number {
-    return this.pool.length;
   }
 
   /** Tiles still in the canister during the current turn, in no particular order. */
@@ -238,7 +234,7 @@ export class SevenfallEngine implements FeatureSource {
       cf.rolloutRng.reseed(cf.seed, cf.chunk, STREAM_ROLLOUT, name);
       const tiles = cf.rolloutRng.save();
       const choices = rngs.map((g, p) => {
-        g.reseed(cf.seed, cf.chunk, STREAM_ROLLOUT_STRATEGY, name * MAX_PLAYERS + p);
+        g.reseed(cf.seed, cf.chunk, STREAM_ROLLOUT_STRATEGY, name * MAX_SEATS + p);
         return g.save();
       });
       let refScore = 0;
@@ -281,7 +277,7 @@ export class SevenfallEngine implements FeatureSource {
     rngs.forEach((g, p) => g.restore(mainLine[p]));
     const t = cf.sink.table;
     for (let a = 0; a < n; a++) {
-      const o = t.at(state, s.keys[a] * 8 + seat);
+      const o = t.at(state, actionSeatKey(s.keys[a], seat));
       t.sums[o] += cf.rollouts;
       for (let k = 0; k < 8; k++) t.sums[o + 1 + k] += s.sums[a * 8 + k];
     }
@@ -353,8 +349,7 @@ export class SevenfallEngine implements FeatureSource {
   }
 
   /**
-   * Action bucket: 0 = stop, else the multiset of discarded tile classes (0 Wild, 1 Break, 1 + g for a
-   * symbol tile from a group of g), as base-(rowSize+3) digits 1..rowSize+2, largest first.
+   * Action bucket: 0 = stop, else the multiset of discarded tile classes (see decision-key.ts).
    */
   actionKey(action: number): number {
     if (action === STOP) return 0;
@@ -376,7 +371,7 @@ export class SevenfallEngine implements FeatureSource {
         cls[j] = c;
       }
     }
-    for (let i = 0; i < n; i++) key = key * this.actionBase + cls[i] + 1;
+    for (let i = 0; i < n; i++) key = this.keys.addClass(key, cls[i]);
     return key;
   }
 

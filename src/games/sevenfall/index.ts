@@ -1,20 +1,20 @@
-/** SEVENFALL as a game module: rules, strategies, the unit runner and the trace. */
-import type { GameModule, Mode } from '../../engine/game.js';
+/** SEVENFALL as a game module: rules, the unit runner, decision buckets and the trace; the catalog supplies the strategies. */
+import { type GameModule, MAX_SEATS, type Mode } from '../../engine/game.js';
 import { Rng, STREAM_STRATEGY } from '../../engine/rng.js';
 import { SeededRunner } from '../../engine/seeded-runner.js';
 import { checkStrategySpec, createStrategy } from '../../engine/strategy.js';
 import { UserError } from '../../engine/errors.js';
 import { parseSpec } from '../../engine/params.js';
-import { SEVENFALL_STRATEGIES } from '../../../strategies/sevenfall/index.js';
-import { MAX_PLAYERS, SevenfallEngine } from './engine.js';
+import { SevenfallEngine } from './engine.js';
 import { SEVENFALL_PRESETS, type SevenfallRules, checkCanisterFor, parseSevenfallRules, sevenfallPreset } from './rules.js';
-import { ScoreTable } from './scoring.js';
 import { actionText, sevenfallBucketFeatures, tableFor } from './buckets.js';
 import { traceSevenfallGame } from './trace.js';
-import type { SevenfallPlayer } from './view.js';
+import { type SevenfallPlayer, type SevenfallStrategyDef, strategySide } from './view.js';
 
-function makePlayers(rules: SevenfallRules, table: ScoreTable, specs: readonly string[], rngs: Rng[]): SevenfallPlayer[] {
-  return specs.map((spec, seat) => createStrategy('sevenfall', SEVENFALL_STRATEGIES, spec, { rules, table, rng: rngs[seat] }));
+/** Builds the strategies of a lineup; they get read-only rules and a score table of their own, never the engine's. */
+function makePlayers(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], rngs: Rng[]): SevenfallPlayer[] {
+  const side = strategySide(rules);
+  return specs.map((spec, seat) => createStrategy('sevenfall', strategies, spec, { rules: side.rules, table: side.table, rng: rngs[seat] }));
 }
 
 class SevenfallRunner extends SeededRunner<SevenfallEngine> {
@@ -22,10 +22,10 @@ class SevenfallRunner extends SeededRunner<SevenfallEngine> {
 
   readonly bucketFeatures;
 
-  constructor(rules: SevenfallRules, specs: readonly string[], mode: Mode) {
+  constructor(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], mode: Mode) {
     super(specs.length, mode, new SevenfallEngine(rules, tableFor(rules))); // one score table per rules object: building one takes ~10 ms
     this.bucketFeatures = sevenfallBucketFeatures(rules);
-    this.players = makePlayers(rules, this.engine.table, specs, this.strategyRngs);
+    this.players = makePlayers(strategies, rules, specs, this.strategyRngs);
     this.rounds.fill(mode === 'game' ? rules.rounds : 1);
   }
 
@@ -42,31 +42,30 @@ class SevenfallRunner extends SeededRunner<SevenfallEngine> {
         this.winShare[s] = e.winShare[s];
       }
     } else {
-      // Round mode: every seat takes one turn.
-      e.totals.fill(0);
+      // Round mode: every seat takes one turn (the engine's totals stay 0: only playGame adds to them).
       e.startRound();
       for (let s = 0; s < this.seats; s++) this.scores[s] = e.playTurn(this.players[s], this.deck, s, 0, this.seats);
     }
   }
 }
 
-/** Strategies whose solved policy assumes every turn starts from the full canister. */
-const FULL_CANISTER_STRATEGIES = ['optimal', 'endgame'];
-
-export const sevenfallModule: GameModule<SevenfallRules> = {
+/** SEVENFALL played by these strategies (the catalog's list). */
+export const createSevenfallModule = (strategies: readonly SevenfallStrategyDef[]): GameModule<SevenfallRules> => ({
   name: 'sevenfall',
+  title: 'SEVENFALL',
+  roundUnit: 'turn',
   presets: Object.keys(SEVENFALL_PRESETS),
   defaultPreset: 'sevenfall',
   minPlayers: 1,
-  maxPlayers: MAX_PLAYERS,
-  strategies: SEVENFALL_STRATEGIES as never,
+  maxPlayers: MAX_SEATS,
+  strategies: strategies as never,
   preset: sevenfallPreset,
   parseRules: parseSevenfallRules,
-  checkStrategy: (spec) => checkStrategySpec('sevenfall', SEVENFALL_STRATEGIES, spec),
-  createRunner: (rules, specs, mode) => new SevenfallRunner(rules, specs, mode),
+  checkStrategy: (spec) => checkStrategySpec('sevenfall', strategies, spec),
+  createRunner: (rules, specs, mode) => new SevenfallRunner(strategies, rules, specs, mode),
   checkLineup(rules, specs) {
     checkCanisterFor(rules, specs.length);
-    const solved = specs.filter((s) => FULL_CANISTER_STRATEGIES.includes(parseSpec(s).name));
+    const solved = specs.filter((s) => strategies.find((d) => d.name === parseSpec(s).name)?.fullCanister);
     if (rules.refill === 'round' && solved.length > 0) {
       throw new UserError(`${solved[0]}: plays a policy solved for turns that start from the full canister; these rules refill every round (refill "round")`);
     }
@@ -75,6 +74,8 @@ export const sevenfallModule: GameModule<SevenfallRules> = {
   defaultBuckets: 'profile,discards-left',
   decisionKinds: ['discard'],
   actionLabel: (rules, _kind, action) => actionText(rules, action),
+  hasBusts: false,
+  counterfactualModes: ['round', 'game'],
   counterfactualReference: () => 'stop',
   describeRules: (rules) => describeSevenfallRules(rules),
   trace(rules, specs, seed) {
@@ -84,9 +85,9 @@ export const sevenfallModule: GameModule<SevenfallRules> = {
       r.reseed(seed, 0, STREAM_STRATEGY, seat);
       return r;
     });
-    return traceSevenfallGame(rules, makePlayers(rules, engine.table, specs, rngs), engine, seed);
+    return traceSevenfallGame(rules, makePlayers(strategies, rules, specs, rngs), engine, seed);
   },
-};
+});
 
 export function describeSevenfallRules(r: SevenfallRules): string {
   const lines = [

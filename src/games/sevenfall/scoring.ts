@@ -77,7 +77,14 @@ export function explainScore(counts: readonly number[], wilds: number, breaks: n
  * digit weight for "one more symbol with exactly k tiles", and at most floor(rowSize/k) symbols can
  * have k tiles, so the key is unique and small (1,536 keys for a 7-tile row).
  */
-export class ScoreTable {
+/** What strategies and the solver read of a score table: a row's score from its tile counts. */
+export interface RowScorer {
+  readonly maxScore: number;
+  /** Score of a row from its tile counts (length symbols + 2: symbols, then Wild, then Break). */
+  scoreCounts(counts: ArrayLike<number>): number;
+}
+
+export class ScoreTable implements RowScorer {
   readonly rules: SevenfallRules;
   /** code[k] for k = 0..rowSize; code[0] = 0. */
   readonly code: Int32Array;
@@ -132,8 +139,27 @@ export class ScoreTable {
     return key;
   }
 
+  /** A profile key back to its group sizes, largest first (keyOf's digits: floor(rowSize/k)+1 values for size k). */
+  groupSizes(key: number): number[] {
+    const n = this.rules.rowSize;
+    const sizes: number[] = [];
+    for (let k = n; k >= 1; k--) {
+      const digit = Math.floor(key / this.code[k]) % (Math.floor(n / k) + 1);
+      for (let i = 0; i < digit; i++) sizes.push(k);
+    }
+    return sizes;
+  }
+
+  /** The table index of a profile: digits key, wilds (radix maxWilds+1), breaks (radix maxBreaks+1). */
   index(key: number, wilds: number, breaks: number): number {
     return (key * (this.maxWilds + 1) + wilds) * (this.maxBreaks + 1) + breaks;
+  }
+
+  /** index() read back. */
+  unindex(index: number): { key: number; wilds: number; breaks: number } {
+    const breaks = index % (this.maxBreaks + 1);
+    const rest = Math.floor(index / (this.maxBreaks + 1));
+    return { key: Math.floor(rest / (this.maxWilds + 1)), wilds: rest % (this.maxWilds + 1), breaks };
   }
 
   /** Score of a row from its tile counts (length symbols + 2: symbols, then Wild, then Break). */
@@ -147,13 +173,6 @@ export class ScoreTable {
     const s = this.rules.symbols;
     return this.categoryTable[this.index(this.keyOf(counts), counts[s], counts[s + 1])];
   }
-}
-
-/** Tile counts of a row, by tile code, into `out` (length symbols + 2). */
-export function countTiles(row: ArrayLike<number>, out: Uint8Array): Uint8Array {
-  out.fill(0);
-  for (let i = 0; i < row.length; i++) out[row[i]]++;
-  return out;
 }
 
 export { WILD, BREAK };

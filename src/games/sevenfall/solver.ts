@@ -27,99 +27,12 @@
  *
  * The solver does no I/O. Values are doubles computed from exact integer weights.
  */
-import { UserError } from '../../engine/errors.js';
+import type { Objective } from './objective.js';
 import type { SevenfallRules } from './rules.js';
-import { ScoreTable } from './scoring.js';
+import { type RowScorer, ScoreTable } from './scoring.js';
+import { type SevenfallSolution, SolvedTurn } from './solution.js';
 
-/**
- * `ev`: maximise the expected turn score. `at-least:K`: maximise P(turn score >= K). `utility`:
- * maximise the expected value of `values[score]` (0 for scores past the end), e.g. a win chance as a
- * function of the final score; not parsed from text (built by strategies).
- */
-export type Objective = { kind: 'ev' } | { kind: 'at-least'; k: number } | { kind: 'utility'; values: readonly number[] };
-
-/** Parses `ev` or `at-least:K` (K a non-negative integer); throws a UserError otherwise. */
-export function parseObjective(text: string): Objective {
-  const t = String(text).trim();
-  if (t === 'ev') return { kind: 'ev' };
-  const m = /^at-least:(.*)$/.exec(t);
-  if (m) {
-    const k = m[1].trim();
-    if (!/^\d+$/.test(k) || Number(k) > 1e6) {
-      throw new UserError(`objective "${text}": K in at-least:K must be an integer from 0 to 1000000, got "${k}"`);
-    }
-    return { kind: 'at-least', k: Number(k) };
-  }
-  throw new UserError(`objective "${text}": expected "ev" (maximise the expected turn score) or "at-least:K" (maximise the probability of scoring at least K points), e.g. at-least:15`);
-}
-
-export function objectiveText(o: Objective): string {
-  if (o.kind === 'utility') return `utility:${o.values.join(',')}`;
-  return o.kind === 'ev' ? 'ev' : `at-least:${o.k}`;
-}
-
-/**
- * One (decision state, action) pair of the solved policy, for `policy.arrow`.
- * - state: the canonical state, e.g. `unlocked AAABCWX | locked - | discarded -`. Symbols are
- *   lettered A, B, C.. in canonical order (per symbol, most unlocked first, then most locked, then
- *   most discarded), so A is not a fixed symbol; W is a Wild, X a Break.
- * - stateIndex: 0-based index of the decision state (rows of one state are consecutive).
- * - discardsLeft, unlocked, locked: counts in the state; stopValue: terminal value of the row as is.
- * - action: `stop` or `discard ` + the discarded tiles in the same letters (e.g. `discard CX`);
- *   discards: how many tiles the action discards (0 for stop).
- * - value: the optimal value after taking the action (expected score, or probability for at-least:K).
- * - best: the action the policy takes (exactly one per state; ties go to stop, then to fewer
- *   discards, then to the first action listed).
- */
-export interface PolicyRow {
-  stateIndex: number;
-  state: string;
-  discardsLeft: number;
-  unlocked: number;
-  locked: number;
-  stopValue: number;
-  action: string;
-  discards: number;
-  value: number;
-  best: boolean;
-}
-
-export interface SevenfallSolution {
-  readonly rules: SevenfallRules;
-  readonly objective: Objective;
-  /** Optimal expected turn score (`ev`), or the best probability of scoring at least K. */
-  readonly value: number;
-  /** Distinct canonical decision states (full row, a discard left, an unlocked tile) reachable from the initial draw. */
-  readonly states: number;
-  /** Distinct canonical chance states (initial draw or replacements pending), the empty row included. */
-  readonly chanceStates: number;
-  /** Actions summed over the decision states (stop included): the number of policy rows. */
-  readonly actions: number;
-  /** Wall time of the solve. */
-  readonly seconds: number;
-  /**
-   * The optimal action in a state given by per-kind counts (index = tile code: symbols, then Wild,
-   * then Break) of unlocked row tiles, locked row tiles and tiles discarded this turn. Writes into
-   * `out` how many tiles of each kind to discard and returns their total (0 = stop). Works for any
-   * legal state; a state never seen is solved on the spot.
-   */
-  bestAction(unlocked: ArrayLike<number>, locked: ArrayLike<number>, discarded: ArrayLike<number>, out: Int32Array | Uint8Array): number;
-  /** Optimal value of a state given as for bestAction (decision, chance or terminal state). */
-  stateValue(unlocked: ArrayLike<number>, locked: ArrayLike<number>, discarded: ArrayLike<number>): number;
-  /** Mean and variance of the turn score when playing this policy (computed on first call). */
-  scoreMoments(): { mean: number; variance: number };
-  /**
-   * The exact distribution of the turn score when playing this policy from the initial draw:
-   * entry s is P(score = s), for s = 0..maxScore of the score table (computed on first call, then
-   * the same array is returned: do not modify it). Its mean is `value` for `ev`; for `at-least:K`
-   * the mass at scores >= K is `value`.
-   */
-  scoreDistribution(): Float64Array;
-  /** Every decision state with the value of each of its actions, states in discovery order. */
-  policyRows(): Generator<PolicyRow>;
-}
-
-interface Node {
+export interface Node {
   value: number;
   /** Decision states: the best action, encoded as canonical positions (see encodeAction); 0 = stop. */
   action: number;
@@ -127,7 +40,8 @@ interface Node {
   decision: number;
 }
 
-class Solver {
+/** The dynamic programme over turn states (see the module comment); the current state is (u, l, d). */
+export class TurnSolver {
   readonly S: number;
   readonly K: number;
   readonly R: number;
@@ -140,6 +54,11 @@ class Solver {
   readonly decisionKeys: string[] = [];
   chance = 0;
   actions = 0;
+  /** Totals of the current state, set by count(). */
+  rowTiles = 0;
+  lockedTiles = 0;
+  unlockedTiles = 0;
+  discardedTiles = 0;
   private readonly sortCodes: Int32Array;
   readonly sortKinds: Int32Array;
   private readonly keyBuf: number[];
@@ -151,7 +70,7 @@ class Solver {
   private readonly codeRadix: number;
   private readonly byNumber = new Map<number, Map<number, Node>>();
 
-  constructor(readonly rules: SevenfallRules, readonly table: ScoreTable, readonly objective: Objective) {
+  constructor(readonly rules: SevenfallRules, readonly table: RowScorer, readonly objective: Objective) {
     this.S = rules.symbols;
     this.K = rules.symbols + 2;
     this.R = rules.rowSize;
@@ -244,17 +163,33 @@ class Solver {
     return this.terminalOf[this.table.scoreCounts(c)];
   }
 
+  /** Counts the current state's row, locked, unlocked and discarded tiles into the *Tiles fields. */
+  count(): void {
+    let locked = 0;
+    let unlocked = 0;
+    let discarded = 0;
+    for (let t = 0; t < this.K; t++) {
+      locked += this.l[t];
+      unlocked += this.u[t];
+      discarded += this.d[t];
+    }
+    this.lockedTiles = locked;
+    this.unlockedTiles = unlocked;
+    this.rowTiles = locked + unlocked;
+    this.discardedTiles = discarded;
+  }
+
+  /** A full row with no discard left or no unlocked tile: the turn is over (call count() first). */
+  isTerminal(): boolean {
+    return this.rowTiles === this.R && (this.discardedTiles === this.B || this.unlockedTiles === 0);
+  }
+
   /** V of the current state (u, l, d), evaluating and memoising it if needed; leaves u, l, d unchanged. */
   value(): number {
-    let row = 0;
-    let discarded = 0;
-    let unlocked = 0;
-    for (let t = 0; t < this.K; t++) {
-      row += this.u[t] + this.l[t];
-      discarded += this.d[t];
-      unlocked += this.u[t];
-    }
-    if (row === this.R && (discarded === this.B || unlocked === 0)) return this.terminal();
+    this.count();
+    if (this.isTerminal()) return this.terminal();
+    const row = this.rowTiles;
+    const discarded = this.discardedTiles;
     const key = this.key();
     const known = this.nodes.get(key);
     if (known !== undefined) return known.value;
@@ -385,204 +320,31 @@ class Solver {
   }
 }
 
-function checkState(s: Solver): void {
-  let row = 0;
+/**
+ * Throws on a state no turn can reach (a count below 0, more tiles than the canister holds); on a
+ * legal state leaves its totals set, as count() would (one pass serves both: bestAction runs per turn).
+ */
+export function checkState(s: TurnSolver): void {
+  let locked = 0;
+  let unlocked = 0;
   let discarded = 0;
   for (let t = 0; t < s.K; t++) {
     if (s.u[t] < 0 || s.l[t] < 0 || s.d[t] < 0 || s.u[t] + s.l[t] + s.d[t] > s.full[t]) throw new Error(`illegal SEVENFALL state: tile kind ${t}`);
-    row += s.u[t] + s.l[t];
+    locked += s.l[t];
+    unlocked += s.u[t];
     discarded += s.d[t];
   }
-  if (row > s.R || discarded > s.B) throw new Error('illegal SEVENFALL state: too many tiles in the row or discarded');
+  if (locked + unlocked > s.R || discarded > s.B) throw new Error('illegal SEVENFALL state: too many tiles in the row or discarded');
+  s.lockedTiles = locked;
+  s.unlockedTiles = unlocked;
+  s.rowTiles = locked + unlocked;
+  s.discardedTiles = discarded;
 }
 
 /** Solves one turn of `rules` for `objective`. Deterministic; no I/O. */
-export function solveSevenfall(rules: SevenfallRules, objective: Objective, table = new ScoreTable(rules)): SevenfallSolution {
+export function solveSevenfall(rules: SevenfallRules, objective: Objective, table: RowScorer = new ScoreTable(rules)): SevenfallSolution {
   const start = performance.now();
-  const s = new Solver(rules, table, objective);
+  const s = new TurnSolver(rules, table, objective);
   const value = s.value();
-  const seconds = (performance.now() - start) / 1000;
-  const S = rules.symbols;
-  const K = S + 2;
-  const outCanon = new Int32Array(K);
-  let moments: { mean: number; variance: number } | null = null;
-  let distribution: Float64Array | null = null;
-
-  const letter = (p: number): string => (p === S ? 'W' : p === S + 1 ? 'X' : String.fromCharCode(65 + p));
-  const tilesText = (counts: ArrayLike<number>): string => {
-    let t = '';
-    for (let p = 0; p < K; p++) for (let c = 0; c < counts[p]; c++) t += letter(p);
-    return t || '-';
-  };
-
-  return {
-    rules,
-    objective,
-    value,
-    states: s.decisionKeys.length,
-    chanceStates: s.chance,
-    actions: s.actions,
-    seconds,
-    bestAction(unlocked, locked, discarded, out) {
-      s.load(unlocked, locked, discarded);
-      checkState(s);
-      out.fill(0);
-      let row = 0;
-      let disc = 0;
-      let unl = 0;
-      for (let t = 0; t < K; t++) {
-        row += s.u[t] + s.l[t];
-        disc += s.d[t];
-        unl += s.u[t];
-      }
-      if (row !== s.R || disc === s.B || unl === 0) return 0;
-      let node = s.decisionNode();
-      if (!node) {
-        // Not solved yet (or codes too wide for numeric keys): solve it, then find it by its string key.
-        const key = s.key();
-        if (!s.nodes.has(key)) {
-          s.value();
-          s.load(unlocked, locked, discarded);
-        }
-        node = s.nodes.get(s.key())!;
-      }
-      // decisionNode() and key() leave the canonical order in place: position j < S is symbol sortKinds[j].
-      const n = s.decodeAction(node.action, outCanon);
-      const kinds = s.sortKinds;
-      for (let p = 0; p < S; p++) out[kinds[p]] += outCanon[p];
-      out[S] += outCanon[S];
-      out[S + 1] += outCanon[S + 1];
-      return n;
-    },
-    stateValue(unlocked, locked, discarded) {
-      s.load(unlocked, locked, discarded);
-      checkState(s);
-      return s.value();
-    },
-    scoreMoments() {
-      if (moments === null) {
-        // From the exact score distribution: one pass over the policy serves both.
-        const dist = (distribution ??= policyDistribution(s));
-        let m1 = 0;
-        let m2 = 0;
-        dist.forEach((p, x) => {
-          m1 += p * x;
-          m2 += p * x * x;
-        });
-        moments = { mean: m1, variance: Math.max(0, m2 - m1 * m1) };
-      }
-      return moments;
-    },
-    scoreDistribution() {
-      if (distribution === null) distribution = policyDistribution(s);
-      return distribution;
-    },
-    *policyRows() {
-      const counts = new Int32Array(K);
-      const lockedCounts = new Int32Array(K);
-      const discCounts = new Int32Array(K);
-      for (let i = 0; i < s.decisionKeys.length; i++) {
-        const key = s.decisionKeys[i];
-        s.loadKey(key);
-        let disc = 0;
-        let unl = 0;
-        let lk = 0;
-        for (let t = 0; t < K; t++) {
-          counts[t] = s.u[t];
-          lockedCounts[t] = s.l[t];
-          discCounts[t] = s.d[t];
-          disc += s.d[t];
-          unl += s.u[t];
-          lk += s.l[t];
-        }
-        const node = s.nodes.get(key)!;
-        const state = `unlocked ${tilesText(counts)} | locked ${tilesText(lockedCounts)} | discarded ${tilesText(discCounts)}`;
-        const stopValue = s.terminal();
-        const base = { stateIndex: i, state, discardsLeft: s.B - disc, unlocked: unl, locked: lk, stopValue };
-        const rows: PolicyRow[] = [{ ...base, action: 'stop', discards: 0, value: stopValue, best: node.action === 0 }];
-        // The loaded state is canonical, so canonical position p is kind p.
-        const kinds = s.canonicalKinds();
-        const codes = new Int32Array(K);
-        for (let p = 0; p < S; p++) codes[p] = (s.u[p] * (s.R + 1) + s.l[p]) * (s.B + 1) + s.d[p];
-        s.forEachAction(kinds, codes, s.B - disc, (action, size, v) => {
-          s.decodeAction(action, outCanon);
-          rows.push({ ...base, action: `discard ${tilesText(outCanon)}`, discards: size, value: v, best: action === node.action });
-        });
-        yield* rows;
-      }
-    },
-  };
-}
-
-/**
- * The score distribution under the solved policy: a pass over the states the policy reaches,
- * following its best actions and weighting every draw by its hypergeometric probability; each
- * reached state's distribution (over final scores 0..maxScore) is memoised by its canonical key.
- */
-function policyDistribution(s: Solver): Float64Array {
-  const size = s.table.maxScore + 1;
-  const memo = new Map<string, Float64Array>();
-  const counts = new Uint8Array(s.K);
-  const point = (): Float64Array => {
-    for (let t = 0; t < s.K; t++) counts[t] = s.u[t] + s.l[t];
-    const out = new Float64Array(size);
-    out[s.table.scoreCounts(counts)] = 1;
-    return out;
-  };
-  const act = new Int32Array(s.K);
-  const visit = (): Float64Array => {
-    let row = 0;
-    let discarded = 0;
-    let unlocked = 0;
-    for (let t = 0; t < s.K; t++) {
-      row += s.u[t] + s.l[t];
-      discarded += s.d[t];
-      unlocked += s.u[t];
-    }
-    if (row === s.R && (discarded === s.B || unlocked === 0)) return point();
-    const key = s.key();
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    let out: Float64Array;
-    if (row < s.R) {
-      const into = discarded === 0 ? s.u : s.l;
-      let pool = 0;
-      out = new Float64Array(size);
-      for (let t = 0; t < s.K; t++) {
-        const left = s.full[t] - s.u[t] - s.l[t] - s.d[t];
-        if (left === 0) continue;
-        pool += left;
-        into[t]++;
-        const sub = visit();
-        into[t]--;
-        for (let x = 0; x < size; x++) out[x] += left * sub[x];
-      }
-      for (let x = 0; x < size; x++) out[x] /= pool;
-    } else {
-      if (!s.nodes.has(key)) s.value();
-      const action = s.nodes.get(key)!.action;
-      if (action === 0) {
-        out = point();
-      } else {
-        const kinds = s.canonicalKinds();
-        s.decodeAction(action, act);
-        const a = Int32Array.from(act);
-        for (let p = 0; p < s.K; p++) {
-          s.u[kinds[p]] -= a[p];
-          s.d[kinds[p]] += a[p];
-        }
-        out = visit();
-        for (let p = 0; p < s.K; p++) {
-          s.u[kinds[p]] += a[p];
-          s.d[kinds[p]] -= a[p];
-        }
-      }
-    }
-    memo.set(key, out);
-    return out;
-  };
-  s.u.fill(0);
-  s.l.fill(0);
-  s.d.fill(0);
-  return visit();
+  return new SolvedTurn(s, value, (performance.now() - start) / 1000);
 }

@@ -4,15 +4,19 @@
  * Action: 0 stops the turn; any other value is a bit mask of unlocked row positions to discard at
  * once (bit i = position i), with at most `discardsLeft` bits set.
  */
-import type { Labelled, ReadonlyInts, StrategyDef } from '../../engine/strategy.js';
+import { type Labelled, type ReadonlyInts, type StrategyDef, readOnlyCopy } from '../../engine/strategy.js';
 import type { Rng } from '../../engine/rng.js';
 import type { SevenfallRules } from './rules.js';
-import type { ScoreTable } from './scoring.js';
+import { type RowScorer, ScoreTable } from './scoring.js';
 
 export const STOP = 0;
 
+/**
+ * What a strategy sees at a decision: read-only copies (a frozen copy of the rules, arrays the engine
+ * refreshes before each decision); nothing a strategy holds reaches the engine.
+ */
 export interface SevenfallView {
-  readonly rules: SevenfallRules;
+  readonly rules: Readonly<SevenfallRules>;
   /** Tile codes: 0..symbols-1 symbols, `symbols` = Wild, `symbols + 1` = Break. */
   readonly row: ReadonlyInts;
   /** 1 where the tile is a locked replacement. */
@@ -32,17 +36,37 @@ export interface SevenfallStrategy {
   decide(view: SevenfallView): number;
 }
 
+/** What a strategy is built with: the same read-only rules, and a score table of the strategy side (not the engine's). */
 export interface SevenfallContext {
-  rules: SevenfallRules;
-  table: ScoreTable;
+  rules: Readonly<SevenfallRules>;
+  table: RowScorer;
   /** The strategy's own random stream, reseeded per chunk by the runner. */
   rng: Rng;
 }
 
-export type SevenfallStrategyDef = StrategyDef<SevenfallStrategy, SevenfallContext>;
+export interface SevenfallStrategyDef extends StrategyDef<SevenfallStrategy, SevenfallContext> {
+  /** Its policy assumes every turn starts from the full canister, so it cannot play rules that refill per round. */
+  readonly fullCanister?: boolean;
+}
 export type SevenfallPlayer = SevenfallStrategy & Labelled;
 
-/** The engine's copy for strategies: refreshed with TypedArray.set before each decision. */
+const sides = new Map<string, { rules: Readonly<SevenfallRules>; table: RowScorer }>();
+
+/**
+ * A frozen copy of the rules and a score table of their own, for strategies (one per rules in a
+ * thread: building a table takes 10-30 ms).
+ */
+export function strategySide(rules: SevenfallRules): { rules: Readonly<SevenfallRules>; table: RowScorer } {
+  const key = JSON.stringify(rules);
+  let side = sides.get(key);
+  if (side === undefined) {
+    const copy = readOnlyCopy(rules);
+    sides.set(key, (side = { rules: copy, table: new ScoreTable(copy) }));
+  }
+  return side;
+}
+
+/** The engine's copy for strategies: refreshed before each decision. */
 export class SevenfallViewBuffer implements SevenfallView {
   readonly row: Uint8Array;
   readonly locked: Uint8Array;
@@ -52,7 +76,7 @@ export class SevenfallViewBuffer implements SevenfallView {
   seat = 0;
   players = 1;
   round = 0;
-  constructor(readonly rules: SevenfallRules, maxPlayers: number) {
+  constructor(readonly rules: Readonly<SevenfallRules>, maxPlayers: number) {
     this.row = new Uint8Array(rules.rowSize);
     this.locked = new Uint8Array(rules.rowSize);
     this.outOfPlay = new Uint8Array(rules.symbols + 2);

@@ -3,6 +3,7 @@
  * engine, the action codes of each decision kind in words, and the next card's exact bust chance.
  */
 import type { BucketFeature } from '../../engine/decisions.js';
+import { bustChance, duplicatesInDeck } from './bust.js';
 import { Kind, type SevnCards } from './cards.js';
 import type { SevnEngine } from './engine.js';
 import { type SevnRules, deckSize } from './rules.js';
@@ -92,29 +93,21 @@ export function sevnActionLabel(cards: SevnCards, kind: number, action: number):
   }
 }
 
-/** Exact chance that seat s's next card is a number it holds (0 with a Second Chance held). */
+/**
+ * Exact chance that seat s's next card is a number it holds (0 with a Second Chance held). With an
+ * empty deck the next draw reshuffles the discard pile first: the chance is counted in the pile.
+ */
 export function nextCardBust(e: SevnEngine, s: number): number {
   const st = e.seats;
   const b = s << Seat.SHIFT;
-  if (st[b + Seat.SC] !== 0) return 0;
-  const cards = e.cards;
   const mask = st[b + Seat.MASK];
+  const sc = st[b + Seat.SC] !== 0;
+  if (e.deckLen > 0) return bustChance(duplicatesInDeck(e.cards, mask, e.seen), e.deckLen, sc);
+  const cards = e.cards;
   let bad = 0;
-  let total: number;
-  if (e.deckLen > 0) {
-    // The deck holds exactly copies - seen of each code.
-    total = e.deckLen;
-    for (let m = mask; m !== 0; m &= m - 1) {
-      const c = cards.numberCode[31 - Math.clz32(m & -m)];
-      bad += cards.copies[c] - e.seen[c];
-    }
-  } else {
-    total = e.discardLen;
-    for (let i = 0; i < e.discardLen; i++) {
-      const c = e.discard[i];
-      if (cards.kind[c] === Kind.NUMBER && mask & (1 << cards.value[c])) bad++;
-    }
+  for (let i = 0; i < e.discardLen; i++) {
+    const c = e.discard[i];
+    if (cards.kind[c] === Kind.NUMBER && mask & (1 << cards.value[c])) bad++;
   }
-  return total === 0 ? 0 : bad / total;
+  return bustChance(bad, e.discardLen, sc);
 }
-

@@ -9,7 +9,7 @@ import { deckSize, type SevnRules } from './rules.js';
 /**
  * Const enums, so that tsc writes the numbers into the engine and strategies: an imported `const` is a
  * module-cell load and a hole check at each use (with opponentBy's rewrite, 148.7k -> 135.1k
- * instructions a 4-player game, valgrind). The named exports below are the public API.
+ * instructions a 4-player game, valgrind).
  */
 export const enum Kind {
   NUMBER = 0,
@@ -25,18 +25,6 @@ export const enum Kind {
   HEAVYWEIGHT = 10,
   LADDER = 11,
 }
-export const K_NUMBER: number = Kind.NUMBER;
-export const K_BALLAST: number = Kind.BALLAST;
-export const K_MULTIPLY: number = Kind.MULTIPLY;
-export const K_ADD: number = Kind.ADD;
-export const K_SECOND_CHANCE: number = Kind.SECOND_CHANCE;
-export const K_FREEZE: number = Kind.FREEZE;
-export const K_TRIPLE_DRAW: number = Kind.TRIPLE_DRAW;
-export const K_CROSSROADS: number = Kind.CROSSROADS;
-export const K_STORM: number = Kind.STORM;
-export const K_FEATHERWEIGHT: number = Kind.FEATHERWEIGHT;
-export const K_HEAVYWEIGHT: number = Kind.HEAVYWEIGHT;
-export const K_LADDER: number = Kind.LADDER;
 
 /** Bonus bits in a row's bonus mask. */
 export const enum Bonus {
@@ -44,14 +32,11 @@ export const enum Bonus {
   HEAVYWEIGHT = 2,
   LADDER = 4,
 }
-export const B_FEATHERWEIGHT: number = Bonus.FEATHERWEIGHT;
-export const B_HEAVYWEIGHT: number = Bonus.HEAVYWEIGHT;
-export const B_LADDER: number = Bonus.LADDER;
 
 export class SevnCards {
   /** Distinct card codes. */
   readonly codes: number;
-  /** Per code: its kind (K_*). */
+  /** Per code: its kind (Kind.*). */
   readonly kind: Uint8Array;
   /** Per code: number value, Ballast value (negative), modifier value, or 0. */
   readonly value: Int8Array;
@@ -70,7 +55,7 @@ export class SevnCards {
   /** The full deck, one entry per card, in code order. */
   readonly deck: Uint8Array;
 
-  constructor(readonly rules: SevnRules) {
+  constructor(readonly rules: Readonly<SevnRules>) {
     const kinds: number[] = [];
     const values: number[] = [];
     const copies: number[] = [];
@@ -81,19 +66,19 @@ export class SevnCards {
       return kinds.length - 1;
     };
     this.numberCode = new Uint8Array(31).fill(255);
-    for (const n of rules.numbers) this.numberCode[n.value] = add(K_NUMBER, n.value, n.copies);
-    for (const b of rules.ballast) add(K_BALLAST, b, 1);
-    for (const m of rules.modifiers) add(m.kind === 'multiply' ? K_MULTIPLY : K_ADD, m.value, m.count);
+    for (const n of rules.numbers) this.numberCode[n.value] = add(Kind.NUMBER, n.value, n.copies);
+    for (const b of rules.ballast) add(Kind.BALLAST, b, 1);
+    for (const m of rules.modifiers) add(m.kind === 'multiply' ? Kind.MULTIPLY : Kind.ADD, m.value, m.count);
     const a = rules.actions;
     const bo = rules.bonuses;
-    this.secondChance = add(K_SECOND_CHANCE, 0, a.secondChance);
-    this.freeze = add(K_FREEZE, 0, a.freeze);
-    this.tripleDraw = add(K_TRIPLE_DRAW, 0, a.tripleDraw);
-    this.crossroads = add(K_CROSSROADS, 0, a.crossroads);
-    this.storm = add(K_STORM, 0, a.storm);
-    this.featherweight = add(K_FEATHERWEIGHT, 0, bo.featherweight.count);
-    this.heavyweight = add(K_HEAVYWEIGHT, 0, bo.heavyweight.count);
-    this.ladder = add(K_LADDER, 0, bo.ladder.count);
+    this.secondChance = add(Kind.SECOND_CHANCE, 0, a.secondChance);
+    this.freeze = add(Kind.FREEZE, 0, a.freeze);
+    this.tripleDraw = add(Kind.TRIPLE_DRAW, 0, a.tripleDraw);
+    this.crossroads = add(Kind.CROSSROADS, 0, a.crossroads);
+    this.storm = add(Kind.STORM, 0, a.storm);
+    this.featherweight = add(Kind.FEATHERWEIGHT, 0, bo.featherweight.count);
+    this.heavyweight = add(Kind.HEAVYWEIGHT, 0, bo.heavyweight.count);
+    this.ladder = add(Kind.LADDER, 0, bo.ladder.count);
     this.codes = kinds.length;
     this.kind = Uint8Array.from(kinds);
     this.value = Int8Array.from(values);
@@ -107,17 +92,17 @@ export class SevnCards {
   name(code: number): string {
     const v = this.value[code];
     switch (this.kind[code]) {
-      case K_NUMBER: return String(v);
-      case K_BALLAST: return String(v);
-      case K_MULTIPLY: return `x${v}`;
-      case K_ADD: return `+${v}`;
-      case K_SECOND_CHANCE: return 'SecondChance';
-      case K_FREEZE: return 'Freeze';
-      case K_TRIPLE_DRAW: return 'TripleDraw';
-      case K_CROSSROADS: return 'Crossroads';
-      case K_STORM: return 'Storm';
-      case K_FEATHERWEIGHT: return 'Featherweight';
-      case K_HEAVYWEIGHT: return 'Heavyweight';
+      case Kind.NUMBER: return String(v);
+      case Kind.BALLAST: return String(v);
+      case Kind.MULTIPLY: return `x${v}`;
+      case Kind.ADD: return `+${v}`;
+      case Kind.SECOND_CHANCE: return 'SecondChance';
+      case Kind.FREEZE: return 'Freeze';
+      case Kind.TRIPLE_DRAW: return 'TripleDraw';
+      case Kind.CROSSROADS: return 'Crossroads';
+      case Kind.STORM: return 'Storm';
+      case Kind.FEATHERWEIGHT: return 'Featherweight';
+      case Kind.HEAVYWEIGHT: return 'Heavyweight';
       default: return 'Ladder';
     }
   }
@@ -126,11 +111,5 @@ export class SevnCards {
   code(name: string): number {
     for (let c = 0; c < this.codes; c++) if (this.name(c) === name) return c;
     throw new Error(`no card "${name}" in rules "${this.rules.name}"`);
-  }
-
-  /** Is this a card that may wait in the queue (Freeze, Triple Draw, Crossroads, Storm)? */
-  isQueued(code: number): boolean {
-    const k = this.kind[code];
-    return k >= K_FREEZE && k <= K_STORM;
   }
 }

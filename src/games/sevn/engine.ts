@@ -21,14 +21,14 @@ import type { SevnEvaluator } from './rollouts.js';
 import type { SevnRules } from './rules.js';
 import { SeatBonus } from './scoring.js';
 import { MAX_PLAYERS, Seat } from './seats.js';
-import { Answer, Decision, type SevnPlayer, SevnViewBuffer, type SevnViewSource, Status } from './view.js';
+import { Answer, Decision, type SevnPlayer, Status } from './view.js';
+import { SevnViewBuffer, type SevnViewSource, strategySide } from './view-buffer.js';
 
 export { MAX_PLAYERS };
 
-/** Thrown when a game runs past `rules.maxRounds`. */
-export class RoundCapError extends Error {
-  override name = 'RoundCapError';
-}
+import { RoundCapError } from '../../engine/errors.js';
+
+export { RoundCapError };
 
 /**
  * The engine's state is public for the inspection in tests and traces and for the round snapshot of
@@ -124,7 +124,8 @@ export class SevnEngine extends SevnDeck implements SevnViewSource, FeatureSourc
     this.deckPersists = rules.deckPersists !== false;
     this.dealerRotates = rules.dealerRotates !== false;
     this.tiedShared = rules.tiedLead === 'shared';
-    this.view = new SevnViewBuffer(rules, cards, this, stride);
+    const side = strategySide(rules);
+    this.view = new SevnViewBuffer(side.rules, side.cards, this, stride);
     this.kindOf = cards.kind;
     this.cardValue = cards.value;
     this.numberBit = new Int32Array(cards.codes);
@@ -878,6 +879,11 @@ export class SevnEngine extends SevnDeck implements SevnViewSource, FeatureSourc
   /** From a loaded position: as playOnRound, then on to the end of the game (totals, winShare). */
   playOnGame(s: number, answer: number): void {
     this.playOnRound(s, answer);
+    this.finishGame();
+  }
+
+  /** After playOnRound (whose round scores `advise` reads first): the round's scores join the totals, and the game plays on to its end. */
+  finishGame(): void {
     if (this.endRound()) return;
     this.round++;
     this.playRounds();

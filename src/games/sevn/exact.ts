@@ -6,6 +6,7 @@
  */
 import { UserError } from '../../engine/errors.js';
 import type { SevnRules } from './rules.js';
+import { bustChance, duplicatesAmong } from './bust.js';
 
 export interface SoloStayAtExact {
   /** Expected round score and its second moment (for standard errors). */
@@ -53,9 +54,9 @@ export const maskSum = (m: number): number => {
 /** The chance that a row holding exactly `held` busts on its next card from the rest of a full number-only deck. */
 export function nextBustChance(r: SevnRules, held: number): number {
   const { copies, total } = numberOnly(r);
-  let dup = 0;
-  for (let v = 0; v < 31; v++) if ((held >>> v) & 1) dup += copies[v] - 1;
-  return dup / (total - popcount(held));
+  // One copy of each held value is in the row: the rest of the deck holds copies - 1 of it.
+  const inRow = popcount(held);
+  return bustChance(duplicatesAmong(held, copies) - inRow, total - inRow, false);
 }
 
 /** Exact expected score, second moment, bust and SEVN chances of solo `stay-at:points=threshold`. */

@@ -1,19 +1,21 @@
-/** SEVN as a game module: rules, strategies, the unit runner, decision buckets and the trace. */
+/** SEVN as a game module: rules, the unit runner, decision buckets and the trace; the catalog supplies the strategies. */
 import type { CounterfactualSettings, CounterfactualSink, GameModule, Mode } from '../../engine/game.js';
 import { Rng, STREAM_STRATEGY } from '../../engine/rng.js';
 import { SeededRunner } from '../../engine/seeded-runner.js';
 import { checkStrategySpec, createStrategy } from '../../engine/strategy.js';
-import { SEVN_STRATEGIES } from '../../../strategies/sevn/index.js';
 import { SevnCards } from './cards.js';
 import { MAX_PLAYERS, SevnEngine } from './engine.js';
 import { SEVN_PRESETS, type SevnRules, deckSize, parseSevnRules, sevnPreset } from './rules.js';
 import { traceSevnGame } from './trace.js';
-import { DECISION_KINDS, Decision, type SevnPlayer } from './view.js';
+import { strategySide } from './view-buffer.js';
+import { Decision, DECISION_KINDS, type SevnPlayer, type SevnStrategyDef } from './view.js';
 import { sevnActionLabel, sevnBucketFeatures } from './buckets.js';
 import { SevnEvaluator } from './rollouts.js';
 
-export function makeSevnPlayers(rules: SevnRules, cards: SevnCards, specs: readonly string[], rngs: readonly Rng[]): SevnPlayer[] {
-  return specs.map((spec, seat) => createStrategy('sevn', SEVN_STRATEGIES, spec, { rules, cards, rng: rngs[seat] }));
+/** Builds the strategies of a lineup; each gets read-only copies of the rules and card table, never the engine's. */
+export function makeSevnPlayers(strategies: readonly SevnStrategyDef[], rules: SevnRules, specs: readonly string[], rngs: readonly Rng[]): SevnPlayer[] {
+  const side = strategySide(rules);
+  return specs.map((spec, seat) => createStrategy('sevn', strategies, spec, { rules: side.rules, cards: side.cards, rng: rngs[seat] }));
 }
 
 const cardSets = new WeakMap<SevnRules, SevnCards>();
@@ -27,11 +29,11 @@ export class SevnRunner extends SeededRunner<SevnEngine> {
   private readonly players: SevnPlayer[];
   readonly bucketFeatures;
 
-  constructor(rules: SevnRules, specs: readonly string[], mode: Mode) {
+  constructor(strategies: readonly SevnStrategyDef[], rules: SevnRules, specs: readonly string[], mode: Mode) {
     if (specs.length < 1 || specs.length > MAX_PLAYERS) throw new Error(`SEVN needs 1 to ${MAX_PLAYERS} players, got ${specs.length}`);
     super(specs.length, mode, new SevnEngine(rules));
     this.bucketFeatures = sevnBucketFeatures(rules);
-    this.players = makeSevnPlayers(rules, this.engine.cards, specs, this.strategyRngs);
+    this.players = makeSevnPlayers(strategies, rules, specs, this.strategyRngs);
   }
 
   protected resetDeck(): void {
@@ -83,21 +85,25 @@ export function describeSevnRules(r: SevnRules): string {
   ].join('\n');
 }
 
-export const sevnModule: GameModule<SevnRules> = {
+/** SEVN played by these strategies (the catalog's list). */
+export const createSevnModule = (strategies: readonly SevnStrategyDef[]): GameModule<SevnRules> => ({
   name: 'sevn',
+  title: 'SEVN',
   presets: Object.keys(SEVN_PRESETS),
   defaultPreset: 'sevn',
   minPlayers: 1,
   maxPlayers: MAX_PLAYERS,
-  strategies: SEVN_STRATEGIES as never,
+  strategies: strategies as never,
   preset: sevnPreset,
   parseRules: parseSevnRules,
-  checkStrategy: (spec) => checkStrategySpec('sevn', SEVN_STRATEGIES, spec),
-  createRunner: (rules, specs, mode) => new SevnRunner(rules, specs, mode),
+  checkStrategy: (spec) => checkStrategySpec('sevn', strategies, spec),
+  createRunner: (rules, specs, mode) => new SevnRunner(strategies, rules, specs, mode),
   bucketFeatures: sevnBucketFeatures,
   defaultBuckets: 'points:20,distinct:2',
   decisionKinds: DECISION_KINDS,
   actionLabel: (rules, kind, action) => sevnActionLabel(cardsFor(rules), kind, action),
+  hasBusts: true,
+  counterfactualModes: ['round', 'game'],
   // Draw or stay and Ballast against stay and discard; targets and Crossroads against the answer played.
   counterfactualReference: (kind) => (kind === Decision.DRAW_STAY ? 'stay' : kind === Decision.BALLAST ? 'discard' : 'played'),
   describeRules: describeSevnRules,
@@ -108,6 +114,6 @@ export const sevnModule: GameModule<SevnRules> = {
       r.reseed(seed, 0, STREAM_STRATEGY, seat);
       return r;
     });
-    return traceSevnGame(makeSevnPlayers(rules, engine.cards, specs, rngs), engine, seed);
+    return traceSevnGame(makeSevnPlayers(strategies, rules, specs, rngs), engine, seed);
   },
-};
+});

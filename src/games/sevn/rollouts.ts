@@ -15,7 +15,7 @@
  * streams. So what follows depends only on what was seen, never on the real order of unseen cards,
  * and the main line is never touched.
  */
-import { WIN_UNITS } from '../../engine/decisions.js';
+import { WIN_UNITS, actionSeatKey } from '../../engine/game.js';
 import { Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { SevnCards } from './cards.js';
@@ -169,7 +169,7 @@ export class SevnEvaluator {
     for (let p = 0; p < rngs.length; p++) rngs[p].copyFrom(this.mainLine[p]);
     const t = cf.sink.table;
     for (let i = 0; i < n; i++) {
-      const o = t.at(state, codes[i] * 8 + s);
+      const o = t.at(state, actionSeatKey(codes[i], s));
       t.sums[o] += cf.rollouts;
       for (let k = 0; k < SUMS; k++) t.sums[o + 1 + k] += sums[i * SUMS + k];
     }

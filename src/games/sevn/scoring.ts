@@ -4,7 +4,7 @@
  * engine keeps running counters per seat instead and scores with the same order in
  * `SevnEngine.scoreSeat`, its bonus points from `SeatBonus`; tests hold the two equal.
  */
-import { Bonus, K_ADD, K_BALLAST, K_FEATHERWEIGHT, K_HEAVYWEIGHT, K_LADDER, K_MULTIPLY, K_NUMBER, type SevnCards } from './cards.js';
+import { Bonus, Kind, type SevnCards } from './cards.js';
 import type { SevnRules } from './rules.js';
 import { Seat } from './seats.js';
 
@@ -104,7 +104,7 @@ export function explainScore(cards: SevnCards, row: ArrayLike<number>, sevn: boo
     const c = row[i];
     const v = cards.value[c];
     switch (cards.kind[c]) {
-      case K_NUMBER:
+      case Kind.NUMBER:
         if (mask & (1 << v)) break; // a busting duplicate: the row scores 0 anyway
         mask |= 1 << v;
         sum += v;
@@ -112,16 +112,16 @@ export function explainScore(cards: SevnCards, row: ArrayLike<number>, sevn: boo
         if (v > b.featherweight.maxValue) allLow = false;
         if (v >= b.heavyweight.minValue) heavy++;
         break;
-      case K_BALLAST:
+      case Kind.BALLAST:
         sum += v;
         scoring++;
         if (v > b.featherweight.maxValue) allLow = false;
         break;
-      case K_MULTIPLY: multiplier *= v; break;
-      case K_ADD: plus += v; break;
-      case K_FEATHERWEIGHT: bonusCards |= 1; break;
-      case K_HEAVYWEIGHT: bonusCards |= 2; break;
-      case K_LADDER: bonusCards |= 4; break;
+      case Kind.MULTIPLY: multiplier *= v; break;
+      case Kind.ADD: plus += v; break;
+      case Kind.FEATHERWEIGHT: bonusCards |= 1; break;
+      case Kind.HEAVYWEIGHT: bonusCards |= 2; break;
+      case Kind.LADDER: bonusCards |= 4; break;
       default: break; // Second Chance and actions score nothing
     }
   }

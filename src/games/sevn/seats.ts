@@ -1,7 +1,7 @@
 /** The SEVN engine's memory layout for seats: how many there can be, and each seat's packed counters. */
 
-/** Most seats at one table (the seat bit masks and the per-seat arrays are sized for this). */
-export const MAX_PLAYERS = 8;
+/** Most seats at one table (the seat bit masks and the per-seat arrays are sized for this): the one limit, MAX_SEATS. */
+export { MAX_SEATS as MAX_PLAYERS } from '../../engine/game.js';
 
 /**
  * The engine's per-seat counters, packed: seat s's field f is `seats[(s << Seat.SHIFT) + f]` (one

@@ -1,9 +1,10 @@
 /** A readable trace of one SEVN game: the deal, every draw and action, busts, SEVN, scores, totals. */
 import { Rng, STREAM_DECK } from '../../engine/rng.js';
-import { SevnEngine } from './engine.js';
-import { E_ACTION_DISCARDED, E_BALLAST, E_BUST, E_CROSSROADS, E_DEAL, E_DRAW, E_EXHAUSTED, E_FREEZE, E_QUEUED, E_RESHUFFLE, E_ROUND_END, E_ROUND_START, E_SECOND_CHANCE_GIVEN, E_SECOND_CHANCE_USED, E_SEVN, E_STAY, E_STORM, E_STORM_CARD, E_TRIPLE_CARD, E_TRIPLE_DRAW, type SevnTracer } from './events.js';
+import { PartialOutputError } from '../../engine/errors.js';
+import { RoundCapError, SevnEngine } from './engine.js';
+import { Ev, type SevnTracer } from './events.js';
 import { breakdownText, explainScore } from './scoring.js';
-import { BUSTED, STATUS_NAMES, type SevnPlayer } from './view.js';
+import { type SevnPlayer, Status, STATUS_NAMES } from './view.js';
 
 /** Collects the lines of a trace from the engine's events. */
 export class TextTracer implements SevnTracer {
@@ -16,31 +17,31 @@ export class TextTracer implements SevnTracer {
     const who = `seat ${seat}`;
     const line = (s: string): void => void this.lines.push(s);
     switch (ev) {
-      case E_ROUND_START:
+      case Ev.ROUND_START:
         line(`== Round ${a + 1}, dealer seat ${seat}; totals ${Array.from(e.totals.subarray(0, e.n)).join(' / ')}; deck ${e.deckSize}, discard pile ${e.discardSize}`);
         break;
-      case E_DEAL: line(`deal: ${who} gets ${name(a)}`); break;
-      case E_DRAW: line(`${who} draws ${name(a)}`); break;
-      case E_TRIPLE_CARD: line(`  Triple Draw card ${b}: ${who} gets ${name(a)}`); break;
-      case E_STORM_CARD: line(`  Storm: ${who} gets ${name(a)}`); break;
-      case E_STAY: line(`${who} stays with ${e.scoreSeat(seat)} points at stake`); break;
-      case E_BUST: line(`  ${who} BUSTS on a second ${name(a)}`); break;
-      case E_SECOND_CHANCE_USED: line(`  ${who}'s Second Chance cancels the duplicate ${name(a)} (both discarded)`); break;
-      case E_BALLAST: line(`  ${who} ${b ? 'keeps' : 'discards'} Ballast ${name(a)}`); break;
-      case E_SECOND_CHANCE_GIVEN: line(a < 0 ? `  ${who} already holds a Second Chance and nobody can take it: discarded` : `  ${who} already holds a Second Chance: gives it to seat ${a}`); break;
-      case E_FREEZE: line(`  ${who}'s Freeze: seat ${a} is frozen with ${e.scoreSeat(a)} points`); break;
-      case E_TRIPLE_DRAW: line(`  ${who}'s Triple Draw: seat ${a} draws up to ${e.rules.tripleDrawCards}`); break;
-      case E_STORM: line(`  ${who}'s Storm: every player still in the round draws once`); break;
-      case E_CROSSROADS: line(b < 0 ? `  ${who}'s Crossroads shows only ${name(a)} (the last card): takes it` : `  ${who}'s Crossroads shows ${name(a)} and ${name(b)}: takes ${name(a)}`); break;
-      case E_QUEUED: line(`  ${who}'s ${name(a)} waits in the queue`); break;
-      case E_ACTION_DISCARDED: line(`  ${who}'s ${name(a)} is discarded (no possible target, or its owner busted)`); break;
-      case E_SEVN: line(`  SEVN! ${who} holds ${e.rules.sevn.distinct} distinct values: the round ends`); break;
-      case E_RESHUFFLE: line(`  (deck empty: the discard pile is shuffled into a new deck of ${a})`); break;
-      case E_EXHAUSTED: line(`  (deck and discard pile empty: the round ends, everyone still in stays)`); break;
-      case E_ROUND_END:
+      case Ev.DEAL: line(`deal: ${who} gets ${name(a)}`); break;
+      case Ev.DRAW: line(`${who} draws ${name(a)}`); break;
+      case Ev.TRIPLE_CARD: line(`  Triple Draw card ${b}: ${who} gets ${name(a)}`); break;
+      case Ev.STORM_CARD: line(`  Storm: ${who} gets ${name(a)}`); break;
+      case Ev.STAY: line(`${who} stays with ${e.scoreSeat(seat)} points at stake`); break;
+      case Ev.BUST: line(`  ${who} BUSTS on a second ${name(a)}`); break;
+      case Ev.SECOND_CHANCE_USED: line(`  ${who}'s Second Chance cancels the duplicate ${name(a)} (both discarded)`); break;
+      case Ev.BALLAST: line(`  ${who} ${b ? 'keeps' : 'discards'} Ballast ${name(a)}`); break;
+      case Ev.SECOND_CHANCE_GIVEN: line(a < 0 ? `  ${who} already holds a Second Chance and nobody can take it: discarded` : `  ${who} already holds a Second Chance: gives it to seat ${a}`); break;
+      case Ev.FREEZE: line(`  ${who}'s Freeze: seat ${a} is frozen with ${e.scoreSeat(a)} points`); break;
+      case Ev.TRIPLE_DRAW: line(`  ${who}'s Triple Draw: seat ${a} draws up to ${e.rules.tripleDrawCards}`); break;
+      case Ev.STORM: line(`  ${who}'s Storm: every player still in the round draws once`); break;
+      case Ev.CROSSROADS: line(b < 0 ? `  ${who}'s Crossroads shows only ${name(a)} (the last card): takes it` : `  ${who}'s Crossroads shows ${name(a)} and ${name(b)}: takes ${name(a)}`); break;
+      case Ev.QUEUED: line(`  ${who}'s ${name(a)} waits in the queue`); break;
+      case Ev.ACTION_DISCARDED: line(`  ${who}'s ${name(a)} is discarded (no possible target, or its owner busted)`); break;
+      case Ev.SEVN: line(`  SEVN! ${who} holds ${e.rules.sevn.distinct} distinct values: the round ends`); break;
+      case Ev.RESHUFFLE: line(`  (deck empty: the discard pile is shuffled into a new deck of ${a})`); break;
+      case Ev.EXHAUSTED: line(`  (deck and discard pile empty: the round ends, everyone still in stays)`); break;
+      case Ev.ROUND_END:
         for (let s = 0; s < e.n; s++) {
           const row = Array.from(e.rows.subarray(s * e.stride, s * e.stride + e.rowLen[s]), name).join(' ');
-          const busted = e.status[s] === BUSTED;
+          const busted = e.status[s] === Status.BUSTED;
           const bd = explainScore(e.cards, e.rows.subarray(s * e.stride, s * e.stride + e.rowLen[s]), e.sevnAt[s] !== 0, busted);
           const status = e.sevnAt[s] ? 'SEVN' : STATUS_NAMES[e.status[s]];
           line(`  seat ${s} (${status}): [${row}] -> ${busted ? 'bust = 0' : breakdownText(bd)}`);
@@ -59,6 +60,10 @@ export function traceSevnGame(players: readonly SevnPlayer[], engine: SevnEngine
   const head = [`SEVN game, rules "${engine.rules.name}", seed ${seed}`, ...players.map((p, s) => `  seat ${s}: ${p.label}`)];
   try {
     engine.playGame(players, rng);
+  } catch (e) {
+    // The rules did not let the game end: show what was played, then say why it stopped.
+    if (e instanceof RoundCapError) throw new PartialOutputError(`${e.message}: these rules and strategies do not finish a game; raise maxRounds, lower target or check the deck in the rules file`, [...head, ...tracer.lines].join('\n'));
+    throw e;
   } finally {
     engine.tracer = null;
   }

@@ -1,0 +1,34 @@
+/**
+ * The checks of the numeric run options, written once: the CLI's option definitions (cli/options.ts)
+ * run them as the arguments are parsed, and simulate/compare run them again for callers that skip
+ * the CLI (the study, tests), so every path gives the same message.
+ */
+import { UserError } from '../engine/errors.js';
+
+const MAX = Number.MAX_SAFE_INTEGER;
+
+/** A number as the user would write it (1e+20 rather than 100000000000000000000). */
+const shown = (x: number): string => (Number.isFinite(x) && Math.abs(x) >= 1e16 ? x.toExponential() : String(x));
+
+/** `v` if it is a whole number in [min, max] (at most 2^53 - 1, where doubles stay exact); else a UserError naming the flag and the range. */
+export function checkInteger(flag: string, v: number, min: number, max = MAX): number {
+  if (Number.isInteger(v) && v >= min && v <= max) return v;
+  if (min === -MAX && max === MAX) throw new UserError(`${flag}: expected an integer, got ${shown(v)}`);
+  const range = max === MAX ? `from ${min.toLocaleString('en-US')} to 2^53 - 1 (${MAX.toLocaleString('en-US')})` : `from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
+  throw new UserError(`${flag}: expected a whole number ${range}, got ${shown(v)}`);
+}
+
+export const MAX_THREADS = 256;
+export const MAX_CHUNK_SIZE = 1 << 24;
+
+export const checkSeed = (v: number): number => checkInteger('--seed', v, -MAX);
+export const checkGames = (v: number): number => checkInteger('--games', v, 1);
+export const checkThreads = (v: number): number => checkInteger('--threads', v, 1, MAX_THREADS);
+export const checkChunkSize = (v: number): number => checkInteger('--chunk-size', v, 1, MAX_CHUNK_SIZE);
+
+/** `v` if it is a number with lo < v <= hi (or lo <= v when `closed`). */
+export function checkNumber(flag: string, v: number, lo: number, hi: number, closed = false): number {
+  if ((closed ? v >= lo : v > lo) && v <= hi) return v;
+  const range = hi === Infinity ? (lo === 0 && !closed ? 'a positive number' : `a number ${closed ? '>=' : '>'} ${lo}`) : `a number in ${closed ? '[' : '('}${lo}, ${hi}]`;
+  throw new UserError(`${flag}: expected ${range}, got ${v}`);
+}

@@ -1,0 +1,176 @@
+/**
+ * `advise --review GAME.json` for SEVN: the game written by `play --json` is replayed from its seed and
+ * strategies (and checked against the file's events); at each draw-or-stay decision of the reviewed
+ * seat, the position that seat saw is valued by `adviseSevn` (paired rollouts on the unseen cards, the
+ * other seats playing their own strategies, the seat its own after the decision), and the answer it
+ * gave is compared with the best: its loss in win chance and in round score, each with its SE.
+ */
+import type { AdviseArgs } from './advise.js';
+import { UserError } from '../engine/errors.js';
+import { Rng, STREAM_DECK } from '../engine/rng.js';
+import { makeSevnPlayers } from '../games/sevn/index.js';
+import { SevnEngine } from '../games/sevn/engine.js';
+import { validateSevnRules } from '../games/sevn/rules.js';
+import { Answer, type SevnPlayer, type SevnStrategyDef, type SevnView } from '../games/sevn/view.js';
+import { type AdviceValue, type SevnAdvicePosition, adviseSevn } from './advise-sevn.js';
+import { type GameRecord, sevnGameRecord, strategyRngs } from './play-json.js';
+
+/** Rollouts per decision unless --rollouts says otherwise (a game has tens of decisions a seat). */
+export const DEFAULT_REVIEW_ROLLOUTS = 2000;
+
+export interface ReviewedSevnDecision {
+  round: number;
+  row: string;
+  points: number;
+  played: 'draw' | 'stay';
+  /** The better answer by win chance (a tie goes to staying), and by round score. */
+  best: 'draw' | 'stay';
+  bestRound: 'draw' | 'stay';
+  /** The other answer's win chance minus the played one's (paired; positive: the other was better). */
+  winDiff: AdviceValue;
+  /** max(0, winDiff): what the answer gave away against the best, as estimated. */
+  winLoss: number;
+  /** The same for the round score. */
+  roundDiff: AdviceValue;
+  roundLoss: number;
+  /** The other answer was better beyond doubt: winDiff's 95% CI lies above 0. */
+  clear: boolean;
+}
+
+export interface SevnReview {
+  seat: number;
+  strategy: string;
+  rollouts: number;
+  seed: number;
+  decisions: ReviewedSevnDecision[];
+  /**
+   * Sums of the losses over the decisions. Each loss is max(0, an estimate), so rollout noise alone adds
+   * about 0.4 SE a decision where draw and stay are equal: read `clear` beside it.
+   */
+  totalWinLoss: number;
+  meanWinLoss: number;
+  totalRoundLoss: number;
+  /** Standard errors of the totals: the decisions' rollouts are independent, so their variances add (max(0, x) varies no more than x). */
+  totalWinLossSe: number;
+  totalRoundLossSe: number;
+  /** Decisions where the other answer was better beyond doubt, and their summed win loss with its SE. */
+  clear: { decisions: number; winLoss: number; se: number };
+}
+
+/** The position a seat sees at its draw-or-stay decision, turned so that the seat is seat 0. */
+function positionOf(v: SevnView): SevnAdvicePosition {
+  const n = v.players;
+  const seat = (k: number) => (v.seat + k) % n;
+  const rows: number[][] = [];
+  const onTable = new Array<number>(v.cards.codes).fill(0);
+  for (let k = 0; k < n; k++) {
+    const s = seat(k);
+    const row: number[] = [];
+    for (let i = 0; i < v.rowLengths[s]; i++) {
+      const c = v.rows[s * v.rowStride + i];
+      row.push(c);
+      onTable[c]++;
+    }
+    rows.push(row);
+  }
+  return {
+    players: n,
+    rows,
+    status: rows.map((_, k) => v.status[seat(k)]),
+    // Seen since the last reshuffle and not on the table: the discard pile (as the sampler reads it).
+    seen: onTable.map((t, c) => v.seen[c] - t),
+    totals: rows.map((_, k) => v.totals[seat(k)]),
+    dealer: (v.dealer - v.seat + n) % n,
+  };
+}
+
+export function reviewSevn(strategies: readonly SevnStrategyDef[], record: GameRecord, seatIn: number, o: { rollouts?: number; seed?: number; onProgress?: (done: number, total: number) => void } = {}): SevnReview {
+  if (record.game !== 'sevn' || !Array.isArray(record.events) || !Array.isArray(record.players)) throw new UserError('--review: not a SEVN game written by `play --game sevn --json`');
+  const rules = validateSevnRules(record.rules, '--review rules');
+  const n = record.players.length;
+  if (!Number.isInteger(seatIn) || seatIn < 0 || seatIn >= n) throw new UserError(`--seat ${seatIn}: the game has seats 0 to ${n - 1}`);
+  if (!Number.isSafeInteger(record.seed)) throw new UserError('--review: the file has no integer seed');
+  // The replay must be the game of the file: same events, or the file is from another version or edited.
+  const replayed = sevnGameRecord(strategies, rules, record.players, record.seed);
+  if (JSON.stringify(replayed.events) !== JSON.stringify(record.events)) {
+    throw new UserError('--review: replaying the file\'s seed and strategies does not give its events (written by another version of sevensim, or edited); write it again with `play --json`');
+  }
+
+  // Replay once more, catching the reviewed seat's positions and answers.
+  const found: { round: number; pos: SevnAdvicePosition; played: 'draw' | 'stay' }[] = [];
+  const players = makeSevnPlayers(strategies, rules, record.players, strategyRngs(n, record.seed));
+  const own = players[seatIn];
+  const watcher: SevnPlayer = Object.create(own);
+  watcher.drawOrStay = (v) => {
+    const pos = positionOf(v);
+    const a = own.drawOrStay(v);
+    found.push({ round: v.round, pos, played: a === Answer.DRAW ? 'draw' : 'stay' });
+    return a;
+  };
+  players[seatIn] = watcher;
+  const deck = new Rng();
+  deck.reseed(record.seed, 0, STREAM_DECK);
+  new SevnEngine(rules).playGame(players, deck);
+
+  const rollouts = o.rollouts ?? DEFAULT_REVIEW_ROLLOUTS;
+  const seed = o.seed ?? 1;
+  // Everyone else plays its own strategy in the rollouts, clockwise from the reviewed seat.
+  const field = Array.from({ length: n - 1 }, (_, k) => record.players[(seatIn + 1 + k) % n]);
+  const decisions = found.map((d, i): ReviewedSevnDecision => {
+    o.onProgress?.(i, found.length);
+    const a = adviseSevn(strategies, rules, d.pos, { field: n > 1 ? field : undefined, then: record.players[seatIn], rollouts, seed, firstRollout: i * rollouts });
+    const played = a.actions.find((x) => x.action === d.played)!;
+    const other = a.actions.find((x) => x.action !== d.played)!;
+    // The losses adviseSevn gives are against the best by mean: the worse answer carries |difference|.
+    const signed = (mine: AdviceValue, theirs: AdviceValue): AdviceValue => (mine.mean > 0 ? mine : negate(theirs));
+    const winDiff = signed(played.winLoss!, other.winLoss!);
+    const roundDiff = signed(played.roundLoss, other.roundLoss);
+    return {
+      round: d.round, row: a.seats[0].row, points: a.seats[0].points, played: d.played,
+      best: (other.bestWin ? other : played).action, bestRound: (other.bestRound ? other : played).action,
+      winDiff, winLoss: Math.max(0, winDiff.mean), roundDiff, roundLoss: Math.max(0, roundDiff.mean), clear: winDiff.ci95[0] > 0,
+    };
+  });
+  o.onProgress?.(found.length, found.length);
+  const total = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+  const totalWinLoss = total(decisions.map((d) => d.winLoss));
+  const clear = decisions.filter((d) => d.clear);
+  return {
+    seat: seatIn,
+    strategy: record.players[seatIn],
+    rollouts,
+    seed,
+    decisions,
+    totalWinLoss,
+    meanWinLoss: decisions.length ? totalWinLoss / decisions.length : 0,
+    totalRoundLoss: total(decisions.map((d) => d.roundLoss)),
+    totalWinLossSe: Math.sqrt(total(decisions.map((d) => d.winDiff.se ** 2))),
+    totalRoundLossSe: Math.sqrt(total(decisions.map((d) => d.roundDiff.se ** 2))),
+    clear: { decisions: clear.length, winLoss: total(clear.map((d) => d.winLoss)), se: Math.sqrt(total(clear.map((d) => d.winDiff.se ** 2))) },
+  };
+}
+
+/** 0 - x, not -x: no -0 in the output. */
+const negate = (v: AdviceValue): AdviceValue => ({ ...v, mean: 0 - v.mean, ci95: [0 - v.ci95[1], 0 - v.ci95[0]] });
+
+const pm = (v: { mean: number; se: number }, d: number) => `${v.mean.toFixed(d)} ± ${(1.959963984540054 * v.se).toFixed(d)}`;
+
+export function formatSevnReview(r: SevnReview): string {
+  const lines = [
+    `Seat ${r.seat} (${r.strategy}): ${r.decisions.length} draw-or-stay decisions; win chance given away ${pm({ mean: r.totalWinLoss, se: r.totalWinLossSe }, 4)} in all (${pm({ mean: r.meanWinLoss, se: r.decisions.length ? r.totalWinLossSe / r.decisions.length : 0 }, 4)} a decision), round points ${pm({ mean: r.totalRoundLoss, se: r.totalRoundLossSe }, 2)}.`,
+    `  Clear mistakes (the other answer better beyond its 95% CI): ${r.clear.decisions}, win chance ${pm({ mean: r.clear.winLoss, se: r.clear.se }, 4)}. Each loss is max(0, an estimate): rollout noise alone adds to the totals.`,
+    `Each decision valued by ${r.rollouts.toLocaleString('en-US')} paired rollouts (seed ${r.seed}; every seat playing its own strategy, the unseen cards reshuffled). other - played: the other answer's value minus the played one's, ± 95% CI.`,
+  ];
+  for (const d of r.decisions) {
+    lines.push(
+      `  round ${d.round + 1}: row ${d.row || '(empty)'} (${d.points} points): played ${d.played}; win chance other - played ${pm(d.winDiff, 4)}, round points ${d.roundDiff.exact ? `${d.roundDiff.mean.toFixed(2)} exact` : pm(d.roundDiff, 2)}${d.clear ? '  CLEAR MISTAKE' : ''}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** `advise --review` of a SEVN game: --seat, --rollouts and --seed apply. */
+export function sevnReviewCommand(strategies: readonly SevnStrategyDef[], record: GameRecord, a: AdviseArgs): { report: SevnReview; text: string } {
+  const r = reviewSevn(strategies, record, a.seat, { rollouts: a.rollouts, seed: a.seed, onProgress: a.onProgress });
+  return { report: r, text: formatSevnReview(r) };
+}

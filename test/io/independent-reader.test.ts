@@ -1,0 +1,133 @@
+/**
+ * Every Arrow file kind sevensim writes, read by an independent reader (polars, through nodejs-polars;
+ * not apache-arrow, which wrote them) and checked against the JSON summary written beside it.
+ */
+import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sevenfallModule } from '../../src/catalog.js';
+import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
+import { sevnModule } from '../../src/catalog.js';
+import { sevnPreset } from '../../src/games/sevn/rules.js';
+import { bustTableCommand } from '../../src/run/bust-table.js';
+import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
+import { solveSevenfallCommand } from '../../src/run/solve.js';
+import { solveSevnCommand } from '../../src/run/solve-sevn.js';
+import { CLI } from '../helpers/cli.js';
+import { tempDir } from '../helpers/dirs.js';
+
+// nodejs-polars is CommonJS with a native binding.
+const pl = createRequire(import.meta.url)('nodejs-polars') as typeof import('nodejs-polars');
+
+const read = (dir: string, file: string) => pl.readIPC(readFileSync(join(dir, file)));
+const json = (dir: string, file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8'));
+const dtypes = (df: ReturnType<typeof read>) => Object.fromEntries(df.columns.map((c) => [c, String(df.getColumn(c).dtype)]));
+
+const run = (over: Partial<SimulateOptions>): SimulateOptions => ({
+  game: sevnModule as never,
+  rules: sevnPreset('sevn'),
+  preset: 'sevn',
+  mode: 'game',
+  players: ['stay-at:points=20', 'bust-cap:p=0.3'],
+  games: 1500,
+  seed: 4,
+  threads: 1,
+  chunkSize: 250,
+  perGame: true,
+  ...over,
+});
+
+/** run.json totals against scores.arrow, games.arrow and decisions.arrow, per seat. */
+function checkRun(dir: string, decisions: 'observed' | 'counterfactual'): void {
+  const m = json(dir, 'run.json');
+  const scores = read(dir, 'scores.arrow');
+  const games = read(dir, 'games.arrow');
+  expect(dtypes(games).game).toMatch(/Int64/);
+  expect(dtypes(scores).count).toMatch(/Int64/);
+  expect(games.height).toBe(m.games * m.players.length);
+  m.totals.forEach((t: { games: number; sumScore: number; sumWin: number; rounds: number; busts: number }, seat: number) => {
+    const s = scores.filter(pl.col('seat').eq(seat));
+    expect(s.getColumn('count').sum()).toBe(t.games);
+    expect((s.getColumn('score').toArray() as number[]).reduce((a, score, i) => a + score * Number(s.getColumn('count').toArray()[i]), 0)).toBe(t.sumScore);
+    const g = games.filter(pl.col('seat').eq(seat));
+    expect(g.getColumn('score').sum()).toBe(t.sumScore);
+    expect(g.getColumn('win_share').sum()).toBeCloseTo(t.sumWin / 840, 6);
+    expect(g.getColumn('rounds').sum()).toBe(t.rounds);
+    expect(g.getColumn('busts').sum()).toBe(t.busts);
+  });
+  const d = read(dir, 'decisions.arrow');
+  if (decisions === 'observed') {
+    expect(dtypes(d).count).toMatch(/Int64/);
+    for (const row of d.toRecords() as { count: number; mean_score: number; sum_score: number }[]) expect(row.mean_score).toBeCloseTo(row.sum_score / row.count, 9);
+  } else {
+    expect(dtypes(d).rollouts).toMatch(/Int64/);
+    for (const row of d.toRecords() as { rollouts: number; value: number; sum_value: number }[]) expect(row.value).toBeCloseTo(row.sum_value / row.rollouts, 9);
+  }
+}
+
+describe('an independent reader (polars) reads every Arrow file sevensim writes', () => {
+  it('simulate (SEVN game mode, SEVENFALL round mode with counterfactual decisions): scores, games, decisions', async () => {
+    const sevn = tempDir('polars-sevn');
+    await simulate(run({ out: sevn }));
+    checkRun(sevn, 'observed');
+    const cf = tempDir('polars-cf');
+    await simulate(run({ game: sevenfallModule as never, rules: sevenfallPreset('sevenfall'), preset: 'sevenfall', mode: 'round', players: ['greedy'], games: 400, counterfactual: { rate: 0.05, rollouts: 4 }, out: cf }));
+    checkRun(cf, 'counterfactual');
+  }, 120_000);
+
+  it('solve (SEVN and SEVENFALL policy.arrow) and bust-table.arrow, against solve.json and bust-table.json', async () => {
+    const s = tempDir('polars-solve-sevn');
+    const { report } = await solveSevnCommand(sevnPreset('sevn-numbers'), 'sevn-numbers', s);
+    const sp = read(s, 'policy.arrow');
+    expect(sp.height).toBe(json(s, 'solve.json').decisionStates);
+    expect(sp.filter(pl.col('best').eq(pl.lit('draw'))).height).toBe(report.drawStates);
+    expect(json(s, 'run.json')).toMatchObject({ format: 1, kind: 'solve', game: 'sevn' });
+
+    const f = tempDir('polars-solve-sevenfall');
+    await solveSevenfallCommand(sevenfallPreset('sevenfall-6x6'), 'sevenfall-6x6', 'ev', f);
+    const fp = read(f, 'policy.arrow');
+    const fj = json(f, 'solve.json');
+    expect(fp.height).toBe(fj.actions);
+    expect(new Set(fp.getColumn('state_index').toArray()).size).toBe(fj.states);
+
+    const b = tempDir('polars-bust');
+    const t = await bustTableCommand(SEVN_STRATEGIES, sevnPreset('sevn-numbers'), 'sevn-numbers', { strategy: 'stay-at:points=25', rounds: 5000, seed: 2, out: b });
+    const bt = read(b, 'bust-table.arrow');
+    expect(bt.height).toBe(json(b, 'bust-table.json').rowCount);
+    expect(bt.getColumn('sim_rounds').max()).toBeLessThanOrEqual(t.rounds);
+    expect(json(b, 'run.json')).toMatchObject({ format: 1, kind: 'bust-table', seed: 2 });
+  }, 120_000);
+
+  it('tune.arrow and tournament.arrow, against best.json and tournament.json', () => {
+    const t = tempDir('polars-tune');
+    const tune = ['tune', '--game', 'sevn', '--preset', 'sevn-numbers', '--strategy', 'stay-at', '--param', 'points=15:30', '--budget', '40000', '--threads', '1', '--quiet'];
+    expect(spawnSync(process.execPath, [CLI, ...tune, '--out', t]).status).toBe(0);
+    const steps = read(t, 'tune.arrow');
+    const best = json(t, 'best.json');
+    expect(dtypes(steps)).toMatchObject({ step: 'DataType(Int32)', games: 'DataType(Int64)', validation: 'DataType(Bool)' });
+    const validation = steps.filter(pl.col('validation').eq(true));
+    const search = steps.filter(pl.col('validation').eq(false));
+    // Every game the budget paid for is in a row: the search steps' and the validation block's.
+    expect(Number(search.getColumn('games').sum())).toBe(best.searchGames);
+    expect(Number(validation.getColumn('games').sum())).toBe(best.validationGames * best.validated.length);
+    expect(Number(steps.getColumn('games').sum())).toBe(best.games);
+    expect(Number(search.getColumn('step').max()) + 1).toBe(best.searchSteps);
+    const byPoints = new Map((validation.getColumn('param_points').toArray() as number[]).map((p, i) => [p, validation.getColumn('mean').toArray()[i] as number]));
+    for (const v of best.validated as { values: { points: number }; mean: number }[]) expect(byPoints.get(v.values.points)).toBeCloseTo(v.mean, 12);
+
+    const n = tempDir('polars-tournament');
+    const tournament = ['tournament', '--game', 'sevn', '--players', 'stay-at', 'stay-at:points=30', 'bust-cap', '--games', '300', '--threads', '1', '--quiet'];
+    expect(spawnSync(process.execPath, [CLI, ...tournament, '--out', n]).status).toBe(0);
+    const pairs = read(n, 'tournament.arrow');
+    const tj = json(n, 'tournament.json');
+    expect(pairs.height).toBe(tj.pairs.length);
+    for (const [i, p] of (tj.pairs as { a: string; b: string; games: number; win_share_a: number; win_diff: number }[]).entries()) {
+      expect([pairs.getColumn('a').toArray()[i], pairs.getColumn('b').toArray()[i], Number(pairs.getColumn('games').toArray()[i])]).toEqual([p.a, p.b, p.games]);
+      expect(pairs.getColumn('win_share_a').toArray()[i]).toBeCloseTo(p.win_share_a, 12);
+      expect(pairs.getColumn('win_diff').toArray()[i]).toBeCloseTo(p.win_diff, 12);
+    }
+  }, 120_000);
+});

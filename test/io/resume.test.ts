@@ -1,0 +1,119 @@
+/** --resume: a killed or interrupted run continues from its checkpoint and ends with the bytes of an uninterrupted run. */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CHECKPOINT_FILE, Checkpointer, checkDefinition, readCheckpoint } from '../../src/io/checkpoint.js';
+import { sevenfallModule } from '../../src/catalog.js';
+import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
+import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
+import { type TournamentOptions, tournament } from '../../src/run/tournament.js';
+import { sevnModule } from '../../src/catalog.js';
+import { sevnPreset } from '../../src/games/sevn/rules.js';
+import { sevensim, sevensimAsync } from '../helpers/cli.js';
+import { listDir, tempDir } from '../helpers/dirs.js';
+
+const RESULTS = ['decisions.arrow', 'games.arrow', 'scores.arrow'];
+
+const run = (over: Partial<SimulateOptions>): SimulateOptions => ({
+  game: sevenfallModule as never,
+  rules: sevenfallPreset('sevenfall'),
+  preset: 'sevenfall',
+  mode: 'game',
+  players: ['greedy', 'random'],
+  games: 6000,
+  seed: 21,
+  threads: 1,
+  chunkSize: 250,
+  perGame: true,
+  ...over,
+});
+
+const same = (a: string, b: string) => {
+  for (const f of RESULTS) expect(readFileSync(join(a, f)).equals(readFileSync(join(b, f))), f).toBe(true);
+  const [ma, mb] = [a, b].map((d) => JSON.parse(readFileSync(join(d, 'run.json'), 'utf8')));
+  expect(mb.totals).toEqual(ma.totals);
+  expect(mb.chunks).toEqual(ma.chunks);
+};
+
+describe('checkpoints and --resume', () => {
+  it('continues an interrupted run (checkpoint after every result) to the bytes of an uninterrupted one', async () => {
+    const full = tempDir('resume-full');
+    await simulate(run({ out: full }));
+    for (const stopAt of [1000, 3500]) {
+      const dir = tempDir('resume');
+      const controller = new AbortController();
+      const onProgress = (done: number) => done >= stopAt && controller.abort(new Error('interrupted'));
+      await expect(simulate(run({ out: dir, threads: 2, checkpointEvery: 0, signal: controller.signal, onProgress }))).rejects.toThrow(/interrupted|aborted/);
+      const c = readCheckpoint<{ next: number }>(dir)!;
+      expect(c.kind).toBe('simulate');
+      expect(c.state.next).toBeGreaterThanOrEqual(stopAt / 250);
+      expect(listDir(dir).filter((f) => !f.startsWith('.'))).toEqual([]); // no result files
+      // A new run there is refused: the interrupted one would be lost silently.
+      await expect(simulate(run({ out: dir }))).rejects.toThrow(/holds an interrupted run; continue it with --resume/);
+      await expect(simulate(run({ out: dir, resume: true, seed: 22 }))).rejects.toThrow(/run definition differs/);
+      const r = await simulate(run({ out: dir, resume: true }));
+      expect(r.totals.games).toBe(6000);
+      same(full, dir);
+      expect(readdirSync(dir).sort()).toEqual(['decisions.arrow', 'games.arrow', 'run.json', 'scores.arrow']); // checkpoint and temporaries gone
+    }
+  }, 120_000);
+
+  it('tournament: an interrupted tournament resumes to the bytes of an uninterrupted one', async () => {
+    const t = (over: Partial<TournamentOptions>): TournamentOptions => ({
+      game: sevnModule as never, rules: sevnPreset('sevn'), preset: 'sevn', mode: 'game', players: ['stay-at', 'stay-at:points=30', 'bust-cap'],
+      games: 600, seed: 5, threads: 1, chunkSize: 10, ...over,
+    });
+    const full = tempDir('resume-tournament-full');
+    const whole = await tournament(t({ out: full }));
+    const dir = tempDir('resume-tournament');
+    const controller = new AbortController();
+    const onProgress = (done: number) => done >= 200 && controller.abort(new Error('interrupted'));
+    await expect(tournament(t({ out: dir, threads: 2, checkpointEvery: 0, signal: controller.signal, onProgress }))).rejects.toThrow(/interrupted|aborted/);
+    const c = readCheckpoint<{ next: number }>(dir)!;
+    expect(c.kind).toBe('tournament');
+    expect(c.state.next).toBeGreaterThanOrEqual(20);
+    expect(c.state.next).toBeLessThan(60); // stopped part way (chunks in flight when it stopped may still finish)
+    expect(listDir(dir).filter((f) => !f.startsWith('.'))).toEqual([]);
+    await expect(tournament(t({ out: dir }))).rejects.toThrow(/holds an interrupted run; continue it with --resume/);
+    await expect(tournament(t({ out: dir, resume: true, seed: 6 }))).rejects.toThrow(/run definition differs/);
+    const resumed = await tournament(t({ out: dir, resume: true }));
+    expect(resumed.pairs).toEqual(whole.pairs);
+    expect(resumed.ranking).toEqual(whole.ranking);
+    expect(readFileSync(join(dir, 'tournament.arrow')).equals(readFileSync(join(full, 'tournament.arrow')))).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['run.json', 'tournament.arrow', 'tournament.json']);
+  }, 120_000);
+
+  it('saves atomically and at most every `every` ms, and checks the definition', () => {
+    const dir = tempDir('checkpointer');
+    const cp = new Checkpointer<{ n: number }>(dir, 'tune', { seed: 1 }, 60_000);
+    expect(cp.maybeSave(() => ({ state: { n: 1 } }))).toBe(false); // too soon after creation
+    cp.save({ n: 2 }, ['.x.1.tmp']);
+    expect(readdirSync(dir)).toEqual([CHECKPOINT_FILE]); // no temporary file left
+    const c = readCheckpoint<{ n: number }>(dir)!;
+    expect(c).toMatchObject({ format: 1, kind: 'tune', definition: { seed: 1 }, keep: ['.x.1.tmp'], state: { n: 2 } });
+    expect(() => checkDefinition(c, 'tune', { seed: 1 })).not.toThrow();
+    expect(() => checkDefinition(c, 'tune', { seed: 2 })).toThrow(/definition differs/);
+    expect(() => checkDefinition(c, 'tournament', { seed: 1 })).toThrow(/of a tune run, not tournament/);
+  });
+
+  it('process level: kill -9 after a checkpoint, then `simulate --resume DIR` gives the uninterrupted bytes', async () => {
+    const args = ['simulate', '--game', 'sevenfall', '--players', 'greedy', 'stand', '--games', '240000', '--chunk-size', '2000', '--seed', '8', '--per-game', '--quiet'];
+    const dir = tempDir('kill9');
+    const child = sevensimAsync(...args, '--threads', '1', '--checkpoint-seconds', '0.2', '--out', dir);
+    let running = true;
+    const exited = new Promise((r) => child.on('exit', r)).then(() => (running = false));
+    while (running && !existsSync(join(dir, CHECKPOINT_FILE))) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGKILL');
+    await exited;
+    const c = readCheckpoint<{ next: number }>(dir)!;
+    expect(c.state.next).toBeLessThan(120); // killed part way
+    expect(sevensim('simulate', '--resume', dir, '--games', '5').stderr).toMatch(/--resume takes the run's arguments from its checkpoint; do not give --games/);
+    const resumed = sevensim('simulate', '--resume', dir, '--threads', '2', '--quiet');
+    expect(resumed.stderr).toBe('');
+    expect(resumed.code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['decisions.arrow', 'games.arrow', 'run.json', 'scores.arrow']);
+    const full = tempDir('kill9-full');
+    expect(sevensim(...args, '--threads', '2', '--out', full).code).toBe(0);
+    same(full, dir);
+  }, 120_000);
+});

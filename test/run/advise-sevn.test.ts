@@ -1,0 +1,283 @@
+/**
+ * `advise --game sevn`: draw or stay at a live position. Exact values against hand-worked ones and the
+ * solo solver, rollout estimates within 4 SE of the exact values (fixed seeds), hand-counted next-card
+ * bust chances, a position one answer is certain to win or lose, and bad input at the process level.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/engine/errors.js';
+import { sevnPreset, type SevnRules } from '../../src/games/sevn/rules.js';
+import { solveSevnSolo } from '../../src/games/sevn/solver.js';
+import { type SevnAdvice, type SevnPositionInput, adviseSevn, sevnPosition } from '../../src/run/advise-sevn.js';
+import { sevnGameRecord } from '../../src/run/play-json.js';
+import { reviewSevn } from '../../src/run/review-sevn.js';
+import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
+import { sevensim } from '../helpers/cli.js';
+import { tempDir } from '../helpers/dirs.js';
+
+const numbers = sevnPreset('sevn-numbers');
+const full = sevnPreset('sevn');
+
+const advise = (rules: SevnRules, p: SevnPositionInput, o: Parameters<typeof adviseSevn>[3] = {}): SevnAdvice => adviseSevn(SEVN_STRATEGIES, rules, sevnPosition(rules, p), o);
+const action = (a: SevnAdvice, name: 'draw' | 'stay') => a.actions.find((x) => x.action === name)!;
+/** |estimate - exact| within 4 standard errors (and the SE is not 0: the estimate is sampled). */
+const within4se = (v: { mean: number; se: number }, exact: number) => {
+  expect(v.se).toBeGreaterThan(0);
+  expect(Math.abs(v.mean - exact)).toBeLessThan(4 * v.se);
+};
+
+describe('advise --game sevn: exact values', () => {
+  it('a six-value row on sevn-numbers: the next card ends the round, by hand', () => {
+    // sevn-numbers: value v has max(1, v) copies, 92 cards. Holding 8..13 (63 points), 86 are unseen.
+    // Duplicates: (8-1) + (9-1) + ... + (13-1) = 7+8+9+10+11+12 = 57, so the next card busts 57/86.
+    // The other 29 cards are 0 (1 copy), 1 (1), 2 (2), ..., 7 (7); each makes a SEVN: 63 + v + 17.
+    // Draw = (29 x 80 + sum of their values) / 86, the values summing to 0+1+4+9+16+25+36+49 = 140:
+    // (2320 + 140) / 86 = 2460 / 86 = 28.604651...
+    const a = advise(numbers, { row: '13 12 11 10 9 8' }, { rollouts: 20000, seed: 7 });
+    const draw = action(a, 'draw');
+    const stay = action(a, 'stay');
+    expect(a.nextCard).toMatchObject({ unseen: 86, duplicates: 57 });
+    expect(a.nextCard.bust).toBe(57 / 86);
+    expect(draw.roundScore.exact).toBe(true);
+    expect(draw.roundScore.mean).toBeCloseTo(2460 / 86, 12);
+    expect(stay.roundScore).toMatchObject({ mean: 63, exact: true });
+    expect(stay.bestRound).toBe(true);
+    expect(draw.roundLoss.mean).toBeCloseTo(63 - 2460 / 86, 12);
+    expect(draw.roundLoss.exact).toBe(true);
+    expect(a.exact).toMatch(/solo solver/);
+    // The same from the solver (itself checked against an independent implementation).
+    const solution = solveSevnSolo(numbers);
+    const mask = [8, 9, 10, 11, 12, 13].reduce((m, v) => m | (1 << v), 0);
+    expect(draw.roundScore.mean).toBe(solution.drawValue(mask));
+    expect(stay.roundScore.mean).toBe(solution.stayValue(mask));
+    // The rollouts agree (the round ends on the next card whatever is played after it).
+    within4se(draw.rolloutRoundScore, 2460 / 86);
+    within4se(draw.bust, 57 / 86);
+    // Staying scores 63 in every rollout.
+    expect(stay.rolloutRoundScore).toMatchObject({ mean: 63, se: 0, n: 20000 });
+  }, 60_000);
+
+  it('13 12 on sevn-numbers: the solver\'s draw and stay values, and rollouts playing optimal-solo after it agree within 4 SE', () => {
+    const solution = solveSevnSolo(numbers);
+    const mask = (1 << 13) | (1 << 12);
+    const a = advise(numbers, { row: '12 13' }, { rollouts: 20000, seed: 3, then: 'optimal-solo' });
+    const draw = action(a, 'draw');
+    expect(draw.roundScore).toMatchObject({ mean: solution.drawValue(mask), exact: true, se: 0 });
+    expect(action(a, 'stay').roundScore).toMatchObject({ mean: solution.stayValue(mask), exact: true });
+    expect(solution.stayValue(mask)).toBe(25);
+    // Next card: 12 more 13s and 11 more 12s among 90 cards.
+    expect(a.nextCard.bust).toBe(23 / 90);
+    within4se(draw.rolloutRoundScore, solution.drawValue(mask));
+    // The best answer by the exact values: staying (24.23 < 25), its loss 0, the draw's the difference.
+    expect(action(a, 'stay').bestRound).toBe(solution.drawValue(mask) <= 25);
+    expect(draw.roundLoss.mean).toBeCloseTo(Math.abs(25 - solution.drawValue(mask)), 12);
+  }, 60_000);
+
+  it('is not exact where the solver\'s model does not hold: cards seen, an opponent in, a deck with other cards', () => {
+    for (const [rules, p] of [
+      [numbers, { row: '13 12', seen: '5' }],
+      [numbers, { row: '13 12', atStake: '4' }],
+      [full, { row: '13 12' }],
+    ] as const) {
+      const a = advise(rules, p, { rollouts: 200 });
+      expect(a.exact).toBeNull();
+      expect(action(a, 'draw').roundScore.exact).toBe(false);
+      expect(action(a, 'draw').roundScore.n).toBe(200);
+      expect(action(a, 'stay').roundScore).toMatchObject({ mean: 25, exact: true });
+    }
+    // An opponent who is out with its row on the table, on a number-only deck: the unseen cards are not
+    // the solver's, so rollouts; with the opponent's 5 out of the deck, 92 - 3 = 89 unseen: the next card busts 23/89.
+    const out = advise(numbers, { row: '13 12', atStake: '5', stillIn: 'none' }, { rollouts: 200 });
+    expect(out.exact).toBeNull();
+    expect(out.nextCard.bust).toBe(23 / 89);
+  });
+});
+
+describe('advise --game sevn: next-card bust chance by hand', () => {
+  it('counts the unseen duplicates: the deck less every row and the seen cards', () => {
+    // sevn: 120 cards, 13 copies of 13, 12 of 12. Unseen 13s: 13 - 1 (yours) - 2 (seen) - 1 (seat 1) = 9;
+    // 12s: 12 - 1 - 1 = 10; 19 duplicates. Unseen: 120 - 3 (your row) - 4 (seen) - 2 (seat 1) = 111.
+    const p = { row: '13 12 +4', seen: '13 13 12 Freeze', atStake: '13 5' };
+    const a = advise(full, p, { rollouts: 50 });
+    expect(a.nextCard).toMatchObject({ unseen: 111, duplicates: 19, secondChance: false, fromDiscard: false });
+    expect(a.nextCard.bust).toBe(19 / 111);
+    expect(a.seats.map((s) => s.points)).toEqual([29, 18]); // 13 + 12 + 4; 13 + 5
+    // A Second Chance held: the next card cannot bust.
+    const sc = advise(full, { ...p, secondChance: true }, { rollouts: 50 });
+    expect(sc.nextCard).toMatchObject({ bust: 0, secondChance: true, unseen: 110 });
+  });
+
+  it('with nothing unseen, the next card comes from the reshuffled discard pile', () => {
+    // Six cards: two each of 1, 2, 3. Your row 1 2, seen 1 2 3 3: nothing is unseen, and the pile
+    // reshuffled holds 1 2 3 3: 2 duplicates of 4 cards. Drawing: 1/2 bust (0), 1/2 a 3 (then 6 points, and nothing left).
+    const tiny: SevnRules = { ...numbers, name: 'tiny', numbers: [1, 2, 3].map((value) => ({ value, copies: 2 })) };
+    const a = advise(tiny, { row: '1 2', seen: '1 2 3 3' }, { rollouts: 4000, seed: 2, then: 'stay-at:points=0' });
+    expect(a.nextCard).toMatchObject({ unseen: 4, duplicates: 2, bust: 0.5, fromDiscard: true });
+    expect(a.exact).toBeNull();
+    within4se(action(a, 'draw').bust, 0.5);
+  }, 60_000);
+});
+
+describe('advise --game sevn: the chance to win the game', () => {
+  it('staying past the target with everyone else out wins for certain; staying below a higher finished total loses for certain', () => {
+    // 240 + 25 = 265 >= 250 against 200 + 5: staying ends the round and the game, won.
+    const win = advise(full, { row: '13 12', totals: '240,200', atStake: '5', stillIn: 'none' }, { rollouts: 2000, seed: 4 });
+    const stay = action(win, 'stay');
+    expect(stay.win).toMatchObject({ mean: 1, se: 0, exact: true });
+    expect(stay.bestWin).toBe(true);
+    const draw = action(win, 'draw');
+    expect(draw.win!.exact).toBe(false);
+    expect(draw.win!.mean).toBeLessThan(1); // a bust (about 1 in 5) hands the opponent more rounds
+    expect(draw.winLoss!.mean).toBeCloseTo(1 - draw.win!.mean, 12);
+    // 200 + 5 = 205 against a finished 240 + 25 = 265: staying ends the game, lost.
+    const lose = advise(full, { row: '5', totals: '200,240', atStake: '13 12', stillIn: 'none' }, { rollouts: 2000, seed: 4 });
+    expect(action(lose, 'stay').win).toMatchObject({ mean: 0, exact: true });
+    expect(action(lose, 'stay').winLoss!.mean).toBe(action(lose, 'draw').win!.mean);
+  }, 60_000);
+
+  it('pairs the rollouts: the loss is the paired mean difference, and a seed gives the same numbers every time', () => {
+    const p = { row: '13 12 +4', totals: '200,230,180', atStake: '9 4 / 7 7', stillIn: '1' };
+    const a = advise(full, p, { rollouts: 3000, seed: 11 });
+    const b = advise(full, p, { rollouts: 3000, seed: 11 });
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+    const c = advise(full, p, { rollouts: 3000, seed: 12 });
+    expect(action(c, 'draw').win!.mean).not.toBe(action(a, 'draw').win!.mean);
+    const d = action(a, 'draw');
+    const s = action(a, 'stay');
+    expect(a.seats.map((x) => x.status)).toEqual(['deciding', 'in', 'busted']);
+    expect(Math.abs(d.win!.mean - s.win!.mean)).toBeCloseTo(d.bestWin ? s.winLoss!.mean : d.winLoss!.mean, 12);
+    // Paired: the difference's SE is below that of independent samples (sqrt(se_d^2 + se_s^2)).
+    const lossSe = (d.bestWin ? s : d).winLoss!.se;
+    expect(lossSe).toBeLessThan(Math.hypot(d.win!.se, s.win!.se));
+    for (const x of a.actions) expect(x.win!.ci95[1] - x.win!.ci95[0]).toBeCloseTo(2 * 1.959963984540054 * x.win!.se, 12);
+    // Rollout r's streams come from (seed, r) alone: two halves run apart give the whole run's means
+    // (how a split over threads would combine).
+    const first = advise(full, p, { rollouts: 1500, seed: 11 });
+    const second = advise(full, p, { rollouts: 1500, seed: 11, firstRollout: 1500 });
+    for (const name of ['draw', 'stay'] as const) {
+      expect((action(first, name).win!.mean + action(second, name).win!.mean) / 2).toBeCloseTo(action(a, name).win!.mean, 12);
+      expect((action(first, name).rolloutRoundScore.mean + action(second, name).rolloutRoundScore.mean) / 2).toBeCloseTo(action(a, name).rolloutRoundScore.mean, 12);
+    }
+  }, 60_000);
+});
+
+describe('advise --game sevn: reading positions', () => {
+  it('reads cards as `play` prints them, and the opponents\' status from their rows and --still-in', () => {
+    const p = sevnPosition(full, { row: '+2 -3 x2 07 Second-chance ladder', atStake: '5 5 / 9 / none', totals: '0,0,0,0', stillIn: '3' });
+    expect(p.players).toBe(4);
+    expect(p.rows[0]).toHaveLength(6);
+    expect(p.status).toEqual([0, 3, 1, 0]); // you, busted (5 5), stayed (not in --still-in), in
+    expect(p.dealer).toBe(3);
+    expect(sevnPosition(full, { row: '13', atStake: '9 / 8' }).status).toEqual([0, 0, 0]); // default: every row without a duplicate is in
+  });
+
+  it('refuses impossible positions with one line naming the problem', () => {
+    const bad: [SevnPositionInput, RegExp][] = [
+      [{ row: '13 12 13' }, /two 13s; a duplicate busts/],
+      [{ row: '13 Q' }, /"Q" is not a card of rules "sevn"/],
+      [{ row: '13 Freeze' }, /Freeze resolves when drawn.*--seen/],
+      [{ row: '13', seen: '0 0' }, /0: --row, --at-stake and --seen hold 2 copies, the deck of rules "sevn" only 1/],
+      [{ row: '1 2 3 4 5 6 7' }, /SEVN.*the round is over/],
+      [{ row: '13', totals: '100,200' }, /lists 2 player\(s\), --at-stake 0 opponent row/],
+      [{ row: '13', totals: '260,200', atStake: '5' }, /already has 260 >= the target 250/],
+      [{ row: '13', atStake: '5 5', stillIn: '1' }, /busted and is out/],
+      [{ row: '13', atStake: '5', stillIn: '0' }, /seat 0 is not an opponent/],
+      [{ row: 'SC', secondChance: true }, /already holds a SecondChance/],
+      [{ row: '' }, /give your cards/],
+      [{ row: '13', atStake: '5 /' }, /seat 2's row is empty; write none/],
+    ];
+    for (const [p, message] of bad) expect(() => sevnPosition(full, p)).toThrow(message);
+    expect(() => sevnPosition(numbers, { row: '13 x2' })).toThrow(/rules "sevn-numbers" have no x2|not a card of rules "sevn-numbers"/);
+    expect(() => adviseSevn(SEVN_STRATEGIES, full, sevnPosition(full, { row: '13', atStake: '5 / 6' }), { field: ['ev', 'ev', 'ev'] })).toThrow(/3 strategies for 2 opponents/);
+    expect(() => adviseSevn(SEVN_STRATEGIES, full, sevnPosition(full, { row: '13' }), { rollouts: 1 })).toThrow(UserError);
+  });
+
+  it('CLI: prints the advice, and bad input exits 2 with one line', () => {
+    const ok = sevensim('advise', '--game', 'sevn', '--preset', 'sevn-numbers', '--row', '13 12 11 10 9 8', '--rollouts', '200');
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/draw +28\.605 exact +34\.395 exact/);
+    expect(ok.stdout).toMatch(/stay +63\.000 exact +0 \(best\)/);
+    expect(ok.stdout).toMatch(/Next card busts: 66\.279%/);
+    expect(ok.stdout).toMatch(/200 paired rollouts/);
+    const neg = sevensim('advise', '--game', 'sevn', '--row', '-2 5', '--rollouts', '50', '--json');
+    expect(neg.code).toBe(0);
+    expect(JSON.parse(neg.stdout).seats[0]).toMatchObject({ row: '-2 5', points: 3 });
+    for (const bad of [
+      ['--row', '13 12 13'],
+      ['--row', '13 Q'],
+      ['--row', '13', '--seen', 'SecondChance SecondChance SecondChance', '--second-chance'],
+      ['--row', '13', '--totals', '100,200'],
+      ['--row', '13', '--field', 'ev'],
+      ['--row', '13', '--rollouts', '1'],
+      ['--row', '13', '--hand', 'A A B'],
+      ['--row', '13', '--then', 'nobody'],
+      ['--row', '13', '--at-stake', '5', '--still-in', '2'],
+    ]) {
+      const b = sevensim('advise', '--game', 'sevn', ...bad);
+      expect(b.code, bad.join(' ')).toBe(2);
+      expect(b.stderr.trim().split('\n')).toHaveLength(1);
+      expect(b.stdout).toBe('');
+    }
+    const sevenfall = sevensim('advise', '--game', 'sevenfall', '--hand', 'A A B C D W X', '--row', '5');
+    expect(sevenfall.code).toBe(2);
+    expect(sevenfall.stderr).toBe('sevensim: --row is not a flag of a sevenfall position; sevenfall takes --hand, --locked, --discarded, --discards-left, --objective\n');
+    const sevn = sevensim('advise', '--game', 'sevn', '--row', '13 12', '--hand', 'A');
+    expect(sevn.code).toBe(2);
+    expect(sevn.stderr).toMatch(/^sevensim: --hand is not a flag of a sevn position; sevn takes --row, /);
+  }, 120_000);
+});
+
+describe('advise --review (SEVN)', () => {
+  // A solo game on a number-only deck that is fresh every round: every decision is the solo solver's.
+  const solo: SevnRules = { ...numbers, deckPersists: false };
+  const solution = solveSevnSolo(solo);
+  const maskOf = (row: string) => row.split(' ').reduce((m, v) => m | (1 << Number(v)), 0);
+  const drawStay = (record: ReturnType<typeof sevnGameRecord>, seat: number) => record.events!.filter((e) => (e.event === 'draw' || e.event === 'stay') && e.seat === seat).map((e) => e.event);
+
+  it('finds no round-score loss in a solo game played by optimal-solo, and the exact loss of each stay-at decision', () => {
+    const optimal = sevnGameRecord(SEVN_STRATEGIES, solo, ['optimal-solo'], 2);
+    const r = reviewSevn(SEVN_STRATEGIES, optimal, 0, { rollouts: 50 });
+    expect(r.decisions.map((d) => d.played)).toEqual(drawStay(optimal, 0));
+    expect(r.decisions.length).toBeGreaterThan(10);
+    for (const d of r.decisions) {
+      expect(d.roundDiff.exact).toBe(true);
+      expect(d.roundLoss).toBe(0);
+      expect(d.winDiff.mean).toBe(0); // alone, the game is won whatever is played
+    }
+    expect(r.totalRoundLoss).toBe(0);
+
+    const threshold = sevnGameRecord(SEVN_STRATEGIES, solo, ['stay-at:points=15'], 2);
+    const t = reviewSevn(SEVN_STRATEGIES, threshold, 0, { rollouts: 50 });
+    expect(t.decisions.map((d) => d.played)).toEqual(drawStay(threshold, 0));
+    for (const d of t.decisions) {
+      // The solver's value of drawing at this row against its points (the stay value): the loss of the answer played.
+      const gain = solution.drawValue(maskOf(d.row)) - d.points;
+      expect(d.roundLoss).toBeCloseTo(Math.max(0, d.played === 'stay' ? gain : -gain), 9);
+    }
+    expect(t.totalRoundLoss).toBeGreaterThan(1); // staying at 15 gives points away
+  }, 60_000);
+
+  it('CLI: reviews a 3-player game written by play --json; a file that does not replay exits 2 with one line', () => {
+    const dir = tempDir('review-sevn');
+    const play = sevensim('play', '--game', 'sevn', '--players', 'ev', 'stay-at:points=25', 'race', '--seed', '5', '--json');
+    expect(play.code).toBe(0);
+    const file = join(dir, 'game.json');
+    writeFileSync(file, play.stdout);
+    const r = sevensim('advise', '--review', file, '--seat', '1', '--rollouts', '100', '--json');
+    expect(r.code).toBe(0);
+    const review = JSON.parse(r.stdout);
+    expect(review.decisions.map((d: { played: string }) => d.played)).toEqual(drawStay(JSON.parse(play.stdout), 1));
+    for (const d of review.decisions) {
+      expect(d.winLoss).toBe(Math.max(0, d.winDiff.mean));
+      expect(d.clear).toBe(d.winDiff.ci95[0] > 0);
+    }
+    const record = JSON.parse(play.stdout);
+    record.events[3].card = record.events[3].card === '5' ? '6' : '5';
+    writeFileSync(file, JSON.stringify(record));
+    const bad = sevensim('advise', '--review', file, '--seat', '1');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toMatch(/does not give its events/);
+  }, 120_000);
+});

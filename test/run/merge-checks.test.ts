@@ -1,0 +1,91 @@
+/** merge refuses damaged shards and its own inputs as --out, and says truly which chunks it covers. */
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readArrowFile } from '../../src/io/arrow.js';
+import { sevenfallModule } from '../../src/catalog.js';
+import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
+import { coverageNote, mergeRuns } from '../../src/run/merge.js';
+import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
+import { sevensim } from '../helpers/cli.js';
+import { listDir, tempDir } from '../helpers/dirs.js';
+
+const run = (over: Partial<SimulateOptions>): SimulateOptions => ({
+  game: sevenfallModule as never,
+  rules: sevenfallPreset('sevenfall'),
+  preset: 'sevenfall',
+  mode: 'round',
+  players: ['greedy', 'stand'],
+  games: 3000,
+  seed: 2,
+  threads: 1,
+  chunkSize: 100,
+  perGame: true,
+  ...over,
+});
+
+async function shards(): Promise<string[]> {
+  const dirs = [1, 2, 3].map((i) => tempDir(`mc-shard${i}`));
+  for (const [i, d] of dirs.entries()) await simulate(run({ out: d, shard: { index: i + 1, count: 3 } }));
+  return dirs;
+}
+
+describe('merge checks', () => {
+  it('refuses a shard whose score histogram disagrees with its run.json totals', async () => {
+    const [a, b, c] = await shards();
+    const path = join(b, 'run.json');
+    const m = JSON.parse(readFileSync(path, 'utf8'));
+    m.totals[1].sumScore += 7; // one edited count
+    writeFileSync(path, JSON.stringify(m));
+    await expect(mergeRuns([a, b, c], tempDir('mc-out'))).rejects.toThrow(/mc-shard2-.*: scores.arrow does not match run.json for seat 1 .*damaged or edited/);
+  }, 60_000);
+
+  it('names a truncated Arrow file instead of crashing in apache-arrow', async () => {
+    const [a, b, c] = await shards();
+    for (const file of ['games.arrow', 'scores.arrow']) {
+      const path = join(c, file);
+      const bytes = readFileSync(path);
+      truncateSync(path, Math.floor(bytes.length * 0.6));
+      const out = tempDir('mc-out');
+      await expect(mergeRuns([a, b, c], out)).rejects.toThrow(new RegExp(`${file.replace('.', '\\.')}`));
+      await expect(mergeRuns([a, b, c], out)).rejects.toThrow(/truncated or damaged|rows, but its run.json says/);
+      expect(listDir(out)).toEqual([]);
+      writeFileSync(path, bytes);
+    }
+  }, 60_000);
+
+  it('refuses --out equal to one of its input shards (it would overwrite it)', async () => {
+    const [a, b, c] = await shards();
+    const before = readFileSync(join(b, 'scores.arrow'));
+    await expect(mergeRuns([a, b, c], b + '/')).rejects.toThrow(/--out .* is one of the shards being merged/);
+    expect(readFileSync(join(b, 'scores.arrow')).equals(before)).toBe(true);
+  }, 60_000);
+
+  it('says which chunks shards 1 and 3 of 3 cover, and which are missing', async () => {
+    const [a, , c] = await shards();
+    const out = tempDir('mc-partial');
+    const { manifest: m } = await mergeRuns([c, a], out);
+    expect(m.complete).toBe(false);
+    expect(m.kind).toBe('merge');
+    expect(coverageNote(m)).toBe('the shards cover chunks 0-9, 20-29 of 30 (0-29); chunks 10-19 are missing, so the result is partial');
+    const r = sevensim('merge', a, c, '--out', tempDir('mc-cli'));
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('sevensim: note: the shards cover chunks 0-9, 20-29 of 30 (0-29); chunks 10-19 are missing, so the result is partial\n');
+  }, 60_000);
+});
+
+describe('int64 counts', () => {
+  it('numbers games past 2^31 exactly (a shard of a 3e9-game run), and every count column is int64', async () => {
+    const out = tempDir('int64');
+    // 3e9 one-game chunks; the last shard of 3e9 plays only game 2,999,999,999.
+    await simulate(run({ out, games: 3e9, chunkSize: 1, shard: { index: 3e9, count: 3e9 } }));
+    const games = readArrowFile(join(out, 'games.arrow'));
+    expect(String(games.schema.fields.find((f) => f.name === 'game')!.type)).toBe('Int64');
+    expect([...games].map((r) => r.game)).toEqual([2999999999n, 2999999999n]);
+    const types = (file: string) => Object.fromEntries(readArrowFile(join(out, file)).schema.fields.map((f) => [f.name, String(f.type)]));
+    expect(types('scores.arrow').count).toBe('Int64');
+    expect(types('decisions.arrow').count).toBe('Int64');
+    const m = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'));
+    expect(m.chunks).toEqual({ total: 3e9, first: 2999999999, last: 3e9 });
+  }, 60_000);
+});
