@@ -67,10 +67,15 @@ export class Bucketer {
    * from a table by the value's offset from the feature's lowest band (no division per decision: it
    * was the costliest line of outcome recording). Feature i's table is placed[starts[i], + sizes[i]).
    */
-  private readonly placed: Float64Array; // doubles: keys beyond int32 stay exact (Bucketer alone, as in tests)
+  readonly placed: Float64Array; // doubles: keys beyond int32 stay exact (Bucketer alone, as in tests)
   private readonly starts: Int32Array;
   private readonly sizes: Int32Array;
-  private readonly kindPlace: number;
+  readonly kindPlace: number;
+  /**
+   * Per chosen feature four numbers, for a game that computes keys itself (SevnEngine.record): its
+   * index in the game's list, the lowest band's lower bound, its table's size and start in `placed`.
+   */
+  readonly plan: Int32Array;
 
   constructor(
     readonly features: readonly BucketFeature[],
@@ -91,6 +96,8 @@ export class Bucketer {
       place *= this.bands[i];
     }
     this.kindPlace = place;
+    this.plan = new Int32Array(choices.length * 4);
+    choices.forEach((_c, i) => this.plan.set([this.ids[i], this.mins[i], this.sizes[i], this.starts[i]], i * 4));
   }
 
   /** How many bucket keys there can be, for `kinds` decision kinds. */
@@ -99,23 +106,13 @@ export class Bucketer {
   }
 
   key(source: FeatureSource, seat: number, kind: number): number {
-    let key = this.kindKey(kind);
+    let key = kind * this.kindPlace;
     for (let i = 0; i < this.ids.length; i++) key += this.bandKey(i, source.feature(seat, this.ids[i]));
     return key;
   }
 
-  /** The chosen features, as indices into the game's list (for a game that computes keys itself). */
-  feature(i: number): number {
-    return this.ids[i];
-  }
-  get count(): number {
-    return this.ids.length;
-  }
-  /** A key is kindKey(kind) plus, per chosen feature i, bandKey(i, its value). */
-  kindKey(kind: number): number {
-    return kind * this.kindPlace;
-  }
-  bandKey(i: number, value: number): number {
+  /** Feature i's band times its place value (a key is kind * kindPlace plus these). */
+  private bandKey(i: number, value: number): number {
     const d = value - this.mins[i];
     const size = this.sizes[i];
     // d > 0: truncation is floor; beyond the table, the last band.

@@ -298,12 +298,16 @@ export class SevnEngine extends SevnDeck implements SevnViewSource, FeatureSourc
   private record(s: number, kind: number, action: number): void {
     const d = this.decisions as DecisionSink;
     const b = d.buckets;
-    let key = b.kindKey(kind);
-    for (let i = 0, n = b.count; i < n; i++) {
-      const f = b.feature(i);
-      // The default features read inline (half the cost of the general switch, measured).
-      const v = f === Feature.POINTS ? this.scoreSeat(s) : f === Feature.DISTINCT ? this.seats[(s << Seat.SHIFT) + Seat.DISTINCT] : sevnFeature(this, s, f);
-      key += b.bandKey(i, v);
+    const plan = b.plan;
+    const placed = b.placed;
+    let key = kind * b.kindPlace;
+    for (let i = 0; i < plan.length; i += 4) {
+      const f = plan[i];
+      // The default features read inline (the view holds the points already; the general switch cost twice as much).
+      const v = f === Feature.POINTS ? this.view.points : f === Feature.DISTINCT ? this.seats[(s << Seat.SHIFT) + Seat.DISTINCT] : sevnFeature(this, s, f);
+      const x = v - plan[i + 1];
+      const size = plan[i + 2];
+      key += placed[plan[i + 3] + (x <= 0 ? 0 : x < size ? x | 0 : size - 1)]; // as Bucketer.bandKey
     }
     d.record(s, key, action);
   }
