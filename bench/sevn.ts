@@ -1,13 +1,17 @@
 /**
  * SEVN engine throughput on one thread: whole four-player `sevn` games (four `stay-at` players,
  * points 20, 25, 30 and 35; and `ev` or `race` in every seat or in one), `rollout`'s decisions, and
- * `stay-at` solo rounds in round mode on `sevn-numbers` and `sevn`.
+ * `stay-at` solo rounds in round mode on `sevn-numbers` and `sevn`; and the simulate loop with and
+ * without recording decision outcomes (their ratio is the recording cost; issue 10 allows 25%).
  */
 import { Rng } from '../src/engine/rng.js';
 import { SevnEngine } from '../src/games/sevn/engine.js';
 import { makeSevnPlayers } from '../src/games/sevn/index.js';
 import { SEVN_STRATEGIES } from '../strategies/sevn/index.js';
 import { sevnPreset } from '../src/games/sevn/rules.js';
+import { sevnModule } from '../src/catalog.js';
+import { parseBuckets } from '../src/engine/decisions.js';
+import { type RunDefinition, playChunks } from '../src/engine/runner.js';
 import { type BenchCase, measure } from './measure.js';
 
 /** Whole four-player `sevn` games, one lineup per case (each case runs in a process of its own). */
@@ -79,6 +83,31 @@ function soloRounds(preset: string, count: number, target?: number): BenchCase {
   };
 }
 
+/**
+ * The simulate loop (playChunks, as a worker runs it) on four stay-at seats in game mode, recording
+ * nothing or every decision's outcome in the default buckets: run both (`node dist/bench/run.js
+ * "simulate loop"`), interleaved and more than once, and compare.
+ */
+function simulateLoop(decisions: 'none' | 'outcomes'): BenchCase {
+  return {
+    name: `sevn simulate loop, 4-player games, decisions ${decisions}`,
+    async run() {
+      const rules = sevnPreset('sevn');
+      const players = ['stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30', 'stay-at:points=35'];
+      const runner = sevnModule.createRunner(rules, players, 'game');
+      const buckets = parseBuckets(sevnModule.bucketFeatures(rules), sevnModule.defaultBuckets);
+      const def: RunDefinition = { game: 'sevn', rules, mode: 'game', players, games: 0, seed: 1, chunkSize: 4096, decisions, buckets };
+      let sink = 0;
+      const m = await measure(this.name, 'games', 400_000, (n) => {
+        const r = playChunks(runner, { ...def, games: n }, 0, Math.ceil(n / def.chunkSize), decisions !== 'none', false);
+        sink += r.seats[1] + r.decisions.length;
+      });
+      if (sink < 0) console.log(sink);
+      return m;
+    },
+  };
+}
+
 export const SEVN_BENCH: BenchCase[] = [
   games('sevn 4-player games (1 thread)', ['stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30', 'stay-at:points=35'], 1_000_000, 100_000),
   // ev and race play at least half as many games a second as stay-at (issue 9): every seat the bot.
@@ -87,4 +116,5 @@ export const SEVN_BENCH: BenchCase[] = [
   games('sevn 4-player games, ev in one seat', ['ev', 'stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30'], 200_000),
   games('sevn 4-player games, race in one seat', ['race', 'stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30'], 200_000),
   rolloutDecisions,
-  soloRounds('sevn-numbers', 20_000_000, 5_000_000), soloRounds('sevn', 10_000_000)];
+  soloRounds('sevn-numbers', 20_000_000, 5_000_000), soloRounds('sevn', 10_000_000),
+  simulateLoop('none'), simulateLoop('outcomes')];

@@ -2,6 +2,7 @@
 import type { Argv } from 'yargs';
 import { gameModule } from '../catalog.js';
 import type { Mode } from '../engine/game.js';
+import { type BucketChoice, type DecisionRecording, formatBuckets } from '../engine/decisions.js';
 import { UserError } from '../engine/errors.js';
 import { DEFAULT_CHUNK_SIZE, type SimulateResult, parseShard, simulate } from '../run/simulate.js';
 import { formatSummaryTable } from '../stats/summary.js';
@@ -19,8 +20,9 @@ export function simulateOptions<T>(y: Argv<T>) {
     .option('threads', threadsOption())
     .option('chunk-size', chunkSizeOption(DEFAULT_CHUNK_SIZE, 'games per seeded chunk (part of the run definition: change it and the random streams change)'))
     .option('shard', { type: 'string', describe: 'run only shard i of N equal ranges of chunks, e.g. 2/8 (numbered from 1); combine with `sevensim merge`' })
-    .option('out', { type: 'string', describe: 'directory for scores.arrow, decisions.arrow, run.json (and games.arrow with --per-game)' })
-    .option('decisions', { type: 'string', choices: ['observed', 'counterfactual'] as const, default: 'observed', describe: 'decisions.arrow: outcomes of the decisions as played, or every legal action valued by paired rollouts at sampled decisions (round mode)' })
+    .option('out', { type: 'string', describe: 'directory for scores.arrow, run.json (decisions.arrow with --decisions, games.arrow with --per-game)' })
+    .option('decisions', { type: 'string', choices: ['none', 'outcomes', 'counterfactual'] as const, default: 'none', describe: 'decisions.arrow (needs --out): none; the outcome of every decision as played; or, at sampled decisions, every legal action valued by paired rollouts' })
+    .option('bucket', { type: 'string', describe: 'state features decisions are grouped by, with band widths, e.g. points:10,distinct:1 (SEVN) or profile,discards-left (SEVENFALL); `none` groups by kind only; see docs/RESULTS.md (default: the game\'s own)' })
     .option('sample-rate', { type: 'number', default: 0.01, describe: 'with --decisions counterfactual: the share of decisions evaluated' })
     .option('rollouts', { type: 'number', default: 32, describe: 'with --decisions counterfactual: rollouts per legal action (the same future tiles or cards for every action)' })
     .option('per-game', { type: 'boolean', default: false, describe: 'also write games.arrow, one row per game and seat (needs --out)' })
@@ -42,7 +44,7 @@ export function simulateOptions<T>(y: Argv<T>) {
 }
 
 /** The flags that define a run (a resumed run takes them from its checkpoint). */
-const RUN_FLAGS = ['game', 'preset', 'rules', 'mode', 'players', 'games', 'seed', 'chunk-size', 'shard', 'out', 'decisions', 'sample-rate', 'rollouts', 'per-game', 'force'];
+const RUN_FLAGS = ['game', 'preset', 'rules', 'mode', 'players', 'games', 'seed', 'chunk-size', 'shard', 'out', 'decisions', 'bucket', 'sample-rate', 'rollouts', 'per-game', 'force'];
 
 /** What simulate() checkpoints as the run's definition. */
 interface ResumeDefinition {
@@ -56,6 +58,8 @@ interface ResumeDefinition {
   chunkSize: number;
   shard: { index: number; count: number } | null;
   perGame: boolean;
+  decisions: DecisionRecording;
+  buckets: BucketChoice[];
   counterfactual: { rate: number; rollouts: number } | null;
 }
 
@@ -88,6 +92,8 @@ export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult> {
         shard: resumed ? resumed.shard : a.shard ? parseShard(a.shard) : null,
         out: out ?? null,
         perGame: resumed ? resumed.perGame : a.perGame,
+        decisions: resumed ? resumed.decisions : (a.decisions as DecisionRecording),
+        buckets: resumed ? formatBuckets(resumed.buckets) : a.bucket,
         counterfactual: resumed ? resumed.counterfactual : a.decisions === 'counterfactual' ? { rate: a.sampleRate, rollouts: a.rollouts } : null,
         force: a.force,
         resume: resumed !== null,

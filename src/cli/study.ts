@@ -35,6 +35,7 @@ export async function runStudy(o: { games: number; seed: number; out: string; th
             seed: o.seed,
             threads: o.threads,
             out,
+            decisions: 'outcomes',
             force: true, // each part owns its subdirectory: a new study replaces the last one's
             argv: process.argv.slice(2),
             signal,

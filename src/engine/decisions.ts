@@ -1,100 +1,288 @@
 /**
- * Decision recording: the decisions of the unit being played wait until its outcome is known, then
- * add it to their (state bucket, action, seat) sums.
+ * Decision recording: which bucket a decision falls in (the state features the user chose, in bands),
+ * and the outcome sums of each (bucket, action, seat) in an open-addressing table of typed arrays, so
+ * that recording allocates nothing and its memory grows with the number of buckets, not of games.
  */
-import { WIN_UNITS, actionSeatKey } from './game.js';
+import { UserError } from './errors.js';
+import { MAX_SEATS, WIN_UNITS, actionSeatKey, seatOfKey } from './game.js';
 import type { DecisionSink } from './strategy.js';
 
 /** Win shares are counted in WIN_UNITS (engine/game.ts, the one seat-limit constant). */
 export { WIN_UNITS };
+
+/** A state feature a game offers for bucketing. Values below `min` or above `max` join the end bands. */
+export interface BucketFeature {
+  name: string;
+  doc: string;
+  /** The band width used when the user gives none. */
+  width: number;
+  min: number;
+  max: number;
+  /** A categorical feature (width 1 only): its value written as text, e.g. SEVENFALL's profile. */
+  label?(rules: unknown, value: number): string;
+}
+
+/** Reads raw feature values of the decision being taken (feature index into the game's list); a fraction counts as its floor. */
+export interface FeatureSource {
+  feature(seat: number, feature: number): number;
+}
+
+export interface BucketChoice {
+  feature: string;
+  width: number;
+}
+
+/** Parses `points:10,distinct,gap-leader:50` against a game's features (no width: the feature's default). */
+export function parseBuckets(features: readonly BucketFeature[], text: string): BucketChoice[] {
+  const names = features.map((f) => f.name).join(', ');
+  if (text.trim() === '' || text.trim() === 'none') return [];
+  const out: BucketChoice[] = [];
+  for (const part of text.split(',')) {
+    const [name, width, extra] = part.trim().split(':');
+    const f = features.find((x) => x.name === name);
+    if (!f || extra !== undefined) throw new UserError(`--bucket ${text}: unknown feature "${part.trim()}" (features: ${names}; e.g. ${features[0].name}:${features[0].width})`);
+    if (out.some((c) => c.feature === name)) throw new UserError(`--bucket ${text}: ${name} is given twice`);
+    const w = width === undefined ? f.width : Number(width);
+    if (!Number.isInteger(w) || w < 1) throw new UserError(`--bucket ${text}: the band width of ${name} must be a positive integer, got "${width}"`);
+    if (f.label && w !== 1) throw new UserError(`--bucket ${text}: ${name} is categorical and takes no band width`);
+    out.push({ feature: name, width: w });
+  }
+  return out;
+}
+
+export const formatBuckets = (choices: readonly BucketChoice[]): string => choices.map((c) => `${c.feature}:${c.width}`).join(',') || 'none';
+
+/**
+ * Maps a decision to its bucket key: the decision kind, then one band index per chosen feature, as
+ * mixed-radix digits. A band covers [k * width, (k + 1) * width) for a whole k; the first and last
+ * bands (those holding the feature's min and max) also hold everything below and above.
+ */
+export class Bucketer {
+  private readonly ids: Int32Array;
+  private readonly mins: Int32Array;
+  private readonly widths: Float64Array;
+  private readonly bands: Int32Array;
+  /**
+   * The key is a sum: kind * kindPlace, plus per feature its band times the band's place value, read
+   * from a table by the value's offset from the feature's lowest band (no division per decision: it
+   * was the costliest line of outcome recording). Feature i's table is placed[starts[i], + sizes[i]).
+   */
+  readonly placed: Float64Array; // doubles: keys beyond int32 stay exact (Bucketer alone, as in tests)
+  private readonly starts: Int32Array;
+  private readonly sizes: Int32Array;
+  readonly kindPlace: number;
+  /**
+   * Per chosen feature four numbers, for a game that computes keys itself (SevnEngine.record): its
+   * index in the game's list, the lowest band's lower bound, its table's size and start in `placed`.
+   */
+  readonly plan: Int32Array;
+
+  constructor(
+    readonly features: readonly BucketFeature[],
+    readonly choices: readonly BucketChoice[],
+  ) {
+    this.ids = Int32Array.from(choices, (c) => features.findIndex((f) => f.name === c.feature));
+    // Bands start at a multiple of their width, so that 0 is always a band's lower bound.
+    this.mins = Int32Array.from(choices, (c, i) => Math.floor(features[this.ids[i]].min / c.width) * c.width);
+    this.widths = Float64Array.from(choices, (c) => c.width);
+    this.bands = Int32Array.from(choices, (c, i) => Math.floor((features[this.ids[i]].max - this.mins[i]) / c.width) + 1);
+    this.sizes = Int32Array.from(choices, (_c, i) => Math.floor(features[this.ids[i]].max - this.mins[i]) + 1);
+    this.starts = new Int32Array(choices.length);
+    for (let i = 1; i < choices.length; i++) this.starts[i] = this.starts[i - 1] + this.sizes[i - 1];
+    this.placed = new Float64Array(this.sizes.reduce((a, b) => a + b, 0));
+    let place = 1;
+    for (let i = choices.length - 1; i >= 0; i--) {
+      for (let d = 0; d < this.sizes[i]; d++) this.placed[this.starts[i] + d] = Math.min(Math.floor(d / this.widths[i]), this.bands[i] - 1) * place;
+      place *= this.bands[i];
+    }
+    this.kindPlace = place;
+    this.plan = new Int32Array(choices.length * 4);
+    choices.forEach((_c, i) => this.plan.set([this.ids[i], this.mins[i], this.sizes[i], this.starts[i]], i * 4));
+  }
+
+  /** How many bucket keys there can be, for `kinds` decision kinds. */
+  states(kinds: number): number {
+    return this.bands.reduce((n, b) => n * b, kinds);
+  }
+
+  key(source: FeatureSource, seat: number, kind: number): number {
+    let key = kind * this.kindPlace;
+    for (let i = 0; i < this.ids.length; i++) key += this.bandKey(i, source.feature(seat, this.ids[i]));
+    return key;
+  }
+
+  /** Feature i's band times its place value (a key is kind * kindPlace plus these). */
+  private bandKey(i: number, value: number): number {
+    const d = value - this.mins[i];
+    const size = this.sizes[i];
+    // d > 0: truncation is floor; beyond the table, the last band.
+    return this.placed[this.starts[i] + (d <= 0 ? 0 : d < size ? d | 0 : size - 1)];
+  }
+
+  /** A key back to its kind and, per chosen feature, its band's lower bound (the raw value when categorical). */
+  decode(key: number): { kind: number; lows: number[] } {
+    const lows: number[] = new Array(this.ids.length);
+    for (let i = this.ids.length - 1; i >= 0; i--) {
+      const b = key % this.bands[i];
+      key = (key - b) / this.bands[i];
+      lows[i] = this.mins[i] + b * this.widths[i];
+    }
+    return { kind: key, lows };
+  }
+}
+
+/** Bucket keys are int32: state * 2^14 + action * 8 + seat, so states stay below 2^17. */
+export const MAX_STATES = 1 << 17;
+
+/**
+ * Sums per (state, action, seat), in an open-addressing hash table: int32 keys, and the sums in one
+ * flat Float64Array of `width` numbers per bucket. Lookups allocate nothing and cost a multiply and
+ * a probe or two (a Map was 3 to 5 times slower here, and boxes keys above 2^31).
+ */
+export class BucketTable {
+  private keys: Int32Array;
+  private slots: Int32Array;
+  private shift: number;
+  sums: Float64Array;
+  size = 0;
+
+  constructor(readonly width: number, capacity = 1024) {
+    this.keys = new Int32Array(capacity);
+    this.slots = new Int32Array(capacity).fill(-1);
+    this.shift = 32 - Math.log2(capacity);
+    this.sums = new Float64Array(capacity * width);
+  }
+
+  /** The offset in `sums` of the bucket (state, actionSeat), created at zero. state < MAX_STATES, actionSeat < 2^14. */
+  at(state: number, actionSeat: number): number {
+    return this.atKey((state << 14) | actionSeat);
+  }
+
+  /** As at(), by the packed key (state << 14) | actionSeat. */
+  atKey(key: number): number {
+    const mask = this.slots.length - 1;
+    for (let i = Math.imul(key, 0x9e3779b1) >>> this.shift; ; i = (i + 1) & mask) {
+      const slot = this.slots[i];
+      if (slot < 0) {
+        this.keys[i] = key;
+        this.slots[i] = this.size;
+        if (++this.size * 2 > this.slots.length) this.grow();
+        return (this.size - 1) * this.width;
+      }
+      if (this.keys[i] === key) return slot * this.width;
+    }
+  }
+
+  private grow(): void {
+    const keys = this.keys;
+    const slots = this.slots;
+    this.keys = new Int32Array(keys.length * 2);
+    this.slots = new Int32Array(keys.length * 2).fill(-1);
+    this.shift--;
+    const mask = this.slots.length - 1;
+    for (let j = 0; j < keys.length; j++) {
+      if (slots[j] < 0) continue;
+      let i = Math.imul(keys[j], 0x9e3779b1) >>> this.shift;
+      while (this.slots[i] >= 0) i = (i + 1) & mask;
+      this.keys[i] = keys[j];
+      this.slots[i] = slots[j];
+    }
+    const sums = new Float64Array(this.slots.length * this.width);
+    sums.set(this.sums);
+    this.sums = sums;
+  }
+
+  /** Adds `values` (width numbers from `from`) to a bucket. */
+  add(state: number, actionSeat: number, values: ArrayLike<number>, from = 0): void {
+    const o = this.at(state, actionSeat);
+    for (let k = 0; k < this.width; k++) this.sums[o + k] += values[from + k];
+  }
+
+  /** Every bucket as [state, actionSeat, its sums]. */
+  *entries(): Generator<[number, number, Float64Array]> {
+    for (let i = 0; i < this.slots.length; i++) {
+      const slot = this.slots[i];
+      if (slot < 0) continue;
+      yield [this.keys[i] >>> 14, this.keys[i] & 16383, this.sums.subarray(slot * this.width, (slot + 1) * this.width)];
+    }
+  }
+
+  /** Every bucket as [state, actionSeat, ...sums] rows in one flat array (what a worker sends back). */
+  flatten(): Float64Array {
+    const row = 2 + this.width;
+    const out = new Float64Array(row * this.size);
+    let o = 0;
+    for (const [state, actionSeat, t] of this.entries()) {
+      out[o] = state;
+      out[o + 1] = actionSeat;
+      out.set(t, o + 2);
+      o += row;
+    }
+    return out;
+  }
+
+  /** Adds rows made by flatten(). */
+  addFlat(rows: Float64Array): void {
+    const row = 2 + this.width;
+    for (let i = 0; i < rows.length; i += row) this.add(rows[i], rows[i + 1], rows, i + 2);
+  }
+}
+
+/** Sums of a bucket of recorded outcomes. */
+export const OUTCOME_FIELDS = ['count', 'sumScore', 'sumScoreSq', 'sumWin', 'sumWinSq'] as const;
+/** Sums of a bucket of counterfactual values: the outcomes, then differences from the reference action. */
+export const COUNTERFACTUAL_FIELDS = [...OUTCOME_FIELDS, 'sumDiffScore', 'sumDiffScoreSq', 'sumDiffWin', 'sumDiffWinSq'] as const;
+
+export type DecisionRecording = 'none' | 'outcomes' | 'counterfactual';
+
+export const tableWidth = (recording: DecisionRecording): number => (recording === 'counterfactual' ? COUNTERFACTUAL_FIELDS.length : OUTCOME_FIELDS.length);
 
 /**
  * Decisions of the unit being played wait here until its outcome is known; then each adds the
  * outcome to its bucket. Buffers grow by doubling and are reused, so steady state allocates nothing.
  */
 export class DecisionCounter implements DecisionSink {
-  private seat = new Int32Array(64);
-  private state = new Float64Array(64);
-  private action = new Float64Array(64);
+  /** Per waiting decision: its packed bucket key (see BucketTable.atKey). */
+  private keys = new Int32Array(256);
   private n = 0;
-  /** state -> actionSeatKey(action, seat) -> bucket index; a bucket's sums live at sums[5 * index ..]. */
-  readonly buckets = new Map<number, Map<number, number>>();
-  /** Per bucket: count, sumScore, sumScoreSq, sumWin, sumWinSq (one flat array, not one per bucket). */
-  sums = new Float64Array(5 * 1024);
-  size = 0;
+  /** Per seat, for the unit just played: score, score², win (in WIN_UNITS), win². */
+  private readonly outcome = new Float64Array(MAX_SEATS * 4);
+  readonly table = new BucketTable(OUTCOME_FIELDS.length);
+
+  constructor(readonly buckets: Bucketer) {}
 
   record(seat: number, state: number, action: number): void {
-    if (this.n === this.seat.length) this.grow();
-    this.seat[this.n] = seat;
-    this.state[this.n] = state;
-    this.action[this.n] = action;
-    this.n++;
-  }
-
-  private grow(): void {
-    const size = this.seat.length * 2;
-    const s = new Int32Array(size);
-    s.set(this.seat);
-    const st = new Float64Array(size);
-    st.set(this.state);
-    const a = new Float64Array(size);
-    a.set(this.action);
-    this.seat = s;
-    this.state = st;
-    this.action = a;
+    if (this.n === this.keys.length) {
+      const keys = new Int32Array(this.n * 2);
+      keys.set(this.keys);
+      this.keys = keys;
+    }
+    this.keys[this.n++] = (state << 14) | actionSeatKey(action, seat);
   }
 
   /** The unit is over: credit each waiting decision with its seat's outcome. */
   settle(scores: Int32Array, winShare: Float64Array): void {
+    const out = this.outcome;
+    for (let s = 0; s < scores.length; s++) {
+      const score = scores[s];
+      const win = Math.round(winShare[s] * WIN_UNITS);
+      out[s * 4] = score;
+      out[s * 4 + 1] = score * score;
+      out[s * 4 + 2] = win;
+      out[s * 4 + 3] = win * win;
+    }
+    const t = this.table;
     for (let i = 0; i < this.n; i++) {
-      const seat = this.seat[i];
-      const score = scores[seat];
-      const win = Math.round(winShare[seat] * WIN_UNITS);
-      this.add(this.state[i], actionSeatKey(this.action[i], seat), 1, score, score * score, win, win * win);
+      const key = this.keys[i];
+      const o = t.atKey(key);
+      const x = seatOfKey(key & 16383) * 4;
+      const sums = t.sums;
+      sums[o] += 1;
+      sums[o + 1] += out[x];
+      sums[o + 2] += out[x + 1];
+      sums[o + 3] += out[x + 2];
+      sums[o + 4] += out[x + 3];
     }
     this.n = 0;
   }
-
-  add(state: number, actionSeat: number, count: number, s: number, s2: number, w: number, w2: number): void {
-    let byAction = this.buckets.get(state);
-    if (byAction === undefined) {
-      byAction = new Map();
-      this.buckets.set(state, byAction);
-    }
-    let at = byAction.get(actionSeat);
-    if (at === undefined) {
-      at = this.size++;
-      byAction.set(actionSeat, at);
-      if (5 * this.size > this.sums.length) {
-        const bigger = new Float64Array(this.sums.length * 2);
-        bigger.set(this.sums);
-        this.sums = bigger;
-      }
-    }
-    const t = this.sums;
-    const o = 5 * at;
-    t[o] += count;
-    t[o + 1] += s;
-    t[o + 2] += s2;
-    t[o + 3] += w;
-    t[o + 4] += w2;
-  }
-
-  /** Every bucket as [state, actionSeat, count, sumScore, sumScoreSq, sumWin, sumWinSq]. */
-  *entries(): Generator<[number, number, Float64Array]> {
-    for (const [state, byAction] of this.buckets) for (const [actionSeat, at] of byAction) yield [state, actionSeat, this.sums.subarray(5 * at, 5 * at + 5)];
-  }
-}
-
-/** Every bucket as a flat array of [state, actionSeat, count, sumScore, sumScoreSq, sumWin, sumWinSq]. */
-export function flattenDecisions(d: DecisionCounter): Float64Array {
-  const out = new Float64Array(7 * d.size);
-  let o = 0;
-  for (const [state, actionSeat, t] of d.entries()) {
-    out[o++] = state;
-    out[o++] = actionSeat;
-    out.set(t, o);
-    o += 5;
-  }
-  return out;
 }

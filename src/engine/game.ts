@@ -2,6 +2,7 @@
  * The interface every game module implements, so that the runner, the CLI and the result files
  * treat SEVN and SEVENFALL alike. A module holds the fixed facts; a UnitRunner holds what changes.
  */
+import type { BucketFeature, BucketTable, Bucketer } from './decisions.js';
 import type { DecisionSink, StrategyDef } from './strategy.js';
 
 export type Mode = 'round' | 'game';
@@ -38,11 +39,12 @@ export interface CounterfactualSettings {
 }
 
 /**
- * Receives, per (state bucket, action, seat), rollout sums: count, sum and sum of squares of the
- * action's value, and of its difference from the reference action's value in the same rollouts.
+ * Receives, per (state bucket, action, seat), rollout sums (COUNTERFACTUAL_FIELDS): the action's
+ * value and its difference from the reference action's value in the same rollouts.
  */
 export interface CounterfactualSink {
-  add(state: number, actionSeat: number, count: number, sum: number, sumSq: number, diffSum: number, diffSumSq: number): void;
+  readonly buckets: Bucketer;
+  readonly table: BucketTable;
 }
 
 export interface UnitRunner {
@@ -62,18 +64,12 @@ export interface UnitRunner {
   readonly busts: Int32Array;
   /** Where decisions go, or null to skip recording them (the default). */
   decisions: DecisionSink | null;
-  /** Where the game supports it (see counterfactualModes): evaluate sampled decisions by paired rollouts; null turns it off. */
+  /** The state features decisions can be bucketed by (the game module's list for these rules). */
+  readonly bucketFeatures: readonly BucketFeature[];
+  /** Evaluate sampled decisions by paired rollouts (in either mode); null turns it off. */
   setCounterfactual?(settings: CounterfactualSettings | null, sink: CounterfactualSink | null): void;
 }
 
-export interface DecodedDecision {
-  kind: string;
-  /** A readable label of the state's main feature (SEVENFALL: group sizes; SEVN: held values). */
-  profile?: string;
-  /** Values for `stateFields`, in order. */
-  state: number[];
-  action: string;
-}
 
 export interface GameModule<R = unknown> {
   /** The name used on the command line and in result files. */
@@ -95,18 +91,21 @@ export interface GameModule<R = unknown> {
   createRunner(rules: R, specs: readonly string[], mode: Mode): UnitRunner;
   /** Throws UserError if these rules cannot seat this lineup (checked before any work starts). */
   checkLineup?(rules: R, specs: readonly string[], mode: Mode): void;
-  /** State columns of decisions.arrow, and how to read a (state, action) pair back. */
-  readonly decisionStateFields: readonly string[];
-  /** Reads (state, action) keys back, with whatever tables the rules need built once. */
-  decisionDecoder(rules: R): (state: number, action: number) => DecodedDecision;
+  /** The state features decisions can be bucketed by (`--bucket`), and the default choice. */
+  bucketFeatures(rules: R): readonly BucketFeature[];
+  readonly defaultBuckets: string;
+  /** Decision kinds, by the first digit of a bucket key. */
+  readonly decisionKinds: readonly string[];
+  /** An action code of a decision kind in words. */
+  actionLabel(rules: R, kind: number, action: number): string;
   /** The rules in effect as readable text (falls back to JSON when absent). */
   describeRules?(rules: R): string;
   /** Capability: seats can bust in a round (summaries then report bust rates). */
   readonly hasBusts: boolean;
   /** Capability: the modes in which decisions can be valued by counterfactual rollouts (none if absent). */
   counterfactualModes?: readonly Mode[];
-  /** The action whose value the counterfactual differences are taken against (e.g. `stop`). */
-  counterfactualReference?: string;
+  /** Per decision kind: the action whose value the counterfactual differences are taken against. */
+  counterfactualReference?(kind: number): string;
   /** A readable trace of one seeded game. */
   trace(rules: R, specs: readonly string[], seed: number): string;
 }

@@ -132,6 +132,14 @@ export class Rng {
     this.d = state.d;
   }
 
+  /** Moves this stream to another's position (a save and restore without the allocation). */
+  copyFrom(o: Rng): void {
+    this.a = o.a;
+    this.b = o.b;
+    this.c = o.c;
+    this.d = o.d;
+  }
+
   /** One Tyche-i step, as seedrandom's lib/tychei.js: a signed 32-bit integer. */
   private next(): number {
     let a = this.a;

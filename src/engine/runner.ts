@@ -7,7 +7,7 @@
  * worker played which chunk or in what order chunks were added.
  */
 import { type CounterfactualSettings, type Mode, type UnitRunner, WIN_UNITS } from './game.js';
-import { DecisionCounter, flattenDecisions } from './decisions.js';
+import { type BucketChoice, BucketTable, Bucketer, DecisionCounter, type DecisionRecording, tableWidth } from './decisions.js';
 
 export { WIN_UNITS };
 
@@ -21,6 +21,11 @@ export interface RunDefinition {
   seed: number;
   chunkSize: number;
   /** With it, decisions are evaluated by rollouts instead of recorded as played (round mode). */
+  /** What decisions.arrow holds: nothing, the outcomes of decisions as played, or rollout values. */
+  decisions?: DecisionRecording;
+  /** The state features (and band widths) decisions are bucketed by. */
+  buckets?: BucketChoice[];
+  /** With decisions `counterfactual`: the share of decisions sampled and the rollouts per action. */
   counterfactual?: CounterfactualSettings | null;
 }
 
@@ -103,7 +108,7 @@ export interface ChunkResult extends ChunkRange {
   histogram: Float64Array;
   /** Other scores: [seat, score, count] triples. */
   otherScores: Float64Array;
-  /** [state, actionSeat, count, sumScore, sumScoreSq, sumWin, sumWinSq] per bucket. */
+  /** Per bucket: state, actionSeat, then the sums of OUTCOME_FIELDS or COUNTERFACTUAL_FIELDS. */
   decisions: Float64Array;
   /** With perGame: per game and seat, score, win share (in WIN_UNITS), rounds, busts. */
   perGame: Int32Array | null;
@@ -117,11 +122,13 @@ export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, la
   const totals = new Float64Array(seats * SEAT_FIELDS);
   const dense = new Float64Array(seats * DENSE_SCORES);
   const other: number[] = [];
-  const decisions = withDecisions ? new DecisionCounter() : null;
-  const counterfactual = decisions !== null && def.counterfactual ? def.counterfactual : null;
-  runner.setCounterfactual?.(counterfactual, counterfactual === null ? null : decisions);
-  runner.decisions = counterfactual === null ? decisions : null;
-  const settle = runner.decisions !== null;
+  const recording = withDecisions ? (def.decisions ?? 'outcomes') : 'none';
+  const buckets = recording === 'none' ? null : new Bucketer(runner.bucketFeatures, def.buckets ?? []);
+  const decisions = recording === 'outcomes' ? new DecisionCounter(buckets!) : null;
+  const values = recording === 'counterfactual' ? new BucketTable(tableWidth('counterfactual')) : null;
+  runner.setCounterfactual?.(values === null ? null : def.counterfactual!, values === null ? null : { buckets: buckets!, table: values });
+  runner.decisions = decisions;
+  const settle = decisions !== null;
   const start = first * def.chunkSize;
   const end = Math.min(last * def.chunkSize, def.games);
   const rows = perGame ? new Int32Array((end - start) * seats * PER_GAME_FIELDS) : null;
@@ -172,7 +179,7 @@ export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, la
     seats: totals,
     histogram: dense,
     otherScores: Float64Array.from(other),
-    decisions: decisions === null ? new Float64Array(0) : flattenDecisions(decisions),
+    decisions: (decisions?.table ?? values)?.flatten() ?? new Float64Array(0),
     perGame: rows,
   };
 }
@@ -180,9 +187,11 @@ export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, la
 /** Everything a run has counted: chunk results and other runs' totals are added in any order. */
 export class RunTotals {
   readonly seats: SeatTotals[];
-  readonly decisions = new DecisionCounter();
+  /** Decision sums, as many per bucket as the recording has fields. */
+  readonly decisions: BucketTable;
   games = 0;
-  constructor(seatCount: number) {
+  constructor(seatCount: number, recording: DecisionRecording = 'outcomes') {
+    this.decisions = new BucketTable(tableWidth(recording));
     this.seats = Array.from({ length: seatCount }, emptySeat);
   }
 
@@ -195,8 +204,7 @@ export class RunTotals {
     });
     const o = r.otherScores;
     for (let i = 0; i < o.length; i += 3) this.seats[o[i]].histogram.add(o[i + 1], o[i + 2]);
-    const d = r.decisions;
-    for (let i = 0; i < d.length; i += 7) this.decisions.add(d[i], d[i + 1], d[i + 2], d[i + 3], d[i + 4], d[i + 5], d[i + 6]);
+    this.decisions.addFlat(r.decisions);
   }
 
   /** Adds another run's totals (the shards of one run). */
@@ -206,7 +214,7 @@ export class RunTotals {
       for (const f of SEAT_SUMS) into[f] += t.seats[s][f];
       into.histogram.merge(t.seats[s].histogram);
     });
-    for (const [state, actionSeat, v] of t.decisions.entries()) this.decisions.add(state, actionSeat, v[0], v[1], v[2], v[3], v[4]);
+    for (const [state, actionSeat, v] of t.decisions.entries()) this.decisions.add(state, actionSeat, v);
   }
 
   /** The seat sums without histograms (run.json's `totals`). */

@@ -6,6 +6,7 @@
 import type { CounterfactualSettings, CounterfactualSink, Mode, UnitRunner } from './game.js';
 import { Rng, STREAM_DECK, STREAM_SAMPLE, STREAM_STRATEGY, gameKey } from './rng.js';
 import type { DecisionSink } from './strategy.js';
+import type { BucketFeature } from './decisions.js';
 
 /** Counterfactual evaluation settings and streams, shared by the runner and its engine. */
 export interface CounterfactualStreams extends CounterfactualSettings {
@@ -50,6 +51,7 @@ export abstract class SeededRunner<E extends RunnableEngine> implements UnitRunn
 
   /** Puts the deck or canister back in canonical order: draws are reproducible only from a known order. */
   protected abstract resetDeck(): void;
+  abstract readonly bucketFeatures: readonly BucketFeature[];
   abstract playOne(): void;
 
   get decisions(): DecisionSink | null {
@@ -94,7 +96,6 @@ export abstract class SeededRunner<E extends RunnableEngine> implements UnitRunn
       this.engine.counterfactual = null;
       return;
     }
-    if (this.mode !== 'round') throw new Error('counterfactual evaluation needs round mode');
     this.engine.counterfactual = { ...settings, seed: 0, chunk: 0, counter: 0, sampler: new Rng(), rolloutRng: new Rng(), strategyRngs: this.strategyRngs, sink };
   }
 }

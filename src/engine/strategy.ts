@@ -3,6 +3,7 @@
  * defaults, and a factory. Strategies see read-only views and return integer action codes; they get
  * their own random stream, never the deck's.
  */
+import type { Bucketer } from './decisions.js';
 import { UserError } from './errors.js';
 import { type ParamSpec, type ParamValues, parseSpec, resolveParams } from './params.js';
 
@@ -52,6 +53,8 @@ export function checkStrategySpec<S, Ctx>(game: string, registry: readonly Strat
 
 /** Records one decision: a state bucket, the action taken; the outcome is added when the game ends. */
 export interface DecisionSink {
+  /** How the engine turns its state into the bucket it records. */
+  readonly buckets: Bucketer;
   record(seat: number, state: number, action: number): void;
 }
 

@@ -8,35 +8,13 @@ import { basename, join } from 'node:path';
 import { RecordBatch } from 'apache-arrow';
 import { type GameModule, actionOfKey, seatOfKey } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
+import { Bucketer, type DecisionRecording, parseBuckets } from '../engine/decisions.js';
 import { type ChunkResult, PER_GAME_FIELDS, type RunDefinition, RunTotals, type SeatTotals, WIN_UNITS } from '../engine/runner.js';
 import { ArrowFileStream, type ColumnType, batchOf, readArrowFile, schemaOf, writeArrowFile } from './arrow.js';
-import { sampleVariance } from '../stats/variance.js';
 import type { OutputDir } from './output.js';
 
 export const SCORES_SCHEMA = schemaOf([['seat', 'int32'], ['strategy', 'utf8'], ['score', 'int32'], ['count', 'int64']]);
 export const GAMES_SCHEMA = schemaOf([['game', 'int64'], ['seat', 'int32'], ['score', 'int32'], ['win_share', 'float64'], ['rounds', 'int32'], ['busts', 'int32']]);
-
-/** The columns that name a decision bucket, shared by both decision schemas. */
-function bucketColumns(game: GameModule): [string, ColumnType][] {
-  return [['seat', 'int32'], ['strategy', 'utf8'], ['kind', 'utf8'], ['profile', 'utf8'], ...game.decisionStateFields.map((f): [string, ColumnType] => [f, 'int32']), ['action', 'utf8']];
-}
-
-export function decisionsSchema(game: GameModule) {
-  return schemaOf([
-    ...bucketColumns(game),
-    ['count', 'int64'],
-    ['mean_score', 'float64'],
-    ['var_score', 'float64'],
-    ['mean_win', 'float64'],
-    ['var_win', 'float64'],
-    ['state_key', 'float64'],
-    ['action_key', 'float64'],
-    ['sum_score', 'float64'],
-    ['sum_score_sq', 'float64'],
-    ['sum_win', 'float64'],
-    ['sum_win_sq', 'float64'],
-  ]);
-}
 
 export async function writeScores(out: OutputDir, totals: RunTotals, players: string[]): Promise<void> {
   const seat: number[] = [];
@@ -59,68 +37,105 @@ export async function writeScores(out: OutputDir, totals: RunTotals, players: st
   });
 }
 
-/** decisions.arrow of a counterfactual run: the value of every action by paired rollouts. */
-export function counterfactualSchema(game: GameModule) {
-  return schemaOf([
-    ...bucketColumns(game),
-    ['rollouts', 'int64'],
-    ['value', 'float64'],
-    ['value_se', 'float64'],
-    ['reference', 'utf8'],
-    ['diff', 'float64'],
-    ['diff_se', 'float64'],
-    ['state_key', 'float64'],
-    ['action_key', 'float64'],
-    ['sum_value', 'float64'],
-    ['sum_value_sq', 'float64'],
-    ['sum_diff', 'float64'],
-    ['sum_diff_sq', 'float64'],
-  ]);
+/** Sample variance; 0 for a single observation (its `count` column says so), never NaN. */
+const sampleVariance = (n: number, sum: number, sumSq: number): number => (n > 1 ? Math.max(0, (sumSq - (sum * sum) / n) / (n - 1)) : 0);
+
+const columnName = (feature: string): string => feature.replaceAll('-', '_');
+
+/** The columns that name a decision bucket: the seat, the kind, one column per chosen feature, the action. */
+function bucketColumns(buckets: Bucketer): [string, ColumnType][] {
+  return [
+    ['seat', 'int32'],
+    ['strategy', 'utf8'],
+    ['kind', 'utf8'],
+    ...buckets.choices.map((c): [string, ColumnType] => [columnName(c.feature), buckets.features.find((f) => f.name === c.feature)!.label ? 'utf8' : 'int32']),
+    ['action', 'utf8'],
+  ];
 }
 
-export async function writeDecisions(out: OutputDir, totals: RunTotals, game: GameModule, rules: unknown, players: string[], counterfactual = false): Promise<void> {
-  const schema = counterfactual ? counterfactualSchema(game) : decisionsSchema(game);
+const OUTCOME_COLUMNS: [string, ColumnType][] = [
+  ['count', 'int64'],
+  ['mean_score', 'float64'],
+  ['var_score', 'float64'],
+  ['mean_win', 'float64'],
+  ['var_win', 'float64'],
+];
+const COUNTERFACTUAL_COLUMNS: [string, ColumnType][] = [
+  ['rollouts', 'int64'],
+  ['value', 'float64'],
+  ['value_se', 'float64'],
+  ['win', 'float64'],
+  ['win_se', 'float64'],
+  ['reference', 'utf8'],
+  ['diff', 'float64'],
+  ['diff_se', 'float64'],
+  ['diff_win', 'float64'],
+  ['diff_win_se', 'float64'],
+];
+const KEY_COLUMNS: [string, ColumnType][] = [
+  ['state_key', 'float64'],
+  ['action_key', 'float64'],
+];
+const OUTCOME_SUMS = ['sum_score', 'sum_score_sq', 'sum_win', 'sum_win_sq'];
+/** Counterfactual sums: of the value (score), the win share, and their differences from the reference. */
+const VALUE_SUMS = ['sum_value', 'sum_value_sq', 'sum_win', 'sum_win_sq', 'sum_diff', 'sum_diff_sq', 'sum_diff_win', 'sum_diff_win_sq'];
+
+export function decisionsSchema(buckets: Bucketer, recording: DecisionRecording) {
+  const cf = recording === 'counterfactual';
+  const sums = cf ? VALUE_SUMS : OUTCOME_SUMS;
+  return schemaOf([...bucketColumns(buckets), ...(cf ? COUNTERFACTUAL_COLUMNS : OUTCOME_COLUMNS), ...KEY_COLUMNS, ...sums.map((n): [string, ColumnType] => [n, 'float64'])]);
+}
+
+/** The bucketer a run's decisions were recorded with. */
+export function bucketerOf(game: GameModule, rules: unknown, buckets: string): Bucketer {
+  return new Bucketer(game.bucketFeatures(rules), parseBuckets(game.bucketFeatures(rules), buckets));
+}
+
+/**
+ * decisions.arrow: one row per (seat, bucket, action), seats in order, then keys. Outcomes: the
+ * outcome of the unit each decision belonged to. Counterfactual: every legal action's value by paired
+ * rollouts, and its difference from the reference action's on the same rollouts.
+ */
+export async function writeDecisions(out: OutputDir, totals: RunTotals, game: GameModule, rules: unknown, players: string[], recording: DecisionRecording, buckets: Bucketer): Promise<void> {
+  const schema = decisionsSchema(buckets, recording);
   const rows: Record<string, (number | string | bigint)[]> = Object.fromEntries(schema.fields.map((f) => [f.name, []]));
-  const keys: [number, number, Float64Array][] = [];
-  for (const [state, actionSeat, t] of totals.decisions.entries()) keys.push([state, actionSeat, t]);
-  keys.sort((a, b) => seatOfKey(a[1]) - seatOfKey(b[1]) || a[0] - b[0] || a[1] - b[1]);
-  const decode = game.decisionDecoder(rules);
+  const keys = [...totals.decisions.entries()].sort((a, b) => seatOfKey(a[1]) - seatOfKey(b[1]) || a[0] - b[0] || a[1] - b[1]);
+  const w2 = WIN_UNITS * WIN_UNITS;
   for (const [state, actionSeat, t] of keys) {
     const seat = seatOfKey(actionSeat);
     const action = actionOfKey(actionSeat);
-    const d = decode(state, action);
-    const [n, s, s2, w, w2] = t;
+    const { kind, lows } = buckets.decode(state);
     rows.seat.push(seat);
     rows.strategy.push(players[seat]);
-    rows.kind.push(d.kind);
-    rows.profile.push(d.profile ?? '');
-    game.decisionStateFields.forEach((f, i) => rows[f].push(d.state[i]));
-    rows.action.push(d.action);
+    rows.kind.push(game.decisionKinds[kind]);
+    buckets.choices.forEach((c, i) => {
+      const f = buckets.features.find((x) => x.name === c.feature)!;
+      rows[columnName(c.feature)].push(f.label ? f.label(rules, lows[i]) : lows[i]);
+    });
+    rows.action.push(game.actionLabel(rules, kind, action));
     rows.state_key.push(state);
     rows.action_key.push(actionSeat);
-    if (counterfactual) {
-      // count = rollouts, s = sum of values, w = sum of differences from the reference action.
+    const [n, s, s2, w, ww] = t;
+    (recording === 'counterfactual' ? VALUE_SUMS : OUTCOME_SUMS).forEach((name, i) => rows[name].push(t[1 + i]));
+    if (recording === 'counterfactual') {
+      const [ds, ds2, dw, dw2] = t.subarray(5);
       rows.rollouts.push(BigInt(n));
       rows.value.push(s / n);
       rows.value_se.push(Math.sqrt(sampleVariance(n, s, s2) / n));
-      rows.reference.push(game.counterfactualReference ?? '');
-      rows.diff.push(w / n);
-      rows.diff_se.push(Math.sqrt(sampleVariance(n, w, w2) / n));
-      rows.sum_value.push(s);
-      rows.sum_value_sq.push(s2);
-      rows.sum_diff.push(w);
-      rows.sum_diff_sq.push(w2);
+      rows.win.push(w / WIN_UNITS / n);
+      rows.win_se.push(Math.sqrt(sampleVariance(n, w, ww) / w2 / n));
+      rows.reference.push(game.counterfactualReference?.(kind) ?? '');
+      rows.diff.push(ds / n);
+      rows.diff_se.push(Math.sqrt(sampleVariance(n, ds, ds2) / n));
+      rows.diff_win.push(dw / WIN_UNITS / n);
+      rows.diff_win_se.push(Math.sqrt(sampleVariance(n, dw, dw2) / w2 / n));
       continue;
     }
     rows.count.push(BigInt(n));
     rows.mean_score.push(s / n);
     rows.var_score.push(sampleVariance(n, s, s2));
     rows.mean_win.push(w / WIN_UNITS / n);
-    rows.var_win.push(sampleVariance(n, w / WIN_UNITS, w2 / (WIN_UNITS * WIN_UNITS)));
-    rows.sum_score.push(s);
-    rows.sum_score_sq.push(s2);
-    rows.sum_win.push(w);
-    rows.sum_win_sq.push(w2);
+    rows.var_win.push(sampleVariance(n, w, ww) / w2);
   }
   const columns = Object.fromEntries(
     schema.fields.map((f) => {
@@ -209,8 +224,10 @@ export interface Manifest {
   chunks: { total: number; first: number; last: number };
   shard: { index: number; count: number } | null;
   perGame: boolean;
-  /** `observed` (decisions as played) or `counterfactual` (every action valued by rollouts). */
-  decisions: string;
+  /** What decisions.arrow holds: `none` (no file), `outcomes` (decisions as played) or `counterfactual`. */
+  decisions: DecisionRecording;
+  /** The bucket features and band widths, as given to --bucket (e.g. `points:10,distinct:1`). */
+  buckets: string;
   counterfactual: { rate: number; rollouts: number } | null;
   argv: string[];
   threads: number;
@@ -241,17 +258,22 @@ export function readManifest(dir: string): Manifest {
 
 /** Reads a run directory back into totals (for merge and tests). */
 export function readTotals(dir: string, m: Manifest): RunTotals {
-  const totals = new RunTotals(m.players.length);
+  const totals = new RunTotals(m.players.length, m.decisions === 'counterfactual' ? 'counterfactual' : 'outcomes');
   m.totals.forEach((t, s) => Object.assign(totals.seats[s], t));
   totals.games = m.totals[0]?.games ?? 0;
   const scores = readArrowFile(join(dir, 'scores.arrow'));
   for (const row of scores) {
     totals.seats[row.seat].histogram.add(row.score, Number(row.count));
   }
-  const decisions = readArrowFile(join(dir, 'decisions.arrow'));
-  for (const row of decisions) {
-    if (m.decisions === 'counterfactual') totals.decisions.add(row.state_key, row.action_key, Number(row.rollouts), row.sum_value, row.sum_value_sq, row.sum_diff, row.sum_diff_sq);
-    else totals.decisions.add(row.state_key, row.action_key, Number(row.count), row.sum_score, row.sum_score_sq, row.sum_win, row.sum_win_sq);
+  if (m.decisions === 'none') return totals;
+  if (m.buckets === undefined) throw new UserError(`${dir}: written by an older sevensim whose decision buckets this version cannot read; run it again`);
+  const fields = m.decisions === 'counterfactual' ? VALUE_SUMS : OUTCOME_SUMS;
+  const count = m.decisions === 'counterfactual' ? 'rollouts' : 'count';
+  const sums = new Float64Array(1 + fields.length);
+  for (const row of readArrowFile(join(dir, 'decisions.arrow'))) {
+    sums[0] = Number(row[count]);
+    fields.forEach((f, i) => (sums[1 + i] = row[f]));
+    totals.decisions.add(row.state_key, row.action_key, sums);
   }
   return totals;
 }
@@ -271,13 +293,13 @@ export function serializeTotals(t: RunTotals): SerializedTotals {
   };
 }
 
-export function deserializeTotals(s: SerializedTotals, seats: number): RunTotals {
-  const t = new RunTotals(seats);
+export function deserializeTotals(s: SerializedTotals, seats: number, recording: DecisionRecording = 'outcomes'): RunTotals {
+  const t = new RunTotals(seats, recording);
   t.games = s.games;
   s.seats.forEach(({ histogram, ...sums }, i) => {
     Object.assign(t.seats[i], sums);
     for (const [score, count] of histogram) t.seats[i].histogram.add(score, count);
   });
-  for (const [state, actionSeat, n, a, b, c, d] of s.decisions) t.decisions.add(state, actionSeat, n, a, b, c, d);
+  for (const [state, actionSeat, ...sums] of s.decisions) t.decisions.add(state, actionSeat, sums);
   return t;
 }

@@ -167,7 +167,7 @@ export function readOutput(dir: string): Output {
 function readSimulate(dir: string, m: Manifest): SimulateOutput {
   if (!Array.isArray(m.players) || !Array.isArray(m.totals)) throw new UserError(`${dir}: run.json has no players or totals; not a simulate or merge output`);
   need(dir, 'scores.arrow');
-  need(dir, 'decisions.arrow');
+  if (m.decisions !== 'none') need(dir, 'decisions.arrow');
   const game = gameModule(m.game);
   const totals = readTotals(dir, m);
   return {
@@ -179,7 +179,7 @@ function readSimulate(dir: string, m: Manifest): SimulateOutput {
     manifest: m,
     seats: summarise(game, m.mode as Mode, m.players, totals),
     histograms: totals.seats.map((t) => t.histogram.entries().map(([v, c]) => [v, c])),
-    decisions: arrowRows(join(dir, 'decisions.arrow'), DECISION_COLUMNS),
+    decisions: m.decisions === 'none' ? [] : arrowRows(join(dir, 'decisions.arrow'), DECISION_COLUMNS),
     counterfactual: m.decisions === 'counterfactual',
   };
 }

@@ -9,10 +9,10 @@ import { UserError } from '../engine/errors.js';
 import { RunTotals } from '../engine/runner.js';
 import { ArrowFileStream, readArrowFile } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
-import { GAMES_SCHEMA, type Manifest, readManifest, readTotals, writeDecisions, writeScores } from '../io/results.js';
+import { GAMES_SCHEMA, type Manifest, bucketerOf, readManifest, readTotals, writeDecisions, writeScores } from '../io/results.js';
 import { gameModule } from '../catalog.js';
 
-const SAME = ['game', 'rules', 'mode', 'players', 'games', 'seed', 'chunkSize', 'decisions', 'counterfactual', 'perGame'] as const;
+const SAME = ['game', 'rules', 'mode', 'players', 'games', 'seed', 'chunkSize', 'decisions', 'buckets', 'counterfactual', 'perGame'] as const;
 
 /** Chunk ranges as text, e.g. "0-9, 20-29". */
 export function describeRanges(ranges: [number, number][]): string {
@@ -79,7 +79,7 @@ export async function mergeRuns(dirs: string[], outDir: string, options: { force
     }
   }
   const game = gameModule(first.game);
-  const totals = new RunTotals(first.players.length);
+  const totals = new RunTotals(first.players.length, first.decisions);
   for (const { dir, m } of runs) {
     let t: RunTotals;
     try {
@@ -109,7 +109,7 @@ export async function mergeRuns(dirs: string[], outDir: string, options: { force
       await stream.close();
     }
     await writeScores(out, totals, first.players);
-    await writeDecisions(out, totals, game, first.rules, first.players, first.decisions === 'counterfactual');
+    if (first.decisions !== 'none') await writeDecisions(out, totals, game, first.rules, first.players, first.decisions, bucketerOf(game, first.rules, first.buckets));
     const covered = runs.reduce((n, r) => n + r.m.chunks.last - r.m.chunks.first, 0);
     const complete = covered === first.chunks.total;
     const manifest: Manifest = {

@@ -6,13 +6,14 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GameModule, Mode } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
+import { Bucketer, type DecisionRecording, MAX_STATES, formatBuckets, parseBuckets } from '../engine/decisions.js';
 import { type ChunkResult, type RunDefinition, RunTotals, chunkCount } from '../engine/runner.js';
 import type { ChunkTask } from '../parallel/worker.js';
 import { OutputDir } from '../io/output.js';
 import { Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.js';
 import { readPartialArrowFile } from '../io/arrow.js';
 import { manifestHeader } from '../io/package-info.js';
-import { GAMES_SCHEMA, GamesWriter, type Manifest, type SerializedTotals, deserializeTotals, serializeTotals, writeDecisions, writeScores } from '../io/results.js';
+import { GAMES_SCHEMA, GamesWriter, type Manifest, type SerializedTotals, bucketerOf, deserializeTotals, serializeTotals, writeDecisions, writeScores } from '../io/results.js';
 import { runOnPool } from '../parallel/pool.js';
 import { checkChunkSize, checkGames, checkInteger, checkNumber, checkSeed, checkThreads } from './checks.js';
 import { type SeatSummary, summariseSeat } from '../stats/summary.js';
@@ -32,7 +33,11 @@ export interface SimulateOptions {
   shard?: { index: number; count: number } | null;
   out?: string | null;
   perGame?: boolean;
-  /** Evaluate sampled decisions by paired rollouts (needs out; round mode where the game supports it). */
+  /** What decisions.arrow holds (needs out): `none` (the default: no file), `outcomes` or `counterfactual`. */
+  decisions?: DecisionRecording;
+  /** The bucket features and band widths (`--bucket`); the game's default when absent. */
+  buckets?: string;
+  /** With decisions `counterfactual`: the share of decisions sampled and the rollouts per action. */
   counterfactual?: { rate: number; rollouts: number } | null;
   argv?: string[];
   /** Replace a previous result in `out`. */
@@ -82,12 +87,18 @@ export function validateRun(o: SimulateOptions): void {
   checkThreads(o.threads);
   checkChunkSize(o.chunkSize ?? DEFAULT_CHUNK_SIZE);
   checkPlayers(o.game, o.rules, o.players, o.mode);
-  const { game, counterfactual: cf } = o;
-  if (cf) {
+  const { game } = o;
+  const recording = o.decisions ?? 'none';
+  const features = game.bucketFeatures(o.rules);
+  const text = o.buckets ?? game.defaultBuckets;
+  const states = new Bucketer(features, parseBuckets(features, text)).states(game.decisionKinds.length);
+  if (states > MAX_STATES) throw new UserError(`--bucket ${text}: ${states.toLocaleString('en-US')} possible buckets, more than ${MAX_STATES.toLocaleString('en-US')}; use wider bands or fewer features`);
+  if (recording !== 'none' && !o.out) throw new UserError(`--decisions ${recording} writes decisions.arrow, so it needs --out DIR`);
+  if (recording === 'counterfactual') {
+    const cf = o.counterfactual ?? { rate: 0.01, rollouts: 32 };
     if (!game.counterfactualModes?.includes(o.mode)) {
-      throw new UserError(`--decisions counterfactual: not available for ${game.name} in ${o.mode} mode (available: ${game.counterfactualModes?.length ? `${game.counterfactualModes.join(', ')} mode` : 'none yet'})`);
+      throw new UserError(`--decisions counterfactual: not available for ${game.name} in ${o.mode} mode (available: ${game.counterfactualModes?.length ? `${game.counterfactualModes.join(', ')} mode` : 'none'})`);
     }
-    if (!o.out) throw new UserError('--decisions counterfactual writes its values to decisions.arrow, so it needs --out DIR');
     checkNumber('--sample-rate', cf.rate, 0, 1);
     checkInteger('--rollouts', cf.rollouts, 2, 10000);
   }
@@ -114,7 +125,9 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     games: o.games,
     seed: o.seed,
     chunkSize: o.chunkSize ?? DEFAULT_CHUNK_SIZE,
-    counterfactual: o.counterfactual ?? null,
+    decisions: o.decisions ?? 'none',
+    buckets: parseBuckets(o.game.bucketFeatures(o.rules), o.buckets ?? o.game.defaultBuckets),
+    counterfactual: o.decisions === 'counterfactual' ? (o.counterfactual ?? { rate: 0.01, rollouts: 32 }) : null,
   };
   const total = chunkCount(def);
   const [first, last] = shardRange(total, o.shard);
@@ -128,7 +141,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const checkpoint = out ? new Checkpointer<SimulateState>(out.dir, 'simulate', definition, o.checkpointEvery) : null;
   const saved = o.resume ? readCheckpoint<SimulateState>(out!.dir) : null;
   if (saved) checkDefinition(saved, 'simulate', definition);
-  const totals = saved ? deserializeTotals(saved.state.totals, o.players.length) : new RunTotals(o.players.length);
+  const totals = saved ? deserializeTotals(saved.state.totals, o.players.length, def.decisions) : new RunTotals(o.players.length, def.decisions);
   const startedAt = saved ? new Date(saved.state.startedAt) : new Date();
   const secondsBefore = saved?.state.seconds ?? 0;
   let next = saved?.state.next ?? first;
@@ -159,7 +172,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
         threads: o.threads,
         first: next,
         last,
-        task: (a, b): ChunkTask => ({ kind: 'simulate', def: plan, first: a, last: b, withDecisions: out !== null, perGame }),
+        task: (a, b): ChunkTask => ({ kind: 'simulate', def: plan, first: a, last: b, withDecisions: def.decisions !== 'none', perGame }),
         signal: o.signal,
         onProgress: (done) => o.onProgress?.(resumedGames + done, gamesInRange),
         async onResult(r) {
@@ -186,7 +199,8 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       chunks: { total, first, last },
       shard: o.shard ?? null,
       perGame,
-      decisions: def.counterfactual ? 'counterfactual' : 'observed',
+      decisions: def.decisions!,
+      buckets: formatBuckets(def.buckets!),
       counterfactual: def.counterfactual ?? null,
       argv: o.argv ?? [],
       threads: o.threads,
@@ -198,7 +212,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     if (out) {
       if (gamesWriter) await gamesWriter.close();
       await writeScores(out, totals, def.players);
-      await writeDecisions(out, totals, o.game, o.rules, def.players, def.counterfactual != null);
+      if (def.decisions !== 'none') await writeDecisions(out, totals, o.game, o.rules, def.players, def.decisions!, bucketerOf(o.game, o.rules, formatBuckets(def.buckets!)));
       writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
       out.commit(o.signal);
       if (oldGamesFile) rmSync(join(out.dir, oldGamesFile), { force: true });

@@ -4,7 +4,6 @@ import { MAX_SEATS, WIN_UNITS, actionOfKey, actionSeatKey, seatOfKey } from '../
 import { ScoreTable } from '../../src/games/sevenfall/scoring.js';
 import { SevenfallDecisionKeys } from '../../src/games/sevenfall/decision-key.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
-import { decodeSevnState, encodeSevnState } from '../../src/games/sevn/decision-key.js';
 
 describe('the seat limit', () => {
   it('is 8 seats, and every tie among up to 8 seats shares a whole number of win units', () => {
@@ -17,15 +16,6 @@ describe('the seat limit', () => {
     expect(actionSeatKey(3, 5)).toBe(29);
     expect([actionOfKey(29), seatOfKey(29)]).toEqual([3, 5]);
     expect([actionOfKey(actionSeatKey(0, 7)), seatOfKey(actionSeatKey(0, 7))]).toEqual([0, 7]);
-  });
-});
-
-describe('SEVN state keys', () => {
-  it('encode kind, points, distinct, bust5, deck left as mixed-radix digits 256, 32, 21, 256', () => {
-    // ((((1 * 256 + 20) * 32 + 3) * 21 + 4) * 256 + 90
-    expect(encodeSevnState(1, 20, 3, 4, 90)).toBe((((1 * 256 + 20) * 32 + 3) * 21 + 4) * 256 + 90);
-    expect(decodeSevnState(encodeSevnState(1, 20, 3, 4, 90))).toEqual({ kind: 1, points: 20, distinct: 3, bust5: 4, deckLeft: 90 });
-    expect(decodeSevnState(encodeSevnState(5, 255, 31, 20, 250))).toEqual({ kind: 5, points: 255, distinct: 31, bust5: 20, deckLeft: 250 });
   });
 });
 

@@ -42,8 +42,9 @@ export async function makeFixtures(root: string): Promise<Fixtures> {
   const fall = sevenfallModule as unknown as GameModule;
   const sr = sevnPreset('sevn');
   const fr = sevenfallPreset('sevenfall');
+  // SEVN at finer bands than its default, for the draw-minus-stay chart's resolution.
   const sim = (name: string, game: GameModule, rules: unknown, preset: string, mode: 'round' | 'game', players: string[], games: number, cf = false) =>
-    simulate({ game, rules, preset, mode, players, games, seed: 7, threads: 1, out: join(root, name), counterfactual: cf ? { rate: 0.05, rollouts: 16 } : null });
+    simulate({ game, rules, preset, mode, players, games, seed: 7, threads: 1, out: join(root, name), decisions: cf ? 'counterfactual' : 'outcomes', buckets: game === sevn ? 'points:5,distinct:1' : undefined, counterfactual: cf ? { rate: 0.05, rollouts: 16 } : null });
   const f: Partial<Fixtures> = {};
   f.sevnRound = join(root, 'sevn-round');
   f.sevnRoundResult = await sim('sevn-round', sevn, sr, 'sevn', 'round', SEVN_FOUR, 20000);

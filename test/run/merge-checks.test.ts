@@ -78,7 +78,7 @@ describe('int64 counts', () => {
   it('numbers games past 2^31 exactly (a shard of a 3e9-game run), and every count column is int64', async () => {
     const out = tempDir('int64');
     // 3e9 one-game chunks; the last shard of 3e9 plays only game 2,999,999,999.
-    await simulate(run({ out, games: 3e9, chunkSize: 1, shard: { index: 3e9, count: 3e9 } }));
+    await simulate(run({ out, games: 3e9, chunkSize: 1, shard: { index: 3e9, count: 3e9 }, decisions: 'outcomes' }));
     const games = readArrowFile(join(out, 'games.arrow'));
     expect(String(games.schema.fields.find((f) => f.name === 'game')!.type)).toBe('Int64');
     expect([...games].map((r) => r.game)).toEqual([2999999999n, 2999999999n]);

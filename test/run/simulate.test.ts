@@ -20,6 +20,7 @@ const base = (over: Partial<SimulateOptions>): SimulateOptions => ({
   threads: 1,
   chunkSize: 500,
   perGame: true,
+  decisions: 'outcomes',
   ...over,
 });
 const bytes = (dir: string, f: string) => readFileSync(join(dir, f));
@@ -69,6 +70,34 @@ describe('simulate', () => {
     const stops = [...decisions].filter((row) => row.action === 'stop' && row.seat === 2);
     expect(stops.reduce((s, row) => s + Number(row.count), 0)).toBe(3000 * 5); // stand stops once a turn
     for (const row of stops) expect(row.mean_score).toBeCloseTo(row.sum_score / Number(row.count), 9);
+  }, 60_000);
+
+  it('counts each decision with the outcome of the game it came from', async () => {
+    // `stand` decides once a turn (stop), five times a game: grouped by kind alone, its one row holds
+    // five times the sums of its games' scores and win shares.
+    const dir = tempDir('outcomes');
+    await simulate(base({ out: dir, games: 2000, buckets: 'none' }));
+    const games = [...readArrowFile(join(dir, 'games.arrow'))].filter((g) => g.seat === 2);
+    const rows = [...readArrowFile(join(dir, 'decisions.arrow'))].filter((row) => row.seat === 2);
+    expect(rows.map((r) => [r.kind, r.action, Number(r.count)])).toEqual([['discard', 'stop', 5 * 2000]]);
+    const score = games.reduce((s, g) => s + g.score, 0);
+    const scoreSq = games.reduce((s, g) => s + g.score * g.score, 0);
+    const win = games.reduce((s, g) => s + Math.round(g.win_share * 840), 0);
+    expect([rows[0].sum_score, rows[0].sum_score_sq, rows[0].sum_win]).toEqual([5 * score, 5 * scoreSq, 5 * win]);
+    expect(rows[0].mean_score).toBeCloseTo(score / 2000, 12);
+    expect(rows[0].mean_win).toBeCloseTo(win / 840 / 2000, 12);
+  }, 60_000);
+
+  it('writes no decisions.arrow unless asked, and no NaN in any column when asked', async () => {
+    const none = tempDir('nodec');
+    await simulate(base({ out: none, games: 500, decisions: 'none', perGame: false }));
+    expect(listDir(none)).toEqual(['run.json', 'scores.arrow']);
+    const dir = tempDir('nonan');
+    await simulate(base({ out: dir, games: 200, buckets: 'profile,discards-left,locked,round', perGame: false }));
+    const rows = [...readArrowFile(join(dir, 'decisions.arrow'))];
+    expect(rows.some((r) => Number(r.count) === 1)).toBe(true);
+    for (const r of rows) for (const v of Object.values(r.toJSON())) if (typeof v === 'number') expect(Number.isNaN(v)).toBe(false);
+    for (const r of rows.filter((x) => Number(x.count) === 1)) expect([r.var_score, r.var_win]).toEqual([0, 0]);
   }, 60_000);
 
   it('refuses to merge outputs of different runs, or overlapping shards', async () => {

@@ -34,7 +34,7 @@ describe('a game registered at run time', () => {
   }, 60_000);
 
   it('merges three shards into exactly the unsharded result files', async () => {
-    const over = { mode: 'game' as const, players: ['keep', 'coin', 'below'], games: 5000, perGame: true };
+    const over = { mode: 'game' as const, players: ['keep', 'coin', 'below'], games: 5000, perGame: true, decisions: 'outcomes' as const };
     const full = tempDir('tiny-full');
     await simulate(base({ ...over, out: full }));
     const shards = [1, 2, 3].map((i) => tempDir(`tiny-shard${i}`));

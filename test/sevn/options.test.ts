@@ -9,7 +9,7 @@ import { Rng } from '../../src/engine/rng.js';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
 import { Ev, type SevnTracer } from '../../src/games/sevn/events.js';
 import { sevnModule } from '../../src/catalog.js';
-import { decodeSevnState } from '../../src/games/sevn/decision-key.js';
+import { Bucketer, parseBuckets } from '../../src/engine/decisions.js';
 import { SEVN_OPTION_DEFAULTS, SEVN_PRESETS, type SevnRules, parseSevnRules, sevnPreset, validateSevnRules } from '../../src/games/sevn/rules.js';
 import { Decision, Status } from '../../src/games/sevn/view.js';
 import { EventLog, rowOf, scripted, stacked } from './helpers.js';
@@ -249,21 +249,38 @@ describe('Crossroads with only one card left in the deck and discard pile togeth
 });
 
 describe('decision buckets', () => {
-  it('round cards left in the deck down to a multiple of 10', () => {
-    // Solo on sevn: dealt 5 (119 left: band 110), draws 6 (118), 7 (117), 8 (116), ..., then stays.
-    const e = new SevnEngine(sevnPreset('sevn'));
-    const keys: { deckLeft: number; points: number; kind: number }[] = [];
-    e.decisions = { record: (_seat, state) => void keys.push(decodeSevnState(state)) };
+  it('band cards left in the deck and round points by the chosen widths', () => {
+    // Solo on sevn: dealt 5 (119 left: band 100..119 at width 20), draws 6 (118), 7 (117), 8 (116), then stays.
+    const rules = sevnPreset('sevn');
+    const features = sevnModule.bucketFeatures(rules);
+    const buckets = new Bucketer(features, parseBuckets(features, 'points:10,cards-left:20,still-in'));
+    const e = new SevnEngine(rules);
+    const keys: { kind: number; lows: number[] }[] = [];
+    e.decisions = { buckets, record: (_seat, state) => void keys.push(buckets.decode(state)) };
     const names = ['5', '6', '7', '8', '9', '10', '11', '12', '13', '2'];
     e.stackDeck(names.map((n) => e.cards.code(n)));
     e.playRound([scripted('p', { draws: 'DDD' })], new Rng('x'));
-    expect(keys.map((k) => [k.kind, k.points, k.deckLeft])).toEqual([[Decision.DRAW_STAY, 5, 110], [Decision.DRAW_STAY, 11, 110], [Decision.DRAW_STAY, 18, 110], [Decision.DRAW_STAY, 26, 110]]);
+    // Points 5, 11, 18, 26: bands 0, 10, 10, 20; no opponent still in.
+    expect(keys.map((k) => [k.kind, ...k.lows])).toEqual([[Decision.DRAW_STAY, 0, 100, 0], [Decision.DRAW_STAY, 10, 100, 0], [Decision.DRAW_STAY, 10, 100, 0], [Decision.DRAW_STAY, 20, 100, 0]]);
     // A nine-card deck: 8 left after the deal, then 7: band 0.
     const small = new SevnEngine(tinyRules([[1, 1], [2, 1], [3, 1], [4, 1], [5, 1], [6, 1], [7, 1], [8, 1], [9, 1]], 250));
     const seen: number[] = [];
-    small.decisions = { record: (_seat, state) => void seen.push(decodeSevnState(state).deckLeft) };
+    small.decisions = { buckets, record: (_seat, state) => void seen.push(buckets.decode(state).lows[1]) };
     small.playRound([scripted('p', { draws: 'D' })], new Rng('y'));
     expect(seen).toEqual([0, 0]);
-    expect(decodeSevnState(e.stateKey(0, Decision.DRAW_STAY)).deckLeft % 10).toBe(0);
+  });
+
+  it('put values beyond the ends in the end bands, and refuse bad choices', () => {
+    const features = sevnModule.bucketFeatures(sevnPreset('sevn'));
+    const b = new Bucketer(features, parseBuckets(features, 'points:5,gap-leader:100'));
+    const at = (points: number, gap: number) => b.decode(b.key({ feature: (_s, f) => (f === 0 ? points : gap) }, 0, 0)).lows;
+    expect(at(0, 0)).toEqual([0, 0]);
+    expect(at(4, -1)).toEqual([0, -100]);
+    expect(at(7, 99)).toEqual([5, 0]);
+    expect(at(400, 999)).toEqual([100, 200]);
+    expect(at(-3, -999)).toEqual([0, -300]);
+    expect(() => parseBuckets(features, 'points:0')).toThrow(UserError);
+    expect(() => parseBuckets(features, 'points,points')).toThrow(/given twice/);
+    expect(() => parseBuckets(features, 'profile')).toThrow(/unknown feature "profile"/);
   });
 });

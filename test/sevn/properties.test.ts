@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
 import { Ev } from '../../src/games/sevn/events.js';
 import { sevnModule } from '../../src/catalog.js';
+import { Bucketer, parseBuckets } from '../../src/engine/decisions.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { explainScore } from '../../src/games/sevn/scoring.js';
 import { Status } from '../../src/games/sevn/view.js';
@@ -97,18 +98,24 @@ describe('SEVN properties', () => {
     );
   });
 
-  it('decision keys decode to their kind and fields', () => {
+  it('decision keys decode to their kind and features, every feature within its range', () => {
     const rules = sevnPreset('sevn');
     const r = sevnModule.createRunner(rules, ['bust-cap', 'random', 'stay-at'], 'game');
+    const features = sevnModule.bucketFeatures(rules);
+    const buckets = new Bucketer(features, parseBuckets(features, features.map((f) => `${f.name}:1`).join(',')));
     const kinds = new Set<string>();
     r.decisions = {
+      buckets,
       record(_seat, state, action) {
-        const d = sevnModule.decisionDecoder(rules)(state, action);
-        kinds.add(d.kind);
-        expect(d.state.length).toBe(sevnModule.decisionStateFields.length);
-        expect(d.state[2]).toBeGreaterThanOrEqual(0);
-        expect(d.state[2]).toBeLessThanOrEqual(100);
-        if (d.kind === 'draw-stay') expect(['draw', 'stay']).toContain(d.action);
+        const d = buckets.decode(state);
+        const kind = sevnModule.decisionKinds[d.kind];
+        kinds.add(kind);
+        d.lows.forEach((v, i) => {
+          expect(v).toBeGreaterThanOrEqual(features[i].min);
+          expect(v).toBeLessThanOrEqual(features[i].max);
+        });
+        if (kind === 'draw-stay') expect(['draw', 'stay']).toContain(sevnModule.actionLabel(rules, d.kind, action));
+        if (kind === 'freeze') expect(sevnModule.actionLabel(rules, d.kind, action)).toMatch(/^(self|left\+[12])$/);
       },
     };
     r.reseed(1, 0);

@@ -2,10 +2,12 @@
  * The SEVENFALL engine: one turn (draw, discard steps, score) and whole games. Allocation-free after
  * construction: the canister, the row and every scratch buffer are typed arrays made once.
  */
-import { MAX_SEATS, actionSeatKey } from '../../engine/game.js';
+import { MAX_SEATS, WIN_UNITS, actionSeatKey } from '../../engine/game.js';
 import { type Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { DecisionSink } from '../../engine/strategy.js';
+import type { FeatureSource } from '../../engine/decisions.js';
+import { Feature, profileIds } from './buckets.js';
 import { type SevenfallRules, totalTiles } from './rules.js';
 import { SevenfallDecisionKeys } from './decision-key.js';
 import { ScoreTable } from './scoring.js';
@@ -25,7 +27,7 @@ function copy(from: ArrayLike<number>, to: { [i: number]: number }): void {
   for (let i = 0; i < from.length; i++) to[i] = from[i];
 }
 
-export class SevenfallEngine {
+export class SevenfallEngine implements FeatureSource {
   readonly rules: SevenfallRules;
   readonly table: ScoreTable;
   /** The canister as a permutation; a turn draws pool[top++] after a partial Fisher-Yates swap. */
@@ -45,7 +47,13 @@ export class SevenfallEngine {
   decisions: DecisionSink | null = null;
   counterfactual: CounterfactualStreams | null = null;
   private inRollout = false;
-  private readonly snapshot: { row: Uint8Array; locked: Uint8Array; outOfPlay: Uint8Array; pool: Uint8Array; masks: Int32Array; keys: Float64Array; sums: Float64Array };
+  private readonly snapshot: { row: Uint8Array; locked: Uint8Array; outOfPlay: Uint8Array; pool: Uint8Array; totals: Int32Array; masks: Int32Array; keys: Float64Array; sums: Float64Array };
+  /** The round of the turn being played (a bucket feature). */
+  private roundNow = 0;
+  /** In game mode, the lineup: counterfactual rollouts play the game to its end. */
+  private lineup: readonly SevenfallPlayer[] | null = null;
+  /** Score-table index of a full row's profile -> its profile feature value. */
+  private readonly profileId: Int32Array;
   private readonly fullMask: number;
   private readonly refillEachTurn: boolean;
   /** Encodes decision buckets (and decodes them for result files). */
@@ -70,10 +78,12 @@ export class SevenfallEngine {
       locked: new Uint8Array(rules.rowSize),
       outOfPlay: new Uint8Array(rules.symbols + 2),
       pool: new Uint8Array(this.pool.length),
+      totals: new Int32Array(MAX_SEATS),
       masks: new Int32Array(1 << rules.rowSize),
       keys: new Float64Array(1 << rules.rowSize),
-      sums: new Float64Array(4 << rules.rowSize),
+      sums: new Float64Array(8 << rules.rowSize),
     };
+    this.profileId = profileIds(rules).id;
     this.keys = new SevenfallDecisionKeys(rules, table);
   }
 
@@ -133,6 +143,7 @@ export class SevenfallEngine {
       let unlocked = 0;
       for (let i = 0; i < rules.rowSize; i++) unlocked |= (locked[i] ^ 1) << i;
       if (unlocked === 0) break;
+      this.roundNow = round;
       const cf = this.counterfactual;
       if (cf !== null && !this.inRollout && cf.sampler.unit() < cf.rate) this.evaluateActions(cf, player, seat, round, players, unlocked);
       const v = this.view;
@@ -146,7 +157,8 @@ export class SevenfallEngine {
       v.round = round;
       const action = player.decide(v);
       if (action !== STOP) this.checkAction(player, action, unlocked);
-      if (this.decisions !== null && !this.inRollout) this.decisions.record(seat, this.stateKey(), this.actionKey(action));
+      const d = this.decisions;
+      if (d !== null && !this.inRollout) d.record(seat, d.buckets.key(this, seat, 0), this.actionKey(action));
       if (action === STOP) break;
       this.discard(action, rng);
       if (this.tracer !== null && !this.inRollout) this.tracer.discard(seat, action, this.removed, row, locked);
@@ -177,10 +189,13 @@ export class SevenfallEngine {
 
   /**
    * Counterfactual evaluation of a decision: every legal action (one per distinct action bucket) is
-   * played out `rollouts` times, the seat's own strategy choosing afterwards. Rollout r gives every
-   * action the same future tiles and the same strategy randomness (common random numbers), so the
-   * differences between actions are estimated far more tightly than the values. The turn in progress
-   * is restored exactly afterwards: the main line plays as if nothing had happened.
+   * played out `rollouts` times, every strategy choosing afterwards; in game mode to the end of the
+   * game (the value is the seat's final total and win share), else to the end of the turn. Rollout r
+   * gives every action the same future tiles and the same strategy randomness (common random
+   * numbers), so the differences between actions are estimated far more tightly than the values. The
+   * tiles are drawn from what the player cannot see (the canister's unseen tiles, in a new random
+   * order). The game in progress is restored exactly afterwards: the main line plays as if nothing
+   * had happened.
    */
   private evaluateActions(cf: CounterfactualStreams, player: SevenfallPlayer, seat: number, round: number, players: number, unlocked: number): void {
     const s = this.snapshot;
@@ -188,10 +203,12 @@ export class SevenfallEngine {
     s.locked.set(this.locked);
     s.outOfPlay.set(this.outOfPlay);
     s.pool.set(this.pool);
+    s.totals.set(this.totals);
     const top = this.top;
     const left = this.discardsLeft;
-    const state = this.stateKey();
+    const state = cf.sink.buckets.key(this, seat, 0);
     // Stop first (the reference), then one mask per distinct action bucket.
+    this.countRow();
     let n = 0;
     s.masks[n] = STOP;
     s.keys[n++] = 0;
@@ -207,42 +224,62 @@ export class SevenfallEngine {
         s.keys[n++] = key;
       }
     }
-    s.sums.fill(0, 0, n * 4);
-    const strategyRng = cf.strategyRngs[seat];
-    const mainLine = strategyRng.save();
+    s.sums.fill(0, 0, n * 8);
+    const rngs = cf.strategyRngs;
+    const mainLine = rngs.map((g) => g.save());
+    const lineup = this.lineup;
     this.inRollout = true;
     for (let r = 0; r < cf.rollouts; r++) {
       const name = cf.counter * cf.rollouts + r;
       cf.rolloutRng.reseed(cf.seed, cf.chunk, STREAM_ROLLOUT, name);
       const tiles = cf.rolloutRng.save();
-      strategyRng.reseed(cf.seed, cf.chunk, STREAM_ROLLOUT_STRATEGY, name);
-      const choices = strategyRng.save();
-      let reference = 0;
+      const choices = rngs.map((g, p) => {
+        g.reseed(cf.seed, cf.chunk, STREAM_ROLLOUT_STRATEGY, name * MAX_SEATS + p);
+        return g.save();
+      });
+      let refScore = 0;
+      let refWin = 0;
       for (let a = 0; a < n; a++) {
         this.restoreSnapshot(top, left);
-        if (r > 0 || a > 0) {
-          cf.rolloutRng.restore(tiles);
-          strategyRng.restore(choices);
-        }
-        let value: number;
-        if (s.masks[a] === STOP) value = this.scoreRow();
+        cf.rolloutRng.restore(tiles);
+        rngs.forEach((g, p) => g.restore(choices[p]));
+        let score: number;
+        if (s.masks[a] === STOP) score = this.scoreRow();
         else {
           this.discard(s.masks[a], cf.rolloutRng);
-          value = this.finishTurn(player, cf.rolloutRng, seat, round, players);
+          score = this.finishTurn(player, cf.rolloutRng, seat, round, players);
         }
-        if (a === 0) reference = value;
-        const d = value - reference;
-        s.sums[a * 4] += value;
-        s.sums[a * 4 + 1] += value * value;
-        s.sums[a * 4 + 2] += d;
-        s.sums[a * 4 + 3] += d * d;
+        let win = 0;
+        if (lineup !== null) {
+          this.totals[seat] += score;
+          this.playFrom(lineup, cf.rolloutRng, round, seat + 1);
+          score = this.totals[seat];
+          win = Math.round(this.winShare[seat] * WIN_UNITS);
+        }
+        if (a === 0) {
+          refScore = score;
+          refWin = win;
+        }
+        const o = a * 8;
+        s.sums[o] += score;
+        s.sums[o + 1] += score * score;
+        s.sums[o + 2] += win;
+        s.sums[o + 3] += win * win;
+        s.sums[o + 4] += score - refScore;
+        s.sums[o + 5] += (score - refScore) ** 2;
+        s.sums[o + 6] += win - refWin;
+        s.sums[o + 7] += (win - refWin) ** 2;
       }
     }
     this.inRollout = false;
     this.restoreSnapshot(top, left);
-    strategyRng.restore(mainLine);
+    this.totals.set(s.totals);
+    rngs.forEach((g, p) => g.restore(mainLine[p]));
+    const t = cf.sink.table;
     for (let a = 0; a < n; a++) {
-      cf.sink.add(state, actionSeatKey(s.keys[a], seat), cf.rollouts, s.sums[a * 4], s.sums[a * 4 + 1], s.sums[a * 4 + 2], s.sums[a * 4 + 3]);
+      const o = t.at(state, actionSeatKey(s.keys[a], seat));
+      t.sums[o] += cf.rollouts;
+      for (let k = 0; k < 8; k++) t.sums[o + 1 + k] += s.sums[a * 8 + k];
     }
     cf.counter++;
   }
@@ -253,6 +290,7 @@ export class SevenfallEngine {
     this.locked.set(s.locked);
     this.outOfPlay.set(s.outOfPlay);
     this.pool.set(s.pool);
+    this.totals.set(s.totals);
     this.top = top;
     this.discardsLeft = discardsLeft;
   }
@@ -276,26 +314,46 @@ export class SevenfallEngine {
     }
   }
 
-  /** Decision bucket: the row's profile with wilds and breaks, discards left, locked tiles (see decision-key.ts). */
-  stateKey(): number {
+  /** Tile counts of the row into `counts`; returns the locked tiles. */
+  private countRow(): number {
     const counts = this.counts;
-    counts.fill(0);
+    for (let t = 0; t < counts.length; t++) counts[t] = 0;
     let lockedCount = 0;
     for (let i = 0; i < this.row.length; i++) {
       counts[this.row[i]]++;
       lockedCount += this.locked[i];
     }
-    const s = this.rules.symbols;
-    const profile = this.table.index(this.table.keyOf(counts), counts[s], counts[s + 1]);
-    return this.keys.state(profile, this.discardsLeft, lockedCount);
+    return lockedCount;
+  }
+
+  /** A bucket feature of the decision being taken (see buckets.ts). */
+  feature(seat: number, f: number): number {
+    switch (f) {
+      case Feature.PROFILE: {
+        this.countRow();
+        const s = this.rules.symbols;
+        return this.profileId[this.table.index(this.table.keyOf(this.counts), this.counts[s], this.counts[s + 1])];
+      }
+      case Feature.DISCARDS_LEFT:
+        return this.discardsLeft;
+      case Feature.LOCKED:
+        return this.countRow();
+      case Feature.ROUND:
+        return this.roundNow;
+      default: {
+        let best = -Infinity;
+        for (let p = 0; p < this.view.players; p++) if (p !== seat && this.totals[p] > best) best = this.totals[p];
+        return best === -Infinity ? 0 : this.totals[seat] - best;
+      }
+    }
   }
 
   /**
    * Action bucket: 0 = stop, else the multiset of discarded tile classes (see decision-key.ts).
-   * Call after stateKey(), which leaves the row's counts in `counts`.
    */
   actionKey(action: number): number {
     if (action === STOP) return 0;
+    this.countRow();
     const s = this.rules.symbols;
     let key = 0;
     // Collect the classes insertion-sorted, largest first.
@@ -324,22 +382,30 @@ export class SevenfallEngine {
 
   /** Plays a whole game: `rules.rounds` rounds, each seat one turn per round in seat order. */
   playGame(players: readonly SevenfallPlayer[], rng: Rng): void {
+    this.totals.fill(0);
+    this.lineup = players;
+    this.startRound();
+    this.playFrom(players, rng, 0, 0);
+    this.lineup = null;
+  }
+
+  /** Plays the game on from seat `seat`'s turn in round `round` (a round already started), then scores it. */
+  private playFrom(players: readonly SevenfallPlayer[], rng: Rng, round: number, seat: number): void {
     const n = players.length;
     const totals = this.totals;
-    totals.fill(0);
-    for (let round = 0; round < this.rules.rounds; round++) {
-      this.startRound();
-      for (let seat = 0; seat < n; seat++) totals[seat] += this.playTurn(players[seat], rng, seat, round, n);
+    for (; round < this.rules.rounds; round++, seat = 0) {
+      if (seat === 0) this.startRound();
+      for (; seat < n; seat++) totals[seat] += this.playTurn(players[seat], rng, seat, round, n);
     }
     let best = -1;
     let tied = 0;
-    for (let seat = 0; seat < n; seat++) {
-      if (totals[seat] > best) {
-        best = totals[seat];
+    for (let s = 0; s < n; s++) {
+      if (totals[s] > best) {
+        best = totals[s];
         tied = 1;
-      } else if (totals[seat] === best) tied++;
+      } else if (totals[s] === best) tied++;
     }
     const share = this.rules.tieRule === 'shared' || tied === 1 ? 1 / tied : 0;
-    for (let seat = 0; seat < n; seat++) this.winShare[seat] = totals[seat] === best ? share : 0;
+    for (let s = 0; s < n; s++) this.winShare[s] = totals[s] === best ? share : 0;
   }
 }

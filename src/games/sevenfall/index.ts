@@ -7,8 +7,7 @@ import { UserError } from '../../engine/errors.js';
 import { parseSpec } from '../../engine/params.js';
 import { SevenfallEngine } from './engine.js';
 import { SEVENFALL_PRESETS, type SevenfallRules, checkCanisterFor, parseSevenfallRules, sevenfallPreset } from './rules.js';
-import { SevenfallDecisionKeys } from './decision-key.js';
-import { ScoreTable } from './scoring.js';
+import { actionText, sevenfallBucketFeatures, tableFor } from './buckets.js';
 import { traceSevenfallGame } from './trace.js';
 import { type SevenfallPlayer, type SevenfallStrategyDef, strategySide } from './view.js';
 
@@ -21,8 +20,11 @@ function makePlayers(strategies: readonly SevenfallStrategyDef[], rules: Sevenfa
 class SevenfallRunner extends SeededRunner<SevenfallEngine> {
   private readonly players: SevenfallPlayer[];
 
+  readonly bucketFeatures;
+
   constructor(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], mode: Mode) {
     super(specs.length, mode, new SevenfallEngine(rules, tableFor(rules))); // one score table per rules object: building one takes ~10 ms
+    this.bucketFeatures = sevenfallBucketFeatures(rules);
     this.players = makePlayers(strategies, rules, specs, this.strategyRngs);
     this.rounds.fill(mode === 'game' ? rules.rounds : 1);
   }
@@ -68,17 +70,13 @@ export const createSevenfallModule = (strategies: readonly SevenfallStrategyDef[
       throw new UserError(`${solved[0]}: plays a policy solved for turns that start from the full canister; these rules refill every round (refill "round")`);
     }
   },
-  decisionStateFields: ['wilds', 'breaks', 'discards_left', 'locked'],
+  bucketFeatures: sevenfallBucketFeatures,
+  defaultBuckets: 'profile,discards-left',
+  decisionKinds: ['discard'],
+  actionLabel: (rules, _kind, action) => actionText(rules, action),
   hasBusts: false,
-  counterfactualModes: ['round'],
-  counterfactualReference: 'stop',
-  decisionDecoder(rules) {
-    const keys = new SevenfallDecisionKeys(rules, tableFor(rules));
-    return (state, action) => {
-      const d = keys.decodeState(state);
-      return { kind: 'discard', profile: d.sizes.join(',') || '-', state: [d.wilds, d.breaks, d.discardsLeft, d.locked], action: keys.actionText(action) };
-    };
-  },
+  counterfactualModes: ['round', 'game'],
+  counterfactualReference: () => 'stop',
   describeRules: (rules) => describeSevenfallRules(rules),
   trace(rules, specs, seed) {
     const engine = new SevenfallEngine(rules);
@@ -90,14 +88,6 @@ export const createSevenfallModule = (strategies: readonly SevenfallStrategyDef[
     return traceSevenfallGame(rules, makePlayers(strategies, rules, specs, rngs), engine, seed);
   },
 });
-
-const tables = new WeakMap<SevenfallRules, ScoreTable>();
-/** One score table per rules object (runners of many lineups, decoders). */
-function tableFor(rules: SevenfallRules): ScoreTable {
-  let t = tables.get(rules);
-  if (t === undefined) tables.set(rules, (t = new ScoreTable(rules)));
-  return t;
-}
 
 export function describeSevenfallRules(r: SevenfallRules): string {
   const lines = [

@@ -1,22 +1,96 @@
 /**
- * SEVN decision buckets: the state key under which a decision's outcomes are summed. Mixed-radix
- * digits (decision-key.ts, with their decoder): decision kind, round points so far (capped at 255), distinct values held, next-draw bust
- * chance in 5% steps (0..20) and cards left in the deck rounded down to a multiple of 10 (0, 10, ...,
- * 250: the deck holds at most 255). The exact count made game-mode buckets too fine to aggregate
- * (4-player `sevn` games: about 30 buckets a game).
+ * SEVN decision buckets: the state features `--bucket` can choose and how each is read from the
+ * engine, the action codes of each decision kind in words, and the next card's exact bust chance.
  */
+import type { BucketFeature } from '../../engine/decisions.js';
 import { bustChance, duplicatesInDeck } from './bust.js';
-import { Kind } from './cards.js';
-import { POINTS_RADIX, encodeSevnState } from './decision-key.js';
+import { Kind, type SevnCards } from './cards.js';
 import type { SevnEngine } from './engine.js';
+import { type SevnRules, deckSize } from './rules.js';
 import { Seat } from './seats.js';
+import { Decision, Status } from './view.js';
 
-/** The bucket of seat s's decision `kind` in the engine's current state. */
-export function decisionBucket(e: SevnEngine, s: number, kind: number): number {
-  const points = Math.min(POINTS_RADIX - 1, e.scoreSeat(s));
-  const bust = Math.round(nextCardBust(e, s) * 20);
-  const left = e.deckLen;
-  return encodeSevnState(kind, points, e.seats[(s << Seat.SHIFT) + Seat.DISTINCT], bust, left - (left % 10));
+export const enum Feature {
+  POINTS = 0,
+  DISTINCT = 1,
+  BUST = 2,
+  CARDS_LEFT = 3,
+  TOTAL = 4,
+  GAP_LEADER = 5,
+  GAP_TARGET = 6,
+  STILL_IN = 7,
+}
+
+export function sevnBucketFeatures(rules: SevnRules): BucketFeature[] {
+  const t = rules.target;
+  return [
+    { name: 'points', doc: 'round points so far (what the row would score now, without a SEVN bonus)', width: 5, min: 0, max: 100 },
+    { name: 'distinct', doc: 'distinct scoring values held (numbers and kept Ballast)', width: 1, min: 0, max: rules.sevn.distinct },
+    { name: 'bust', doc: 'exact chance in percent that the next card busts (0 with a Second Chance held)', width: 10, min: 0, max: 100 },
+    { name: 'cards-left', doc: 'cards left in the deck', width: 20, min: 0, max: deckSize(rules) },
+    { name: 'total', doc: 'own game total before this round (0 in round mode)', width: 25, min: 0, max: t },
+    { name: 'gap-leader', doc: 'own total minus the highest other total, before this round (negative: behind)', width: 25, min: -t, max: t },
+    { name: 'gap-target', doc: 'the target minus own total, before this round', width: 25, min: 0, max: t },
+    { name: 'still-in', doc: 'opponents still in the round', width: 1, min: 0, max: 7 },
+  ];
+}
+
+/**
+ * A bucket feature of seat s's decision (totals are those before this round). The cheap ones inline,
+ * the loops in functions of their own, so that this stays small enough for V8 to inline into the
+ * bucket key (measured: the key was the costliest part of outcome recording).
+ */
+export function sevnFeature(e: SevnEngine, s: number, f: number): number {
+  switch (f) {
+    case Feature.POINTS:
+      return e.scoreSeat(s);
+    case Feature.DISTINCT:
+      return e.seats[(s << Seat.SHIFT) + Seat.DISTINCT];
+    case Feature.BUST:
+      return nextCardBust(e, s) * 100;
+    case Feature.CARDS_LEFT:
+      return e.deckLen;
+    case Feature.TOTAL:
+      return e.totals[s];
+    case Feature.GAP_LEADER:
+      return gapLeader(e, s);
+    case Feature.GAP_TARGET:
+      return e.rules.target - e.totals[s];
+    default:
+      return stillIn(e, s);
+  }
+}
+
+/** Own total minus the highest other total (0 alone). */
+function gapLeader(e: SevnEngine, s: number): number {
+  if (e.n < 2) return 0;
+  let best = -0x7fffffff;
+  for (let p = 0; p < e.n; p++) if (p !== s && e.totals[p] > best) best = e.totals[p];
+  return e.totals[s] - best;
+}
+
+/** Opponents still in the round. */
+function stillIn(e: SevnEngine, s: number): number {
+  let still = 0;
+  for (let p = 0; p < e.n; p++) if (p !== s && e.seats[(p << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) still++;
+  return still;
+}
+
+/**
+ * Action codes: draw-or-stay 1 draw, 0 stay; Ballast 1 keep, 0 discard; Crossroads the card code
+ * taken; Freeze, Triple Draw and Second Chance the target as seats to the left of the chooser (0 itself).
+ */
+export function sevnActionLabel(cards: SevnCards, kind: number, action: number): string {
+  switch (kind) {
+    case Decision.DRAW_STAY:
+      return action === 1 ? 'draw' : 'stay';
+    case Decision.BALLAST:
+      return action === 1 ? 'keep' : 'discard';
+    case Decision.CROSSROADS:
+      return `take ${cards.name(action)}`;
+    default:
+      return action === 0 ? 'self' : `left+${action}`;
+  }
 }
 
 /**

@@ -55,6 +55,38 @@ export class SevnDeck {
     this.stackPos = 0;
   }
 
+  /**
+   * Takes over every card's place, the stacked draws and the seen counts of another deck of the same
+   * rules (counterfactual replays, rollouts.ts). Copies contents: the arrays stay this deck's own.
+   */
+  copyDeck(o: SevnDeck): void {
+    this.deck.set(o.deck);
+    this.deckLen = o.deckLen;
+    this.deckWhole = o.deckWhole;
+    this.discard.set(o.discard);
+    this.discardLen = o.discardLen;
+    this.seen.set(o.seen);
+    if (this.stack.length < o.stack.length) this.stack = new Uint8Array(o.stack.length);
+    this.stack.set(o.stack);
+    this.stackLen = o.stackLen;
+    this.stackPos = o.stackPos;
+  }
+
+  /**
+   * Forgets the deck's order: rebuilds it by card code from what it holds (`copies - seen`) and drops
+   * any stacked draws, so that no later draw can depend on where the real cards lay.
+   */
+  forgetOrder(): void {
+    const copies = this.cards.copies;
+    const seen = this.seen;
+    let d = 0;
+    for (let c = 0; c < seen.length; c++) for (let k = copies[c] - seen[c]; k > 0; k--) this.deck[d++] = c;
+    if (d !== this.deckLen) throw new Error(`internal: the seen counts leave ${d} cards for a deck of ${this.deckLen}`);
+    this.deckWhole = false;
+    this.stackLen = 0;
+    this.stackPos = 0;
+  }
+
   get deckSize(): number {
     return this.deckLen;
   }

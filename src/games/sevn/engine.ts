@@ -3,7 +3,7 @@
  * SEVN, the questions put to strategies, and whole rounds and games. Allocation-free after
  * construction: the deck, the discard pile, the rows, the queue and every per-seat counter are typed
  * arrays made once per engine. Beside it: the deck (deck.ts), a seat's running score (scoring.ts),
- * decision buckets (buckets.ts), counterfactual rollouts (rollouts.ts), trace events (events.ts).
+ * decision buckets (buckets.ts), counterfactual replays and rollouts (rollouts.ts), trace events (events.ts).
  *
  * A drawn card is "in hand" (counted in `inHand`) until it lands in a row, the discard pile or the
  * queue. A drawn number card that goes straight to its row is never counted in hand except while a
@@ -12,11 +12,12 @@
 import type { Rng } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { DecisionSink } from '../../engine/strategy.js';
-import { decisionBucket } from './buckets.js';
+import type { FeatureSource } from '../../engine/decisions.js';
+import { Feature, sevnFeature } from './buckets.js';
 import { Bonus, Kind, SevnCards } from './cards.js';
 import { SevnDeck } from './deck.js';
 import { Ev } from './events.js';
-import { evaluateDrawStay } from './rollouts.js';
+import type { SevnEvaluator } from './rollouts.js';
 import type { SevnRules } from './rules.js';
 import { SeatBonus } from './scoring.js';
 import { MAX_PLAYERS, Seat } from './seats.js';
@@ -33,7 +34,7 @@ export { RoundCapError };
  * The engine's state is public for the inspection in tests and traces and for the round snapshot of
  * rollouts.ts; strategies never see the engine, only their view (view.ts).
  */
-export class SevnEngine extends SevnDeck implements SevnViewSource {
+export class SevnEngine extends SevnDeck implements SevnViewSource, FeatureSource {
   readonly inHand: Int16Array;
   /** Rows: seat s holds rows[s * stride + i], i < rowLen[s] (seats[(s << Seat.SHIFT) + Seat.ROWLEN]). */
   readonly rows: Uint8Array;
@@ -64,7 +65,8 @@ export class SevnEngine extends SevnDeck implements SevnViewSource {
   qHead = 0;
   qLen = 0;
 
-  private players: readonly SevnPlayer[] = [];
+  /** The strategies in play (read by rollouts.ts to replay a round). */
+  players: readonly SevnPlayer[] = [];
   n = 0;
   dealer = 0;
   round = 0;
@@ -75,8 +77,8 @@ export class SevnEngine extends SevnDeck implements SevnViewSource {
   sevnSeat = -1;
   decisions: DecisionSink | null = null;
   counterfactual: CounterfactualStreams | null = null;
-  /** True while rollouts.ts plays a decision out: no nested rollouts. */
-  inRollout = false;
+  /** With counterfactual recording: sees every round start and every answer, and values sampled decisions (rollouts.ts). */
+  evaluator: SevnEvaluator | null = null;
   private readonly view: SevnViewBuffer;
   private readonly kindOf: Uint8Array;
   private readonly cardValue: Int8Array;
@@ -241,7 +243,8 @@ export class SevnEngine extends SevnDeck implements SevnViewSource {
   private askDraw(s: number): number {
     const a = this.players[s].drawOrStay(this.prepare(s, Decision.DRAW_STAY));
     if (a !== Answer.DRAW && a !== Answer.STAY) this.illegal(s, 'draw-or-stay answer', a, '1 (draw) or 0 (stay)');
-    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, Decision.DRAW_STAY), a);
+    if (this.evaluator !== null) this.evaluator.decided(this, s, Decision.DRAW_STAY, a, 0, 0);
+    if (this.decisions !== null) this.record(s, Decision.DRAW_STAY, a);
     return a;
   }
 
@@ -256,7 +259,8 @@ export class SevnEngine extends SevnDeck implements SevnViewSource {
       for (let i = 0; i < this.n; i++) if ((candidates >>> i) & 1) seats.push(i);
       this.illegal(s, `${this.cards.name(card)} target`, t, `one of seats ${seats.join(', ')}`);
     }
-    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, kind), t === s ? 0 : 1);
+    if (this.evaluator !== null) this.evaluator.decided(this, s, kind, t, candidates, 0);
+    if (this.decisions !== null) this.record(s, kind, t >= s ? t - s : t - s + this.n);
     return t;
   }
 
@@ -266,7 +270,8 @@ export class SevnEngine extends SevnDeck implements SevnViewSource {
     v.optionB = b;
     const pick = this.players[s].crossroads(v);
     if (pick !== 0 && pick !== 1) this.illegal(s, 'Crossroads pick', pick, '0 (first card) or 1 (second card)');
-    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, Decision.CROSSROADS), pick === 0 ? a : b);
+    if (this.evaluator !== null) this.evaluator.decided(this, s, Decision.CROSSROADS, pick, a, b);
+    if (this.decisions !== null) this.record(s, Decision.CROSSROADS, pick === 0 ? a : b);
     return pick;
   }
 
@@ -275,13 +280,36 @@ export class SevnEngine extends SevnDeck implements SevnViewSource {
     v.card = c;
     const k = this.players[s].ballast(v);
     if (k !== Answer.KEEP && k !== 0) this.illegal(s, 'Ballast answer', k, '1 (keep) or 0 (discard)');
-    if (this.decisions !== null) this.decisions.record(s, this.stateKey(s, Decision.BALLAST), k);
+    if (this.evaluator !== null) this.evaluator.decided(this, s, Decision.BALLAST, k, 0, 0);
+    if (this.decisions !== null) this.record(s, Decision.BALLAST, k);
     return k;
   }
 
-  /** The decision bucket of seat s's decision `kind` (buckets.ts). */
-  stateKey(s: number, kind: number): number {
-    return decisionBucket(this, s, kind);
+  /** A bucket feature of seat s's decision (buckets.ts). */
+  feature(s: number, f: number): number {
+    return sevnFeature(this, s, f);
+  }
+
+  /**
+   * Records a decision in its bucket: Bucketer.key with the features read by a direct call (through
+   * the FeatureSource method the key cost three times as much). A method of its own, so that the
+   * asks stay small enough for V8 to inline them and the strategies' answers as without recording.
+   */
+  private record(s: number, kind: number, action: number): void {
+    const d = this.decisions as DecisionSink;
+    const b = d.buckets;
+    const plan = b.plan;
+    const placed = b.placed;
+    let key = kind * b.kindPlace;
+    for (let i = 0; i < plan.length; i += 4) {
+      const f = plan[i];
+      // The default features read inline (the view holds the points already; the general switch cost twice as much).
+      const v = f === Feature.POINTS ? this.view.points : f === Feature.DISTINCT ? this.seats[(s << Seat.SHIFT) + Seat.DISTINCT] : sevnFeature(this, s, f);
+      const x = v - plan[i + 1];
+      const size = plan[i + 2];
+      key += placed[plan[i + 3] + (x <= 0 ? 0 : x < size ? x | 0 : size - 1)]; // as Bucketer.bandKey
+    }
+    d.record(s, key, action);
   }
 
   // ---- Cards -------------------------------------------------------------------------------------
@@ -549,6 +577,7 @@ export class SevnEngine extends SevnDeck implements SevnViewSource {
 
   /** Plays one round with the current dealer; leaves each seat's score in `roundScore`. */
   private playRoundCore(): void {
+    if (this.evaluator !== null) this.evaluator.roundStart(this);
     const n = this.n;
     const st = this.seats;
     for (let s = 0; s < n; s++) {
@@ -592,7 +621,7 @@ export class SevnEngine extends SevnDeck implements SevnViewSource {
 
   /**
    * Turns clockwise from seat `s` until nobody is in the round or it has ended. `forced` (DRAW or
-   * STAY, or -1 to ask) is the first active seat's answer: counterfactual rollouts force it.
+   * STAY, or -1 to ask) is the first active seat's answer: playOnRound forces it.
    */
   turns(s: number, forced: number): void {
     const n = this.n;
@@ -600,11 +629,7 @@ export class SevnEngine extends SevnDeck implements SevnViewSource {
     let answer = forced;
     while (!this.ended && this.active > 0) {
       if (st[(s << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) {
-        if (answer < 0) {
-          const cf = this.counterfactual;
-          if (cf !== null && !this.inRollout && cf.sampler.unit() < cf.rate) evaluateDrawStay(this, cf, s);
-          answer = this.askDraw(s);
-        }
+        if (answer < 0) answer = this.askDraw(s);
         if (answer === Answer.STAY) {
           st[(s << Seat.SHIFT) + Seat.STATUS] = Status.STAYED;
           this.active--;
@@ -711,6 +736,43 @@ export class SevnEngine extends SevnDeck implements SevnViewSource {
     }
     if (this.dealerRotates) this.dealer = this.dealer + 1 === n ? 0 : this.dealer + 1;
     return false;
+  }
+
+  // ---- Replays (counterfactual values, rollouts.ts) ----------------------------------------------
+
+  /**
+   * Plays the current round again from its start, then on to the end of the round (`wholeGame` false)
+   * or of the game: the deck as set by copyDeck, the totals, busts, rounds, dealer and round as they
+   * were when the round started. With the same deck stream and the same answers the replay meets the
+   * same decisions as the round it copies; rollouts.ts then changes one answer and the streams.
+   */
+  replayRound(players: readonly SevnPlayer[], rng: Rng, start: RoundStart, wholeGame: boolean): void {
+    this.setup(players, rng);
+    // A round starts with empty rows and nothing in hand (the last replay may have left its round's).
+    this.inHand.fill(0);
+    for (let s = 0; s < this.n; s++) {
+      this.totals[s] = start.totals[s];
+      this.bustCount[s] = start.busts[s];
+      this.seats[(s << Seat.SHIFT) + Seat.ROWLEN] = 0;
+    }
+    this.roundCount = start.rounds;
+    this.dealer = start.dealer;
+    this.round = start.round;
+    this.playRoundCore();
+    if (!wholeGame || this.endRound()) return;
+    this.round++;
+    this.playRounds();
+  }
+
+  /** What a round starts from besides the deck (see replayRound). */
+  saveRoundStart(out: RoundStart): void {
+    for (let s = 0; s < this.n; s++) {
+      out.totals[s] = this.totals[s];
+      out.busts[s] = this.bustCount[s];
+    }
+    out.rounds = this.roundCount;
+    out.dealer = this.dealer;
+    out.round = this.round;
   }
 
   // ---- Positions (the hidden-information sampler, sampler.ts) -----------------------------------
@@ -830,6 +892,15 @@ export class SevnEngine extends SevnDeck implements SevnViewSource {
     this.round++;
     this.playRounds();
   }
+}
+
+/** The counters a round starts from (SevnEngine.saveRoundStart and replayRound). */
+export interface RoundStart {
+  totals: Int32Array;
+  busts: Int32Array;
+  rounds: number;
+  dealer: number;
+  round: number;
 }
 
 /** A position a seat can see, in card codes (see SevnEngine.loadPosition and sampler.ts). */

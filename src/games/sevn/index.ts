@@ -1,15 +1,16 @@
 /** SEVN as a game module: rules, the unit runner, decision buckets and the trace; the catalog supplies the strategies. */
-import type { DecodedDecision, GameModule, Mode } from '../../engine/game.js';
+import type { CounterfactualSettings, CounterfactualSink, GameModule, Mode } from '../../engine/game.js';
 import { Rng, STREAM_STRATEGY } from '../../engine/rng.js';
 import { SeededRunner } from '../../engine/seeded-runner.js';
 import { checkStrategySpec, createStrategy } from '../../engine/strategy.js';
 import { SevnCards } from './cards.js';
-import { decodeSevnState } from './decision-key.js';
 import { MAX_PLAYERS, SevnEngine } from './engine.js';
 import { SEVN_PRESETS, type SevnRules, deckSize, parseSevnRules, sevnPreset } from './rules.js';
 import { traceSevnGame } from './trace.js';
 import { strategySide } from './view-buffer.js';
 import { Decision, DECISION_KINDS, type SevnPlayer, type SevnStrategyDef } from './view.js';
+import { sevnActionLabel, sevnBucketFeatures } from './buckets.js';
+import { SevnEvaluator } from './rollouts.js';
 
 /** Builds the strategies of a lineup; each gets read-only copies of the rules and card table, never the engine's. */
 export function makeSevnPlayers(strategies: readonly SevnStrategyDef[], rules: SevnRules, specs: readonly string[], rngs: readonly Rng[]): SevnPlayer[] {
@@ -17,17 +18,32 @@ export function makeSevnPlayers(strategies: readonly SevnStrategyDef[], rules: S
   return specs.map((spec, seat) => createStrategy('sevn', strategies, spec, { rules: side.rules, cards: side.cards, rng: rngs[seat] }));
 }
 
+const cardSets = new WeakMap<SevnRules, SevnCards>();
+function cardsFor(rules: SevnRules): SevnCards {
+  let c = cardSets.get(rules);
+  if (c === undefined) cardSets.set(rules, (c = new SevnCards(rules)));
+  return c;
+}
+
 export class SevnRunner extends SeededRunner<SevnEngine> {
   private readonly players: SevnPlayer[];
+  readonly bucketFeatures;
 
   constructor(strategies: readonly SevnStrategyDef[], rules: SevnRules, specs: readonly string[], mode: Mode) {
     if (specs.length < 1 || specs.length > MAX_PLAYERS) throw new Error(`SEVN needs 1 to ${MAX_PLAYERS} players, got ${specs.length}`);
     super(specs.length, mode, new SevnEngine(rules));
+    this.bucketFeatures = sevnBucketFeatures(rules);
     this.players = makeSevnPlayers(strategies, rules, specs, this.strategyRngs);
   }
 
   protected resetDeck(): void {
     this.engine.resetDeck();
+  }
+
+  override setCounterfactual(settings: CounterfactualSettings | null, sink: CounterfactualSink | null): void {
+    super.setCounterfactual(settings, sink);
+    const cf = this.engine.counterfactual;
+    this.engine.evaluator = cf === null ? null : new SevnEvaluator(this.engine.rules, this.engine.cards, cf, this.mode === 'game');
   }
 
   playOne(): void {
@@ -47,16 +63,6 @@ export class SevnRunner extends SeededRunner<SevnEngine> {
       this.busts[s] = e.bustCount[s];
     }
   }
-}
-
-export function decodeSevnDecision(cards: SevnCards, state: number, action: number): DecodedDecision {
-  const d = decodeSevnState(state);
-  let label: string;
-  if (d.kind === Decision.DRAW_STAY) label = action === 1 ? 'draw' : 'stay';
-  else if (d.kind === Decision.BALLAST) label = action === 1 ? 'keep' : 'discard';
-  else if (d.kind === Decision.CROSSROADS) label = `take ${cards.name(action)}`;
-  else label = action === 0 ? 'self' : 'other';
-  return { kind: DECISION_KINDS[d.kind], state: [d.points, d.distinct, d.bust5 * 5, d.deckLeft], action: label };
 }
 
 export function describeSevnRules(r: SevnRules): string {
@@ -92,14 +98,14 @@ export const createSevnModule = (strategies: readonly SevnStrategyDef[]): GameMo
   parseRules: parseSevnRules,
   checkStrategy: (spec) => checkStrategySpec('sevn', strategies, spec),
   createRunner: (rules, specs, mode) => new SevnRunner(strategies, rules, specs, mode),
-  decisionStateFields: ['points', 'distinct', 'bust_pct', 'deck_left'],
+  bucketFeatures: sevnBucketFeatures,
+  defaultBuckets: 'points:20,distinct:2',
+  decisionKinds: DECISION_KINDS,
+  actionLabel: (rules, kind, action) => sevnActionLabel(cardsFor(rules), kind, action),
   hasBusts: true,
-  counterfactualModes: ['round'],
-  counterfactualReference: 'stay',
-  decisionDecoder(rules) {
-    const cards = new SevnCards(rules);
-    return (state, action) => decodeSevnDecision(cards, state, action);
-  },
+  counterfactualModes: ['round', 'game'],
+  // Draw or stay and Ballast against stay and discard; targets and Crossroads against the answer played.
+  counterfactualReference: (kind) => (kind === Decision.DRAW_STAY ? 'stay' : kind === Decision.BALLAST ? 'discard' : 'played'),
   describeRules: describeSevnRules,
   trace(rules, specs, seed) {
     const engine = new SevnEngine(rules);

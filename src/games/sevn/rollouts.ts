@@ -1,112 +1,242 @@
 /**
- * SEVN counterfactual decisions: at a sampled draw-or-stay decision, stay and draw are each played out
- * `rollouts` times to the end of the round, every seat's own strategy choosing afterwards. Rollout r
- * gives both answers the same deck order and the same strategy randomness (common random numbers).
- * The round in progress is then restored exactly, so the main line is unchanged.
+ * SEVN counterfactual values: at a sampled decision of any kind (draw or stay, a Freeze, Triple Draw or
+ * Second Chance target, a Crossroads pick, keeping a Ballast card), every legal answer is played out
+ * `rollouts` times to the end of the round (round mode) or of the game (game mode), every seat's own
+ * strategy choosing afterwards. Rollout r gives every answer the same future cards and the same
+ * strategy randomness (common random numbers).
+ *
+ * A decision can come in the middle of resolving cards (a Freeze drawn during a Triple Draw during a
+ * Crossroads...), so a rollout does not copy the engine's call stack: it replays the round. At each
+ * round start the evaluator copies the deck, the deck stream's position and the totals; during the
+ * round it logs every answer. A rollout sets a second engine to the round's start and plays it again
+ * with the logged answers, which meets the same draws and questions, up to the decision; there it
+ * gives the answer being valued, forgets the deck's order (the deck is rebuilt from what the deciding
+ * seat can count: every card not yet seen), drops stacked draws and switches to the rollout's own
+ * streams. So what follows depends only on what was seen, never on the real order of unseen cards,
+ * and the main line is never touched.
  */
-import { actionSeatKey } from '../../engine/game.js';
-import { STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../engine/rng.js';
+import { WIN_UNITS, actionSeatKey } from '../../engine/game.js';
+import { Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
-import type { SevnEngine } from './engine.js';
+import type { SevnCards } from './cards.js';
+import { SevnDeck } from './deck.js';
+import { type RoundStart, SevnEngine } from './engine.js';
+import type { SevnRules } from './rules.js';
 import { MAX_PLAYERS } from './seats.js';
-import { Answer, Decision } from './view.js';
+import { Decision, type SevnPlayer, type SevnView } from './view.js';
 
-/** A copy of everything a round changes (allocates, but only at sampled decisions). */
-interface RoundSnapshot {
-  deck: Uint8Array;
-  discard: Uint8Array;
-  seen: Uint8Array;
-  inHand: Int16Array;
-  rows: Uint8Array;
-  seats: Int32Array;
-  qOwner: Uint8Array;
-  qCard: Uint8Array;
-  bustCount: Int32Array;
-  scalars: number[];
-}
+/** Sums per valued answer: value, value², win, win², then the same of its difference from the reference. */
+const SUMS = 8;
 
-function saveRound(e: SevnEngine): RoundSnapshot {
-  return {
-    deck: e.deck.slice(),
-    discard: e.discard.slice(),
-    seen: e.seen.slice(),
-    inHand: e.inHand.slice(),
-    rows: e.rows.slice(),
-    seats: e.seats.slice(),
-    qOwner: e.qOwner.slice(),
-    qCard: e.qCard.slice(),
-    bustCount: e.bustCount.slice(),
-    scalars: [e.deckLen, e.discardLen, e.deckWhole ? 1 : 0, e.qHead, e.qLen, e.active, e.ended ? 1 : 0, e.sevnSeat, e.stackPos],
-  };
-}
+export class SevnEvaluator {
+  /** Plays the replays and rollouts. */
+  private readonly replay: SevnEngine;
+  /** The main line's deck, its stream and its counters at the start of the current round. */
+  private readonly startDeck: SevnDeck;
+  private readonly startRng = new Rng();
+  private readonly start: RoundStart = { totals: new Int32Array(MAX_PLAYERS), busts: new Int32Array(MAX_PLAYERS), rounds: 0, dealer: 0, round: 0 };
+  /** The answers given in the main line's current round, in order, and who gave them to what (kind * 8 + seat). */
+  private log = new Int32Array(256);
+  private askedOf = new Int32Array(256);
+  private logged = 0;
 
-function restoreRound(e: SevnEngine, r: RoundSnapshot): void {
-  // A reshuffle swaps the deck and discard arrays: restore contents, whichever array is which.
-  e.deck.set(r.deck);
-  e.discard.set(r.discard);
-  e.seen.set(r.seen);
-  e.inHand.set(r.inHand);
-  e.rows.set(r.rows);
-  e.seats.set(r.seats);
-  e.qOwner.set(r.qOwner);
-  e.qCard.set(r.qCard);
-  e.bustCount.set(r.bustCount);
-  const [deckLen, discardLen, deckWhole, qHead, qLen, active, ended, sevnSeat, stackPos] = r.scalars;
-  e.deckLen = deckLen;
-  e.discardLen = discardLen;
-  e.deckWhole = deckWhole === 1;
-  e.qHead = qHead;
-  e.qLen = qLen;
-  e.active = active;
-  e.ended = ended === 1;
-  e.sevnSeat = sevnSeat;
-  e.stackPos = stackPos;
-}
+  // The replay in progress: answers logged before `target`, then `forced` at `target` (seat, kind).
+  private asked = 0;
+  private target = 0;
+  private forced = 0;
+  private readonly replayRng = new Rng();
+  /** The current rollout's streams at their start: cards, then one per seat's strategy. */
+  private readonly rolloutCards = new Rng();
+  private readonly rolloutChoices: Rng[] = Array.from({ length: MAX_PLAYERS }, () => new Rng());
+  private readonly mainLine: Rng[] = Array.from({ length: MAX_PLAYERS }, () => new Rng());
+  private wrapped: readonly SevnPlayer[] | null = null;
+  private lineup: SevnPlayer[] = [];
 
-/** Evaluates seat s's draw-or-stay decision by rollouts and adds both answers' outcomes to `cf.sink`. */
-export function evaluateDrawStay(e: SevnEngine, cf: CounterfactualStreams, s: number): void {
-  const state = e.stateKey(s, Decision.DRAW_STAY);
-  const snap = saveRound(e);
-  const mainRng = e.rng;
-  const tracer = e.tracer;
-  const decisions = e.decisions;
-  e.tracer = null;
-  e.decisions = null;
-  e.inRollout = true;
-  const mainLine = cf.strategyRngs.map((r) => r.save());
-  const sums = new Float64Array(8); // per answer (stay, draw): sum, sum of squares, diff sum, diff sum of squares
-  for (let r = 0; r < cf.rollouts; r++) {
-    const name = cf.counter * cf.rollouts + r;
-    cf.rolloutRng.reseed(cf.seed, cf.chunk, STREAM_ROLLOUT, name);
-    const cardsState = cf.rolloutRng.save();
-    const choices = cf.strategyRngs.map((g, p) => {
-      g.reseed(cf.seed, cf.chunk, STREAM_ROLLOUT_STRATEGY, name * MAX_PLAYERS + p);
-      return g.save();
-    });
-    let stay = 0;
-    for (const answer of [Answer.STAY, Answer.DRAW]) {
-      restoreRound(e, snap);
-      cf.rolloutRng.restore(cardsState);
-      cf.strategyRngs.forEach((g, p) => g.restore(choices[p]));
-      e.rng = cf.rolloutRng;
-      e.turns(s, answer);
-      const value = e.scoreSeat(s);
-      if (answer === Answer.STAY) stay = value;
-      const o = answer === Answer.STAY ? 0 : 4;
-      const d = value - stay;
-      sums[o] += value;
-      sums[o + 1] += value * value;
-      sums[o + 2] += d;
-      sums[o + 3] += d * d;
-    }
+  /** The legal answers of the decision being valued (as its strategy returns them) and their action codes. */
+  private readonly answers = new Int32Array(MAX_PLAYERS);
+  private readonly codes = new Int32Array(MAX_PLAYERS);
+  private readonly sums = new Float64Array(MAX_PLAYERS * SUMS);
+
+  constructor(
+    rules: SevnRules,
+    cards: SevnCards,
+    private readonly cf: CounterfactualStreams,
+    /** Game mode: a rollout plays to the end of the game and values its final total and win share. */
+    private readonly wholeGame: boolean,
+  ) {
+    this.replay = new SevnEngine(rules, cards);
+    this.startDeck = new SevnDeck(rules, cards);
   }
-  restoreRound(e, snap);
-  e.rng = mainRng;
-  cf.strategyRngs.forEach((g, p) => g.restore(mainLine[p]));
-  e.tracer = tracer;
-  e.decisions = decisions;
-  e.inRollout = false;
-  cf.sink.add(state, actionSeatKey(Answer.STAY, s), cf.rollouts, sums[0], sums[1], sums[2], sums[3]);
-  cf.sink.add(state, actionSeatKey(Answer.DRAW, s), cf.rollouts, sums[4], sums[5], sums[6], sums[7]);
-  cf.counter++;
+
+  /** The main line starts a round: remember where from. */
+  roundStart(e: SevnEngine): void {
+    this.startDeck.copyDeck(e);
+    this.startRng.copyFrom(e.rng as Rng);
+    e.saveRoundStart(this.start);
+    this.logged = 0;
+  }
+
+  /**
+   * Seat s of the main line answered a question of this kind (`a`, `b`: the Freeze, Triple Draw or
+   * Second Chance candidates as a seat mask, or the two Crossroads cards): log it, and value every
+   * legal answer if the decision is sampled.
+   */
+  decided(e: SevnEngine, s: number, kind: number, answer: number, a: number, b: number): void {
+    const index = this.logged;
+    if (index === this.log.length) {
+      const log = new Int32Array(index * 2);
+      log.set(this.log);
+      this.log = log;
+      const of = new Int32Array(index * 2);
+      of.set(this.askedOf);
+      this.askedOf = of;
+    }
+    this.log[index] = answer;
+    this.askedOf[index] = kind * 8 + s;
+    this.logged++;
+    const cf = this.cf;
+    if (cf.sampler.unit() >= cf.rate) return;
+    this.evaluate(e, s, kind, answer, a, b, index);
+  }
+
+  private evaluate(e: SevnEngine, s: number, kind: number, played: number, a: number, b: number, index: number): void {
+    const cf = this.cf;
+    const state = cf.sink.buckets.key(e, s, kind);
+    // The legal answers, the reference first: stay, discard, or (for targets and Crossroads) the answer played.
+    const answers = this.answers;
+    const codes = this.codes;
+    let n = 0;
+    if (kind === Decision.DRAW_STAY || kind === Decision.BALLAST) {
+      answers[0] = 0;
+      answers[1] = 1;
+      codes[0] = 0;
+      codes[1] = 1;
+      n = 2;
+    } else if (kind === Decision.CROSSROADS) {
+      answers[n] = played;
+      codes[n++] = played === 0 ? a : b;
+      if (a !== b) {
+        answers[n] = 1 - played;
+        codes[n++] = played === 0 ? b : a;
+      }
+    } else {
+      const players = e.n;
+      answers[n] = played;
+      codes[n++] = played >= s ? played - s : played - s + players;
+      for (let t = 0; t < players; t++) {
+        if (t === played || ((a >>> t) & 1) === 0) continue;
+        answers[n] = t;
+        codes[n++] = t >= s ? t - s : t - s + players;
+      }
+    }
+    const sums = this.sums;
+    sums.fill(0, 0, n * SUMS);
+    const rngs = cf.strategyRngs;
+    for (let p = 0; p < rngs.length; p++) this.mainLine[p].copyFrom(rngs[p]);
+    this.target = index;
+    const players = this.lineupFor(e.players);
+    for (let r = 0; r < cf.rollouts; r++) {
+      const name = cf.counter * cf.rollouts + r;
+      this.rolloutCards.reseed(cf.seed, cf.chunk, STREAM_ROLLOUT, name);
+      for (let p = 0; p < rngs.length; p++) this.rolloutChoices[p].reseed(cf.seed, cf.chunk, STREAM_ROLLOUT_STRATEGY, name * MAX_PLAYERS + p);
+      let refValue = 0;
+      let refWin = 0;
+      for (let i = 0; i < n; i++) {
+        this.forced = answers[i];
+        this.asked = 0;
+        this.replay.copyDeck(this.startDeck);
+        this.replayRng.copyFrom(this.startRng);
+        this.replay.replayRound(players, this.replayRng, this.start, this.wholeGame);
+        if (this.asked <= index) throw new Error(`internal: the replay of a round ended after ${this.asked} of its ${index + 1} decisions`);
+        const x = this.replay;
+        const value = this.wholeGame ? x.totals[s] : x.roundScore[s];
+        const win = this.wholeGame ? Math.round(x.winShare[s] * WIN_UNITS) : 0;
+        if (i === 0) {
+          refValue = value;
+          refWin = win;
+        }
+        const o = i * SUMS;
+        sums[o] += value;
+        sums[o + 1] += value * value;
+        sums[o + 2] += win;
+        sums[o + 3] += win * win;
+        sums[o + 4] += value - refValue;
+        sums[o + 5] += (value - refValue) * (value - refValue);
+        sums[o + 6] += win - refWin;
+        sums[o + 7] += (win - refWin) * (win - refWin);
+      }
+    }
+    for (let p = 0; p < rngs.length; p++) rngs[p].copyFrom(this.mainLine[p]);
+    const t = cf.sink.table;
+    for (let i = 0; i < n; i++) {
+      const o = t.at(state, actionSeatKey(codes[i], s));
+      t.sums[o] += cf.rollouts;
+      for (let k = 0; k < SUMS; k++) t.sums[o + 1 + k] += sums[i * SUMS + k];
+    }
+    cf.counter++;
+  }
+
+  /**
+   * The answer of the replay's next question, or -1 past the decision being valued (the strategy
+   * answers). At that decision: the answer being valued, and the rollout's streams from then on.
+   */
+  next(seat: number, v: SevnView): number {
+    const i = this.asked++;
+    if (i > this.target) return -1;
+    if (this.askedOf[i] !== v.decision * 8 + seat) {
+      throw new Error(`internal: a replayed round diverged at its decision ${i}: seat ${seat} asked kind ${v.decision}, the round asked seat ${this.askedOf[i] % 8} kind ${this.askedOf[i] >> 3}`);
+    }
+    if (i < this.target) return this.log[i];
+    const x = this.replay;
+    x.forgetOrder();
+    this.replayRng.copyFrom(this.rolloutCards);
+    const rngs = this.cf.strategyRngs;
+    for (let p = 0; p < rngs.length; p++) rngs[p].copyFrom(this.rolloutChoices[p]);
+    return this.forced;
+  }
+
+  /** The main line's strategies behind replay stand-ins (made once per lineup). */
+  private lineupFor(players: readonly SevnPlayer[]): SevnPlayer[] {
+    if (this.wrapped !== players) {
+      this.wrapped = players;
+      this.lineup = players.map((p, seat) => new ReplayPlayer(this, p, seat));
+    }
+    return this.lineup;
+  }
+}
+
+/** Gives the logged answers, then the answer being valued, then its strategy's own. */
+class ReplayPlayer implements SevnPlayer {
+  readonly label: string;
+  constructor(
+    private readonly ev: SevnEvaluator,
+    private readonly inner: SevnPlayer,
+    private readonly seat: number,
+  ) {
+    this.label = inner.label;
+  }
+  drawOrStay(v: SevnView): number {
+    const a = this.ev.next(this.seat, v);
+    return a >= 0 ? a : this.inner.drawOrStay(v);
+  }
+  freezeTarget(v: SevnView): number {
+    const a = this.ev.next(this.seat, v);
+    return a >= 0 ? a : this.inner.freezeTarget(v);
+  }
+  tripleDrawTarget(v: SevnView): number {
+    const a = this.ev.next(this.seat, v);
+    return a >= 0 ? a : this.inner.tripleDrawTarget(v);
+  }
+  crossroads(v: SevnView): number {
+    const a = this.ev.next(this.seat, v);
+    return a >= 0 ? a : this.inner.crossroads(v);
+  }
+  ballast(v: SevnView): number {
+    const a = this.ev.next(this.seat, v);
+    return a >= 0 ? a : this.inner.ballast(v);
+  }
+  secondChanceTo(v: SevnView): number {
+    const a = this.ev.next(this.seat, v);
+    return a >= 0 ? a : this.inner.secondChanceTo(v);
+  }
 }
