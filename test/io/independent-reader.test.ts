@@ -37,6 +37,7 @@ const run = (over: Partial<SimulateOptions>): SimulateOptions => ({
   threads: 1,
   chunkSize: 250,
   perGame: true,
+  decisions: 'outcomes', // decisions.arrow is written only when asked for
   ...over,
 });
 
@@ -74,7 +75,7 @@ describe('an independent reader (polars) reads every Arrow file sevensim writes'
     await simulate(run({ out: sevn }));
     checkRun(sevn, 'observed');
     const cf = tempDir('polars-cf');
-    await simulate(run({ game: sevenfallModule as never, rules: sevenfallPreset('sevenfall'), preset: 'sevenfall', mode: 'round', players: ['greedy'], games: 400, counterfactual: { rate: 0.05, rollouts: 4 }, out: cf }));
+    await simulate(run({ game: sevenfallModule as never, rules: sevenfallPreset('sevenfall'), preset: 'sevenfall', mode: 'round', players: ['greedy'], games: 400, decisions: 'counterfactual', counterfactual: { rate: 0.05, rollouts: 4 }, out: cf }));
     checkRun(cf, 'counterfactual');
   }, 120_000);
 

@@ -25,6 +25,7 @@ const run = (over: Partial<SimulateOptions>): SimulateOptions => ({
   threads: 1,
   chunkSize: 250,
   perGame: true,
+  decisions: 'outcomes', // decisions.arrow is written only when asked for
   ...over,
 });
 
@@ -97,7 +98,7 @@ describe('checkpoints and --resume', () => {
   });
 
   it('process level: kill -9 after a checkpoint, then `simulate --resume DIR` gives the uninterrupted bytes', async () => {
-    const args = ['simulate', '--game', 'sevenfall', '--players', 'greedy', 'stand', '--games', '240000', '--chunk-size', '2000', '--seed', '8', '--per-game', '--quiet'];
+    const args = ['simulate', '--game', 'sevenfall', '--players', 'greedy', 'stand', '--games', '240000', '--chunk-size', '2000', '--seed', '8', '--per-game', '--decisions', 'outcomes', '--quiet'];
     const dir = tempDir('kill9');
     const child = sevensimAsync(...args, '--threads', '1', '--checkpoint-seconds', '0.2', '--out', dir);
     let running = true;
