@@ -35,7 +35,7 @@ export class SevnEvaluator {
   private readonly startDeck: SevnDeck;
   private readonly startRng = new Rng();
   private readonly start: RoundStart = { totals: new Int32Array(MAX_PLAYERS), busts: new Int32Array(MAX_PLAYERS), rounds: 0, dealer: 0, round: 0 };
-  /** The answers given in the main line's current round, in order, and who gave them to what (kind * 8 + seat). */
+  /** The answers given in the main line's current round, in order, and who gave them to what (actionSeatKey(kind, seat)). */
   private log = new Int32Array(256);
   private askedOf = new Int32Array(256);
   private logged = 0;
@@ -92,7 +92,7 @@ export class SevnEvaluator {
       this.askedOf = of;
     }
     this.log[index] = answer;
-    this.askedOf[index] = kind * 8 + s;
+    this.askedOf[index] = actionSeatKey(kind, s);
     this.logged++;
     const cf = this.cf;
     if (cf.sampler.unit() >= cf.rate) return;
@@ -183,7 +183,7 @@ export class SevnEvaluator {
   next(seat: number, v: SevnView): number {
     const i = this.asked++;
     if (i > this.target) return -1;
-    if (this.askedOf[i] !== v.decision * 8 + seat) {
+    if (this.askedOf[i] !== actionSeatKey(v.decision, seat)) {
       throw new Error(`internal: a replayed round diverged at its decision ${i}: seat ${seat} asked kind ${v.decision}, the round asked seat ${this.askedOf[i] % 8} kind ${this.askedOf[i] >> 3}`);
     }
     if (i < this.target) return this.log[i];
