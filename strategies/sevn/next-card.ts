@@ -422,11 +422,26 @@ export class NextCard {
       const c = bonus[i];
       const k = u[c];
       if (k === 0) continue;
-      const x = this.cardDelta(c);
+      // A live row of this kind scores raw + SEVN bonus >= 0, unclamped: a bonus card adds exactly
+      // the bonus it earns now (a busted row, scored 0, goes the long way).
+      const x = this.busted ? this.cardDelta(c) : this.bonusEarned(this.kind[c]);
       d[c] = x;
       base += k * x;
     }
     return base;
+  }
+
+  /** The points a bonus card of `kind` earns the loaded row now (as `score` adds them). */
+  private bonusEarned(kind: number): number {
+    const mask = this.mask;
+    if (kind === Kind.FEATHERWEIGHT) return this.distinct >= this.fw.minCards && (mask & this.nonLowBits) === 0 && this.nonLow === 0 ? this.fw.points : 0;
+    if (kind === Kind.HEAVYWEIGHT) {
+      let heavy = 0;
+      for (let m = mask & this.heavyBits; m !== 0; m &= m - 1) heavy++;
+      return heavy >= this.hw.minCards ? this.hw.points : 0;
+    }
+    const run = longestRun(mask);
+    return run >= this.ld.minRun ? run * this.ld.pointsPerCard : 0;
   }
 
   /** Sum of u x delta over every unseen card but the Crossroads (left by expectedGain). */
