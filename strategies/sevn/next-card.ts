@@ -375,8 +375,10 @@ export class NextCard {
 
   /**
    * Sum of u x delta over the unseen Ballast, modifier and bonus cards of a row without bonus cards and
-   * with a non-negative raw score (leaving each one's delta in `delta`): cardDelta's arithmetic, with
-   * nothing to re-check for modifiers and Ballast. An exact integer.
+   * with a non-negative raw score (leaving each one's delta in `delta`), one short loop per kind: no
+   * bonus to re-check for modifiers and Ballast. (A Multiply's value leaves out the SEVN bonus, as it
+   * always has here: only a row at sevn.distinct values, whose round is over, would differ.) An exact
+   * integer.
    */
   private rowCardsSimple(): number {
     const u = this.unseen;
