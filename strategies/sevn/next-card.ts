@@ -58,6 +58,16 @@ export class NextCard {
   /** Codes of the cards that change a row other than numbers: Ballast, modifiers, bonus cards. */
   private readonly rowCodes: Int32Array;
   private readonly numberCodes: Int32Array;
+  /**
+   * The same row codes split by kind, for `evaluate`'s common case: one short loop per kind with no
+   * switch (the sum over them is an exact integer, so the order it is added in does not matter).
+   */
+  private readonly addCodes: Int32Array;
+  private readonly multiplyCodes: Int32Array;
+  private readonly ballastCodes: Int32Array;
+  private readonly bonusCodes: Int32Array;
+  /** Codes 0..numbers-1 are the number cards (SevnCards numbers them first). */
+  private readonly numbers: number;
   private readonly scCode: number;
   private readonly tdCode: number;
   private readonly stormCode: number;
@@ -98,6 +108,13 @@ export class NextCard {
     }
     this.rowCodes = Int32Array.from(rowCodes);
     this.numberCodes = Int32Array.from(numberCodes);
+    const ofKind = (...kinds: number[]): Int32Array => Int32Array.from(rowCodes.filter((c) => kinds.includes(cards.kind[c])));
+    this.addCodes = ofKind(Kind.ADD);
+    this.multiplyCodes = ofKind(Kind.MULTIPLY);
+    this.ballastCodes = ofKind(Kind.BALLAST);
+    this.bonusCodes = ofKind(Kind.FEATHERWEIGHT, Kind.HEAVYWEIGHT, Kind.LADDER);
+    this.numbers = numberCodes.length;
+    for (let i = 0; i < numberCodes.length; i++) if (numberCodes[i] !== i) throw new Error('NextCard: number cards must come first in the card table');
     this.scCode = cards.secondChance;
     this.tdCode = cards.tripleDraw;
     this.stormCode = cards.storm;
@@ -108,10 +125,23 @@ export class NextCard {
   loadUnseen(v: SevnView): void {
     const u = this.unseen;
     if (v.deckSize > 0) {
+      // One pass, the number cards' count and value sum taken on the way (a decision's largest loop).
       const seen = v.seen;
-      for (let c = 0; c < this.codes; c++) u[c] = this.copies[c] - seen[c];
+      const copies = this.copies;
+      const value = this.value;
+      const numbers = this.numbers;
+      let n = 0;
+      let sum = 0;
+      for (let c = 0; c < numbers; c++) {
+        const k = copies[c] - seen[c];
+        u[c] = k;
+        n += k;
+        sum += k * value[c];
+      }
+      for (let c = numbers, m = this.codes; c < m; c++) u[c] = copies[c] - seen[c];
+      this.numCount = n;
+      this.numValues = sum;
       this.unseenTotal = v.deckSize;
-      this.countNumbers();
       return;
     }
     for (let c = 0; c < this.codes; c++) u[c] = this.copies[c];
@@ -296,6 +326,7 @@ export class NextCard {
       const sevn = this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
       base = this.mult * (this.numValues - dupValues) + sevn * fresh - (this.secondChance ? 0 : p * dup);
       this.numbersFilled = false;
+      base += this.rowCardsSimple();
     } else {
       const codes = this.numberCodes;
       for (let i = 0; i < codes.length; i++) {
@@ -307,29 +338,14 @@ export class NextCard {
         if ((this.mask >>> this.value[c]) & 1) dup += u[c];
       }
       this.numbersFilled = true;
-    }
-    const rc = this.rowCodes;
-    const fast = this.bonus === 0 && raw >= 0;
-    for (let i = 0; i < rc.length; i++) {
-      const c = rc[i];
-      if (u[c] === 0) continue;
-      let x: number;
-      if (fast) {
-        // The same arithmetic as cardDelta, without bonus cards to re-check.
-        const val = this.value[c];
-        const k = this.kind[c];
-        if (k === Kind.ADD) x = val;
-        else if (k === Kind.MULTIPLY) {
-          const t = this.sum * this.mult * val + this.plus;
-          x = (t < 0 ? 0 : t) - p;
-        } else if (k === Kind.BALLAST) {
-          let t = (this.sum + val) * this.mult + this.plus + (this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0);
-          if (t < 0) t = 0;
-          x = t > p ? t - p : 0;
-        } else x = this.cardDelta(c);
-      } else x = this.cardDelta(c);
-      d[c] = x;
-      base += u[c] * x;
+      const rc = this.rowCodes;
+      for (let i = 0; i < rc.length; i++) {
+        const c = rc[i];
+        if (u[c] === 0) continue;
+        const x = this.cardDelta(c);
+        d[c] = x;
+        base += u[c] * x;
+      }
     }
     const bust = this.secondChance ? 0 : dup / total;
     this.bust = bust;
@@ -355,6 +371,79 @@ export class NextCard {
     this.withoutCrossroads = gain;
     if (crossroads && u[x] > 0) gain += u[x] * this.crossroadsValue();
     this.gain = gain / total;
+  }
+
+  /**
+   * Sum of u x delta over the unseen Ballast, modifier and bonus cards of a row without bonus cards and
+   * with a non-negative raw score (leaving each one's delta in `delta`), one short loop per kind: no
+   * bonus to re-check for modifiers and Ballast. (A Multiply's value leaves out the SEVN bonus, as it
+   * always has here: only a row at sevn.distinct values, whose round is over, would differ.) An exact
+   * integer.
+   */
+  private rowCardsSimple(): number {
+    const u = this.unseen;
+    const d = this.delta;
+    const value = this.value;
+    const p = this.points;
+    const sum = this.sum;
+    const mult = this.mult;
+    const plus = this.plus;
+    let base = 0;
+    const add = this.addCodes;
+    for (let i = 0; i < add.length; i++) {
+      const c = add[i];
+      const k = u[c];
+      if (k === 0) continue;
+      d[c] = value[c];
+      base += k * value[c];
+    }
+    const mul = this.multiplyCodes;
+    for (let i = 0; i < mul.length; i++) {
+      const c = mul[i];
+      const k = u[c];
+      if (k === 0) continue;
+      const t = sum * mult * value[c] + plus;
+      const x = (t < 0 ? 0 : t) - p;
+      d[c] = x;
+      base += k * x;
+    }
+    const ballast = this.ballastCodes;
+    const sevn = this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
+    for (let i = 0; i < ballast.length; i++) {
+      const c = ballast[i];
+      const k = u[c];
+      if (k === 0) continue;
+      let t = (sum + value[c]) * mult + plus + sevn;
+      if (t < 0) t = 0;
+      const x = t > p ? t - p : 0;
+      d[c] = x;
+      base += k * x;
+    }
+    const bonus = this.bonusCodes;
+    for (let i = 0; i < bonus.length; i++) {
+      const c = bonus[i];
+      const k = u[c];
+      if (k === 0) continue;
+      // A live row of this kind scores raw + SEVN bonus >= 0, unclamped: a bonus card adds exactly
+      // the bonus it earns now (a busted row, scored 0, goes the long way).
+      const x = this.busted ? this.cardDelta(c) : this.bonusEarned(this.kind[c]);
+      d[c] = x;
+      base += k * x;
+    }
+    return base;
+  }
+
+  /** The points a bonus card of `kind` earns the loaded row now (as `score` adds them). */
+  private bonusEarned(kind: number): number {
+    const mask = this.mask;
+    if (kind === Kind.FEATHERWEIGHT) return this.distinct >= this.fw.minCards && (mask & this.nonLowBits) === 0 && this.nonLow === 0 ? this.fw.points : 0;
+    if (kind === Kind.HEAVYWEIGHT) {
+      let heavy = 0;
+      for (let m = mask & this.heavyBits; m !== 0; m &= m - 1) heavy++;
+      return heavy >= this.hw.minCards ? this.hw.points : 0;
+    }
+    const run = longestRun(mask);
+    return run >= this.ld.minRun ? run * this.ld.pointsPerCard : 0;
   }
 
   /** Sum of u x delta over every unseen card but the Crossroads (left by expectedGain). */

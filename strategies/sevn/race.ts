@@ -15,8 +15,21 @@
  * game nears its end (0 in round mode, where totals are 0). Six numeric parameters with ranges made
  * for `tune`; the card choices default to the situation-aware ones.
  */
-import { Answer, Status, type SevnStrategyDef } from '../../src/games/sevn/view.js';
+import { Answer, Status, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
 import { cardChoices, choiceParams, unseenDuplicates, unseenTotal } from './choices.js';
+
+/**
+ * The most unseen duplicates of `held` there can be: each held value's copies less the one on its own
+ * row (a card on the table is seen). When even these are few enough, the exact count, which needs the
+ * per-card `seen` counts (the dearest part of the view to read: a copy over every card code), is not
+ * needed: x <= y gives x / total <= y / total in floating point too, so the answer is unchanged.
+ */
+function mostDuplicates(v: SevnView, held: number): number {
+  const cards = v.cards;
+  let most = 0;
+  for (let m = held; m !== 0; m &= m - 1) most += cards.copies[cards.numberCode[31 - Math.clz32(m & -m)]] - 1;
+  return most;
+}
 
 export const race: SevnStrategyDef = {
   name: 'race',
@@ -67,15 +80,17 @@ export const race: SevnStrategyDef = {
         // The end of the game.
         if (bestOut >= target && bestOut > mine) return Answer.DRAW;
         if (mine >= target && mine >= bestFinal) return Answer.STAY;
-        // The bust chance worked out here, not by bustChance(): a double returned from a call is boxed.
-        if (!v.hasSecondChance && v.held !== 0) {
-          const total = unseenTotal(v);
-          if (total > 0 && unseenDuplicates(v, v.held) / total > risk) return Answer.STAY;
-        }
         const gap = v.players > 1 ? bestTotal - totals[me] : 0;
         const progress = Math.min(1, top / target);
         const threshold = points + progress * (gap > 0 ? behind * gap : ahead * gap) + stake * maxStake + crowd * inRound;
-        return v.points < threshold ? Answer.DRAW : Answer.STAY;
+        if (!(v.points < threshold)) return Answer.STAY;
+        // Below the threshold it draws, unless the bust chance exceeds `risk` (checked last: it needs the
+        // unseen cards; worked out here, not by bustChance(): a double returned from a call is boxed).
+        if (!v.hasSecondChance && v.held !== 0) {
+          const total = unseenTotal(v);
+          if (total > 0 && mostDuplicates(v, v.held) / total > risk && unseenDuplicates(v, v.held) / total > risk) return Answer.STAY;
+        }
+        return Answer.DRAW;
       },
     };
   },

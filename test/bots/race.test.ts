@@ -86,6 +86,15 @@ describe('race: the threshold', () => {
     expect(bot('race:points=50,risk=0').drawOrStay(sc)).toBe(Answer.DRAW);
   });
 
+  it('counts the copies seen in earlier rounds, not only the held ones, before comparing with risk', () => {
+    // Row 11 12 13 held: 10 + 11 + 12 = 33 duplicates at most. Ten 13s and ten 12s already discarded:
+    // 10 + 1 + 2 = 13 duplicates among the 120 - 4 - 20 = 96 unseen, 0.1354 (at most 33/96 = 0.344).
+    const discarded = [...Array(10).fill('13'), ...Array(10).fill('12')];
+    const v = situation({ rows: [['11', '12', '13'], ['5']], discarded });
+    expect(bot('race:points=50,risk=0.14').drawOrStay(v)).toBe(Answer.DRAW);
+    expect(bot('race:points=50,risk=0.13').drawOrStay(v)).toBe(Answer.STAY);
+  });
+
   it('plays solo without opponents', () => {
     expect(bot('race:points=20').drawOrStay(situation({ rows: [['13', '9']] }))).toBe(Answer.STAY);
     expect(bot('race:points=30').drawOrStay(situation({ rows: [['13', '9']] }))).toBe(Answer.DRAW);
