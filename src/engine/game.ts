@@ -9,7 +9,7 @@ export type Mode = 'round' | 'game';
 
 /**
  * The most seats any game may seat. Engines size their per-seat arrays by it, decision keys pack a
- * seat in base MAX_SEATS beside the action (see decision-key.ts), and win shares are counted in
+ * seat in base MAX_SEATS beside the action (actionSeatKey below), and win shares are counted in
  * WIN_UNITS; the catalog refuses a game whose maxPlayers exceeds it.
  */
 export const MAX_SEATS = 8;

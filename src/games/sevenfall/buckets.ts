@@ -87,10 +87,20 @@ export function sevenfallBucketFeatures(rules: SevenfallRules): BucketFeature[] 
   ];
 }
 
-/** An action key back to words: "stop" or "discard W,X,g1,g2" (g = size of the tile's group). */
+/**
+ * Action keys: 0 is stop, else the multiset of discarded tile classes (0 Wild, 1 Break, 1 + g for a
+ * symbol tile from a group of g) as base-(rowSize + 3) digits class + 1, largest class first. The
+ * engine encodes with addActionClass; decisions.arrow reads them back with actionText.
+ */
+export const actionRadix = (rules: SevenfallRules): number => rules.rowSize + 3;
+
+/** The action key with one more discarded class (classes appended largest first). */
+export const addActionClass = (radix: number, action: number, cls: number): number => action * radix + cls + 1;
+
+/** An action key back to words: "stop" or "discard wild+break+from-2" (from-g: a tile of a group of g). */
 export function actionText(rules: SevenfallRules, action: number): string {
   if (action === 0) return 'stop';
-  const base = rules.rowSize + 3;
+  const base = actionRadix(rules);
   const classes: string[] = [];
   for (let a = action; a > 0; a = Math.floor(a / base)) {
     const c = (a % base) - 1;

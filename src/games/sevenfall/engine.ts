@@ -7,9 +7,8 @@ import { type Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../engine/
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import type { FeatureSource } from '../../engine/decisions.js';
-import { Feature, profileIds } from './buckets.js';
+import { Feature, actionRadix, addActionClass, profileIds } from './buckets.js';
 import { type SevenfallRules, totalTiles } from './rules.js';
-import { SevenfallDecisionKeys } from './decision-key.js';
 import { ScoreTable } from './scoring.js';
 import { STOP, type SevenfallPlayer, SevenfallViewBuffer, strategySide } from './view.js';
 
@@ -57,7 +56,8 @@ export class SevenfallEngine implements FeatureSource {
   private readonly fullMask: number;
   private readonly refillEachTurn: boolean;
   /** Encodes decision buckets (and decodes them for result files). */
-  readonly keys: SevenfallDecisionKeys;
+  /** Base of action keys' digits (buckets.ts). */
+  private readonly actionRadix: number;
 
   constructor(rules: SevenfallRules, table = new ScoreTable(rules)) {
     this.rules = rules;
@@ -84,7 +84,7 @@ export class SevenfallEngine implements FeatureSource {
       sums: new Float64Array(8 << rules.rowSize),
     };
     this.profileId = profileIds(rules).id;
-    this.keys = new SevenfallDecisionKeys(rules, table);
+    this.actionRadix = actionRadix(rules);
   }
 
   /**
@@ -349,7 +349,7 @@ export class SevenfallEngine implements FeatureSource {
   }
 
   /**
-   * Action bucket: 0 = stop, else the multiset of discarded tile classes (see decision-key.ts).
+   * Action bucket: 0 = stop, else the multiset of discarded tile classes (encoded as in buckets.ts).
    */
   actionKey(action: number): number {
     if (action === STOP) return 0;
@@ -371,7 +371,7 @@ export class SevenfallEngine implements FeatureSource {
         cls[j] = c;
       }
     }
-    for (let i = 0; i < n; i++) key = this.keys.addClass(key, cls[i]);
+    for (let i = 0; i < n; i++) key = addActionClass(this.actionRadix, key, cls[i]);
     return key;
   }
 
