@@ -46,23 +46,6 @@ function bruteForce(rules: SevenfallRules, utility: (score: number) => number) {
     scores.set(key, score);
     return score;
   };
-  const subsets = (pool: number[], k: number): number[][] => {
-    const out: number[][] = [];
-    const pick: number[] = [];
-    const go = (from: number): void => {
-      if (pick.length === k) {
-        out.push([...pick]);
-        return;
-      }
-      for (let i = from; i < pool.length; i++) {
-        pick.push(pool[i]);
-        go(i + 1);
-        pick.pop();
-      }
-    };
-    go(0);
-    return out;
-  };
   const stop = (row: number[]): Outcome => {
     const s = scoreOf(row);
     const dist = new Array<number>(maxScore + 1).fill(0);
@@ -105,14 +88,33 @@ function bruteForce(rules: SevenfallRules, utility: (score: number) => number) {
     if (chosen.some((x) => x.o.dist.some((p, s) => Math.abs(p - chosen[0].o.dist[s]) > 1e-12))) state.ambiguous++;
     return { value: best, dist: chosen[0].o.dist };
   };
-  return { maxScore, tiles, state, subsets, stop, act, decide };
+  return { maxScore, tiles, state, stop, act, decide };
+}
+
+/** Every k-subset of the ids in `pool` (ascending), as arrays. */
+export function subsets(pool: number[], k: number): number[][] {
+  const out: number[][] = [];
+  const pick: number[] = [];
+  const go = (from: number): void => {
+    if (pick.length === k) {
+      out.push([...pick]);
+      return;
+    }
+    for (let i = from; i < pool.length; i++) {
+      pick.push(pool[i]);
+      go(i + 1);
+      pick.pop();
+    }
+  };
+  go(0);
+  return out;
 }
 
 /** Solves one turn; `utility(score)` is what is maximised in expectation (score for ev, an indicator for at-least:K). */
 export function bruteForceTurn(rules: SevenfallRules, utility: (score: number) => number): BruteForceTurn {
   const b = bruteForce(rules, utility);
   const all = b.tiles.map((_, id) => id);
-  const initial = b.subsets(all, rules.rowSize);
+  const initial = subsets(all, rules.rowSize);
   const out: BruteForceTurn = { value: 0, distribution: new Array<number>(b.maxScore + 1).fill(0), ambiguous: 0 };
   for (const draw of initial) {
     const r = b.decide(draw.map((id) => b.tiles[id]), draw.map(() => false), all.filter((id) => !draw.includes(id)), rules.discardBudget);

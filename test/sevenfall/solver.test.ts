@@ -14,7 +14,7 @@ import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 import { exactCategoryDistribution, smallRules } from '../helpers/sevenfall.js';
 import { independentScore } from '../helpers/sevenfall-independent-score.js';
-import { bruteForceActionValue } from '../helpers/sevenfall-brute-force.js';
+import { bruteForceActionValue, subsets } from '../helpers/sevenfall-brute-force.js';
 import { expectWithinSE, proportionSe } from '../helpers/stats.js';
 
 
@@ -40,24 +40,6 @@ function bruteForce(rules: SevenfallRules, objective: Objective): number {
       scores.set(key, score);
     }
     return objective.kind === 'ev' ? score : objective.kind === 'at-least' && score >= objective.k ? 1 : 0;
-  };
-  /** Every k-subset of the ids in `pool` (ascending), as arrays. */
-  const subsets = (pool: number[], k: number): number[][] => {
-    const out: number[][] = [];
-    const pick: number[] = [];
-    const go = (from: number): void => {
-      if (pick.length === k) {
-        out.push([...pick]);
-        return;
-      }
-      for (let i = from; i < pool.length; i++) {
-        pick.push(pool[i]);
-        go(i + 1);
-        pick.pop();
-      }
-    };
-    go(0);
-    return out;
   };
   // inCanister: ids still drawable (not in the row, not discarded).
   const decide = (row: number[], locked: boolean[], inCanister: number[], left: number): number => {
