@@ -18,6 +18,7 @@ import type { SevnRules } from './games/sevn/rules.js';
 import type { AdviseArgs } from './run/advise.js';
 import type { BustTableArgs } from './run/bust-table.js';
 import type { GameRecord } from './run/play-json.js';
+import type { TableGame, TableOptions } from './run/table-game.js';
 import { SEVENFALL_STRATEGIES } from '../strategies/sevenfall/index.js';
 import { SEVN_STRATEGIES } from '../strategies/sevn/index.js';
 
@@ -53,6 +54,8 @@ export interface CatalogEntry {
   solve?(rules: unknown, preset: string | null, objective: string, out: string | null, force: boolean): Promise<AnalysisOutput>;
   /** Capability: one seeded game as data (`sevensim play --json`); imported on use. */
   record?(rules: unknown, specs: readonly string[], seed: number): Promise<unknown>;
+  /** Capability: a game with one seat (`seat`, "human" in `specs`) played by a person (`play --human`); imported on use. */
+  humanGame?(rules: unknown, specs: readonly string[], seat: number, seed: number, options: TableOptions): Promise<TableGame>;
   /** The `advise` flags of this game's positions (another game's are refused). */
   adviseFlags?: readonly string[];
   /** Capability: the value of each action of a position (`sevensim advise`); imported on use. */
@@ -86,6 +89,7 @@ const BUILT_IN: CatalogEntry[] = [
       return { report, text: formatSevenfallSolve(report) };
     },
     record: async (rules, specs, seed) => (await import('./run/play-json.js')).sevenfallGameRecord(SEVENFALL_STRATEGIES, rules as SevenfallRules, specs, seed),
+    humanGame: async (rules, specs, seat, seed) => new (await import('./games/sevenfall/analyses/human-game.js')).SevenfallHumanGame(SEVENFALL_STRATEGIES, rules as SevenfallRules, specs, seat, seed),
     adviseFlags: ['hand', 'locked', 'discarded', 'discards-left', 'objective'],
     advise: async (rules, args) => (await import('./run/advise.js')).sevenfallAdviseCommand(rules as SevenfallRules, args),
     review: async (record, args) => (await import('./run/play-json.js')).sevenfallReviewCommand(record, args),
@@ -108,6 +112,7 @@ const BUILT_IN: CatalogEntry[] = [
       return { report, text: formatSevnSolve(report) };
     },
     record: async (rules, specs, seed) => (await import('./run/play-json.js')).sevnGameRecord(SEVN_STRATEGIES, rules as SevnRules, specs, seed),
+    humanGame: async (rules, specs, seat, seed, options) => new (await import('./games/sevn/analyses/human-game.js')).SevnHumanGame(SEVN_STRATEGIES, rules as SevnRules, specs, seat, seed, options),
     adviseFlags: ['row', 'second-chance', 'seen', 'totals', 'at-stake', 'still-in', 'dealer', 'field', 'then', 'rollouts', 'seed', 'quiet'],
     advise: async (rules, args) => (await import('./run/advise-sevn.js')).sevnAdviseCommand(SEVN_STRATEGIES, rules as SevnRules, args),
     review: async (record, args) => (await import('./run/review-sevn.js')).sevnReviewCommand(SEVN_STRATEGIES, record, args),

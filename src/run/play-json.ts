@@ -8,11 +8,11 @@ import { createStrategy } from '../engine/strategy.js';
 import { SevenfallEngine, type SevenfallTracer } from '../games/sevenfall/engine.js';
 import type { SevenfallRules } from '../games/sevenfall/rules.js';
 import { tileName } from '../games/sevenfall/trace.js';
-import { type SevenfallPlayer, type SevenfallStrategyDef, strategySide } from '../games/sevenfall/view.js';
+import { type SevenfallPlayer, type SevenfallStrategyDef, type SevenfallView, strategySide } from '../games/sevenfall/view.js';
 import { makeSevnPlayers } from '../games/sevn/index.js';
 import { SevnEngine } from '../games/sevn/engine.js';
 import type { SevnRules } from '../games/sevn/rules.js';
-import type { SevnStrategyDef } from '../games/sevn/view.js';
+import { Decision, type SevnPlayer, type SevnStrategyDef, type SevnView } from '../games/sevn/view.js';
 import { type AdviseArgs, adviseSevenfall, sevenfallPosition } from './advise.js';
 
 /** One SEVENFALL decision as played: the position (tiles as letters) and the action taken. */
@@ -43,7 +43,61 @@ export interface GameRecord {
   /** SEVENFALL: every turn with its decisions. */
   turns?: SevenfallTurnRecord[];
   /** SEVN: every trace event in order. */
-  events?: { event: string; seat: number; card?: string; target?: number; value?: number }[];
+  events?: SevnEventRecord[];
+  /** A seat a person played (`play --human`): its answers in the order the engine asked (players[seat] is "human"). */
+  human?: HumanSeat;
+  /** false when the game was stopped before its end (then totals and winShare are as it stood). */
+  finished?: boolean;
+}
+
+export type SevnEventRecord = { event: string; seat: number; card?: string; target?: number; value?: number };
+
+/** The answers of the seat a person played, as the engine's codes (SEVN: view.ts Answer, seats, Crossroads 0/1; SEVENFALL: discard masks, 0 stop). */
+export interface HumanSeat {
+  seat: number;
+  answers: number[];
+}
+
+/** Thrown by a ScriptedSeat asked one question more than it has answers: the game waits for a person here. */
+export class OutOfAnswers extends Error {
+  constructor(readonly decision: number, readonly view: unknown) {
+    super('the scripted seat has no answer left');
+  }
+}
+
+/**
+ * A seat that answers from a list, in order (a person's answers, replayed): the same seed and answers
+ * give the same game. Asked once more, it throws OutOfAnswers with the question.
+ */
+export class ScriptedSeat implements SevnPlayer, SevenfallPlayer {
+  readonly label = 'human';
+  /** In an object of its own, so that a wrapper made with Object.create (review-sevn.ts) shares it. */
+  private readonly at = { used: 0 };
+  constructor(readonly answers: readonly number[]) {}
+  get used(): number {
+    return this.at.used;
+  }
+  private next(decision: number, view: unknown): number {
+    if (this.at.used >= this.answers.length) throw new OutOfAnswers(decision, view);
+    return this.answers[this.at.used++];
+  }
+  drawOrStay(v: SevnView): number { return this.next(Decision.DRAW_STAY, v); }
+  freezeTarget(v: SevnView): number { return this.next(Decision.FREEZE, v); }
+  tripleDrawTarget(v: SevnView): number { return this.next(Decision.TRIPLE_DRAW, v); }
+  crossroads(v: SevnView): number { return this.next(Decision.CROSSROADS, v); }
+  ballast(v: SevnView): number { return this.next(Decision.BALLAST, v); }
+  secondChanceTo(v: SevnView): number { return this.next(Decision.SECOND_CHANCE, v); }
+  decide(v: SevenfallView): number { return this.next(0, v); }
+}
+
+/** Checks a record's human seat (untrusted input): a seat of the game whose answers are small integers. */
+export function checkHumanSeat(record: GameRecord): HumanSeat | undefined {
+  const h = record.human;
+  if (h === undefined) return undefined;
+  if (!h || !Number.isInteger(h.seat) || h.seat < 0 || h.seat >= record.players.length || !Array.isArray(h.answers) || !h.answers.every((a) => Number.isInteger(a) && a >= 0 && a < 1 << 16)) {
+    throw new UserError('--review: the file\'s "human" entry is not {seat, answers: [whole numbers]}; write it again with `play --human --save`');
+  }
+  return h;
 }
 
 /** The strategies' streams of a played game (seed, chunk 0), as `play` seeds them. */
@@ -54,11 +108,26 @@ export const strategyRngs = (n: number, seed: number) =>
     return r;
   });
 
-export function sevenfallGameRecord(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], seed: number): GameRecord {
-  const engine = new SevenfallEngine(rules);
+/** The players of a SEVENFALL game as `play` seeds them; the human seat (if any) a ScriptedSeat. */
+export function sevenfallPlayers(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], seed: number, human?: HumanSeat): SevenfallPlayer[] {
   const rngs = strategyRngs(specs.length, seed);
   const side = strategySide(rules); // read-only rules and a score table of the strategies' own
-  const players: SevenfallPlayer[] = specs.map((spec, seat) => createStrategy('sevenfall', strategies, spec, { rules: side.rules, table: side.table, rng: rngs[seat] }));
+  return specs.map((spec, seat) => (seat === human?.seat ? new ScriptedSeat(human.answers) : createStrategy('sevenfall', strategies, spec, { rules: side.rules, table: side.table, rng: rngs[seat] })));
+}
+
+export function sevenfallGameRecord(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], seed: number): GameRecord {
+  const engine = new SevenfallEngine(rules);
+  const { turns, tracer } = sevenfallTurnRecorder(rules, engine);
+  engine.tracer = tracer;
+  const deck = new Rng();
+  deck.reseed(seed, 0, STREAM_DECK);
+  engine.playGame(sevenfallPlayers(strategies, rules, specs, seed), deck);
+  engine.tracer = null;
+  return { format: 1, game: 'sevenfall', rules, players: [...specs], seed, totals: Array.from(engine.totals.subarray(0, specs.length)), winShare: Array.from(engine.winShare.subarray(0, specs.length)), turns };
+}
+
+/** A tracer for `engine` that writes every turn with its decisions into `turns` (and tells the tiles discarded in the turn in progress). */
+export function sevenfallTurnRecorder(rules: SevenfallRules, engine: SevenfallEngine): { tracer: SevenfallTracer; turns: SevenfallTurnRecord[]; discardedThisTurn(): string } {
   const letters = (tiles: ArrayLike<number>, keep: (i: number) => boolean = () => true) => Array.from(tiles).flatMap((t, i) => (keep(i) ? [tileName(rules, t)] : [])).join(' ');
   const turns: SevenfallTurnRecord[] = [];
   let turn: SevenfallTurnRecord | null = null;
@@ -88,12 +157,7 @@ export function sevenfallGameRecord(strategies: readonly SevenfallStrategyDef[],
       turns.push(t);
     },
   };
-  engine.tracer = tracer;
-  const deck = new Rng();
-  deck.reseed(seed, 0, STREAM_DECK);
-  engine.playGame(players, deck);
-  engine.tracer = null;
-  return { format: 1, game: 'sevenfall', rules, players: [...specs], seed, totals: Array.from(engine.totals.subarray(0, specs.length)), winShare: Array.from(engine.winShare.subarray(0, specs.length)), turns };
+  return { tracer, turns, discardedThisTurn: () => gone.map((t) => tileName(rules, t)).join(' ') };
 }
 
 /** Trace event names, in the order of `Ev` (events.ts), and what their two numbers mean. */
@@ -103,28 +167,43 @@ const SEVN_EVENTS: [string, 'card' | 'target' | 'value' | null][] = [
   ['crossroads', 'card'], ['queued', 'card'], ['action-discarded', 'card'], ['sevn', null], ['reshuffle', 'value'], ['exhausted', null], ['round-end', null],
 ];
 
-export function sevnGameRecord(strategies: readonly SevnStrategyDef[], rules: SevnRules, specs: readonly string[], seed: number): GameRecord {
+/** One trace event as a record entry (card names as `play` prints them). */
+export function sevnEventRecord(engine: SevnEngine, ev: number, seat: number, a: number): SevnEventRecord {
+  const [event, arg] = SEVN_EVENTS[ev];
+  const e: SevnEventRecord = { event, seat };
+  if (arg === 'card' && a >= 0) e.card = engine.cards.name(a);
+  else if (arg === 'target') e.target = a;
+  else if (arg === 'value') e.value = a;
+  return e;
+}
+
+/** The players of a SEVN game as `play` seeds them; the human seat (if any) a ScriptedSeat. */
+export function sevnPlayers(strategies: readonly SevnStrategyDef[], rules: SevnRules, specs: readonly string[], seed: number, human?: HumanSeat): SevnPlayer[] {
+  const bots = specs.map((s, seat) => (seat === human?.seat ? 'random' : s)); // the human seat's placeholder is replaced below
+  const players = makeSevnPlayers(strategies, rules, bots, strategyRngs(specs.length, seed));
+  if (human) players[human.seat] = new ScriptedSeat(human.answers);
+  return players;
+}
+
+export function sevnGameRecord(strategies: readonly SevnStrategyDef[], rules: SevnRules, specs: readonly string[], seed: number, human?: HumanSeat): GameRecord {
   const engine = new SevnEngine(rules);
-  const players = makeSevnPlayers(strategies, rules, specs, strategyRngs(specs.length, seed));
-  const events: NonNullable<GameRecord['events']> = [];
-  engine.tracer = {
-    event(ev, seat, a) {
-      const [event, arg] = SEVN_EVENTS[ev];
-      const e: (typeof events)[number] = { event, seat };
-      if (arg === 'card' && a >= 0) e.card = engine.cards.name(a);
-      else if (arg === 'target') e.target = a;
-      else if (arg === 'value') e.value = a;
-      events.push(e);
-    },
-  };
+  const events: SevnEventRecord[] = [];
+  engine.tracer = { event: (ev, seat, a) => void events.push(sevnEventRecord(engine, ev, seat, a)) };
   const deck = new Rng();
   deck.reseed(seed, 0, STREAM_DECK);
+  let finished = true;
   try {
-    engine.playGame(players, deck);
+    engine.playGame(sevnPlayers(strategies, rules, specs, seed, human), deck);
+  } catch (e) {
+    if (!(e instanceof OutOfAnswers)) throw e;
+    finished = false; // a game a person stopped: the record ends where it stood
   } finally {
     engine.tracer = null;
   }
-  return { format: 1, game: 'sevn', rules, players: [...specs], seed, totals: Array.from(engine.totals.subarray(0, specs.length)), winShare: Array.from(engine.winShare.subarray(0, specs.length)), events };
+  const record: GameRecord = { format: 1, game: 'sevn', rules, players: [...specs], seed, totals: Array.from(engine.totals.subarray(0, specs.length)), winShare: finished ? Array.from(engine.winShare.subarray(0, specs.length)) : specs.map(() => 0), events };
+  if (human) record.human = { seat: human.seat, answers: [...human.answers] };
+  if (!finished) record.finished = false;
+  return record;
 }
 
 export interface ReviewedDecision {

@@ -8,12 +8,12 @@
 import type { AdviseArgs } from './advise.js';
 import { UserError } from '../engine/errors.js';
 import { Rng, STREAM_DECK } from '../engine/rng.js';
-import { makeSevnPlayers } from '../games/sevn/index.js';
 import { SevnEngine } from '../games/sevn/engine.js';
 import { validateSevnRules } from '../games/sevn/rules.js';
 import { Answer, type SevnPlayer, type SevnStrategyDef, type SevnView } from '../games/sevn/view.js';
 import { type AdviceValue, type SevnAdvicePosition, adviseSevn } from './advise-sevn.js';
-import { type GameRecord, sevnGameRecord, strategyRngs } from './play-json.js';
+import { DEFAULT_FIELD } from './advise-sevn.js';
+import { type GameRecord, OutOfAnswers, checkHumanSeat, sevnGameRecord, sevnPlayers } from './play-json.js';
 
 /** Rollouts per decision unless --rollouts says otherwise (a game has tens of decisions a seat). */
 export const DEFAULT_REVIEW_ROLLOUTS = 2000;
@@ -58,7 +58,7 @@ export interface SevnReview {
 }
 
 /** The position a seat sees at its draw-or-stay decision, turned so that the seat is seat 0. */
-function positionOf(v: SevnView): SevnAdvicePosition {
+export function positionOf(v: SevnView): SevnAdvicePosition {
   const n = v.players;
   const seat = (k: number) => (v.seat + k) % n;
   const rows: number[][] = [];
@@ -91,14 +91,15 @@ export function reviewSevn(strategies: readonly SevnStrategyDef[], record: GameR
   if (!Number.isInteger(seatIn) || seatIn < 0 || seatIn >= n) throw new UserError(`--seat ${seatIn}: the game has seats 0 to ${n - 1}`);
   if (!Number.isSafeInteger(record.seed)) throw new UserError('--review: the file has no integer seed');
   // The replay must be the game of the file: same events, or the file is from another version or edited.
-  const replayed = sevnGameRecord(strategies, rules, record.players, record.seed);
+  const human = checkHumanSeat(record);
+  const replayed = sevnGameRecord(strategies, rules, record.players, record.seed, human);
   if (JSON.stringify(replayed.events) !== JSON.stringify(record.events)) {
     throw new UserError('--review: replaying the file\'s seed and strategies does not give its events (written by another version of sevensim, or edited); write it again with `play --json`');
   }
 
   // Replay once more, catching the reviewed seat's positions and answers.
   const found: { round: number; pos: SevnAdvicePosition; played: 'draw' | 'stay' }[] = [];
-  const players = makeSevnPlayers(strategies, rules, record.players, strategyRngs(n, record.seed));
+  const players = sevnPlayers(strategies, rules, record.players, record.seed, human);
   const own = players[seatIn];
   const watcher: SevnPlayer = Object.create(own);
   watcher.drawOrStay = (v) => {
@@ -110,15 +111,21 @@ export function reviewSevn(strategies: readonly SevnStrategyDef[], record: GameR
   players[seatIn] = watcher;
   const deck = new Rng();
   deck.reseed(record.seed, 0, STREAM_DECK);
-  new SevnEngine(rules).playGame(players, deck);
+  try {
+    new SevnEngine(rules).playGame(players, deck);
+  } catch (e) {
+    if (!(e instanceof OutOfAnswers)) throw e; // a game a person stopped: its decisions so far
+  }
 
   const rollouts = o.rollouts ?? DEFAULT_REVIEW_ROLLOUTS;
   const seed = o.seed ?? 1;
   // Everyone else plays its own strategy in the rollouts, clockwise from the reviewed seat.
-  const field = Array.from({ length: n - 1 }, (_, k) => record.players[(seatIn + 1 + k) % n]);
+  // A person's seat plays DEFAULT_FIELD in the rollouts.
+  const strategyOf = (s: number) => (s === human?.seat ? DEFAULT_FIELD : record.players[s]);
+  const field = Array.from({ length: n - 1 }, (_, k) => strategyOf((seatIn + 1 + k) % n));
   const decisions = found.map((d, i): ReviewedSevnDecision => {
     o.onProgress?.(i, found.length);
-    const a = adviseSevn(strategies, rules, d.pos, { field: n > 1 ? field : undefined, then: record.players[seatIn], rollouts, seed, firstRollout: i * rollouts });
+    const a = adviseSevn(strategies, rules, d.pos, { field: n > 1 ? field : undefined, then: strategyOf(seatIn), rollouts, seed, firstRollout: i * rollouts });
     const played = a.actions.find((x) => x.action === d.played)!;
     const other = a.actions.find((x) => x.action !== d.played)!;
     // The losses adviseSevn gives are against the best by mean: the worse answer carries |difference|.

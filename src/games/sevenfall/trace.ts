@@ -9,7 +9,7 @@ export function tileName(rules: SevenfallRules, t: number): string {
   return t === rules.symbols ? 'W' : t === rules.symbols + 1 ? 'X' : String.fromCharCode(65 + t);
 }
 
-function rowText(rules: SevenfallRules, row: ArrayLike<number>, locked?: ArrayLike<number>): string {
+export function rowText(rules: SevenfallRules, row: ArrayLike<number>, locked?: ArrayLike<number>): string {
   return Array.from(row, (t, i) => (locked && locked[i] ? `[${tileName(rules, t)}]` : tileName(rules, t))).join(' ');
 }
 
@@ -33,13 +33,13 @@ export function explainRow(rules: SevenfallRules, row: ArrayLike<number>): strin
   return parts.join('; ');
 }
 
-export function traceSevenfallGame(rules: SevenfallRules, players: readonly SevenfallPlayer[], engine: SevenfallEngine, seed: number): string {
-  const lines: string[] = [`SEVENFALL (${rules.name}), ${players.length} player(s), seed ${seed}. W = Wild, X = Break, [T] = locked replacement.`];
-  const totals = new Array<number>(players.length).fill(0);
-  const tracer: SevenfallTracer = {
+/** A tracer that writes the `play` trace of each turn into `lines` (labels: each seat's name). */
+export function sevenfallTextTracer(rules: SevenfallRules, labels: readonly string[], lines: string[]): SevenfallTracer {
+  const totals = new Array<number>(labels.length).fill(0);
+  return {
     turnStart(seat, round, row) {
       if (seat === 0) lines.push(`Round ${round + 1}`);
-      lines.push(`  seat ${seat} (${players[seat].label}) draws: ${rowText(rules, row)}`);
+      lines.push(`  seat ${seat} (${labels[seat]}) draws: ${rowText(rules, row)}`);
     },
     discard(_seat, mask, removed, row, locked) {
       const gone: string[] = [];
@@ -57,11 +57,16 @@ export function traceSevenfallGame(rules: SevenfallRules, players: readonly Seve
       lines.push(`    final ${rowText(rules, row)}: ${explainRow(rules, row)} = ${score} points (total ${totals[seat]})`);
     },
   };
-  engine.tracer = tracer;
+}
+
+export function traceSevenfallGame(rules: SevenfallRules, players: readonly SevenfallPlayer[], engine: SevenfallEngine, seed: number): string {
+  const lines: string[] = [`SEVENFALL (${rules.name}), ${players.length} player(s), seed ${seed}. W = Wild, X = Break, [T] = locked replacement.`];
+  engine.tracer = sevenfallTextTracer(rules, players.map((p) => p.label), lines);
   const deck = new Rng();
   deck.reseed(seed, 0, STREAM_DECK);
   engine.playGame(players, deck);
   engine.tracer = null;
+  const totals = Array.from(engine.totals.subarray(0, players.length));
   const best = Math.max(...totals);
   const winners = totals.flatMap((t, s) => (t === best ? [s] : []));
   lines.push(winners.length === 1 ? `Seat ${winners[0]} wins with ${best}.` : `Seats ${winners.join(', ')} share the win with ${best} each.`);
