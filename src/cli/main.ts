@@ -21,6 +21,7 @@ import { solveCommand } from './solve.js';
 import { strategiesCommand } from './strategies.js';
 import { studyCommand } from './study.js';
 import { tournamentCommand } from './tournament.js';
+import { trackCommand } from './track.js';
 import { tuneCommand } from './tune.js';
 
 function fail(message: string, code = 2): never {
@@ -45,6 +46,7 @@ const cli = yargs(joinNegativeValues(hideBin(process.argv)))
   .command(tuneCommand)
   .command(tournamentCommand)
   .command(adviseCommand)
+  .command(trackCommand)
   .demandCommand(1, 'Give a command; `sevensim --help` lists them.')
   .strict()
   .recommendCommands()

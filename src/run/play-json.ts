@@ -71,9 +71,11 @@ export class OutOfAnswers extends Error {
  */
 export class ScriptedSeat implements SevnPlayer, SevenfallPlayer {
   readonly label = 'human';
-  /** In an object of its own, so that a wrapper made with Object.create (review-sevn.ts) shares it. */
-  private readonly at = { used: 0 };
-  constructor(readonly answers: readonly number[]) {}
+  constructor(
+    readonly answers: readonly number[],
+    /** In an object of its own, so that a wrapper made with Object.create (review-sevn.ts) shares it, and seats can share one list (track). */
+    private readonly at = { used: 0 },
+  ) {}
   get used(): number {
     return this.at.used;
   }

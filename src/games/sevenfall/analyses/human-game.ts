@@ -102,10 +102,10 @@ export class SevenfallHumanGame implements TableGame {
     let mask = 0;
     for (const ch of tiles) {
       const i = Array.from(v.row).findIndex((x, i) => tileName(this.rules, x) === ch && v.locked[i] === 0 && ((mask >>> i) & 1) === 0);
-      if (i < 0) return `"${input.trim()}": your row has no ${Array.from(v.row).some((x) => tileName(this.rules, x) === ch) ? 'further unlocked ' : ''}${ch} to discard (row ${rowText(this.rules, v.row, v.locked)}, [T] locked)`;
+      if (i < 0) return `"${input.trim()}": your row has no ${Array.from(v.row).some((x) => tileName(this.rules, x) === ch) ? 'further unlocked ' : ''}${ch} to discard (row ${rowText(this.rules, v.row, v.locked)}, [T] locked); legal: ${this.keys()}`;
       mask |= 1 << i;
     }
-    if (tiles.length > v.discardsLeft) return `"${input.trim()}": ${tiles.length} tiles, but only ${v.discardsLeft} discard(s) are left this turn`;
+    if (tiles.length > v.discardsLeft) return `"${input.trim()}": ${tiles.length} tiles, but only ${v.discardsLeft} discard(s) are left this turn; legal: ${this.keys()}`;
     return mask;
   }
 

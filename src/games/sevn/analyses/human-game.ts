@@ -255,7 +255,7 @@ export class SevnHumanGame implements TableGame {
 const pm = (v: AdviceValue, d: number) => (v.exact ? `${v.mean.toFixed(d)} exact` : `${v.mean.toFixed(d)} ± ${(Z95 * v.se).toFixed(d)}`);
 
 /** The hint panel: exact next-card bust chance, each answer's round score and win chance (95% CI or exact), the suggestion, the bots. */
-export function formatSevnHint(h: SevnHint): string {
+export function formatSevnHint(h: SevnHint, opponents = 'opponents play their strategies'): string {
   const lines: string[] = [];
   const a = h.advice;
   if (a) {
@@ -264,8 +264,8 @@ export function formatSevnHint(h: SevnHint): string {
     for (const x of a.actions) {
       lines.push(`  ${x.action.padEnd(5)} round score ${pm(x.roundScore, 1)}, win chance ${x.win ? `${pm({ ...x.win, mean: 100 * x.win.mean, se: 100 * x.win.se }, 1)}%` : '-'}${x.bestWin ? '  <- best' : ''}`);
     }
-    lines.push(`  (${a.rollouts.toLocaleString('en-US')} paired rollouts, ± 95% CI; opponents play their strategies, you then play ${SUGGESTING_BOT})`);
+    lines.push(`  (${a.rollouts.toLocaleString('en-US')} paired rollouts, ± 95% CI; ${opponents}, you then play ${SUGGESTING_BOT})`);
   }
-  lines.push(`  suggested: ${h.suggested}; the bots would: ${h.bots.map((b) => `${b.strategy} ${b.answer}`).join(', ')}`);
+  lines.push(`  suggested: ${h.suggested}${h.bots.length ? `; the bots would: ${h.bots.map((b) => `${b.strategy} ${b.answer}`).join(', ')}` : ''}`);
   return lines.join('\n');
 }

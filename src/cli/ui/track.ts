@@ -1,0 +1,61 @@
+/**
+ * The terminal side of `sevensim track`: reads what happens at a real table one entry a line and shows
+ * the state (src/games/sevn/analyses/track.ts keeps it). Commands: `undo`, `save FILE`, `t` (the
+ * table), `?` (the entries), `q`; end of input stops (exit 0).
+ */
+import { createInterface } from 'node:readline';
+import type { SevnTrack } from '../../games/sevn/analyses/track.js';
+import { writeJsonAtomic } from './save.js';
+import type { PlayIo } from './play-human.js';
+
+export const TRACK_HELP = [
+  'Type what happens, one entry a line, as the prompt asks:',
+  '  a card as it is revealed (13, -2, x2, +4, SecondChance, Freeze, TripleDraw, Crossroads, Storm, ...), optionally "seat N: CARD";',
+  '  at a turn: the card drawn, or stay; an action\'s target: the seat number; Crossroads: the card taken; Ballast: keep or discard.',
+  'Commands: undo (take back the last entry), save FILE, t (the table and unseen cards), ? (this), q (stop).',
+].join('\n');
+
+export async function runTrack(track: SevnTrack, io: PlayIo): Promise<void> {
+  const say = (s: string) => void io.output.write(`${s}\n`);
+  const bold = (s: string) => (io.tty ? `\x1b[1m${s}\x1b[0m` : s);
+  const rl = createInterface({ input: io.input, output: io.tty ? io.output : undefined, terminal: io.tty });
+  const lines = rl[Symbol.asyncIterator]();
+  say(TRACK_HELP);
+  let lastHint = '';
+  try {
+    for (;;) {
+      for (const l of track.lines.slice(track.shown)) say(l);
+      track.shown = track.lines.length;
+      if (track.over) break;
+      const hint = track.hintText();
+      if (hint !== null && hint !== lastHint) {
+        say(bold(track.table()));
+        say(hint);
+      }
+      lastHint = hint ?? '';
+      io.output.write(`${bold(track.needText())}\n> `);
+      const next = await lines.next();
+      if (next.done) break;
+      const input = next.value.trim();
+      if (!io.tty) say(input);
+      const save = /^save\s+(.+)$/.exec(input);
+      if (input === 'q' || input === 'quit') break;
+      else if (input === '?') say(TRACK_HELP);
+      else if (input === 't' || input === 'table') say(track.table());
+      else if (save) {
+        writeJsonAtomic(save[1], track.save());
+        say(`saved to ${save[1]} (continue with --load ${save[1]})`);
+      } else if (input === 'undo') {
+        const error = track.undo();
+        say(error ?? `undone; ${track.entries.length} entries`);
+        track.shown = Math.min(track.shown, track.lines.length);
+      } else {
+        const error = track.enter(input);
+        if (error !== null) say(`refused: ${error}`);
+      }
+    }
+  } finally {
+    rl.close();
+  }
+  say(bold(track.table()));
+}
