@@ -9,6 +9,12 @@ export function sevensim(...args: string[]): { code: number | null; stdout: stri
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** The CLI with `input` as its standard input (a pipe, not a terminal). */
+export function sevensimWithInput(input: string, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r: SpawnSyncReturns<string> = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000, input });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
 export function sevensimAsync(...args: string[]) {
   return spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
 }
