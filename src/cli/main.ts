@@ -12,6 +12,7 @@ import { benchCommand } from './bench.js';
 import { bustTableCommand } from './bust-table.js';
 import { checkArgs, joinNegativeValues } from './checks.js';
 import { compareCommand } from './compare.js';
+import { decisionsCommand } from './decisions.js';
 import { mergeCommand } from './merge.js';
 import { playCommand } from './play.js';
 import { reportCommand } from './report.js';
@@ -47,6 +48,7 @@ const cli = yargs(joinNegativeValues(hideBin(process.argv)))
   .command(tournamentCommand)
   .command(adviseCommand)
   .command(trackCommand)
+  .command(decisionsCommand)
   .demandCommand(1, 'Give a command; `sevensim --help` lists them.')
   .strict()
   .recommendCommands()

@@ -1,0 +1,166 @@
+/**
+ * `sevensim decisions DIR`: a run's decisions.arrow as a table a player can read. Rows of the file
+ * (one per seat, bucket and action) are pooled over seats and over the features not asked for
+ * (`--by`), from the exact sums the file keeps (sum_diff, sum_diff_sq, rollouts; sum_score, ...).
+ *
+ * Counterfactual runs: where a kind has one action beside its reference (SEVN draw against stay,
+ * keep against discard), each group shows that action minus the reference, paired over the same
+ * rollouts, with its 95% CI and the rollouts behind it; the better answer is named where the CI
+ * excludes 0. Where there are several (SEVENFALL discards against stop, targets), the group shows
+ * the action with the highest mean difference. Outcome runs: each action's mean outcome as played
+ * (not causal: the outcome mixes the decision with everything after it), and the same comparison as
+ * a difference of two independent means.
+ */
+import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { catalogEntry } from '../catalog.js';
+import { UserError } from '../engine/errors.js';
+import { WIN_UNITS } from '../engine/game.js';
+import { readManifest } from '../io/results.js';
+import { arrowRows, type Row } from '../report/inputs.js';
+import { Z95 } from '../stats/summary.js';
+
+export interface Estimate {
+  mean: number;
+  se: number;
+  lo: number;
+  hi: number;
+  n: number;
+}
+
+export interface DecisionGroup {
+  /** The features' band lower bounds (or profile text), in --by order. */
+  features: (number | string)[];
+  /** The action compared (the only one beside the reference, or the best). */
+  action: string;
+  reference: string;
+  /** action - reference: the score (round or turn points; game mode: final total), and the win share (game mode). */
+  score: Estimate;
+  win: Estimate | null;
+  /** The better answer where the CI of the score difference (game mode: of the win share) excludes 0, else null. */
+  better: string | null;
+}
+
+export interface DecisionsTable {
+  dir: string;
+  game: string;
+  kind: string;
+  mode: string;
+  /** What the score difference is in: round (turn) points, or the final total in game mode. */
+  unit: string;
+  recording: 'outcomes' | 'counterfactual';
+  games: number;
+  by: string[];
+  groups: DecisionGroup[];
+}
+
+/** Mean, SE and 95% CI from n, sum and sum of squares (SE 0 when n < 2). */
+export function fromSums(n: number, s: number, s2: number): Estimate {
+  const mean = n > 0 ? s / n : 0;
+  const v = n > 1 ? Math.max(0, (s2 - (s * s) / n) / (n - 1)) : 0;
+  const se = n > 0 ? Math.sqrt(v / n) : 0;
+  return { mean, se, lo: mean - Z95 * se, hi: mean + Z95 * se, n };
+}
+
+/** a - b of two independent estimates. */
+function minus(a: Estimate, b: Estimate): Estimate {
+  const mean = a.mean - b.mean;
+  const se = Math.hypot(a.se, b.se);
+  return { mean, se, lo: mean - Z95 * se, hi: mean + Z95 * se, n: Math.min(a.n, b.n) };
+}
+
+const num = (r: Row, k: string) => Number(r[k] ?? 0);
+
+export function decisionsTable(dir: string, kindIn: string | undefined, byIn: string | undefined): DecisionsTable {
+  const m = readManifest(dir);
+  if (m.decisions !== 'outcomes' && m.decisions !== 'counterfactual') throw new UserError(`${dir}: the run recorded no decisions; run simulate with --decisions counterfactual (or outcomes) and --out DIR`);
+  const file = join(dir, 'decisions.arrow');
+  if (!existsSync(file)) throw new UserError(`${dir}: decisions.arrow is missing; the output is incomplete`);
+  const game = catalogEntry(m.game).game;
+  const rows = arrowRows(file);
+  const columns = rows.length ? Object.keys(rows[0]) : [];
+  const features = columns.slice(columns.indexOf('kind') + 1, columns.indexOf('action'));
+  const kind = kindIn ?? game.decisionKinds[0];
+  if (!game.decisionKinds.includes(kind)) throw new UserError(`--kind ${kind}: ${game.name} decisions are ${game.decisionKinds.join(', ')}`);
+  const by = byIn === undefined ? features : byIn.split(',').map((f) => f.trim().replace(/-/g, '_')).filter((f) => f !== '');
+  for (const f of by) if (!features.includes(f)) throw new UserError(`--by ${byIn}: ${f.replace(/_/g, '-')} is not a feature of this run (its buckets: ${features.map((x) => x.replace(/_/g, '-')).join(', ') || 'none'}; simulate --bucket chooses them)`);
+  const cf = m.decisions === 'counterfactual';
+  const win = m.mode === 'game';
+  const reference = game.counterfactualReference?.(game.decisionKinds.indexOf(kind)) ?? '';
+
+  // Pool the rows of each (group, action).
+  const sums = new Map<string, { features: (number | string)[]; actions: Map<string, number[]> }>();
+  for (const r of rows) {
+    if (r.kind !== kind) continue;
+    const fs = by.map((f) => r[f] as number | string);
+    const key = JSON.stringify(fs);
+    let g = sums.get(key);
+    if (!g) sums.set(key, (g = { features: fs, actions: new Map() }));
+    const a = String(r.action);
+    let s = g.actions.get(a);
+    if (!s) g.actions.set(a, (s = new Array<number>(9).fill(0)));
+    const add = cf
+      ? [num(r, 'rollouts'), num(r, 'sum_diff'), num(r, 'sum_diff_sq'), num(r, 'sum_diff_win'), num(r, 'sum_diff_win_sq'), 0, 0, 0, 0]
+      : [num(r, 'count'), num(r, 'sum_score'), num(r, 'sum_score_sq'), num(r, 'sum_win'), num(r, 'sum_win_sq'), 0, 0, 0, 0];
+    add.forEach((x, i) => (s![i] += x));
+  }
+
+  const groups: DecisionGroup[] = [];
+  for (const g of sums.values()) {
+    const est = (s: number[]) => ({ score: fromSums(s[0], s[1], s[2]), win: win ? fromSums(s[0], s[3] / WIN_UNITS, s[4] / (WIN_UNITS * WIN_UNITS)) : null });
+    const all = [...g.actions.entries()].map(([action, s]) => ({ action, ...est(s) }));
+    const ref = all.find((a) => a.action === reference);
+    let chosen: (typeof all)[number];
+    let score: Estimate;
+    let w: Estimate | null;
+    if (cf) {
+      // Differences against the reference are in each row already; the reference's own are 0.
+      const others = all.filter((a) => a.action !== reference);
+      if (others.length === 0) continue;
+      chosen = others.reduce((b, a) => ((win ? a.win!.mean > b.win!.mean : a.score.mean > b.score.mean) ? a : b));
+      score = chosen.score;
+      w = chosen.win;
+    } else {
+      if (!ref) continue;
+      const others = all.filter((a) => a.action !== reference);
+      if (others.length === 0) continue;
+      chosen = others.reduce((b, a) => ((win ? a.win!.mean > b.win!.mean : a.score.mean > b.score.mean) ? a : b));
+      score = minus(chosen.score, ref.score);
+      w = win ? minus(chosen.win!, ref.win!) : null;
+    }
+    const judged = w ?? score;
+    const better = judged.lo > 0 ? chosen.action : judged.hi < 0 ? reference : null;
+    groups.push({ features: g.features, action: chosen.action, reference, score, win: w, better });
+  }
+  const cmp = (a: number | string, b: number | string) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)));
+  groups.sort((a, b) => a.features.reduce<number>((c, _, i) => c || cmp(a.features[i], b.features[i]), 0));
+  return { dir, game: m.game, kind, mode: m.mode, unit: win ? 'final total' : `${game.roundUnit ?? 'round'} points`, recording: cf ? 'counterfactual' : 'outcomes', games: m.games, by, groups };
+}
+
+const signed = (x: number, d: number) => `${x >= 0 ? '+' : ''}${x.toFixed(d)}`;
+const ci = (e: Estimate, d: number, scale = 1) => `${signed(scale * e.mean, d)} [${signed(scale * e.lo, d)}, ${signed(scale * e.hi, d)}]`;
+
+export function formatDecisionsTable(t: DecisionsTable): string {
+  const unit = t.unit;
+  const several = t.groups.some((g) => g.action !== t.groups[0]?.action);
+  const what = several ? `the best answer minus ${t.groups[0]?.reference}` : `${t.groups[0]?.action} minus ${t.groups[0]?.reference}`;
+  const lines = [
+    `${t.game} ${t.kind} decisions of ${t.dir} (${t.mode} mode, ${t.games.toLocaleString('en-US')} games, ${t.recording}): ${what}, by ${t.by.join(', ').replace(/_/g, '-') || 'nothing (all pooled)'}.`,
+    t.recording === 'counterfactual'
+      ? `Paired rollouts: the same futures for both answers; 95% CI; n = rollouts. "better" where the CI ${t.mode === 'game' ? 'of the win chance ' : ''}excludes 0.`
+      : 'Outcomes as played (not causal: they mix the decision with everything after it; simulate --decisions counterfactual isolates it); 95% CI; n = decisions.',
+  ];
+  if (t.groups.length === 0) return [...lines, `  no ${t.kind} decisions with an answer beside ${t.groups[0]?.reference ?? 'the reference'} in this file`].join('\n');
+  const head = [...t.by.map((f) => f.replace(/_/g, '-')), ...(several ? ['answer'] : []), 'n', `${unit} (95% CI)`, ...(t.mode === 'game' ? ['win chance, % (95% CI)'] : []), 'better'];
+  const body = t.groups.map((g) => [
+    ...g.features.map(String),
+    ...(several ? [g.action] : []),
+    g.score.n.toLocaleString('en-US'),
+    ci(g.score, 2),
+    ...(g.win ? [ci(g.win, 2, 100)] : []),
+    g.better ?? '-',
+  ]);
+  const w = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  for (const r of [head, ...body]) lines.push(`  ${r.map((c, i) => c.padEnd(w[i])).join('  ').trimEnd()}`);
+  return lines.join('\n');
+}

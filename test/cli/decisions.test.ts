@@ -1,0 +1,90 @@
+/**
+ * `decisions DIR`: the table's values against the rows of the run's decisions.arrow (pooled here from
+ * the file's own per-row values: rollouts, diff and diff_se, not its sums), a fact any run must show
+ * (in round mode, drawing at 0 points cannot lose), and bad input.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { arrowRows } from '../../src/report/inputs.js';
+import type { DecisionsTable } from '../../src/run/decisions-table.js';
+import { sevensim } from '../helpers/cli.js';
+import { tempDir } from '../helpers/dirs.js';
+
+const table = (...args: string[]) => {
+  const r = sevensim('decisions', ...args, '--json');
+  expect(r.stderr).toBe('');
+  return JSON.parse(r.stdout) as DecisionsTable;
+};
+
+describe('decisions: SEVN counterfactual, round mode', () => {
+  const dir = join(tempDir('decisions'), 'run');
+  const sim = sevensim('simulate', '--game', 'sevn', '--players', 'ev', 'stay-at', '--mode', 'round', '--games', '4000', '--decisions', 'counterfactual', '--sample-rate', '0.2', '--rollouts', '8', '--bucket', 'points:10,distinct:1', '--out', dir, '--quiet', '--threads', '1');
+
+  it('draw minus stay by points: n, mean and SE pooled from the file\'s rows', () => {
+    expect(sim.code).toBe(0);
+    const rows = arrowRows(join(dir, 'decisions.arrow')).filter((r) => r.kind === 'draw-stay' && r.action === 'draw');
+    const t = table(dir, '--by', 'points');
+    expect(t.groups.length).toBeGreaterThan(3);
+    for (const g of t.groups) {
+      const mine = rows.filter((r) => r.points === g.features[0]);
+      // Pool: n = sum of rollouts; mean = sum(n_i * diff_i) / n; the variance from each row's own SE:
+      // var_i = diff_se_i^2 * n_i, sum of squares_i = (n_i - 1) var_i + n_i diff_i^2.
+      const n = mine.reduce((s, r) => s + (r.rollouts as number), 0);
+      const sum = mine.reduce((s, r) => s + (r.rollouts as number) * (r.diff as number), 0);
+      const sq = mine.reduce((s, r) => {
+        const k = r.rollouts as number;
+        return s + (k - 1) * (r.diff_se as number) ** 2 * k + k * (r.diff as number) ** 2;
+      }, 0);
+      const mean = sum / n;
+      const se = Math.sqrt((sq - n * mean * mean) / (n - 1) / n);
+      expect(g.score.n).toBe(n);
+      expect(g.score.mean).toBeCloseTo(mean, 9);
+      expect(g.score.se).toBeCloseTo(se, 6);
+      expect(g.better).toBe(g.score.lo > 0 ? 'draw' : g.score.hi < 0 ? 'stay' : null);
+      expect(g.win).toBeNull(); // round mode
+    }
+    // At 0 points staying scores 0 and a round score is never below 0: drawing cannot lose.
+    const zero = t.groups.find((g) => g.features[0] === 0)!;
+    expect(zero.score.mean).toBeGreaterThan(0);
+    expect(zero.better).toBe('draw');
+  });
+
+  it('by every feature of the run by default; the text names the better answer; bad input is one line, exit 2', () => {
+    expect(table(dir).by).toEqual(['points', 'distinct']);
+    const text = sevensim('decisions', dir, '--by', 'points');
+    expect(text.stdout).toContain('draw minus stay, by points');
+    expect(text.stdout).toMatch(/^ {2}0 +[\d,]+ +\+[\d.]+ \[\+[\d.]+, \+[\d.]+\] +draw$/m);
+    for (const [args, message] of [
+      [[dir, '--by', 'gap-leader'], /--by gap-leader: gap-leader is not a feature of this run \(its buckets: points, distinct/],
+      [[dir, '--kind', 'discard'], /--kind discard: sevn decisions are draw-stay/],
+      [[join(dir, 'nope')], /no run.json here/],
+    ] as const) {
+      const r = sevensim('decisions', ...args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});
+
+describe('decisions: SEVENFALL, the best discard per profile', () => {
+  it('the best answer of each profile has the highest pooled mean difference against stop', () => {
+    const dir = join(tempDir('decisions'), 'run');
+    expect(sevensim('simulate', '--game', 'sevenfall', '--players', 'greedy', '--mode', 'round', '--games', '3000', '--decisions', 'counterfactual', '--sample-rate', '0.3', '--rollouts', '4', '--out', dir, '--quiet', '--threads', '1').code).toBe(0);
+    const rows = arrowRows(join(dir, 'decisions.arrow')).filter((r) => r.action !== 'stop');
+    const t = table(dir, '--by', 'profile');
+    expect(t.groups.length).toBeGreaterThan(10);
+    for (const g of t.groups) {
+      const byAction = new Map<string, { n: number; sum: number }>();
+      for (const r of rows.filter((x) => x.profile === g.features[0])) {
+        const a = byAction.get(r.action as string) ?? { n: 0, sum: 0 };
+        a.n += r.rollouts as number;
+        a.sum += (r.rollouts as number) * (r.diff as number);
+        byAction.set(r.action as string, a);
+      }
+      const best = Math.max(...[...byAction.values()].map((a) => a.sum / a.n));
+      expect(g.score.mean).toBeCloseTo(best, 9);
+      expect(g.reference).toBe('stop');
+    }
+  });
+});
