@@ -42,6 +42,12 @@ export interface AnalysisOutput {
   text: string;
 }
 
+/** What `solve` asks beyond the rules: the solution as a terminal chart (--table), coloured on a terminal. */
+export interface SolveOptions {
+  table: boolean;
+  tty: boolean;
+}
+
 export interface CatalogEntry {
   game: GameModule;
   /** The shared game tests play this lineup (several different strategies) in every mode. */
@@ -51,7 +57,7 @@ export interface CatalogEntry {
   /** The parts of `sevensim study` (and `npm start`). */
   study: StudyPart[];
   /** Capability: an exact solution (`sevensim solve`); imported on use, so workers never load it. */
-  solve?(rules: unknown, preset: string | null, objective: string, out: string | null, force: boolean): Promise<AnalysisOutput>;
+  solve?(rules: unknown, preset: string | null, objective: string, out: string | null, force: boolean, options?: SolveOptions): Promise<AnalysisOutput>;
   /** Capability: one seeded game as data (`sevensim play --json`); imported on use. */
   record?(rules: unknown, specs: readonly string[], seed: number): Promise<unknown>;
   /** Capability: a game with one seat (`seat`, "human" in `specs`) played by a person (`play --human`); imported on use. */
@@ -105,11 +111,12 @@ const BUILT_IN: CatalogEntry[] = [
       { name: 'sevn-round', question: 'SEVN: which stopping rule scores most in one 4-player round?', mode: 'round', players: SEVN_FIELD, scale: 1 },
       { name: 'sevn-game', question: 'SEVN: who wins a 4-player game to 250?', mode: 'game', players: SEVN_FIELD, scale: 0.25 },
     ],
-    async solve(rules, preset, objective, out, force) {
+    async solve(rules, preset, objective, out, force, options) {
       if (objective !== 'ev') throw new UserError(`--objective ${objective}: SEVN solves the expected solo round score only (ev)`);
-      const { formatSevnSolve, solveSevnCommand } = await import('./run/solve-sevn.js');
-      const { report } = await solveSevnCommand(rules as SevnRules, preset, out, force);
-      return { report, text: formatSevnSolve(report) };
+      const { formatSevnSolve, sevnStopBoundary, solveSevnCommand } = await import('./run/solve-sevn.js');
+      const { report, solution } = await solveSevnCommand(rules as SevnRules, preset, out, force);
+      if (options?.table) report.stopBoundary = sevnStopBoundary(solution.policyRows());
+      return { report, text: formatSevnSolve(report, options?.tty) };
     },
     record: async (rules, specs, seed) => (await import('./run/play-json.js')).sevnGameRecord(SEVN_STRATEGIES, rules as SevnRules, specs, seed),
     humanGame: async (rules, specs, seat, seed, options) => new (await import('./games/sevn/analyses/human-game.js')).SevnHumanGame(SEVN_STRATEGIES, rules as SevnRules, specs, seat, seed, options),
