@@ -67,6 +67,23 @@ describe('decisions: SEVN counterfactual, round mode', () => {
   });
 });
 
+describe('decisions: SEVN counterfactual, game mode', () => {
+  it('draw minus stay in final total and win chance (the file\'s win sums are in 1/840ths)', () => {
+    const dir = join(tempDir('decisions'), 'run');
+    expect(sevensim('simulate', '--game', 'sevn', '--players', 'ev', 'race', '--mode', 'game', '--games', '300', '--decisions', 'counterfactual', '--sample-rate', '0.1', '--rollouts', '4', '--bucket', 'points:20,distinct:2', '--out', dir, '--quiet', '--threads', '1').code).toBe(0);
+    const rows = arrowRows(join(dir, 'decisions.arrow')).filter((r) => r.kind === 'draw-stay' && r.action === 'draw');
+    const t = table(dir, '--by', 'points');
+    expect(t.unit).toBe('final total');
+    for (const g of t.groups) {
+      const mine = rows.filter((r) => r.points === g.features[0]);
+      const n = mine.reduce((s, r) => s + (r.rollouts as number), 0);
+      expect(g.win!.n).toBe(n);
+      expect(g.win!.mean).toBeCloseTo(mine.reduce((s, r) => s + (r.rollouts as number) * (r.diff_win as number), 0) / n, 9);
+      expect(g.better).toBe(g.win!.lo > 0 ? 'draw' : g.win!.hi < 0 ? 'stay' : null); // judged by the win chance in game mode
+    }
+  }, 120_000);
+});
+
 describe('decisions: SEVENFALL, the best discard per profile', () => {
   it('the best answer of each profile has the highest pooled mean difference against stop', () => {
     const dir = join(tempDir('decisions'), 'run');

@@ -180,7 +180,7 @@ export class SevenfallHumanGame implements TableGame {
     const top = h.advice.actions.slice(0, 5);
     const w = Math.max(...top.map((a) => a.action.length));
     return [
-      `  exact expected turn score of each answer (turn solver; ${h.advice.actions.length} legal, best ${top.length} shown):`,
+      `  exact expected turn score of each answer (turn solver; ${h.advice.actions.length} legal, best ${top.length} shown)${this.rules.refill === 'round' ? ', as if the turn had started from the full canister (these rules refill it each round only)' : ''}:`,
       ...top.map((a) => `  ${a.action.padEnd(w)}  ${a.value.toFixed(3)}${a.best ? '  <- best' : `  (loss ${a.loss.toFixed(3)})`}`),
       `  suggested: ${h.suggested}; the bots would: ${h.bots.map((b) => `${b.strategy} ${b.answer}`).join(', ')}`,
     ].join('\n');
