@@ -3,12 +3,11 @@ import { catalogEntry } from '../catalog.js';
 import { PartialOutputError, UserError } from '../engine/errors.js';
 import { checkInteger } from '../run/checks.js';
 import { checkPlayers } from '../run/simulate.js';
+import { DEFAULT_TABLE_OPTIONS } from '../run/table-game.js';
 import { command, gameOptions, jsonOption, loadRules, seedOption } from './options.js';
 import { progressBar } from './progress.js';
 import { playHuman } from './ui/play-human.js';
 
-const DEFAULT_HINT_ROLLOUTS = 400;
-const DEFAULT_REVIEW_ROLLOUTS = 1000;
 
 export const playCommand = command(
   'play',
@@ -21,8 +20,8 @@ export const playCommand = command(
       .option('human', { type: 'number', describe: 'play seat SEAT yourself (0 = first), the bots of --players in the other seats; one answer a line, `?` lists the keys' })
       .option('hints', { type: 'boolean', default: false, describe: 'with --human: the advice panel at each of your decisions (type h for it without --hints)' })
       .option('save', { type: 'string', describe: 'with --human: write the game (as play --json, with your answers) to FILE at its end, at q and at end of input (q alone saves to sevensim-GAME-seedN.json)' })
-      .option('hint-rollouts', { type: 'number', default: DEFAULT_HINT_ROLLOUTS, describe: 'with --human, SEVN: paired rollouts behind a draw-or-stay hint (SEVENFALL hints are exact)' })
-      .option('review-rollouts', { type: 'number', default: DEFAULT_REVIEW_ROLLOUTS, describe: 'with --human, SEVN: paired rollouts a decision in the review at the end of the game' }),
+      .option('hint-rollouts', { type: 'number', default: DEFAULT_TABLE_OPTIONS.hintRollouts, describe: 'with --human, SEVN: paired rollouts behind a draw-or-stay hint (SEVENFALL hints are exact)' })
+      .option('review-rollouts', { type: 'number', default: DEFAULT_TABLE_OPTIONS.reviewRollouts, describe: 'with --human, SEVN: paired rollouts a decision in the review at the end of the game' }),
   async (a) => {
     const entry = catalogEntry(a.game);
     const game = entry.game;

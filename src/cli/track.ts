@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { UserError } from '../engine/errors.js';
 import type { SevnRules } from '../games/sevn/rules.js';
 import { checkInteger } from '../run/checks.js';
+import { DEFAULT_TABLE_OPTIONS } from '../run/table-game.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { sevnModule } from '../catalog.js';
 import { command, loadRules } from './options.js';
@@ -19,7 +20,7 @@ export const trackCommand = command(
       .option('preset', { type: 'string', describe: 'a built-in rules preset (default: sevn)' })
       .option('rules', { type: 'string', describe: 'a rules file (JSON) instead of a preset' })
       .option('load', { type: 'string', describe: 'continue a track written by `save FILE` (its rules, seats and entries)' })
-      .option('hint-rollouts', { type: 'number', default: 400, describe: 'paired rollouts behind a draw-or-stay hint' })
+      .option('hint-rollouts', { type: 'number', default: DEFAULT_TABLE_OPTIONS.hintRollouts, describe: 'paired rollouts behind a draw-or-stay hint' })
       .example('$0 track --seats 4 --me 2', 'a 4-player game in which you sit third from the first dealer')
       .example('printf "7\\n9\\nstay\\n" | $0 track --seats 2 --me 1', 'entries from a file or a pipe, one a line'),
   async (a) => {

@@ -29,8 +29,13 @@ export interface TableGame {
   review(onProgress?: (done: number, total: number) => void): string;
 }
 
-/** Options of `play --human`. */
+/** Options of `play --human` (and track's hints). */
 export interface TableOptions {
+  /** SEVN: paired rollouts behind a draw-or-stay hint (SEVENFALL hints are exact). */
   hintRollouts: number;
+  /** SEVN: paired rollouts a decision in the review at the end of the game. */
   reviewRollouts: number;
 }
+
+/** The defaults: 400 hint rollouts keep a SEVN hint's p95 near 110 ms of CPU time (npm run bench:hints). */
+export const DEFAULT_TABLE_OPTIONS: TableOptions = { hintRollouts: 400, reviewRollouts: 1000 };

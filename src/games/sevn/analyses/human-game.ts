@@ -12,8 +12,8 @@ import { RoundCapError, UserError } from '../../../engine/errors.js';
 import { type AdviceValue, type SevnAdvice, adviseSevn } from '../../../run/advise-sevn.js';
 import { Z95 } from '../../../stats/summary.js';
 import { type GameRecord, OutOfAnswers, type SevnEventRecord, sevnEventRecord, sevnPlayers } from '../../../run/play-json.js';
-import { DEFAULT_REVIEW_ROLLOUTS, formatSevnReview, positionOf, reviewSevn } from '../../../run/review-sevn.js';
-import type { TableGame, TableOptions } from '../../../run/table-game.js';
+import { formatSevnReview, positionOf, reviewSevn } from '../../../run/review-sevn.js';
+import { DEFAULT_TABLE_OPTIONS, type TableGame, type TableOptions } from '../../../run/table-game.js';
 import { SevnEngine } from '../engine.js';
 import { makeSevnPlayers } from '../index.js';
 import type { SevnRules } from '../rules.js';
@@ -30,8 +30,6 @@ export interface LegalAnswer {
 
 /** The strategy whose answer is suggested where there is no advice (targets, Crossroads, Ballast), and that plays a person's seat in rollouts. */
 export const SUGGESTING_BOT = 'ev';
-/** Paired rollouts behind a draw-or-stay hint: p95 under 200 ms on one core (see README, "At the table"). */
-export const DEFAULT_HINT_ROLLOUTS = 400;
 
 export interface SevnHint {
   decision: string;
@@ -61,7 +59,7 @@ export class SevnHumanGame implements TableGame {
     readonly specs: readonly string[],
     readonly seat: number,
     readonly seed: number,
-    readonly options: TableOptions = { hintRollouts: DEFAULT_HINT_ROLLOUTS, reviewRollouts: DEFAULT_REVIEW_ROLLOUTS },
+    readonly options: TableOptions = DEFAULT_TABLE_OPTIONS,
   ) {
     if (!Number.isInteger(seat) || seat < 0 || seat >= specs.length) throw new UserError(`--human ${seat}: the table has seats 0 to ${specs.length - 1}`);
     this.replay();

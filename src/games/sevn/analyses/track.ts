@@ -14,6 +14,7 @@ import type { Rng } from '../../../engine/rng.js';
 import { type SevnAdvice, adviseSevn, parseCards } from '../../../run/advise-sevn.js';
 import { OutOfAnswers, ScriptedSeat } from '../../../run/play-json.js';
 import { positionOf } from '../../../run/review-sevn.js';
+import { DEFAULT_TABLE_OPTIONS } from '../../../run/table-game.js';
 import { SevnEngine } from '../engine.js';
 import { Ev } from '../events.js';
 import type { SevnRules } from '../rules.js';
@@ -70,7 +71,7 @@ export class SevnTrack {
     readonly rules: SevnRules,
     readonly seats: number,
     readonly me: number,
-    readonly hintRollouts = 400,
+    readonly hintRollouts = DEFAULT_TABLE_OPTIONS.hintRollouts,
   ) {
     if (!Number.isInteger(seats) || seats < 2 || seats > MAX_PLAYERS) throw new UserError(`--seats ${seats}: a SEVN table seats 2 to ${MAX_PLAYERS}`);
     if (!Number.isInteger(me) || me < 0 || me >= seats) throw new UserError(`--me ${me}: your seat is one of 0 to ${seats - 1} (seat 0 deals the first round, the others clockwise from it)`);
