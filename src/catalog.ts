@@ -35,6 +35,16 @@ export interface StudyPart extends Lineup {
   scale: number;
 }
 
+/** What `sevensim solve` was asked (see cli/solve.ts for each flag). */
+export interface SolveArgs {
+  preset: string | null;
+  objective: string;
+  players: number;
+  table: boolean;
+  out: string | null;
+  force: boolean;
+}
+
 /** Printed text and JSON of an analysis. */
 export interface AnalysisOutput {
   report: unknown;
@@ -50,7 +60,7 @@ export interface CatalogEntry {
   /** The parts of `sevensim study` (and `npm start`). */
   study: StudyPart[];
   /** Capability: an exact solution (`sevensim solve`); imported on use, so workers never load it. */
-  solve?(rules: unknown, preset: string | null, objective: string, out: string | null, force: boolean): Promise<AnalysisOutput>;
+  solve?(rules: unknown, args: SolveArgs): Promise<AnalysisOutput>;
   /** Capability: one seeded game as data (`sevensim play --json`); imported on use. */
   record?(rules: unknown, specs: readonly string[], seed: number): Promise<unknown>;
   /** The `advise` flags of this game's positions (another game's are refused). */
@@ -80,7 +90,15 @@ const BUILT_IN: CatalogEntry[] = [
       { name: 'sevenfall-turn', question: 'SEVENFALL: how much is a discard policy worth on one turn?', mode: 'round', players: ['stand', 'greedy', 'greedy:margin=1', 'random'], scale: 1 },
       { name: 'sevenfall-game', question: 'SEVENFALL: who wins a 4-player game?', mode: 'game', players: ['greedy', 'greedy:margin=1', 'stand', 'random'], scale: 0.25 },
     ],
-    async solve(rules, preset, objective, out, force) {
+    async solve(rules, { preset, objective, players, table, out, force }) {
+      if (objective === 'win') {
+        if (players !== 2) throw new UserError(`--objective win: solves the 2-player game only; give --players 2 (got ${players})`);
+        const { formatSevenfallWin, formatWinTable, solveSevenfallWinCommand } = await import('./run/solve-sevenfall-win.js');
+        const { report, solution } = await solveSevenfallWinCommand(rules as SevenfallRules, preset, out, force);
+        return { report, text: formatSevenfallWin(report) + (table ? '\n\n' + formatWinTable(solution) : '') };
+      }
+      if (players !== 1) throw new UserError(`--players ${players}: SEVENFALL solves one turn (--players 1) or, with --objective win, the 2-player game`);
+      if (table) throw new UserError('--table: prints the 2-player win table; give --players 2 --objective win');
       const { formatSevenfallSolve, solveSevenfallCommand } = await import('./run/solve.js');
       const { report } = await solveSevenfallCommand(rules as SevenfallRules, preset, objective, out, force);
       return { report, text: formatSevenfallSolve(report) };
@@ -101,7 +119,8 @@ const BUILT_IN: CatalogEntry[] = [
       { name: 'sevn-round', question: 'SEVN: which stopping rule scores most in one 4-player round?', mode: 'round', players: SEVN_FIELD, scale: 1 },
       { name: 'sevn-game', question: 'SEVN: who wins a 4-player game to 250?', mode: 'game', players: SEVN_FIELD, scale: 0.25 },
     ],
-    async solve(rules, preset, objective, out, force) {
+    async solve(rules, { preset, objective, players, table, out, force }) {
+      if (players !== 1 || table) throw new UserError(`${table ? '--table' : `--players ${players}`}: SEVN solves the solo round (--players 1) and prints no table`);
       if (objective !== 'ev') throw new UserError(`--objective ${objective}: SEVN solves the expected solo round score only (ev)`);
       const { formatSevnSolve, solveSevnCommand } = await import('./run/solve-sevn.js');
       const { report } = await solveSevnCommand(rules as SevnRules, preset, out, force);
