@@ -96,7 +96,7 @@ export function formatSevenfallWin(r: SevenfallWinReport): string {
   const b = r.bothOptimal;
   return [
     `SEVENFALL (${r.preset ?? 'rules file'}), 2 players, objective win (exact, by backward induction over round, seat to move and score difference)`,
-    `  both play for the win:                 seat 0 wins ${f6(b.seat0Win)}, tie ${f6(b.tie)}, seat 1 wins ${f6(1 - b.seat0Win - b.tie)}`,
+    `  both play for the win:                 seat 0 wins ${f6(b.seat0Win)}, tie ${f6(b.tie)}, seat 1 wins ${f6(Math.max(0, 1 - b.seat0Win - b.tie))}`,
     `  seat 0 for the win, seat 1 optimal ev: seat 0 wins ${f6(r.seat0OptimalVsEv.seat0Win)}, tie ${f6(r.seat0OptimalVsEv.tie)}`,
     `  seat 1 for the win, seat 0 optimal ev: seat 1 wins ${f6(r.seat1OptimalVsEv.seat1Win)}, tie ${f6(r.seat1OptimalVsEv.tie)}`,
     `  ${r.states.toLocaleString('en-US')} (round, seat to move, difference) states; solved in ${r.seconds.toFixed(2)} s on one thread`,

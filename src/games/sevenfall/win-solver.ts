@@ -27,7 +27,11 @@ import { SolvedTurn } from './solution.js';
 import { type Node, TurnSolver } from './solver.js';
 import { TurnGraph } from './turn-graph.js';
 
-/** Largest problem solved: reachable (round, seat, difference) states x turn-graph edges (each state is one backward and one forward pass over the edges, about 15 ns an edge on one thread; the default canister needs 1.1e8). */
+/**
+ * Largest problem solved: (round, seat, difference) states (the bound 2 rounds (2 rounds maxScore + 1))
+ * x turn-graph edges; each state is one backward and one forward pass over the edges, about 15 ns an
+ * edge on one thread. The default canister needs 1,810 x 141,091 = 2.6e8.
+ */
 export const MAX_WORK = 1e9;
 
 export interface WinOutcome {
@@ -85,13 +89,14 @@ export class TwoPlayerWinSolution {
     this.maxScore = table.maxScore;
     this.span = rules.rounds * this.maxScore;
     this.tieShare = rules.tieRule === 'shared' ? 0.5 : 0;
+    const bound = stateBound(rules, table);
+    if (bound * g.edges > MAX_WORK) throw tooLarge(bound, g.edges);
     this.support = [];
     for (let x = 0; x < g.leaves; x++) if (g.leafReached[x]) this.support.push(x);
     this.reach = this.reachable();
     let states = 0;
     for (let k = 0; k < 2 * this.rounds; k++) for (const r of this.reach[k]) states += r;
     this.states = states;
-    if (states * g.edges > MAX_WORK) throw tooLarge(states, g.edges);
     this.utility = new Float64Array(g.leaves);
     this.value = new Float64Array(g.slots);
     this.mass = new Float64Array(g.slots);
@@ -126,7 +131,7 @@ export class TwoPlayerWinSolution {
     const t = this.induction(seat === 0 ? [true, false] : [false, true], false);
     const win0 = t.win0[0][this.span];
     const tie = t.tie[0][this.span];
-    return { win: seat === 0 ? win0 : 1 - win0 - tie, tie };
+    return { win: seat === 0 ? win0 : Math.max(0, 1 - win0 - tie), tie }; // max: rounding below 0
   }
 
   /** Whether (round, seat to move, difference) can occur. */
@@ -140,7 +145,7 @@ export class TwoPlayerWinSolution {
     const k = 2 * round + seat;
     const win0 = this.both.win0[k][diff + this.span];
     const tie = this.both.tie[k][diff + this.span];
-    return { seat0Win: win0, seat1Win: 1 - win0 - tie, tie };
+    return { seat0Win: win0, seat1Win: Math.max(0, 1 - win0 - tie), tie }; // max: rounding below 0
   }
 
   /** Every reachable state in the order round, seat to move, difference (ascending). */
@@ -237,13 +242,16 @@ export function checkWinRules(rules: SevenfallRules, table: RowScorer): void {
   if (rules.refill !== 'turn') {
     throw new UserError('solve --objective win: needs every turn to start from the full canister (refill "turn"); these rules refill every round');
   }
-  // Before any solving: the differences alone, at the smallest turn graph (one edge per state), must fit.
-  const bound = 2 * rules.rounds * (2 * rules.rounds * table.maxScore + 1);
+  // Before the turn is solved: the states alone, at one turn-graph edge each, must fit.
+  const bound = stateBound(rules, table);
   if (bound > MAX_WORK) throw tooLarge(bound, 1);
 }
 
+/** At most this many (round, seat, difference) states: 2 seats x rounds x every difference within rounds x the top score. */
+const stateBound = (rules: SevenfallRules, table: RowScorer): number => 2 * rules.rounds * (2 * rules.rounds * table.maxScore + 1);
+
 function tooLarge(states: number, edges: number): UserError {
   return new UserError(
-    `solve --objective win: these rules need ${states.toLocaleString('en-US')} (round, seat, difference) states x ${edges.toLocaleString('en-US')} turn-graph edges = ${(states * edges).toExponential(2)} edge visits, over the limit of ${MAX_WORK.toExponential(0)}; use fewer rounds or a smaller canister`,
+    `solve --objective win: these rules have up to ${states.toLocaleString('en-US')} (round, seat, difference) states x ${edges.toLocaleString('en-US')} turn-graph edges = ${(states * edges).toExponential(1)} edge visits, over the limit of ${MAX_WORK.toExponential(0)}; use fewer rounds or a smaller canister`,
   );
 }
