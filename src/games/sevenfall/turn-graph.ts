@@ -33,12 +33,15 @@ export class TurnGraph {
   readonly decisionOf: Int32Array;
   /** Per decision index: its value slot. */
   readonly decisionSlot: Int32Array;
-  /** Per edge: the value slot it leads to; its weight (chance: tiles left of the drawn kind); the discard (decision: TurnSolver action code, 0 = stop) and its size. */
+  /**
+   * Per edge: the value slot it leads to (child); a chance edge's weight (tiles left of the drawn
+   * kind); a decision edge's discard (action: TurnSolver action code, 0 = stop) and its size.
+   */
   readonly child: Int32Array;
   readonly weight: Float64Array;
   readonly action: Float64Array;
   readonly size: Uint8Array;
-  /** The score a finished row of each leaf has, i.e. 0..maxScore; leafReached[s] = 1 if some edge leads there. */
+  /** leafReached[s] = 1 if some edge leads to leaf s: a turn can end with score s. */
   readonly leafReached: Uint8Array;
   /** Decision index of each of the solver's decision states (by Node.decision). */
   readonly decisionOfNode: Int32Array;

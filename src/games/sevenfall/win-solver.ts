@@ -35,7 +35,7 @@ import { TurnGraph } from './turn-graph.js';
 export const MAX_WORK = 1e9;
 
 export interface WinOutcome {
-  /** Chance that seat 0 (seat 1 for seat1Win) ends with the highest total alone. */
+  /** The seat's chance of ending with the highest total alone (seat 0's in bothOptimal). */
   win: number;
   /** Chance that both seats end level. */
   tie: number;
