@@ -1,14 +1,14 @@
 /**
  * `solve --game sevenfall --players 2 --objective win`: the 2-player game solved for the win
- * (games/sevenfall/win-solver.ts), printed, as a table by round and score difference (--table), and
+ * (../win-solver.ts), printed, as a table by round and score difference (--table), and
  * written as winprob.arrow (--out).
  */
 import { writeFileSync } from 'node:fs';
-import { ArrowFileStream, batchOf, schemaOf } from '../io/arrow.js';
-import { OutputDir } from '../io/output.js';
-import { manifestHeader } from '../io/package-info.js';
-import type { SevenfallRules } from '../games/sevenfall/rules.js';
-import { TwoPlayerWinSolution } from '../games/sevenfall/win-solver.js';
+import { ArrowFileStream, batchOf, schemaOf } from '../../../io/arrow.js';
+import { OutputDir } from '../../../io/output.js';
+import { manifestHeader } from '../../../io/package-info.js';
+import type { SevenfallRules } from '../rules.js';
+import { TwoPlayerWinSolution } from '../win-solver.js';
 
 /**
  * One row per reachable state, both seats playing for the win: round (1-based), seat_to_move (0 or
