@@ -41,21 +41,28 @@ function tuneOptions<T>(y: Argv<T>) {
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar (it is also off when stderr is not a terminal)' });
 }
 
-/** A progress bar showing the step, the incumbent and its estimate in that step. */
+/** A progress bar showing the block being played, the incumbent and its estimate so far. */
 function tuneBar(quiet: boolean) {
-  if (quiet || !process.stderr.isTTY) return { step() {}, games() {}, stop() {} };
+  if (quiet || !process.stderr.isTTY) return { block() {}, step() {}, games() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: ' {bar} {percentage}% | step {step} | {incumbent} {estimate} | ETA {eta_formatted}', hideCursor: true, etaBuffer: 50 },
+    { stream: process.stderr, format: ' {bar} {percentage}% | {step} | {incumbent} {estimate} | ETA {eta_formatted}', hideCursor: true, etaBuffer: 50 },
     cliProgress.Presets.shades_classic,
   );
   let started = false;
-  const info = { step: '-', incumbent: '', estimate: '' };
+  const info = { step: '', incumbent: '', estimate: '' };
+  const show = () => started && bar.update(info);
   return {
+    /** Before a block: the first step shows the start and "(playing)" until its estimate comes. */
+    block(label: string, incumbent: string) {
+      info.step = label;
+      if (incumbent !== info.incumbent) info.estimate = '(playing)';
+      info.incumbent = incumbent;
+      show();
+    },
     step(s: TuneProgress) {
-      info.step = `${s.step}/${s.maxSteps}`;
       info.incumbent = s.incumbent;
       info.estimate = `${s.estimate.mean.toFixed(3)} (se ${s.estimate.se.toFixed(3)})`;
-      if (started) bar.update(info);
+      show();
     },
     games(done: number, total: number) {
       if (!started) {
@@ -103,6 +110,7 @@ export const tuneCommand: CommandModule<object, Awaited<ReturnType<typeof tuneOp
           checkpointEvery: a.checkpointSeconds * 1000,
           argv: process.argv.slice(2),
           signal,
+          onBlock: (label, incumbent) => bar.block(label, incumbent),
           onStep: (s) => bar.step(s),
           onGames: (d, t) => bar.games(d, t),
         });
