@@ -1,4 +1,4 @@
-/** `sevensim tune`: search a strategy's parameters; the answer validated on games the search never saw. */
+/** `sevensim tune`: search a strategy's parameters; choose on games the search never saw, confirm on games neither saw. */
 import cliProgress from 'cli-progress';
 import type { Argv, CommandModule } from 'yargs';
 import type { Mode } from '../engine/game.js';
@@ -30,7 +30,7 @@ function tuneOptions<T>(y: Argv<T>) {
       default: 'auto',
       describe: 'grid: every point; race: successive halving on paired differences; cmaes: CMA-ES (2-10 numeric parameters); spsa: simultaneous perturbation; auto: race for up to 256 grid points and two numeric parameters, else cmaes',
     })
-    .option('budget', { type: 'number', default: 1000000, describe: 'games to play in all (each candidate\'s game counts); 20% go to the final validation block' })
+    .option('budget', { type: 'number', default: 1000000, describe: 'games to play in all (each candidate\'s game counts): 70% for the search, 20% for the validation block (chooses among the finalists), 10% for the confirmation block (the figures)' })
     .option('seed', { type: 'number', default: 1, describe: 'random seed (same seed, same result for any --threads)' })
     .option('threads', { type: 'number', default: defaultThreads(), defaultDescription: 'one per core', describe: 'worker threads' })
     .option('out', { type: 'string', describe: 'directory for tune.arrow (every candidate of every step), best.json (the report) and run.json' })
@@ -78,7 +78,7 @@ function tuneBar(quiet: boolean) {
 
 export const tuneCommand: CommandModule<object, Awaited<ReturnType<typeof tuneOptions>['argv']>> = {
   command: 'tune',
-  describe: 'Tune a strategy\'s parameters: search on fresh seeded blocks, validate the answer on games the search never saw',
+  describe: 'Tune a strategy\'s parameters: search on fresh seeded blocks, choose among the finalists on games the search never saw, confirm the choice against the start on games neither saw',
   builder: (y) => tuneOptions(y) as never,
   handler: async (a) => {
     // Loaded here, not at startup: the search methods bring ml-matrix (~0.1-0.3 s to import).

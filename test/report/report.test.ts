@@ -207,37 +207,56 @@ describe('bust table and solver charts', () => {
 });
 
 describe('tune, tournament and compare charts', () => {
-  it('tune: a point per candidate, a panel per parameter, the plateau shaded where best.json puts it', async () => {
+  it('tune: the best so far per step and the confirmation lines, each parameter\'s path, the finalists\' slices', async () => {
     const o = readOutput(fx.tune) as TuneOutput;
-    expect(dataItems(await drawn(charts.tuneObjective(o).spec), 'symbol')).toHaveLength(13);
+    const progress = charts.tuneProgress(o);
+    const p = await drawn(progress.spec);
+    // The fixture's best so far: 19.5, 20.5, 21.5 at steps 1 to 3, SE 0.2 / step.
+    const line = dataItems(p, 'symbol').map((i) => [i.datum.step, i.datum.mean]);
+    expect(line).toEqual([[1, 19.5], [2, 20.5], [3, 21.5]]);
+    const area = dataItems(p, 'area')[0];
+    expect(num(area.datum.hi) - num(area.datum.lo)).toBeCloseTo(2 * Z95 * 0.2, 12);
+    const rules = dataItems(p, 'rule').map((i) => i.datum);
+    expect(rules.filter((r) => r.label).map((r) => [r.label, r.mean])).toEqual([['answer, confirmation', 20], ['start, confirmation', 18]]);
+    expect(progress.table.rows.at(-2)).toEqual(['answer, confirmation', 'points=24,margin=0.300', '20.0000', '0.0800']);
+    expect(progress.caption).toContain('18,000 games');
+    expect(progress.caption).toContain('seed 9');
+    // Parameter paths: 12 candidates, one point per parameter each, and the incumbent's line.
     const params = await drawn(charts.tuneParams(o).spec);
-    expect(dataItems(params, 'symbol')).toHaveLength(24);
-    const landscape = charts.tuneLandscape(o);
-    const land = await drawn(landscape.spec);
-    // The plateau's candidates have points 23, 24, 25 (an integer: shaded over whole cells) and margin 0.2 to 0.3.
-    const plateau = dataItems(land, 'rect').map((i) => i.datum);
-    expect(plateau.map((p) => [p.param, p.lo, p.hi])).toEqual(expect.arrayContaining([['points', 22.5, 25.5], ['margin', 0.2, 0.3]]));
-    expect(landscape.table.rows).toEqual([['points', '24.000', '23.000', '25.000'], ['margin', '0.300', '0.200', '0.300']]);
-    const best = dataItems(land, 'rule').filter((i) => i.datum.type === 'best').map((i) => [i.datum.param, i.datum.best]);
-    expect(best).toEqual(expect.arrayContaining([['points', 24], ['margin', 0.3]]));
-    expect(charts.tuneObjective(o).caption).toContain('13,000 games');
-    expect(charts.tuneObjective(o).caption).toContain('seed 9');
+    expect(dataItems(params, 'symbol')).toHaveLength(2 * 12 + 2 * 3);
+    const path = dataItems(params, 'line').map((i) => i.datum).filter((d) => d.param === 'points').map((d) => d.value);
+    expect(path).toEqual([18, 21, 24]);
+    // Slices: each finalist once per parameter, at its validation mean, with its role.
+    const slices = charts.tuneSlices(o);
+    const sl = await drawn(slices.spec);
+    const dots = dataItems(sl, 'symbol').map((i) => i.datum).filter((d) => d.param === 'points');
+    expect(dots.map((d) => [d.value, d.mean, d.role]).sort()).toEqual([
+      [15, 18.1, 'start'], [23, 20.05, 'within noise of the choice'], [24, 20.2, 'choice'], [25, 20.1, 'within noise of the choice'],
+    ]);
+    expect(slices.table.rows[0]).toEqual(['points=24,margin=0.300', '20.2000', '0.1000', 'choice']);
   });
 
-  it('tune (a real run, race over an integer and an enum): every tune.arrow row drawn, enum choices named on the axis, the best from best.json', async () => {
+  it('tune (a real run, race over an integer and an enum): every search row drawn, enum choices named on the axis, each finalist in the slices', async () => {
     const o = readOutput(fx.tuneReal) as TuneOutput;
     const rows = arrow(join(fx.tuneReal, 'tune.arrow'));
     const best = json(fx.tuneReal, 'best.json');
-    expect(dataItems(await drawn(charts.tuneObjective(o).spec), 'symbol')).toHaveLength(rows.length);
+    const search = rows.filter((r) => r.block === 'search');
+    const steps = new Set(search.map((r) => r.step)).size;
+    expect(dataItems(await drawn(charts.tuneProgress(o).spec), 'symbol')).toHaveLength(steps);
     const params = await drawn(charts.tuneParams(o).spec);
-    expect(dataItems(params, 'symbol')).toHaveLength(2 * rows.filter((r) => !r.validation).length);
+    expect(dataItems(params, 'symbol')).toHaveLength(2 * search.length + 2 * steps);
     const labels = params.filter((m) => m.role === 'axis-label').flatMap((m) => m.items.map((i) => i.text));
     expect(labels).toEqual(expect.arrayContaining(['fewest', 'most', 'self']));
-    const land = await drawn(charts.tuneLandscape(o).spec);
-    const bestRules = dataItems(land, 'rule').filter((i) => i.datum.type === 'best');
-    expect(bestRules.map((i) => [i.datum.param, i.datum.best])).toEqual([['points', best.best.values.points], ['freeze', best.searched.find((d: { name: string }) => d.name === 'freeze').values.indexOf(best.best.values.freeze)]]);
-    expect(charts.tuneLandscape(o).table.rows[1][1]).toBe(best.best.values.freeze);
-    expect(charts.tuneObjective(o).caption).toContain(`${best.games.toLocaleString('en-US')} games; seed 6.`);
+    const slices = await drawn(charts.tuneSlices(o).spec);
+    const dots = dataItems(slices, 'symbol').map((i) => i.datum);
+    expect(dots).toHaveLength(2 * best.validated.length);
+    const choice = dots.filter((d) => String(d.role).startsWith('choice'));
+    expect(choice.map((d) => [d.param, d.value, d.mean])).toEqual([
+      ['points', best.choice.values.points, best.choice.mean],
+      ['freeze', best.searched.find((d: { name: string }) => d.name === 'freeze').values.indexOf(best.choice.values.freeze), best.choice.mean],
+    ]);
+    expect(Math.max(...dots.map((d) => num(d.mean)))).toBe(best.choice.mean);
+    expect(charts.tuneProgress(o).caption).toContain(`${best.games.toLocaleString('en-US')} games; seed 6.`);
   });
 
   it('tournament (a real run): a cell per ordered pair at its head-to-head share, the ranking in tournament.json order', async () => {
