@@ -492,7 +492,7 @@ export function formatTune(r: TuneReport): string {
     `${r.game} (${r.preset ?? 'rules file'}), ${r.mode} mode, tuning ${r.strategy}${r.field.length ? ` against ${r.field.join(' ')}` : ''}: objective ${r.objective}, method ${r.method}, seed ${r.seed}`,
     `searched ${r.searched.map((s) => (s.values ? `${s.name} in {${s.values.join(', ')}}` : `${s.name} in [${s.lo}, ${s.hi}]${s.step ? ` step ${s.step}` : ''}`)).join(', ')}`,
     `search: ${r.searchSteps} steps, ${r.searchGames.toLocaleString('en-US')} games`,
-    `validation (chooses; the search never saw it): ${r.validated.length} finalists with the start, ${r.validationGames.toLocaleString('en-US')} games each`,
+    `validation (chooses; the search never saw it): ${r.validated.length} finalists (the start among them), ${r.validationGames.toLocaleString('en-US')} games each`,
     ...r.validated.map((v) => `  ${short(v).padEnd(width)}  ${est(v)}${tag(v) ? `  ${tag(v)}` : ''}`),
     `confirmation (the figures; neither the search nor the choice saw it): ${r.answer === 'start' ? 'the start' : 'the choice and the start'}, ${r.confirmationGames.toLocaleString('en-US')} games${r.answer === 'start' ? '' : ' each'}`,
     answer,
