@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { gameNames } from '../catalog.js';
+import { gameModule, gameNames } from '../catalog.js';
 import { UserError } from '../engine/errors.js';
 import type { GameModule } from '../engine/game.js';
 import { defaultThreads } from '../parallel/pool.js';
@@ -16,7 +16,7 @@ import { checkChunkSize, checkGames, checkSeed, checkThreads } from '../run/chec
 export function gameOptions<T>(y: Argv<T>, games: readonly string[] = gameNames()) {
   return y
     .option('game', { type: 'string', choices: games, demandOption: true, describe: 'which game' })
-    .option('preset', { type: 'string', describe: 'a built-in rules preset (default: the game\'s own, named like the game)' })
+    .option('preset', { type: 'string', describe: `a built-in rules preset: ${games.map((g) => `${g}: ${gameModule(g).presets.join(', ')}`).join('; ')} (default: the game's own, named like the game)` })
     .option('rules', { type: 'string', describe: 'a rules file (JSON) instead of a preset; see `sevensim rules --json`' });
 }
 
