@@ -19,8 +19,13 @@ export interface ReportOptions {
   /** Also write one PNG per chart, at `scale` times the chart's size. */
   png?: boolean;
   scale?: number;
+  /** Replace an earlier report in `out` (its report.html and PNG files). */
+  force?: boolean;
   onChart?(done: number, total: number): void;
 }
+
+/** A report's own files: report.html and the PNGs named as below; whatever else is in `out` stays. */
+const isReportFile = (name: string): boolean => name === 'report.html' || /^\d{2,}-.+\.png$/.test(name);
 
 export interface ReportResult {
   html: string;
@@ -38,7 +43,8 @@ export async function writeReport(o: ReportOptions): Promise<ReportResult> {
   const outputs = o.dirs.map(readOutput);
   const runs = outputs.map((output) => ({ output, charts: chartsOf(output) }));
   const total = runs.reduce((n, r) => n + r.charts.length, 0);
-  const out = new OutputDir(o.out);
+  // With force, an earlier report's files go at commit, its PNGs included: no stale chart is left.
+  const out = new OutputDir(o.out, { force: o.force, results: isReportFile });
   out.prepare();
   const result: ReportResult = { html: join(o.out, 'report.html'), pngs: [], runs };
   try {

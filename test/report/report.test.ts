@@ -359,6 +359,25 @@ describe('report.html and PNG files', () => {
     expect(listDir(out)).toEqual(['report.html']);
   }, 60_000);
 
+  it('replaces an earlier report only with --force, and leaves none of its PNG files behind', () => {
+    const out = join(root, 'replace');
+    expect(sevensim('report', fx.tune, fx.compareGame, '--out', out, '--png').code).toBe(0);
+    const first = listDir(out);
+    expect(first.filter((f) => f.endsWith('.png'))).toHaveLength(4); // three tune charts, one compare chart
+    writeFileSync(join(out, 'notes.txt'), 'mine');
+    const again = sevensim('report', fx.compareGame, '--out', out, '--png');
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/^sevensim: --out .*: already holds results \(01-.*\.png, .*\); choose another directory, or give --force to replace them\n$/);
+    expect(listDir(out)).toEqual([...first, 'notes.txt'].sort());
+    const forced = sevensim('report', fx.compareGame, '--out', out, '--png', '--force');
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).toBe('sevensim: warning: --out ' + out + ': left alone 1 file(s) that are not results: notes.txt\n');
+    const after = listDir(out);
+    // The compare chart is the first now: the earlier report's 02-... PNG and the tune PNGs are gone.
+    expect(after.filter((f) => f.endsWith('.png'))).toEqual([first.find((f) => f.endsWith('compare-difference.png'))!.replace(/^02-/, '01-')]);
+    expect(after.filter((f) => !f.endsWith('.png'))).toEqual(['notes.txt', 'report.html']);
+  }, 60_000);
+
   it('--open says how to open the page when no opener can run, and still succeeds; --help explains every flag', () => {
     const out = join(root, 'open');
     const r = spawnSync(process.execPath, [CLI, 'report', fx.compareGame, '--out', out, '--open'], { encoding: 'utf8', env: { ...process.env, PATH: '/nonexistent' } });
