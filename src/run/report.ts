@@ -11,7 +11,7 @@ import { packageVersion } from '../io/package-info.js';
 import { type Chart, chartsOf } from '../report/charts.js';
 import { type Output, readOutput } from '../report/inputs.js';
 import { type PageRun, reportPage } from '../report/page.js';
-import { chartSvg, svgToPng } from '../report/render.js';
+import { chartSvg, framedSvg, svgToPng } from '../report/render.js';
 
 export interface ReportOptions {
   dirs: string[];
@@ -58,7 +58,7 @@ export async function writeReport(o: ReportOptions): Promise<ReportResult> {
         run.charts.push({ id, title: c.title, caption: c.caption, table: c.table, svg });
         if (o.png) {
           const name = `${String(i + 1).padStart(2, '0')}-${slug(basename(resolve(output.dir)))}-${c.id}.png`;
-          const p = svgToPng(svg, scale);
+          const p = svgToPng(framedSvg(svg, c.title, c.caption), scale); // a PNG stands alone: title and caption in it
           writeFileSync(out.file(name), p.png);
           result.pngs.push({ id, path: join(o.out, name), width: p.width, height: p.height });
         }

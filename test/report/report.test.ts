@@ -12,6 +12,7 @@ import * as charts from '../../src/report/charts.js';
 import { type BustTableOutput, type CompareOutput, type SimulateOutput, type SolveOutput, type TournamentOutput, type TuneOutput, readOutput } from '../../src/report/inputs.js';
 import { Z95 } from '../../src/stats/summary.js';
 import { writeReport } from '../../src/run/report.js';
+import { chartSvg, framedSvg, svgSize } from '../../src/report/render.js';
 import { Chromium, findChromium } from '../helpers/chromium.js';
 import { CLI, sevensim } from '../helpers/cli.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
@@ -305,6 +306,23 @@ describe('tune, tournament and compare charts', () => {
   });
 });
 
+describe('a PNG stands alone', () => {
+  it('carries its title above the chart and its whole caption below, escaped and wrapped', async () => {
+    const c = charts.chartsOf(readOutput(fx.compareSprt))[0];
+    const caption = `${c.caption} A & B <compared>.`;
+    const svg = framedSvg(await chartSvg(c.spec), c.title, caption);
+    const texts = [...svg.matchAll(/<text x="8" y="(\d+)"[^>]*>([^<]*)<\/text>/g)].map((m) => [Number(m[1]), m[2]] as const);
+    const unescape = (t: string) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const chartTop = Number(/<svg x="\d+" y="(\d+)"/.exec(svg)![1]);
+    const above = texts.filter(([y]) => y < chartTop).map(([, t]) => unescape(t));
+    const below = texts.filter(([y]) => y > chartTop).map(([, t]) => unescape(t));
+    expect(above.join(' ')).toBe(c.title);
+    expect(below.join(' ')).toBe(caption.replace(/\s+/g, ' '));
+    expect(below.length).toBeGreaterThan(1);
+    expect(Math.max(...below.map((l) => l.length))).toBeLessThanOrEqual(Math.floor((svgSize(svg).width - 16) / (11 * 0.55)));
+  });
+});
+
 describe('report.html and PNG files', () => {
   it('one self-contained page with every chart, runs of different games in their own sections, and a PNG per chart at the size asked for', async () => {
     const out = join(root, 'out');
@@ -329,7 +347,9 @@ describe('report.html and PNG files', () => {
     for (const p of r.pngs) {
       const m = new RegExp(`<figure class="chart" id="${p.id}">.*?<svg [^>]*width="([\\d.]+)" height="([\\d.]+)"`).exec(html)!;
       const img = decodePng(readFileSync(p.path));
-      expect([img.width, img.height]).toEqual([Math.round(Number(m[1]) * 1.5), Math.round(Number(m[2]) * 1.5)]);
+      // The chart at 1.5 pixels a unit, at least 480 units wide, with its title above and caption below.
+      expect(img.width).toBe(Math.round(Math.max(Number(m[1]), 480) * 1.5));
+      expect(img.height).toBeGreaterThan(Math.round(Number(m[2]) * 1.5) + 3 * 14 * 1.5);
       // Something is drawn: not every pixel is the white background.
       expect(img.pixels.some((b, k) => k % (1 + img.width * 4) !== 0 && b !== 255)).toBe(true);
     }
