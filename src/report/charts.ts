@@ -89,13 +89,13 @@ export function scoreHistogram(o: SimulateOutput): Chart {
     }
     const seat = seatLabel(s.seat, s.strategy);
     for (const [b, c] of bins) rows.push({ seat, type: 'bin', lo: b, hi: b + w, share: c / s.games });
-    rows.push({ seat, type: 'mean', mean: s.mean, ci_lo: s.ci95[0], ci_hi: s.ci95[1] });
+    rows.push({ seat, type: 'mean', mean: s.mean, ci_lo: s.ci95[0], ci_hi: s.ci95[1], label: `mean ${fmt(s.mean, 2)}, 95% CI [${fmt(s.ci95[0], 2)}, ${fmt(s.ci95[1], 2)}]` });
   });
   const unit = o.manifest.mode === 'game' ? 'final score' : `${roundUnit(o.game)} score`;
   return {
     id: 'score-histogram',
     title: `Score distribution per seat (${unit})`,
-    caption: `${simulateCaption(o)} Bars: share of ${o.manifest.mode === 'game' ? 'games' : 'units'} per score${w > 1 ? ` band of ${w}` : ''}${max > hi + w - 1 ? `; the last bar also holds every score above ${hi + w - 1} (up to ${max})` : ''}; black line: the mean, grey band: its 95% CI.`,
+    caption: `${simulateCaption(o)} Bars: share of ${o.manifest.mode === 'game' ? 'games' : 'units'} per score${w > 1 ? ` band of ${w}` : ''}${max > hi + w - 1 ? `; the last bar also holds every score above ${hi + w - 1} (up to ${max})` : ''}; black line: the mean, grey band: its 95% CI, both printed beside the line (with many games the band is narrower than the line).`,
     spec: spec({
       data: { values: rows },
       facet: { row: { field: 'seat', type: 'nominal', title: null, sort: seatScale(o).domain, header: { labelAngle: 0, labelAlign: 'left', labelAnchor: 'start', labelOrient: 'top', labelFontSize: 11 } } },
@@ -116,6 +116,7 @@ export function scoreHistogram(o: SimulateOutput): Chart {
           },
           { transform: [{ filter: "datum.type === 'mean'" }], mark: { type: 'rect', color: '#555', opacity: 0.35 }, encoding: { x: { field: 'ci_lo', type: 'quantitative' }, x2: { field: 'ci_hi' } } },
           { transform: [{ filter: "datum.type === 'mean'" }], mark: { type: 'rule', color: 'black', strokeWidth: 1.5 }, encoding: { x: { field: 'mean', type: 'quantitative' } } },
+          { transform: [{ filter: "datum.type === 'mean'" }], mark: { type: 'text', align: 'left', baseline: 'top', dx: 4, y: 2, fontSize: 10 }, encoding: { x: { field: 'ci_hi', type: 'quantitative' }, text: { field: 'label' } } },
         ],
       },
       resolve: { scale: { y: 'shared' } },
@@ -581,11 +582,13 @@ export function compareDifference(o: CompareOutput): Chart {
   const rows = [{ metric: 'score', ...r.diff }];
   if (r.winDiff) rows.push({ metric: 'win share', ...r.winDiff });
   const values = rows.map((d) => ({ metric: d.metric === 'score' ? 'score A − B' : 'win share A − B', mean: d.mean, lo: d.ci95[0], hi: d.ci95[1] }));
+  // After an early SPRT stop the fixed-sample interval is not a 95% CI: no label may call it one.
+  const interval = r.stoppedEarly ? 'naive interval, SPRT stopped early' : '95% CI';
   const panel = (metric: string) => ({
     width: WIDTH,
     height: 50,
     layer: [
-      { transform: [{ filter: `datum.metric === '${metric}'` }], mark: { type: 'rule', strokeWidth: 2.5, color: '#4c78a8' }, encoding: { y: { field: 'metric', type: 'nominal', title: null }, x: { field: 'lo', type: 'quantitative', title: `${metric} (95% CI)`, scale: { zero: true } }, x2: { field: 'hi' } } },
+      { transform: [{ filter: `datum.metric === '${metric}'` }], mark: { type: 'rule', strokeWidth: 2.5, color: '#4c78a8' }, encoding: { y: { field: 'metric', type: 'nominal', title: null }, x: { field: 'lo', type: 'quantitative', title: `${metric} (${interval})`, scale: { zero: true } }, x2: { field: 'hi' } } },
       { transform: [{ filter: `datum.metric === '${metric}'` }], mark: { type: 'point', filled: true, size: 70, color: '#4c78a8' }, encoding: { y: { field: 'metric', type: 'nominal', title: null }, x: { field: 'mean', type: 'quantitative' } } },
       { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'zero', type: 'quantitative' } } },
     ],
@@ -593,10 +596,10 @@ export function compareDifference(o: CompareOutput): Chart {
   return {
     id: 'compare-difference',
     title: 'Compare: paired difference A − B',
-    caption: `${compareCaption(o)} Point: the mean paired difference; line: its 95% CI; dashed: no difference.${o.result.stoppedEarly ? ' The SPRT stopped the run early, so the interval is the naive fixed-sample one (biased away from 0 by the stopping rule), not a confidence interval.' : ''}`,
+    caption: `${compareCaption(o)} Point: the mean paired difference; line: ${r.stoppedEarly ? 'the naive fixed-sample interval: the SPRT stopped the run early, so it is not a confidence interval (the stopping rule biases it away from 0)' : 'its 95% CI'}; dashed: no difference.`,
     spec: spec({ data: { values }, vconcat: values.map((v) => panel(v.metric)) }),
     table: {
-      head: ['difference', 'mean', 'se', '95% CI', 'p'],
+      head: ['difference', 'mean', 'se', r.stoppedEarly ? 'naive interval (not a CI)' : '95% CI', r.stoppedEarly ? 'naive p' : 'p'],
       rows: rows.map((d) => [d.metric === 'score' ? 'score A − B' : 'win share A − B', fmt(d.mean, 4), fmt(d.se, 4), `[${fmt(d.ci95[0], 4)}, ${fmt(d.ci95[1], 4)}]`, d.pValue < 1e-6 ? '< 1e-6' : d.pValue.toPrecision(3)]),
     },
   };

@@ -58,6 +58,10 @@ describe('simulate charts', () => {
       const rule = rules.find((r) => r.datum.seat === label)!;
       expect(rule.datum.mean).toBe(fx.fallRoundResult.seats[seat].mean);
       expect([rule.datum.ci_lo, rule.datum.ci_hi]).toEqual(fx.fallRoundResult.seats[seat].ci95);
+      // The CI band is thinner than a pixel at this many turns: its ends are written beside the line.
+      const t = fx.fallRoundResult.seats[seat];
+      const text = dataItems(marks, 'text').find((i) => i.datum.seat === label)!;
+      expect(text.text).toBe(`mean ${t.mean.toFixed(2)}, 95% CI [${t.ci95[0].toFixed(2)}, ${t.ci95[1].toFixed(2)}]`);
     }
     expect(rules).toHaveLength(4);
     expect(axisTitles(marks)).toEqual(expect.arrayContaining(['turn score', 'share']));
@@ -296,8 +300,15 @@ describe('tune, tournament and compare charts', () => {
     expect(path.at(-1)!.datum.llr).toBe(r.sprt!.llr);
     expect(r.sprt!.llr <= r.sprt!.lower || r.sprt!.llr >= r.sprt!.upper).toBe(true);
     expect(charts.compareSprt(o).caption).toContain(`${r.games.toLocaleString('en-US')} paired games, seed 5`);
+    // Stopped early: nothing calls the naive interval a 95% CI; a fixed-length run's is one.
+    expect(r.stoppedEarly).toBe(true);
+    const early = charts.compareDifference(o);
+    expect(axisTitles(d)).toContain('score A − B (naive interval, SPRT stopped early)');
+    expect(JSON.stringify([axisTitles(d), early.caption, early.table.head])).not.toContain('95% CI');
     const g = readOutput(fx.compareGame) as CompareOutput;
-    expect(dataItems(await drawn(charts.compareDifference(g).spec), 'symbol')).toHaveLength(2);
+    const fixed = await drawn(charts.compareDifference(g).spec);
+    expect(dataItems(fixed, 'symbol')).toHaveLength(2);
+    expect(axisTitles(fixed)).toContain('score A − B (95% CI)');
   });
 
   it('every output gives its charts, each with a caption and a table', () => {
