@@ -444,10 +444,26 @@ describe('report.html and PNG files', () => {
 
 const chromium = findChromium();
 
+/** Every kind of chart the report draws; the browser test below must show each at least once. */
+const CHART_KINDS = [
+  'score-histogram', 'score-cdf', 'win-share', 'bust-rate', 'sevn-draw-minus-stay', 'sevenfall-choice-value', 'bust-table', 'sevn-stopping-boundary', 'sevn-stay-at-values',
+  'sevenfall-policy', 'compare-difference', 'compare-sprt', 'tune-progress', 'tune-params', 'tune-slices', 'tournament-matrix', 'tournament-ranking',
+];
+const BROWSER_DIRS = (f: Fixtures) => [f.sevnRound, f.sevnGame, f.sevnCf, f.fallRound, f.fallCf, f.bust, f.sevnSolve, f.fallSolve, f.compareSprt, f.compareGame, f.tune, f.tournament];
+
+describe('the chart kinds', () => {
+  it('the fixtures draw every kind there is, and the browser test\'s directories draw each at least once', () => {
+    const all = [fx.sevnRound, fx.sevnGame, fx.sevnCf, fx.fallRound, fx.fallCf, fx.sevnSolve, fx.fallSolve, fx.bust, fx.compareSprt, fx.compareGame, fx.tune, fx.tuneReal, fx.tournament, fx.tournamentFixture];
+    const kinds = (dirs: string[]) => [...new Set(dirs.flatMap((d) => charts.chartsOf(readOutput(d)).map((c) => c.id)))].sort();
+    expect(kinds(all)).toEqual([...CHART_KINDS].sort());
+    expect(kinds(BROWSER_DIRS(fx))).toEqual([...CHART_KINDS].sort());
+  });
+});
+
 describe.skipIf(!chromium)('report.html in headless Chromium', () => {
   it('shows every chart with no console errors and no network requests; a screenshot is saved next to the report', async () => {
     const out = join(root, 'browser');
-    const r = await writeReport({ dirs: [fx.sevnRound, fx.sevnGame, fx.sevnCf, fx.fallRound, fx.fallCf, fx.bust, fx.sevnSolve, fx.fallSolve, fx.compareSprt, fx.compareGame, fx.tune, fx.tournament], out });
+    const r = await writeReport({ dirs: BROWSER_DIRS(fx), out });
     const browser = new Chromium(chromium!);
     try {
       const session = await browser.newPage();
@@ -478,6 +494,8 @@ describe.skipIf(!chromium)('report.html in headless Chromium', () => {
       }, session);
       const figures = (result as { value: { id: string; width: number; height: number; visible: boolean; marks: number; caption: number; rows: number }[] }).value;
       expect(figures).toHaveLength(r.runs.reduce((n, x) => n + x.charts.length, 0));
+      // Every kind of chart is on the page at least once (figure ids are r<run>-<kind>).
+      expect([...new Set(figures.map((f) => f.id.replace(/^r\d+-/, '')))].sort()).toEqual([...CHART_KINDS].sort());
       for (const f of figures) {
         expect(f.visible, f.id).toBe(true);
         expect(f.width, f.id).toBeGreaterThan(200);
