@@ -8,7 +8,7 @@ export const bustTableCommand = command(
   'SEVN bust probabilities: exact for a held row (next card, within a Triple Draw), or the full table by distinct values and points beside simulation',
   (y) =>
     gameOptions(y, gamesWith('bustTable'))
-      .option('held', { type: 'string', describe: 'held values, e.g. 13,12,9 (negative: kept Ballast); without it, the full table' })
+      .option('held', { type: 'string', describe: 'your row, the same card list as advise --row: cards as `play` prints them, spaces or commas between: numbers 13, Ballast -2, SecondChance, modifiers x2 +4 (they only leave the unseen cards); e.g. "13 12 9" or 13,12,9 ("none": empty); without it, the full table' })
       .option('second-chance', { type: 'boolean', default: false, describe: 'the row holds a Second Chance' })
       .option('unseen', { type: 'string', describe: 'card:count pairs replacing those unseen counts, e.g. 13:5,12:0,sc:1,ballast:0,other:20 (default: the full deck less the row)' })
       .option('strategy', { type: 'string', default: 'stay-at:points=25', describe: 'full table: the solo strategy whose reach weights the states' })
