@@ -4,7 +4,8 @@
  * run/tune.ts writes them; an older tune.arrow (a `validation` column, no best so far) still draws.
  */
 import { Z95 } from '../stats/summary.js';
-import { type Chart, WIDTH, fmt, int, otherCaption, spec } from './charts.js';
+import { type Chart, WIDTH, fmt, int, spec } from '../charts/chart.js';
+import { otherCaption } from './charts.js';
 import type { Row, TuneOutput } from './inputs.js';
 
 interface Searched {
