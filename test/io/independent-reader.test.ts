@@ -122,16 +122,21 @@ describe('an independent reader (polars) reads every Arrow file sevensim writes'
     expect(spawnSync(process.execPath, [CLI, ...tune, '--out', t]).status).toBe(0);
     const steps = read(t, 'tune.arrow');
     const best = json(t, 'best.json');
-    expect(dtypes(steps)).toMatchObject({ step: 'DataType(Int32)', games: 'DataType(Int64)', validation: 'DataType(Bool)' });
-    const validation = steps.filter(pl.col('validation').eq(true));
-    const search = steps.filter(pl.col('validation').eq(false));
-    // Every game the budget paid for is in a row: the search steps' and the validation block's.
+    expect(dtypes(steps)).toMatchObject({ step: 'DataType(Int32)', block: 'DataType(String)', games: 'DataType(Int64)', incumbent: 'DataType(Bool)', best_mean: 'DataType(Float64)' });
+    const of = (block: string) => steps.filter(pl.col('block').eq(pl.lit(block)));
+    const [search, validation, confirmation] = ['search', 'validation', 'confirmation'].map(of);
+    // Every game the budget paid for is in a row: the search steps', the validation block's and the confirmation block's.
     expect(Number(search.getColumn('games').sum())).toBe(best.searchGames);
     expect(Number(validation.getColumn('games').sum())).toBe(best.validationGames * best.validated.length);
+    expect(Number(confirmation.getColumn('games').sum())).toBe(best.confirmationGames * (best.answer === 'start' ? 1 : 2));
     expect(Number(steps.getColumn('games').sum())).toBe(best.games);
     expect(Number(search.getColumn('step').max()) + 1).toBe(best.searchSteps);
     const byPoints = new Map((validation.getColumn('param_points').toArray() as number[]).map((p, i) => [p, validation.getColumn('mean').toArray()[i] as number]));
     for (const v of best.validated as { values: { points: number }; mean: number }[]) expect(byPoints.get(v.values.points)).toBeCloseTo(v.mean, 12);
+    // The confirmation block's incumbent is the answer, with best.json's figures.
+    const answer = confirmation.filter(pl.col('incumbent').eq(true));
+    expect(answer.getColumn('param_points').toArray()).toEqual([best.best.values.points]);
+    expect(answer.getColumn('mean').toArray()[0]).toBeCloseTo(best.best.mean, 12);
 
     const n = tempDir('polars-tournament');
     const tournament = ['tournament', '--game', 'sevn', '--players', 'stay-at', 'stay-at:points=30', 'bust-cap', '--games', '300', '--threads', '1', '--quiet'];
