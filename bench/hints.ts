@@ -13,7 +13,7 @@ import { sevenfallPreset } from '../src/games/sevenfall/rules.js';
 import { SevenfallHumanGame } from '../src/games/sevenfall/analyses/human-game.js';
 import { SevnHumanGame } from '../src/games/sevn/analyses/human-game.js';
 import { sevnPreset } from '../src/games/sevn/rules.js';
-import type { TableGame } from '../src/run/table-game.js';
+import type { TableGame } from '../src/games/table-game.js';
 import { SEVENFALL_STRATEGIES } from '../strategies/sevenfall/index.js';
 import { SEVN_STRATEGIES } from '../strategies/sevn/index.js';
 

@@ -1,9 +1,9 @@
 /** `sevensim play`: one seeded game as a readable trace, or as data (--json), or with one seat played by a person (--human). */
 import { catalogEntry } from '../catalog.js';
 import { PartialOutputError, UserError } from '../engine/errors.js';
-import { checkInteger } from '../run/checks.js';
+import { checkInteger } from '../engine/checks.js';
 import { checkPlayers } from '../run/simulate.js';
-import { DEFAULT_TABLE_OPTIONS } from '../run/table-game.js';
+import { DEFAULT_TABLE_OPTIONS } from '../games/table-game.js';
 import { command, gameOptions, jsonOption, loadRules, seedOption } from './options.js';
 import { progressBar } from './progress.js';
 import { playHuman } from './ui/play-human.js';

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { UserError } from '../engine/errors.js';
 import type { SevnRules } from '../games/sevn/rules.js';
-import { checkInteger } from '../run/checks.js';
-import { DEFAULT_TABLE_OPTIONS } from '../run/table-game.js';
+import { checkInteger } from '../engine/checks.js';
+import { DEFAULT_TABLE_OPTIONS } from '../games/table-game.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { sevnModule } from '../catalog.js';
 import { command, loadRules } from './options.js';

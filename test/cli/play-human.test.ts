@@ -10,7 +10,11 @@ import { SevenfallHumanGame } from '../../src/games/sevenfall/analyses/human-gam
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { SevnHumanGame } from '../../src/games/sevn/analyses/human-game.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
-import type { GameRecord } from '../../src/run/play-json.js';
+import type { SevenfallGameRecord } from '../../src/games/sevenfall/analyses/record.js';
+import type { SevnGameRecord } from '../../src/games/sevn/analyses/record.js';
+
+/** Either game's record (a test reads the fields of the game it played). */
+type GameRecord = SevnGameRecord & SevenfallGameRecord;
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { sevensim, sevensimWithInput } from '../helpers/cli.js';

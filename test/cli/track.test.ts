@@ -12,7 +12,7 @@ import { SevnEngine } from '../../src/games/sevn/engine.js';
 import { Ev } from '../../src/games/sevn/events.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { TextTracer } from '../../src/games/sevn/trace.js';
-import { sevnPlayers } from '../../src/run/play-json.js';
+import { sevnPlayers } from '../../src/games/sevn/analyses/record.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { sevensimWithInput } from '../helpers/cli.js';
 import { tempDir } from '../helpers/dirs.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { solveSevnSolo } from '../../src/games/sevn/solver.js';
-import { sevnStopBoundary } from '../../src/run/solve-sevn.js';
+import { sevnStopBoundary } from '../../src/games/sevn/analyses/solve.js';
 import { sevensim } from '../helpers/cli.js';
 
 describe('solve --game sevn --table: the stop boundary', () => {
@@ -23,13 +23,13 @@ describe('solve --game sevn --table: the stop boundary', () => {
     expect(rows[0].cells.slice(14)).toMatch(/^\.+$/);
   });
 
-  it('CLI: the chart under the solution; --table of a game without a chart is one line, exit 2', () => {
+  it('CLI: the chart under the solution; --table with --players 2 is one line, exit 2', () => {
     const r = sevensim('solve', '--game', 'sevn', '--preset', 'sevn-numbers', '--table');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Stop boundary of the optimal solo policy');
     for (const row of rows) expect(r.stdout).toContain(row.cells);
-    const bad = sevensim('solve', '--game', 'sevenfall', '--table');
+    const bad = sevensim('solve', '--game', 'sevn', '--preset', 'sevn-numbers', '--players', '2', '--table');
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe('sevensim: --table: sevenfall has no solution chart yet\n');
+    expect(bad.stderr).toBe('sevensim: --players 2: SEVN solves the solo round (--players 1)\n');
   });
 });

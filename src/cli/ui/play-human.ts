@@ -9,7 +9,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import type { TableGame } from '../../run/table-game.js';
+import type { TableGame } from '../../games/table-game.js';
 import { writeJsonAtomic } from './save.js';
 
 export interface PlayIo {

@@ -6,11 +6,13 @@
 import { UserError } from '../../../engine/errors.js';
 import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../../engine/rng.js';
 import { createStrategy } from '../../../engine/strategy.js';
-import { type SevenfallAdvice, adviseSevenfall, sevenfallPosition } from '../../../run/advise.js';
-import { type GameRecord, OutOfAnswers, formatReview, reviewSevenfall, sevenfallPlayers, sevenfallTurnRecorder } from '../../../run/play-json.js';
+import { type SevenfallAdvice, adviseSevenfall, sevenfallPosition } from './advise.js';
+import { OutOfAnswers } from '../../../engine/game-record.js';
+import { type SevenfallGameRecord, sevenfallPlayers, sevenfallTurnRecorder } from './record.js';
+import { formatReview, reviewSevenfall } from './review.js';
 import { SevenfallEngine, type SevenfallTracer } from '../engine.js';
 import type { SevenfallRules } from '../rules.js';
-import type { TableGame } from '../../../run/table-game.js';
+import type { TableGame } from '../../table-game.js';
 import { rowText, sevenfallTextTracer, tileName } from '../trace.js';
 import { STOP, type SevenfallStrategyDef, type SevenfallView, strategySide } from '../view.js';
 
@@ -27,7 +29,7 @@ export class SevenfallHumanGame implements TableGame {
   shown = 0;
   pending: SevenfallView | null = null;
   engine!: SevenfallEngine;
-  private record_: GameRecord['turns'] = [];
+  private record_: SevenfallGameRecord['turns'] = [];
   private discardedNow = '';
   private readonly hints = new Map<number, SevenfallHint>();
 
@@ -163,9 +165,9 @@ export class SevenfallHumanGame implements TableGame {
     return `Game over: ${who} ${winners.length > 1 ? 'share the win' : winners[0] === this.seat ? 'win' : 'wins'}; totals ${totals}.`;
   }
 
-  record(): GameRecord {
+  record(): SevenfallGameRecord {
     const n = this.specs.length;
-    const r: GameRecord = {
+    const r: SevenfallGameRecord = {
       format: 1, game: 'sevenfall', rules: this.rules, players: [...this.specs], seed: this.seed,
       totals: Array.from(this.engine.totals.subarray(0, n)),
       winShare: this.over ? Array.from(this.engine.winShare.subarray(0, n)) : this.specs.map(() => 0),

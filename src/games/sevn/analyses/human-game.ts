@@ -9,11 +9,12 @@
  */
 import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../../engine/rng.js';
 import { RoundCapError, UserError } from '../../../engine/errors.js';
-import { type AdviceValue, type SevnAdvice, adviseSevn } from '../../../run/advise-sevn.js';
+import { type AdviceValue, type SevnAdvice, adviseSevn } from './advise.js';
 import { Z95 } from '../../../stats/summary.js';
-import { type GameRecord, OutOfAnswers, type SevnEventRecord, sevnEventRecord, sevnPlayers } from '../../../run/play-json.js';
-import { formatSevnReview, positionOf, reviewSevn } from '../../../run/review-sevn.js';
-import { DEFAULT_TABLE_OPTIONS, type TableGame, type TableOptions } from '../../../run/table-game.js';
+import { OutOfAnswers } from '../../../engine/game-record.js';
+import { type SevnEventRecord, type SevnGameRecord, sevnEventRecord, sevnPlayers } from './record.js';
+import { formatSevnReview, positionOf, reviewSevn } from './review.js';
+import { DEFAULT_TABLE_OPTIONS, type TableGame, type TableOptions } from '../../table-game.js';
 import { SevnEngine } from '../engine.js';
 import { makeSevnPlayers } from '../index.js';
 import type { SevnRules } from '../rules.js';
@@ -219,9 +220,9 @@ export class SevnHumanGame implements TableGame {
   }
 
   /** The game as `play --json` writes it, with the person's answers (a stopped game: finished false). */
-  record(): GameRecord {
+  record(): SevnGameRecord {
     const n = this.specs.length;
-    const r: GameRecord = {
+    const r: SevnGameRecord = {
       format: 1, game: 'sevn', rules: this.rules, players: [...this.specs], seed: this.seed,
       totals: Array.from(this.engine.totals.subarray(0, n)),
       winShare: this.over ? Array.from(this.engine.winShare.subarray(0, n)) : this.specs.map(() => 0),

@@ -11,10 +11,10 @@
  */
 import { UserError } from '../../../engine/errors.js';
 import type { Rng } from '../../../engine/rng.js';
-import { type SevnAdvice, adviseSevn, parseCards } from '../../../run/advise-sevn.js';
-import { OutOfAnswers, ScriptedSeat } from '../../../run/play-json.js';
-import { positionOf } from '../../../run/review-sevn.js';
-import { DEFAULT_TABLE_OPTIONS } from '../../../run/table-game.js';
+import { type SevnAdvice, adviseSevn, parseCards } from './advise.js';
+import { OutOfAnswers, ScriptedSeat } from '../../../engine/game-record.js';
+import { positionOf } from './review.js';
+import { DEFAULT_TABLE_OPTIONS } from '../../table-game.js';
 import { SevnEngine } from '../engine.js';
 import { Ev } from '../events.js';
 import type { SevnRules } from '../rules.js';

@@ -3,7 +3,7 @@
  * terminal and the line protocol (src/cli/ui/play-human.ts) need from each game's own object
  * (src/games/<game>/analyses/human-game.ts). No I/O here or there: the tests drive the same objects.
  */
-import type { GameRecord } from './play-json.js';
+import type { GameRecord } from '../engine/game-record.js';
 
 export interface TableGame {
   readonly over: boolean;
