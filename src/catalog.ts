@@ -108,7 +108,7 @@ const BUILT_IN: CatalogEntry[] = [
       return { report, text: formatSevnSolve(report) };
     },
     record: async (rules, specs, seed) => (await import('./run/play-json.js')).sevnGameRecord(SEVN_STRATEGIES, rules as SevnRules, specs, seed),
-    adviseFlags: ['row', 'second-chance', 'seen', 'totals', 'at-stake', 'still-in', 'dealer', 'field', 'then', 'rollouts', 'seed', 'quiet'],
+    adviseFlags: ['row', 'second-chance', 'seen', 'totals', 'at-stake', 'still-in', 'dealer', 'field', 'then', 'rollouts', 'seed', 'quiet', 'objective'],
     advise: async (rules, args) => (await import('./run/advise-sevn.js')).sevnAdviseCommand(SEVN_STRATEGIES, rules as SevnRules, args),
     review: async (record, args) => (await import('./run/review-sevn.js')).sevnReviewCommand(SEVN_STRATEGIES, record, args),
     bustTable: async (rules, preset, args) => (await import('./run/bust-table.js')).sevnBustTable(SEVN_STRATEGIES, rules as SevnRules, preset, args),

@@ -19,7 +19,7 @@ function adviseOptions<T>(y: Argv<T>) {
     .option('locked', { type: 'string', default: '', describe: 'SEVENFALL: which tiles of the hand are locked replacements, e.g. "B X"' })
     .option('discarded', { type: 'string', default: '', describe: 'SEVENFALL: tiles discarded earlier this turn (out of the canister until the turn ends)' })
     .option('discards-left', { type: 'number', describe: 'SEVENFALL: discards left; a check: it must be the budget minus the tiles in --discarded' })
-    .option('objective', { type: 'string', default: 'ev', describe: 'SEVENFALL: ev (expected turn score) or at-least:K (chance to score at least K)' })
+    .option('objective', { type: 'string', default: 'ev', describe: 'SEVENFALL: ev (expected turn score) or at-least:K (chance to score at least K); SEVN: ev, or at-least:K to add each answer\'s chance that the round score reaches K (exact when you are the last seat in)' })
     .option('row', { type: 'string', describe: 'SEVN: your row, cards as `play` prints them: numbers 13, Ballast -2, modifiers x2 +4, SecondChance, Featherweight, Heavyweight, Ladder; e.g. "13 12 +4" ("none": empty); required with --game sevn' })
     .option('second-chance', { type: 'boolean', default: false, describe: 'SEVN: your row also holds a Second Chance (the same as SecondChance in --row)' })
     .option('seen', { type: 'string', default: 'none', describe: 'SEVN: cards seen since the last reshuffle that are off the table (the discard pile: earlier rounds\' rows, action cards, Crossroads rejects); they are not in the deck' })
