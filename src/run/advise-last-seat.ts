@@ -9,8 +9,8 @@ import { LastSeatCapError, LastSeatSolver, maxRoundScore, objectiveUtility } fro
 import type { SevnRules } from '../games/sevn/rules.js';
 import { Status } from '../games/sevn/view.js';
 
-/** Decision and draw states one advice may search (about 2 s at most); past it the values come from rollouts. */
-export const ADVICE_MAX_STATES = 300_000;
+/** States one advice may search (about 1 s on one core at the most); past it the values come from rollouts. */
+export const ADVICE_MAX_STATES = 50_000;
 
 export type SevnObjective = { kind: 'ev' } | { kind: 'at-least'; k: number };
 
@@ -67,7 +67,7 @@ export function decidingWinShares(rules: SevnRules, totals: readonly number[], f
 /** The exact values, or `{ cap }` when the recursion passed its state cap. `deck`: per code, the unseen cards. */
 export function lastSeatValues(
   rules: SevnRules, cards: SevnCards, pos: LastSeatPositionIn, deck: readonly number[], points: readonly number[], objective: SevnObjective, maxStates = ADVICE_MAX_STATES,
-): LastSeatValues | { cap: number } {
+): LastSeatValues | { cap: number; cycle: boolean } {
   const t0 = performance.now();
   const solver = new LastSeatSolver(rules, cards, maxStates);
   const position = { deck, discard: pos.seen, row: pos.rows[0] };
@@ -89,7 +89,7 @@ export function lastSeatValues(
     }
     return { unseen: deck.reduce((a, b) => a + b, 0), states, ms: performance.now() - t0, drawEv: ev.draw, atLeast, win };
   } catch (e) {
-    if (e instanceof LastSeatCapError) return { cap: maxStates };
+    if (e instanceof LastSeatCapError) return { cap: maxStates, cycle: e.cycle };
     throw e;
   }
 }

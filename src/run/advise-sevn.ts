@@ -349,7 +349,11 @@ export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRu
   const exact = nobodyElseIn ? lastSeatValues(rules, cards, pos, deck, points, objective, o.maxStates) : null;
   let exactWhy: string | null = null;
   let fallback: string | null = null;
-  if (exact !== null && 'cap' in exact) fallback = `last seat in, but the exact recursion passed its cap of ${exact.cap.toLocaleString('en-US')} states: values from rollouts`;
+  if (exact !== null && 'cap' in exact) {
+    fallback = exact.cycle
+      ? 'last seat in, but the unseen and discarded cards can cycle through reshuffles without changing your row (the exact recursion leaves that to rollouts): values from rollouts'
+      : `last seat in, but the exact recursion passed its cap of ${exact.cap.toLocaleString('en-US')} states: values from rollouts`;
+  }
   else if (exact !== null) exactWhy = `last seat in: the recursion over the ${exact.unseen} unseen cards (${exact.states.toLocaleString('en-US')} states, ${exact.ms.toFixed(0)} ms): draw, then play optimally`;
   const solved = exact !== null && !('cap' in exact) ? exact : null;
   const exactDraw = solved ? solved.drawEv : null;

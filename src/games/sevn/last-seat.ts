@@ -30,9 +30,15 @@ import { Seat } from './seats.js';
 /** Decision states a solve may memoise unless told otherwise (about 100 MB at the largest). */
 export const LAST_SEAT_MAX_STATES = 2_000_000;
 
+/**
+ * The solve stopped: past the state cap, or (`cycle`) deeper than three times the deck's cards, which
+ * only a loop through reshuffles reaches (a row that stops changing while its discards come back, e.g.
+ * a Second Chance and the duplicate it cancels): valued here it would need a fixed point, so it is left
+ * to rollouts too.
+ */
 export class LastSeatCapError extends Error {
-  constructor(readonly states: number) {
-    super(`the last-seat recursion passed its cap of ${states.toLocaleString('en-US')} decision states`);
+  constructor(readonly states: number, readonly cycle = false) {
+    super(cycle ? 'the last-seat recursion met cards that can cycle through reshuffles' : `the last-seat recursion passed its cap of ${states.toLocaleString('en-US')} states`);
   }
 }
 
@@ -113,8 +119,10 @@ export class LastSeatSolver {
   private mask = 0;
   private count = 0;
   private utility: RoundUtility = new Float64Array(1);
-  /** Decision states memoised by the last solve. */
+  /** States memoised by the last solve. */
   states = 0;
+  private depth = 0;
+  private readonly maxDepth: number;
 
   constructor(readonly rules: SevnRules, cards = new SevnCards(rules), maxStates = LAST_SEAT_MAX_STATES) {
     this.cards = cards;
@@ -127,6 +135,7 @@ export class LastSeatSolver {
     this.tripleCards = rules.tripleDrawCards;
     this.freezeSelf = rules.freezeSelf !== false;
     this.maxStates = maxStates;
+    this.maxDepth = 3 * cards.deck.length + 8;
     this.deck = new Int32Array(this.codes);
     this.disc = new Int32Array(this.codes);
     this.rowCount = new Int32Array(this.codes);
@@ -175,6 +184,8 @@ export class LastSeatSolver {
     this.rowCount.fill(0);
     this.deckTotal = 0;
     this.discTotal = 0;
+    this.qHead = 0;
+    this.qLen = 0;
     for (let c = 0; c < this.codes; c++) {
       this.deck[c] = pos.deck[c];
       this.disc[c] = pos.discard[c];
@@ -222,6 +233,7 @@ export class LastSeatSolver {
 
   /** The value of drawing now and then playing on optimally (throws LastSeatCapError past the cap). */
   drawValue(): number {
+    this.depth = 0;
     this.states = this.count;
     const v = this.turnDraw();
     this.states = this.count;
@@ -317,9 +329,16 @@ export class LastSeatSolver {
 
   /** One card drawn (in a Triple Draw's or Storm's sequence or not), resolved, then the work below `sp`. */
   private draw(inSequence: boolean, sp: number): number {
+    if (++this.depth > this.maxDepth) {
+      this.depth = 0;
+      throw new LastSeatCapError(this.count, true);
+    }
     let shuffled = false;
     if (this.deckTotal === 0) {
-      if (!this.reshuffle()) return this.stayValue(); // exhausted: the round ends as if the player stayed
+      if (!this.reshuffle()) {
+        this.depth--;
+        return this.stayValue(); // exhausted: the round ends as if the player stayed
+      }
       shuffled = true;
     }
     const deck = this.deck;
@@ -335,6 +354,7 @@ export class LastSeatSolver {
       this.deckTotal++;
     }
     if (shuffled) this.unshuffle();
+    this.depth--;
     return acc / total;
   }
 
