@@ -26,6 +26,7 @@ import { Bonus, Kind, SevnCards } from './cards.js';
 import type { SevnRules } from './rules.js';
 import { SeatBonus } from './scoring.js';
 import { Seat } from './seats.js';
+import { StateMemo } from './state-memo.js';
 
 /** Decision states a solve may memoise unless told otherwise (about 100 MB at the largest). */
 export const LAST_SEAT_MAX_STATES = 2_000_000;
@@ -109,15 +110,9 @@ export class LastSeatSolver {
   /** Per code: where its deck count and its row count sit in the key (word << 5 | shift). */
   private readonly deckAt: Int32Array;
   private readonly rowAt: Int32Array;
-  private readonly words: number;
   /** Key words of the deck and row; after them the work stack and the queue (EXTRA_WORDS). */
   private readonly base: number;
-  private readonly key: Int32Array;
-  private table: Int32Array;
-  private used: Uint8Array;
-  private values: Float64Array;
-  private mask = 0;
-  private count = 0;
+  private readonly memo: StateMemo;
   private utility: RoundUtility = new Float64Array(1);
   /** States memoised by the last solve. */
   states = 0;
@@ -161,13 +156,8 @@ export class LastSeatSolver {
       this.deckAt[c] = place(b);
       this.rowAt[c] = place(b);
     }
-    this.words = word + 1 + EXTRA_WORDS;
     this.base = word + 1;
-    this.key = new Int32Array(this.words);
-    this.table = new Int32Array(0);
-    this.used = new Uint8Array(0);
-    this.values = new Float64Array(0);
-    this.resize(1 << 12);
+    this.memo = new StateMemo(this.base + EXTRA_WORDS);
   }
 
   /**
@@ -176,7 +166,7 @@ export class LastSeatSolver {
    * last load: every memoised state is then still valid), else clears it.
    */
   load(pos: LastSeatPosition, utility: RoundUtility, sameTable = false): void {
-    if (!sameTable || utility !== this.utility) this.clear();
+    if (!sameTable || utility !== this.utility) this.memo.clear();
     this.utility = utility;
     const st = this.st;
     st.fill(0);
@@ -234,9 +224,9 @@ export class LastSeatSolver {
   /** The value of drawing now and then playing on optimally (throws LastSeatCapError past the cap). */
   drawValue(): number {
     this.depth = 0;
-    this.states = this.count;
+    this.states = this.memo.count;
     const v = this.turnDraw();
-    this.states = this.count;
+    this.states = this.memo.count;
     return v;
   }
 
@@ -262,8 +252,9 @@ export class LastSeatSolver {
 
   /** A decision: stay or draw, whichever is worth more (a tie stays). */
   private decide(): number {
-    const slot = this.find(0);
-    if (this.used[slot] === 1) return this.values[slot];
+    this.pack(0);
+    const slot = this.memo.find();
+    if (this.memo.has(slot)) return this.memo.value(slot);
     const stay = this.stayValue();
     const draw = this.turnDraw();
     const v = draw > stay ? draw : stay;
@@ -273,10 +264,13 @@ export class LastSeatSolver {
 
   /** A draw with the work below it: memoised too (a Triple Draw's later cards meet the same states by many paths). */
   private drawMemo(inSequence: boolean, sp: number): number {
-    const slot = this.find(sp);
-    if (slot >= 0 && this.used[slot] === 1) return this.values[slot];
+    const packed = this.pack(sp);
+    if (packed) {
+      const slot = this.memo.find();
+      if (this.memo.has(slot)) return this.memo.value(slot);
+    }
     const v = this.draw(inSequence, sp - 1);
-    if (slot >= 0) this.store(sp, v);
+    if (packed) this.store(sp, v);
     return v;
   }
 
@@ -331,7 +325,7 @@ export class LastSeatSolver {
   private draw(inSequence: boolean, sp: number): number {
     if (++this.depth > this.maxDepth) {
       this.depth = 0;
-      throw new LastSeatCapError(this.count, true);
+      throw new LastSeatCapError(this.memo.count, true);
     }
     let shuffled = false;
     if (this.deckTotal === 0) {
@@ -553,43 +547,10 @@ export class LastSeatSolver {
 
   // ---- The memo ------------------------------------------------------------------------------------
 
-  private clear(): void {
-    this.used.fill(0);
-    this.count = 0;
-  }
-
-  private resize(capacity: number): void {
-    const oldTable = this.table;
-    const oldUsed = this.used;
-    const oldValues = this.values;
-    const w = this.words;
-    this.table = new Int32Array(capacity * w);
-    this.used = new Uint8Array(capacity);
-    this.values = new Float64Array(capacity);
-    this.mask = capacity - 1;
-    for (let i = 0; i < oldUsed.length; i++) {
-      if (oldUsed[i] === 0) continue;
-      let h = this.hashAt(oldTable, i * w) & this.mask;
-      while (this.used[h] === 1) h = (h + 1) & this.mask;
-      this.used[h] = 1;
-      this.values[h] = oldValues[i];
-      for (let k = 0; k < w; k++) this.table[h * w + k] = oldTable[i * w + k];
-    }
-  }
-
-  private hashAt(a: Int32Array, at: number): number {
-    let h = 0x811c9dc5;
-    for (let k = 0; k < this.words; k++) h = Math.imul(h ^ a[at + k], 0x01000193) ^ (h >>> 15);
-    return h >>> 0;
-  }
-
-  /**
-   * Packs the state (with the work stack [0, sp) and the queue) into `key` and returns its slot: a used
-   * slot holding it, or the free slot where it goes; -1 when the stack and queue are too long to pack.
-   */
-  private find(sp: number): number {
-    if (sp + this.qLen > EXTRA_ITEMS) return -1;
-    const key = this.key;
+  /** Packs the state, with the work stack [0, sp) and the queue, into the memo's key; false when they are too long to pack. */
+  private pack(sp: number): boolean {
+    if (sp + this.qLen > EXTRA_ITEMS) return false;
+    const key = this.memo.key;
     key.fill(0);
     const items = this.base + 1;
     key[this.base] = sp | (this.qLen << 16);
@@ -601,24 +562,13 @@ export class LastSeatSolver {
       key[d >>> 5] |= this.deck[c] << (d & 31);
       key[r >>> 5] |= this.rowCount[c] << (r & 31);
     }
-    const w = this.words;
-    let h = this.hashAt(key, 0) & this.mask;
-    for (;;) {
-      if (this.used[h] === 0) return h;
-      let same = true;
-      for (let k = 0; k < w; k++) if (this.table[h * w + k] !== key[k]) { same = false; break; }
-      if (same) return h;
-      h = (h + 1) & this.mask;
-    }
+    return true;
   }
 
+  /** Memoises v for the state with stack [0, sp) (packed again: the recursion reused the key). */
   private store(sp: number, v: number): void {
-    if (this.count >= this.maxStates) throw new LastSeatCapError(this.maxStates);
-    if (2 * (this.count + 1) > this.used.length) this.resize(2 * this.used.length);
-    const slot = this.find(sp);
-    this.used[slot] = 1;
-    this.values[slot] = v;
-    for (let k = 0; k < this.words; k++) this.table[slot * this.words + k] = this.key[k];
-    this.count++;
+    if (this.memo.count >= this.maxStates) throw new LastSeatCapError(this.maxStates);
+    this.pack(sp);
+    this.memo.set(v);
   }
 }
