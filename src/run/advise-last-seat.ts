@@ -5,7 +5,7 @@
  */
 import { UserError } from '../engine/errors.js';
 import type { SevnCards } from '../games/sevn/cards.js';
-import { LastSeatCapError, LastSeatSolver, maxRoundScore, objectiveUtility } from '../games/sevn/last-seat.js';
+import { decidingWinShares, LastSeatCapError, LastSeatSolver, objectiveUtility } from '../games/sevn/last-seat.js';
 import type { SevnRules } from '../games/sevn/rules.js';
 import { Status } from '../games/sevn/view.js';
 
@@ -42,26 +42,6 @@ export interface LastSeatValues {
   drawEv: number;
   atLeast: { stay: number; draw: number } | null;
   win: { stay: number; draw: number } | null;
-}
-
-/**
- * Your win share for each final round score x (index x), when the others' finals are fixed; null when
- * some x leaves the game undecided (no total at the target, or a tied lead that plays on).
- */
-export function decidingWinShares(rules: SevnRules, totals: readonly number[], finals: readonly number[]): Float64Array | null {
-  const top = maxRoundScore(rules);
-  const u = new Float64Array(top + 1);
-  for (let x = 0; x <= top; x++) {
-    const mine = totals[0] + x;
-    let best = mine;
-    for (let s = 1; s < finals.length; s++) if (finals[s] > best) best = finals[s];
-    if (best < rules.target) return null;
-    let k = 0;
-    for (let s = 0; s < finals.length; s++) if ((s === 0 ? mine : finals[s]) === best) k++;
-    if (k > 1 && rules.tiedLead !== 'shared') return null;
-    u[x] = mine === best ? 1 / k : 0;
-  }
-  return u;
 }
 
 /** The exact values, or `{ cap }` when the recursion passed its state cap. `deck`: per code, the unseen cards. */

@@ -61,25 +61,7 @@ const EXTRA_ITEMS = 2 * (EXTRA_WORDS - 1);
 
 /** Utility of a round score: per score 0..length-1, scores past the end valued as the last entry. */
 export type RoundUtility = Float64Array;
-
-/** The largest round score the rules allow (every best card at once): the length a utility table needs. */
-export function maxRoundScore(r: SevnRules): number {
-  const values = r.numbers.filter((n) => n.copies > 0).map((n) => n.value).sort((a, b) => b - a);
-  const top = values.slice(0, r.sevn.distinct).reduce((a, v) => a + v, 0);
-  let mult = 1;
-  let plus = 0;
-  for (const m of r.modifiers) if (m.kind === 'multiply') mult *= m.value ** m.count; else plus += m.value * m.count;
-  const b = r.bonuses;
-  return top * mult + plus + b.featherweight.points + b.heavyweight.points + b.ladder.pointsPerCard * Math.min(values.length, r.sevn.distinct) + r.sevn.bonus;
-}
-
-/** The utility of `ev` (the round score) or `at-least:K` (1 when the score reaches K). */
-export function objectiveUtility(r: SevnRules, objective: { kind: 'ev' } | { kind: 'at-least'; k: number }): RoundUtility {
-  const top = maxRoundScore(r);
-  const u = new Float64Array(top + 1);
-  for (let x = 0; x <= top; x++) u[x] = objective.kind === 'ev' ? x : x >= objective.k ? 1 : 0;
-  return u;
-}
+export { decidingWinShares, maxRoundScore, objectiveUtility } from './last-seat-utility.js';
 
 export class LastSeatSolver {
   readonly cards: SevnCards;
