@@ -15,7 +15,7 @@ import { SevnEngine } from '../dist/src/games/sevn/engine.js';
 import { makeSevnPlayers } from '../dist/src/games/sevn/index.js';
 import { sevnPreset } from '../dist/src/games/sevn/rules.js';
 import { LastSeatCapError, LastSeatSolver, objectiveUtility } from '../dist/src/games/sevn/last-seat.js';
-import { ADVICE_MAX_STATES } from '../dist/src/run/advise-last-seat.js';
+import { ADVICE_MAX_STATES } from '../dist/src/games/sevn/analyses/advise-last-seat.js';
 import { SEVN_STRATEGIES } from '../dist/strategies/sevn/index.js';
 
 const arg = (name, fallback) => {

@@ -1,48 +1,25 @@
 /**
  * The report's charts as data: one function per chart, each returning a vega-lite spec, a caption that
- * states the run, and the small table of the numbers drawn. Nothing here renders or reads files.
+ * states the run, and the small table of the numbers drawn. A game's own charts (its decisions, its
+ * solve or bust-table output) are its catalog entry's. Nothing here renders or reads files.
  */
-import type { TopLevelSpec } from 'vega-lite';
-import { gameModule, gameNames } from '../catalog.js';
+import { catalogEntry, gameModule, gameNames } from '../catalog.js';
+import { type Chart, CATEGORY, WIDTH, fmt, int, simulateCaption as captionOf, spec } from '../charts/chart.js';
 import type { GameModule } from '../engine/game.js';
 import { Z95 } from '../stats/summary.js';
-import type { BustTableOutput, CompareOutput, Output, Row, RunInfo, SimulateOutput, SolveOutput, TournamentOutput, TuneOutput } from './inputs.js';
+import type { CompareOutput, Output, Row, RunInfo, SimulateOutput, TournamentOutput } from './inputs.js';
+import { tuneParams, tuneProgress, tuneSlices } from './tune-charts.js';
 
-export interface Chart {
-  /** File-name-safe and unique within a report (with the run's index prefixed). */
-  id: string;
-  title: string;
-  caption: string;
-  spec: TopLevelSpec;
-  table: { head: string[]; rows: string[][] };
-}
+export { tuneParams, tuneProgress, tuneSlices };
 
-export const FONT = 'DejaVu Sans, Verdana, Arial, sans-serif';
-const WIDTH = 460;
-/** Seats and strategies: ten clearly different colours. */
-const CATEGORY = 'tableau10';
+export type { Chart } from '../charts/chart.js';
+export { FONT, fmt } from '../charts/chart.js';
 
-const CONFIG = { font: FONT, view: { stroke: '#ccc' }, axis: { labelFontSize: 11, titleFontSize: 12 }, legend: { labelFontSize: 11, titleFontSize: 11, labelLimit: 260 }, title: { fontSize: 13 } };
-
-export const fmt = (x: number, digits = 3): string => (Number.isFinite(x) ? x.toFixed(digits) : '-');
-const int = (x: number): string => x.toLocaleString('en-US');
-/** A game's display name and round-mode unit, from its module in the catalog. */
+/** A game's display name and module, from the catalog. */
 const known = (g: string): GameModule | null => (gameNames().includes(g) ? gameModule(g) : null);
 export const gameName = (g: string): string => known(g)?.title ?? g;
 const roundUnit = (g: string): string => known(g)?.roundUnit ?? 'round';
-
-function spec(s: Record<string, unknown>): TopLevelSpec {
-  return { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', config: CONFIG, background: 'white', padding: 8, ...s } as unknown as TopLevelSpec;
-}
-
-/** "SEVN, preset sevn, round mode; seats 0 a, 1 b; 20,000 rounds, seed 1". */
-function simulateCaption(o: SimulateOutput): string {
-  const m = o.manifest;
-  const unit = m.mode === 'game' ? 'games' : `${roundUnit(o.game)}s`;
-  const lineup = m.players.map((p, i) => `${i} ${p}`).join(', ');
-  const merged = m.mergedFrom ? `, merged from ${m.mergedFrom.length} shards${m.complete === false ? ' (partial)' : ''}` : '';
-  return `${gameName(o.game)}, ${o.rules}, ${m.mode} mode; seats: ${lineup}; ${int(m.totals[0]?.games ?? 0)} ${unit}, seed ${m.seed}${merged}${m.decisions === 'counterfactual' ? `; counterfactual decisions (sample rate ${m.counterfactual?.rate}, ${m.counterfactual?.rollouts} rollouts)` : ''}.`;
-}
+const simulateCaption = (o: SimulateOutput): string => captionOf(o, known(o.game));
 
 const seatLabel = (seat: number, strategy: string): string => `${seat}: ${strategy}`;
 const seatScale = (o: SimulateOutput) => ({ domain: o.seats.map((s) => seatLabel(s.seat, s.strategy)), scheme: CATEGORY });
@@ -86,13 +63,13 @@ export function scoreHistogram(o: SimulateOutput): Chart {
     }
     const seat = seatLabel(s.seat, s.strategy);
     for (const [b, c] of bins) rows.push({ seat, type: 'bin', lo: b, hi: b + w, share: c / s.games });
-    rows.push({ seat, type: 'mean', mean: s.mean, ci_lo: s.ci95[0], ci_hi: s.ci95[1] });
+    rows.push({ seat, type: 'mean', mean: s.mean, ci_lo: s.ci95[0], ci_hi: s.ci95[1], label: `mean ${fmt(s.mean, 2)}, 95% CI [${fmt(s.ci95[0], 2)}, ${fmt(s.ci95[1], 2)}]` });
   });
   const unit = o.manifest.mode === 'game' ? 'final score' : `${roundUnit(o.game)} score`;
   return {
     id: 'score-histogram',
     title: `Score distribution per seat (${unit})`,
-    caption: `${simulateCaption(o)} Bars: share of ${o.manifest.mode === 'game' ? 'games' : 'units'} per score${w > 1 ? ` band of ${w}` : ''}${max > hi + w - 1 ? `; the last bar also holds every score above ${hi + w - 1} (up to ${max})` : ''}; black line: the mean, grey band: its 95% CI.`,
+    caption: `${simulateCaption(o)} Bars: share of ${o.manifest.mode === 'game' ? 'games' : 'units'} per score${w > 1 ? ` band of ${w}` : ''}${max > hi + w - 1 ? `; the last bar also holds every score above ${hi + w - 1} (up to ${max})` : ''}; black line: the mean, grey band: its 95% CI, both printed beside the line (with many games the band is narrower than the line).`,
     spec: spec({
       data: { values: rows },
       facet: { row: { field: 'seat', type: 'nominal', title: null, sort: seatScale(o).domain, header: { labelAngle: 0, labelAlign: 'left', labelAnchor: 'start', labelOrient: 'top', labelFontSize: 11 } } },
@@ -113,6 +90,7 @@ export function scoreHistogram(o: SimulateOutput): Chart {
           },
           { transform: [{ filter: "datum.type === 'mean'" }], mark: { type: 'rect', color: '#555', opacity: 0.35 }, encoding: { x: { field: 'ci_lo', type: 'quantitative' }, x2: { field: 'ci_hi' } } },
           { transform: [{ filter: "datum.type === 'mean'" }], mark: { type: 'rule', color: 'black', strokeWidth: 1.5 }, encoding: { x: { field: 'mean', type: 'quantitative' } } },
+          { transform: [{ filter: "datum.type === 'mean'" }], mark: { type: 'text', align: 'left', baseline: 'top', dx: 4, y: 2, fontSize: 10 }, encoding: { x: { field: 'ci_hi', type: 'quantitative' }, text: { field: 'label' } } },
         ],
       },
       resolve: { scale: { y: 'shared' } },
@@ -203,485 +181,8 @@ export function bustRate(o: SimulateOutput): Chart {
   return seatEstimates(o, 'bust-rate', 'Bust rate per seat', 'share of rounds busted', o.seats.map((s) => ({ mean: s.bustRate!.rate, se: s.bustRate!.se })), null, `Bars: share of rounds the seat busted, with 95% CI${o.manifest.mode === 'game' ? ' (rounds of one game are treated as independent)' : ''}.`);
 }
 
-/** Pools rows of a bucket by key: count, sum and sum of squares. */
-function pool(rows: Row[], key: (r: Row) => string | null, n: string, sum: string, sumSq: string): Map<string, { row: Row; n: number; sum: number; sumSq: number }> {
-  const m = new Map<string, { row: Row; n: number; sum: number; sumSq: number }>();
-  for (const r of rows) {
-    const k = key(r);
-    if (k === null) continue;
-    const p = m.get(k) ?? { row: r, n: 0, sum: 0, sumSq: 0 };
-    p.n += r[n] as number;
-    p.sum += r[sum] as number;
-    p.sumSq += r[sumSq] as number;
-    m.set(k, p);
-  }
-  return m;
-}
-
-const meanVar = (p: { n: number; sum: number; sumSq: number }) => ({ mean: p.sum / p.n, variance: p.n > 1 ? Math.max(0, (p.sumSq - (p.sum * p.sum) / p.n) / (p.n - 1)) : NaN });
-
-/** Fewest observations behind a point drawn from decisions (each side of a difference). */
-export const MIN_DECISIONS = 100;
-
-/** SEVN: draw minus stay by round points, a line per number of distinct values held, with 95% CI bands. */
-export function sevnDecisionValue(o: SimulateOutput): Chart {
-  const rows = o.decisions.filter((r) => r.kind === 'draw-stay');
-  const points: Row[] = [];
-  const outcome = o.manifest.mode === 'game' ? 'final score' : 'round score';
-  if (o.counterfactual) {
-    const p = pool(rows.filter((r) => r.action === 'draw'), (r) => `${r.distinct as number},${r.points as number}`, 'rollouts', 'sum_diff', 'sum_diff_sq');
-    for (const v of p.values()) {
-      if (v.n < MIN_DECISIONS) continue;
-      const { mean, variance } = meanVar(v);
-      const se = Math.sqrt(variance / v.n);
-      points.push({ distinct: v.row.distinct, points: v.row.points, diff: mean, lo: mean - Z95 * se, hi: mean + Z95 * se, se, n: v.n });
-    }
-  } else {
-    const p = pool(rows, (r) => `${r.distinct as number},${r.points as number},${r.action as string}`, 'count', 'sum_score', 'sum_score_sq');
-    for (const d of p.values()) {
-      if (d.row.action !== 'draw') continue;
-      const s = p.get(`${d.row.distinct as number},${d.row.points as number},stay`);
-      if (!s || d.n < MIN_DECISIONS || s.n < MIN_DECISIONS) continue;
-      const a = meanVar(d);
-      const b = meanVar(s);
-      const diff = a.mean - b.mean;
-      const se = Math.sqrt(a.variance / d.n + b.variance / s.n);
-      points.push({ distinct: d.row.distinct, points: d.row.points, diff, lo: diff - Z95 * se, hi: diff + Z95 * se, se, n: Math.min(d.n, s.n) });
-    }
-  }
-  points.sort((a, b) => (a.distinct as number) - (b.distinct as number) || (a.points as number) - (b.points as number));
-  const how = o.counterfactual
-    ? `Counterfactual: at sampled draw-or-stay decisions both actions played out on the same cards; the ${outcome} after drawing minus after staying, pooled over seats, bust chances and deck sizes.`
-    : `As played: the mean ${outcome} of seats that drew minus that of seats that stayed in the same state, pooled over seats, bust chances and deck sizes. Not a controlled comparison (the strategies chose); a counterfactual run gives one.`;
-  const byDistinct = new Map<number, Row[]>();
-  for (const p of points) byDistinct.set(p.distinct as number, [...(byDistinct.get(p.distinct as number) ?? []), p]);
-  return {
-    id: 'sevn-draw-minus-stay',
-    title: `SEVN: value of drawing over staying by points at stake${o.counterfactual ? ' (counterfactual)' : ''}`,
-    caption: `${simulateCaption(o)} ${how} Bands: 95% CI; states with fewer than ${MIN_DECISIONS} decisions ${o.counterfactual ? '(rollouts)' : 'on either side'} are left out.`,
-    spec: spec({
-      width: WIDTH,
-      height: 280,
-      data: { values: points },
-      encoding: {
-        x: { field: 'points', type: 'quantitative', title: 'round points at stake' },
-        color: { field: 'distinct', type: 'nominal', title: 'distinct values held', scale: { scheme: CATEGORY }, sort: 'ascending', legend: { symbolOpacity: 1, symbolType: 'stroke', symbolStrokeWidth: 3 } },
-      },
-      layer: [
-        { mark: { type: 'area', opacity: 0.2 }, encoding: { y: { field: 'lo', type: 'quantitative', title: `draw − stay (${outcome})` }, y2: { field: 'hi' } } },
-        { mark: { type: 'line', strokeWidth: 2, point: { size: 14 } }, encoding: { y: { field: 'diff', type: 'quantitative' } } },
-        { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', color: '#444', strokeDash: [4, 3] }, encoding: { y: { field: 'zero', type: 'quantitative' } } },
-      ],
-    }),
-    table: {
-      head: ['distinct', 'points', 'draw − stay (se)', o.counterfactual ? 'rollouts' : 'decisions (fewer side)'],
-      rows: [...byDistinct.entries()].flatMap(([d, ps]) => {
-        // Every point would be a long table: per line, the point nearest zero from each side and the extremes.
-        const pick = new Set<Row>([ps[0], ps[ps.length - 1]]);
-        const cross = ps.findIndex((p, i) => i > 0 && Math.sign(p.diff as number) !== Math.sign(ps[i - 1].diff as number));
-        if (cross > 0) [ps[cross - 1], ps[cross]].forEach((p) => pick.add(p));
-        return ps.filter((p) => pick.has(p)).map((p) => [String(d), String(p.points), `${fmt(p.diff as number, 2)} (${fmt(p.se as number, 2)})`, int(p.n as number)]);
-      }),
-    },
-  };
-}
-
-const tilesDiscarded = (action: string): number => (action === 'stop' ? 0 : action.replace(/^discard /, '').split('+').length);
-
-/** SEVENFALL: mean turn score after each choice (stop, discard 1, 2 or 3 tiles) by profile and discards left. */
-export function sevenfallDecisionValue(o: SimulateOutput): Chart {
-  const rows = o.decisions.filter((r) => r.kind === 'discard');
-  const [n, sum, sumSq] = o.counterfactual ? ['rollouts', 'sum_value', 'sum_value_sq'] : ['count', 'sum_score', 'sum_score_sq'];
-  const byProfile = pool(rows, (r) => r.profile as string, n, n, n);
-  const top = [...byProfile.entries()].sort((a, b) => b[1].n - a[1].n).slice(0, 10).map(([k]) => k);
-  const keep = new Set(top);
-  const p = pool(rows.filter((r) => keep.has(r.profile as string)), (r) => `${r.profile as string}|${r.discards_left as number}|${tilesDiscarded(r.action as string)}`, n, sum, sumSq);
-  const points: Row[] = [];
-  for (const v of p.values()) {
-    if (v.n < MIN_DECISIONS) continue;
-    const { mean, variance } = meanVar(v);
-    const se = Math.sqrt(variance / v.n);
-    const tiles = tilesDiscarded(v.row.action as string);
-    points.push({ profile: v.row.profile, discards_left: v.row.discards_left, choice: tiles === 0 ? 'stop' : `discard ${tiles}`, value: mean, lo: mean - Z95 * se, hi: mean + Z95 * se, se, n: v.n });
-  }
-  points.sort((a, b) => top.indexOf(a.profile as string) - top.indexOf(b.profile as string) || (b.discards_left as number) - (a.discards_left as number) || String(a.choice).localeCompare(String(b.choice)));
-  const unit = o.manifest.mode === 'game' ? 'final score' : 'turn score';
-  return {
-    id: 'sevenfall-choice-value',
-    title: `SEVENFALL: value of each choice by profile and discards left${o.counterfactual ? ' (counterfactual)' : ''}`,
-    caption: `${simulateCaption(o)} ${o.counterfactual ? 'Counterfactual: every legal discard played out on the same tiles at sampled decisions; the mean' : 'As played: the mean'} ${unit} after stopping or discarding 1, 2 or 3 tiles (all discards of that many tiles pooled, over seats), for the 10 most frequent profiles (symbol group sizes, largest first), one panel per discards left, with 95% CIs. Choices seen fewer than ${MIN_DECISIONS} times are left out.`,
-    spec: spec({
-      data: { values: points },
-      facet: { column: { field: 'discards_left', type: 'ordinal', title: 'discards left', sort: 'descending' } },
-      spec: {
-        width: 150,
-        height: { step: 16 },
-        encoding: {
-          y: { field: 'profile', type: 'nominal', title: 'profile', sort: top },
-          color: { field: 'choice', type: 'nominal', title: 'choice', scale: { domain: ['stop', 'discard 1', 'discard 2', 'discard 3'], scheme: CATEGORY }, legend: { orient: 'bottom' } },
-        },
-        layer: [
-          { mark: { type: 'rule' }, encoding: { x: { field: 'lo', type: 'quantitative', title: unit }, x2: { field: 'hi' } } },
-          { mark: { type: 'point', filled: true, size: 40 }, encoding: { x: { field: 'value', type: 'quantitative' }, shape: { field: 'choice', type: 'nominal', legend: { orient: 'bottom' } } } },
-        ],
-      },
-    }),
-    table: {
-      head: ['profile', 'discards left', 'choice', 'mean (se)', o.counterfactual ? 'rollouts' : 'decisions'],
-      rows: points.filter((p) => p.profile === top[0]).map((p) => [String(p.profile), String(p.discards_left), String(p.choice), `${fmt(p.value as number, 2)} (${fmt(p.se as number, 2)})`, int(p.n as number)]),
-    },
-  };
-}
-
-function bustCaption(o: BustTableOutput): string {
-  return `SEVN, ${o.rules}, solo ${o.meta.strategy}; exact${o.meta.exact ? '' : ' columns not computed (a deck with other cards or a strategy without an exact draw rule)'}${o.meta.rounds > 0 ? ` beside ${int(o.meta.rounds)} simulated rounds, seed ${o.seed}` : ', no simulation'}.`;
-}
-
-/** Fewest simulated draws behind a heat-map cell. */
-export const MIN_DRAWS = 30;
-
-export function bustHeatmap(o: BustTableOutput): Chart {
-  const cells: Row[] = [];
-  for (const r of o.rows) {
-    if (o.meta.exact && Number.isFinite(r.bust_exact) && r.reach > 0) cells.push({ source: 'exact', distinct: r.distinct, points: r.points, p: r.bust_exact });
-    if (r.sim_draws >= MIN_DRAWS) cells.push({ source: 'simulated', distinct: r.distinct, points: r.points, p: r.sim_rate });
-  }
-  const byDistinct = new Map<number, { reach: number; bustW: number; draws: number; busts: number }>();
-  for (const r of o.rows) {
-    const m = byDistinct.get(r.distinct) ?? { reach: 0, bustW: 0, draws: 0, busts: 0 };
-    if (r.reach > 0) {
-      m.reach += r.reach;
-      m.bustW += r.reach * r.bust_exact;
-    }
-    m.draws += r.sim_draws;
-    m.busts += r.sim_busts;
-    byDistinct.set(r.distinct, m);
-  }
-  return {
-    id: 'bust-table',
-    title: 'SEVN: next-draw bust chance by distinct values held and round points',
-    caption: `${bustCaption(o)} Colour: the chance that the next card busts; exact values are averaged over the held sets of a cell weighted by how often the strategy draws there. Simulated cells with fewer than ${MIN_DRAWS} draws are left blank.`,
-    spec: spec({
-      data: { values: cells },
-      facet: { column: { field: 'source', type: 'nominal', title: null, sort: ['exact', 'simulated'], header: { labelFontSize: 12 } } },
-      spec: {
-        width: 300,
-        height: { step: 22 },
-        mark: { type: 'rect' },
-        encoding: {
-          x: { field: 'points', type: 'quantitative', title: 'round points', bin: { step: 1 } },
-          y: { field: 'distinct', type: 'ordinal', title: 'distinct values held', sort: 'ascending' },
-          color: { field: 'p', type: 'quantitative', title: 'bust chance', scale: { scheme: 'orangered', domain: [0, Math.max(0.05, ...cells.map((c) => c.p as number))], nice: true }, legend: { format: '.0%' } },
-        },
-      },
-    }),
-    table: {
-      head: ['distinct', 'exact bust (reach-weighted)', 'simulated bust (se)', 'draws'],
-      rows: [...byDistinct.entries()].sort((a, b) => a[0] - b[0]).map(([d, m]) => {
-        const rate = m.draws > 0 ? m.busts / m.draws : NaN;
-        const sim = m.draws >= MIN_DRAWS ? `${fmt(rate, 4)} (${fmt(Math.sqrt((rate * (1 - rate)) / m.draws), 4)})` : '-';
-        return [String(d), o.meta.exact && m.reach > 0 ? fmt(m.bustW / m.reach, 4) : '-', sim, int(m.draws)];
-      }),
-    },
-  };
-}
-
-/** A solved stopping problem (draw or stay, with the best stay-at threshold) rather than a discard policy. */
-const isStoppingSolve = (o: SolveOutput): boolean => o.report.bestStayAt !== undefined;
-
-function solveCaption(o: SolveOutput): string {
-  const r = o.report;
-  if (isStoppingSolve(o)) return `${gameName(o.game)}, ${o.rules}, solo round from a full deck; exact (no simulation, no seed): optimal expected round score ${fmt(r.ev as number, 4)}, best stay-at points=${(r.bestStayAt as { threshold: number }).threshold}.`;
-  return `${gameName(o.game)}, ${o.rules}, one turn, objective ${String(r.objective)}; exact (no simulation, no seed): optimal value ${fmt((r.ev ?? r.probability) as number, 4)}, ${int(r.states as number)} decision states.`;
-}
-
-/** SEVN solo: where the optimal policy draws or stays, by distinct values held and round points. */
-export function sevnStoppingBoundary(o: SolveOutput): Chart {
-  const cells = new Map<string, { distinct: number; points: number; sets: number; draw: number }>();
-  for (const r of o.policy) {
-    const k = `${r.distinct as number},${r.points as number}`;
-    const c = cells.get(k) ?? { distinct: r.distinct as number, points: r.points as number, sets: 0, draw: 0 };
-    c.sets++;
-    if (r.best === 'draw') c.draw++;
-    cells.set(k, c);
-  }
-  const values = [...cells.values()].map((c) => ({ ...c, share: c.draw / c.sets }));
-  const byDistinct = new Map<number, { drawMax: number; stayMin: number; sets: number }>();
-  for (const c of values) {
-    const b = byDistinct.get(c.distinct) ?? { drawMax: -Infinity, stayMin: Infinity, sets: 0 };
-    b.sets += c.sets;
-    if (c.draw > 0) b.drawMax = Math.max(b.drawMax, c.points);
-    if (c.draw < c.sets) b.stayMin = Math.min(b.stayMin, c.points);
-    byDistinct.set(c.distinct, b);
-  }
-  return {
-    id: 'sevn-stopping-boundary',
-    title: 'SEVN solo: the optimal stopping boundary',
-    caption: `${solveCaption(o)} Colour: the share of held sets in a cell where drawing is optimal (blue: always draw, orange: always stay).`,
-    spec: spec({
-      width: WIDTH,
-      height: { step: 22 },
-      data: { values },
-      mark: { type: 'rect' },
-      encoding: {
-        x: { field: 'points', type: 'quantitative', title: 'round points', bin: { step: 1 } },
-        y: { field: 'distinct', type: 'ordinal', title: 'distinct values held', sort: 'ascending' },
-        color: { field: 'share', type: 'quantitative', title: 'share drawing', scale: { scheme: 'blueorange', reverse: true, domain: [0, 1] }, legend: { format: '.0%' } },
-      },
-    }),
-    table: {
-      head: ['distinct', 'held sets', 'draws up to points', 'stays from points'],
-      rows: [...byDistinct.entries()].sort((a, b) => a[0] - b[0]).map(([d, b]) => [String(d), int(b.sets), Number.isFinite(b.drawMax) ? String(b.drawMax) : 'never draws', Number.isFinite(b.stayMin) ? String(b.stayMin) : 'never stays']),
-    },
-  };
-}
-
-/** SEVN solo: the exact expected score of every stay-at threshold against the optimum. */
-export function sevnStayAtValues(o: SolveOutput): Chart {
-  const stayAt = (o.report.stayAt as { threshold: number; ev: number }[] | undefined) ?? [];
-  const ev = o.report.ev as number;
-  const best = o.report.bestStayAt as { threshold: number; ev: number };
-  return {
-    id: 'sevn-stay-at-values',
-    title: 'SEVN solo: expected round score of stay-at thresholds against optimal play',
-    caption: `${solveCaption(o)} Line: the exact expected solo round score of stay-at:points=x; dashed: optimal play.`,
-    spec: spec({
-      width: WIDTH,
-      height: 240,
-      layer: [
-        { data: { values: stayAt }, mark: { type: 'line', point: { size: 16 } }, encoding: { x: { field: 'threshold', type: 'quantitative', title: 'stay-at points threshold' }, y: { field: 'ev', type: 'quantitative', title: 'expected round score', scale: { zero: false } } } },
-        { data: { values: [{ ev }] }, mark: { type: 'rule', strokeDash: [5, 3], color: '#d62728' }, encoding: { y: { field: 'ev', type: 'quantitative' } } },
-      ],
-    }),
-    table: {
-      head: ['policy', 'expected round score'],
-      rows: [['optimal', fmt(ev, 4)], [`stay-at:points=${best.threshold} (best)`, fmt(best.ev, 4)], ...stayAt.filter((s) => s.threshold % 5 === 0).map((s) => [`stay-at:points=${s.threshold}`, fmt(s.ev, 4)])],
-    },
-  };
-}
-
-/** Largest symbol group (letters A..; W wild, X break do not count) in the unlocked and locked tiles. */
-function largestGroup(state: string): number {
-  const [unlocked = '', locked = ''] = state.split('|').map((p) => p.trim().split(/\s+/)[1] ?? '');
-  const counts = new Map<string, number>();
-  for (const ch of (unlocked + locked).replace(/[-WX]/g, '')) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-  return Math.max(0, ...counts.values());
-}
-
-/** SEVENFALL: the value of the best action by state group (largest symbol group, discards left). */
-export function sevenfallPolicy(o: SolveOutput): Chart {
-  const groups = new Map<string, { group: number; discards_left: number; states: number; sum: number; stop: number }>();
-  for (const r of o.policy) {
-    if (r.best !== 1) continue;
-    const g = largestGroup(r.state as string);
-    const k = `${g},${r.discards_left as number}`;
-    const v = groups.get(k) ?? { group: g, discards_left: r.discards_left as number, states: 0, sum: 0, stop: 0 };
-    v.states++;
-    v.sum += r.value as number;
-    if (r.action === 'stop') v.stop++;
-    groups.set(k, v);
-  }
-  const values = [...groups.values()].map((g) => ({ ...g, value: g.sum / g.states, stopShare: g.stop / g.states })).sort((a, b) => a.group - b.group || b.discards_left - a.discards_left);
-  const what = o.report.ev !== undefined ? 'expected turn score' : `P(${String(o.report.objective)})`;
-  return {
-    id: 'sevenfall-policy',
-    title: 'SEVENFALL: value of the optimal action by state group',
-    caption: `${solveCaption(o)} Cells: the mean over the canonical decision states of a group of the value of the optimal action (${what}); text: that mean. Groups: the largest group of one symbol among the row's tiles (wilds and breaks not counted), and the discards left.`,
-    spec: spec({
-      width: 380,
-      height: { step: 34 },
-      data: { values },
-      encoding: {
-        x: { field: 'group', type: 'ordinal', title: 'largest group of one symbol', axis: { labelAngle: 0 } },
-        y: { field: 'discards_left', type: 'ordinal', title: 'discards left', sort: 'descending' },
-      },
-      layer: [
-        { mark: { type: 'rect' }, encoding: { color: { field: 'value', type: 'quantitative', title: what, scale: { scheme: 'viridis' } } } },
-        { mark: { type: 'text', fontSize: 10 }, encoding: { text: { field: 'value', type: 'quantitative', format: '.2f' }, color: { condition: { test: `datum.value > ${Math.max(...values.map((v) => v.value)) * 0.6}`, value: 'black' }, value: 'white' } } },
-      ],
-    }),
-    table: {
-      head: ['largest group', 'discards left', 'states', 'mean optimal value', 'stop is optimal'],
-      rows: values.map((v) => [String(v.group), String(v.discards_left), int(v.states), fmt(v.value, 3), `${fmt(100 * v.stopShare, 1)}%`]),
-    },
-  };
-}
-
-function otherCaption(o: RunInfo & { run: Row }, what: string): string {
+export function otherCaption(o: RunInfo & { run: Row }, what: string): string {
   return `${gameName(o.game)}, ${o.rules}${o.run.mode ? `, ${String(o.run.mode)} mode` : ''}; ${what}; seed ${o.seed}.`;
-}
-
-const tuneWhat = (o: TuneOutput): string => {
-  const games = (o.best.games ?? o.steps.reduce((s, r) => s + (r.games as number), 0)) as number;
-  const strategy = o.best.strategy ?? o.run.strategy;
-  const field = (o.best.field ?? o.run.field) as string[] | undefined;
-  const objective = o.best.objective ?? o.run.objective;
-  return `tuning ${strategy ? String(strategy) : 'a strategy'} over ${o.params.join(', ')}${o.run.method ? ` by ${String(o.run.method)}` : ''}${objective ? `, objective ${String(objective)}` : ''}${field?.length ? `, field ${field.join(' ')}` : ''}; ${int(games)} games`;
-};
-
-/** The choices of an enum parameter (best.json `searched`): tune.arrow holds the index of the choice. */
-function enumValues(o: TuneOutput, p: string): string[] | null {
-  const d = (o.best.searched as { name: string; values?: string[] }[] | undefined)?.find((x) => x.name === p);
-  return d?.values ?? null;
-}
-
-/** A candidate's value of p: best.json candidates carry `values` ({name: value}), a spec, or both; enum choices as their index. */
-function candidateValue(o: TuneOutput, c: unknown, p: string): number {
-  const choices = enumValues(o, p);
-  const asNumber = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && choices ? (choices.indexOf(v) >= 0 ? choices.indexOf(v) : NaN) : typeof v === 'string' ? Number(v) : NaN);
-  if (typeof c === 'string') return asNumber(new RegExp(`[:,]${p}=([^,]+)`).exec(c)?.[1]);
-  if (c && typeof c === 'object') {
-    const r = c as Row;
-    for (const v of [(r.values as Row | undefined)?.[p], (r.params as Row | undefined)?.[p], r[p]]) if (v !== undefined) return asNumber(v);
-    if (typeof r.spec === 'string') return candidateValue(o, r.spec, p);
-  }
-  return NaN;
-}
-
-export function tuneObjective(o: TuneOutput): Chart {
-  const rows = o.steps.map((r, i) => ({ i, step: r.step, mean: r.mean, lo: (r.mean as number) - Z95 * (r.se as number), hi: (r.mean as number) + Z95 * (r.se as number), games: r.games, set: r.validation ? 'validation' : 'search' }));
-  const bestPerStep = new Map<number, Row>();
-  for (const r of rows) if (r.set === 'search' && (!bestPerStep.has(r.step as number) || (r.mean as number) > (bestPerStep.get(r.step as number)!.mean as number))) bestPerStep.set(r.step as number, r);
-  return {
-    id: 'tune-objective',
-    title: 'Tuning: objective per step',
-    caption: `${otherCaption(o, tuneWhat(o))} Points: every evaluated candidate's mean objective with its 95% CI; orange: evaluations on validation seeds the search never saw.`,
-    spec: spec({
-      width: WIDTH,
-      height: 260,
-      data: { values: rows },
-      encoding: {
-        x: { field: 'step', type: 'quantitative', title: 'step', scale: { padding: 10 }, axis: { tickMinStep: 1, format: 'd' } },
-        color: { field: 'set', type: 'nominal', title: null, scale: { domain: ['search', 'validation'], range: ['#4c78a8', '#f58518'] }, legend: { orient: 'bottom' } },
-      },
-      layer: [
-        { mark: { type: 'rule', opacity: 0.6 }, encoding: { y: { field: 'lo', type: 'quantitative', title: 'objective (mean)', scale: { zero: false } }, y2: { field: 'hi' } } },
-        { mark: { type: 'point', filled: true, size: 22 }, encoding: { y: { field: 'mean', type: 'quantitative' } } },
-      ],
-    }),
-    table: {
-      head: ['step', 'best mean in step', 'se', 'games'],
-      rows: [
-        ...[...bestPerStep.values()].filter((_, i, a) => a.length <= 12 || i % Math.ceil(a.length / 12) === 0 || i === a.length - 1).map((r) => [String(r.step), fmt(r.mean as number, 3), fmt(((r.hi as number) - (r.mean as number)) / Z95, 4), int(r.games as number)]),
-        ...(['start', 'best'] as const).flatMap((k) => {
-          const v = o.best[k] as { spec?: string; mean?: number; se?: number } | undefined;
-          return v && typeof v === 'object' && typeof v.mean === 'number' ? [[`${k} on validation (${String(v.spec ?? '')})`, fmt(v.mean, 3), fmt(v.se ?? NaN, 4), o.best.validationGames !== undefined ? int(o.best.validationGames as number) : '-']] : [];
-        }),
-      ],
-    },
-  };
-}
-
-/** A parameter's axis: whole-number ticks for integers, the choice names for an enum (stored as its index). */
-function paramAxis(o: TuneOutput, p: string, title: string): Record<string, unknown> {
-  const choices = enumValues(o, p);
-  if (choices) return { title, values: choices.map((_, i) => i), labelExpr: `${JSON.stringify(choices)}[datum.value]` };
-  const kind = (o.best.searched as { name: string; kind?: string }[] | undefined)?.find((x) => x.name === p)?.kind;
-  return kind === 'int' ? { title, tickMinStep: 1, format: 'd' } : { title };
-}
-
-/** A parameter value as text: the choice name for an enum. */
-function paramText(o: TuneOutput, p: string, v: number): string {
-  const choices = enumValues(o, p);
-  return choices && Number.isInteger(v) && choices[v] !== undefined ? choices[v] : fmt(v, 3);
-}
-
-export function tuneParams(o: TuneOutput): Chart {
-  const rows = o.steps.filter((r) => !r.validation).flatMap((r) => o.params.map((p) => ({ step: r.step, param: p, value: r[`param_${p}`] })));
-  return {
-    id: 'tune-params',
-    title: "Tuning: each parameter's path",
-    caption: `${otherCaption(o, tuneWhat(o))} One panel per parameter: the value of every candidate evaluated at each step (validation runs left out).`,
-    spec: spec({
-      data: { values: rows },
-      vconcat: o.params.map((p) => ({
-        width: WIDTH,
-        height: 90,
-        transform: [{ filter: `datum.param === ${JSON.stringify(p)}` }],
-        mark: { type: 'point', filled: true, size: 16, opacity: 0.7 },
-        encoding: {
-          x: { field: 'step', type: 'quantitative', title: 'step', scale: { padding: 10 }, axis: { tickMinStep: 1, format: 'd' } },
-          y: { field: 'value', type: 'quantitative', scale: { zero: false, padding: 6 }, axis: paramAxis(o, p, p) },
-        },
-      })),
-    }),
-    table: {
-      head: ['parameter', 'start', 'best'],
-      rows: o.params.map((p) => [p, paramText(o, p, candidateValue(o, o.best.start, p)), paramText(o, p, bestParam(o, p))]),
-    },
-  };
-}
-
-/** The best candidate's value of parameter p (best.json `best`), else that of the best search row. */
-function bestParam(o: TuneOutput, p: string): number {
-  const v = candidateValue(o, o.best.best, p);
-  if (Number.isFinite(v)) return v;
-  const search = o.steps.filter((r) => !r.validation);
-  const top = search.reduce<Row | null>((a, r) => (a === null || (r.mean as number) > (a.mean as number) ? r : a), null);
-  return (top?.[`param_${p}`] as number) ?? NaN;
-}
-
-/** Per parameter, the range of the plateau (best.json `plateau`: the candidates within noise of the best, or {param, lo, hi}). */
-function plateauRanges(o: TuneOutput): Map<string, [number, number]> {
-  const out = new Map<string, [number, number]>();
-  const list = o.best.plateau;
-  if (!Array.isArray(list)) return out;
-  for (const item of list as unknown[]) {
-    if (item && typeof item === 'object' && 'param' in item) {
-      const it = item as { param: string; lo?: number; hi?: number };
-      out.set(it.param, [it.lo ?? NaN, it.hi ?? NaN]);
-      continue;
-    }
-    for (const p of o.params) {
-      const v = candidateValue(o, item, p);
-      if (!Number.isFinite(v)) continue;
-      const r = out.get(p) ?? [v, v];
-      out.set(p, [Math.min(r[0], v), Math.max(r[1], v)]);
-    }
-  }
-  return out;
-}
-
-export function tuneLandscape(o: TuneOutput): Chart {
-  const plateau = plateauRanges(o);
-  const rows = o.steps.filter((r) => !r.validation).flatMap((r) => o.params.map((p) => ({ param: p, value: r[`param_${p}`], mean: r.mean, lo: (r.mean as number) - Z95 * (r.se as number), hi: (r.mean as number) + Z95 * (r.se as number) })));
-  // Whole-number and enum plateaus cover their values' cells (half a step each side), so that a
-  // one-value plateau shows; a one-value plateau of a real parameter gets 1% of the axis.
-  const shaded = [...plateau.entries()].map(([param, [lo, hi]]) => {
-    const kind = (o.best.searched as { name: string; kind?: string }[] | undefined)?.find((x) => x.name === param)?.kind;
-    const values = rows.filter((r) => r.param === param).map((r) => r.value as number);
-    const pad = kind === 'int' || kind === 'enum' ? 0.5 : lo === hi ? 0.01 * (Math.max(...values) - Math.min(...values) || 1) : 0;
-    return { param, lo: lo - pad, hi: hi + pad };
-  });
-  const best = o.params.map((p) => ({ param: p, best: bestParam(o, p) }));
-  const panel = (p: string) => {
-    const only = (type: string) => [{ filter: `datum.type === '${type}' && datum.param === ${JSON.stringify(p)}` }];
-    const x = { type: 'quantitative', scale: { zero: false, padding: 12 }, axis: paramAxis(o, p, p) };
-    return {
-      width: 230,
-      height: 200,
-      layer: [
-        { transform: only('plateau'), mark: { type: 'rect', color: '#59a14f', opacity: 0.25 }, encoding: { x: { field: 'lo', ...x }, x2: { field: 'hi' } } },
-        { transform: only('point'), mark: { type: 'rule', opacity: 0.4, color: '#4c78a8' }, encoding: { x: { field: 'value', ...x }, y: { field: 'lo', type: 'quantitative', title: 'objective (mean)', scale: { zero: false } }, y2: { field: 'hi' } } },
-        { transform: only('point'), mark: { type: 'point', filled: true, size: 18, color: '#4c78a8' }, encoding: { x: { field: 'value', ...x }, y: { field: 'mean', type: 'quantitative' } } },
-        { transform: only('best'), mark: { type: 'rule', color: '#d62728', strokeWidth: 1.5 }, encoding: { x: { field: 'best', ...x } } },
-      ],
-    };
-  };
-  return {
-    id: 'tune-landscape',
-    title: 'Tuning: the landscape around the optimum',
-    caption: `${otherCaption(o, tuneWhat(o))} One panel per parameter: every search candidate's mean objective (95% CI) against that parameter's value; green band: the plateau (the values of the validated candidates whose 95% CI overlaps the best's); red line: the best value.`,
-    spec: spec({
-      data: { values: [...rows.map((r) => ({ ...r, type: 'point' })), ...shaded.map((r) => ({ ...r, type: 'plateau' })), ...best.map((r) => ({ ...r, type: 'best' }))] },
-      hconcat: o.params.map(panel),
-      resolve: { scale: { y: 'shared' } },
-    }),
-    table: {
-      head: ['parameter', 'best', 'plateau from', 'plateau to'],
-      rows: o.params.map((p) => [p, paramText(o, p, bestParam(o, p)), paramText(o, p, plateau.get(p)?.[0] ?? NaN), paramText(o, p, plateau.get(p)?.[1] ?? NaN)]),
-    },
-  };
 }
 
 function tournamentWhat(o: TournamentOutput): string {
@@ -751,11 +252,13 @@ export function compareDifference(o: CompareOutput): Chart {
   const rows = [{ metric: 'score', ...r.diff }];
   if (r.winDiff) rows.push({ metric: 'win share', ...r.winDiff });
   const values = rows.map((d) => ({ metric: d.metric === 'score' ? 'score A − B' : 'win share A − B', mean: d.mean, lo: d.ci95[0], hi: d.ci95[1] }));
+  // After an early SPRT stop the fixed-sample interval is not a 95% CI: no label may call it one.
+  const interval = r.stoppedEarly ? 'naive interval, SPRT stopped early' : '95% CI';
   const panel = (metric: string) => ({
     width: WIDTH,
     height: 50,
     layer: [
-      { transform: [{ filter: `datum.metric === '${metric}'` }], mark: { type: 'rule', strokeWidth: 2.5, color: '#4c78a8' }, encoding: { y: { field: 'metric', type: 'nominal', title: null }, x: { field: 'lo', type: 'quantitative', title: `${metric} (95% CI)`, scale: { zero: true } }, x2: { field: 'hi' } } },
+      { transform: [{ filter: `datum.metric === '${metric}'` }], mark: { type: 'rule', strokeWidth: 2.5, color: '#4c78a8' }, encoding: { y: { field: 'metric', type: 'nominal', title: null }, x: { field: 'lo', type: 'quantitative', title: `${metric} (${interval})`, scale: { zero: true } }, x2: { field: 'hi' } } },
       { transform: [{ filter: `datum.metric === '${metric}'` }], mark: { type: 'point', filled: true, size: 70, color: '#4c78a8' }, encoding: { y: { field: 'metric', type: 'nominal', title: null }, x: { field: 'mean', type: 'quantitative' } } },
       { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'zero', type: 'quantitative' } } },
     ],
@@ -763,10 +266,10 @@ export function compareDifference(o: CompareOutput): Chart {
   return {
     id: 'compare-difference',
     title: 'Compare: paired difference A − B',
-    caption: `${compareCaption(o)} Point: the mean paired difference; line: its 95% CI; dashed: no difference.${o.result.stoppedEarly ? ' The SPRT stopped the run early, so the interval is the naive fixed-sample one (biased away from 0 by the stopping rule), not a confidence interval.' : ''}`,
+    caption: `${compareCaption(o)} Point: the mean paired difference; line: ${r.stoppedEarly ? 'the naive fixed-sample interval: the SPRT stopped the run early, so it is not a confidence interval (the stopping rule biases it away from 0)' : 'its 95% CI'}; dashed: no difference.`,
     spec: spec({ data: { values }, vconcat: values.map((v) => panel(v.metric)) }),
     table: {
-      head: ['difference', 'mean', 'se', '95% CI', 'p'],
+      head: ['difference', 'mean', 'se', r.stoppedEarly ? 'naive interval (not a CI)' : '95% CI', r.stoppedEarly ? 'naive p' : 'p'],
       rows: rows.map((d) => [d.metric === 'score' ? 'score A − B' : 'win share A − B', fmt(d.mean, 4), fmt(d.se, 4), `[${fmt(d.ci95[0], 4)}, ${fmt(d.ci95[1], 4)}]`, d.pValue < 1e-6 ? '< 1e-6' : d.pValue.toPrecision(3)]),
     },
   };
@@ -795,6 +298,12 @@ export function compareSprt(o: CompareOutput): Chart {
   };
 }
 
+/** The game's own charts of an output (none for a game the catalog does not know). */
+function gameCharts(o: Output): Chart[] {
+  const game = known(o.game);
+  return game === null ? [] : (catalogEntry(o.game).charts?.(o, game) ?? []);
+}
+
 /** Every chart a run's output has, in reading order. */
 export function chartsOf(o: Output): Chart[] {
   switch (o.kind) {
@@ -802,20 +311,16 @@ export function chartsOf(o: Output): Chart[] {
       const charts = [scoreHistogram(o), scoreCdf(o)];
       if (o.seats.some((s) => s.winShare)) charts.push(winShare(o));
       if (o.seats.some((s) => s.bustRate)) charts.push(bustRate(o));
-      // Charts follow the decision kinds a run recorded, whatever the game.
-      if (o.decisions.some((r) => r.kind === 'draw-stay')) charts.push(sevnDecisionValue(o));
-      if (o.decisions.some((r) => r.kind === 'discard')) charts.push(sevenfallDecisionValue(o));
-      return charts;
+      return [...charts, ...gameCharts(o)];
     }
     case 'compare':
       return o.result.sprt && o.result.sprt_path?.length ? [compareDifference(o), compareSprt(o)] : [compareDifference(o)];
     case 'tune':
-      return [tuneObjective(o), tuneParams(o), tuneLandscape(o)];
+      return [tuneProgress(o), tuneParams(o), tuneSlices(o)];
     case 'tournament':
       return [tournamentMatrix(o), tournamentRanking(o)];
     case 'bust-table':
-      return [bustHeatmap(o)];
     case 'solve':
-      return isStoppingSolve(o) ? [sevnStoppingBoundary(o), sevnStayAtValues(o)] : [sevenfallPolicy(o)];
+      return gameCharts(o);
   }
 }

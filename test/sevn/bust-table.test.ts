@@ -9,7 +9,7 @@ import { UserError } from '../../src/engine/errors.js';
 import { type UnseenCards, defaultUnseen, rowBust } from '../../src/games/sevn/bust-row.js';
 import { bustTable as bustTableOf } from '../../src/games/sevn/bust-table.js';
 import type { SevnRules } from '../../src/games/sevn/rules.js';
-import { parseHeld, parseUnseen } from '../../src/run/bust-table.js';
+import { parseHeld, parseUnseen } from '../../src/games/sevn/analyses/bust-table.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { expectWithinSE } from '../helpers/stats.js';
@@ -131,6 +131,20 @@ describe('rowBust: hand-worked rows', () => {
     expect(() => parseHeld(numbers, '1,2,3,4,5,6,7')).toThrow(/SEVN/);
     expect(() => parseHeld(numbers, '1', true)).toThrow(/no Second Chance/);
     expect(parseHeld(full, '-2,5').ballast).toEqual([-2]);
+    expect(() => parseHeld(full, '13 Freeze')).toThrow(/Freeze resolves when drawn and never stays in a row/);
+    expect(() => parseHeld(full, '13 sc SecondChance')).toThrow(/at most one/);
+    expect(() => parseHeld(numbers, '13 +4')).toThrow(/"\+4" is not a card of rules "sevn-numbers"/);
+  });
+
+  it('--held takes the card list --row takes: spaces or commas, SecondChance, modifiers out of the unseen cards', () => {
+    expect(parseHeld(full, '13 12 -2')).toEqual(parseHeld(full, '13,12,-2'));
+    expect(parseHeld(full, '13 SecondChance')).toEqual(parseHeld(full, '13', true));
+    expect(parseHeld(full, 'none')).toEqual(parseHeld(full, ''));
+    // As in the test above (120 cards; 23 unseen 13s and 12s), with +4 and x2 out of the deck too: 23/116.
+    const b = rowBust(full, parseHeld(full, '13 12 +4 x2'));
+    expect(b.unseenTotal).toBe(116);
+    expect(b.unseenDuplicates).toBe(23);
+    expect(b.bustNext).toBeCloseTo(23 / 116, 15);
   });
 });
 
@@ -200,7 +214,7 @@ describe('bustTable: the full table of a solo strategy', () => {
 
 describe('bust-table command layer', () => {
   it('row: the JSON fields and the text', async () => {
-    const { bustRowCommand, formatBustRow } = await import('../../src/run/bust-table.js');
+    const { bustRowCommand, formatBustRow } = await import('../../src/games/sevn/analyses/bust-table.js');
     const r = sevnPreset('sevn-numbers');
     const b = bustRowCommand(r, { held: '13,12' });
     expect(b.bustNext).toBeCloseTo(23 / 90, 15);
@@ -214,7 +228,7 @@ describe('bust-table command layer', () => {
     const { readdirSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { readArrowFile } = await import('../../src/io/arrow.js');
-    const { bustTableCommand, formatBustTable } = await import('../../src/run/bust-table.js');
+    const { bustTableCommand, formatBustTable } = await import('../../src/games/sevn/analyses/bust-table.js');
     const out = tempDir('sevn-bust');
     const t = await bustTableCommand(SEVN_STRATEGIES, sevnPreset('sevn-numbers'), 'sevn-numbers', { strategy: 'stay-at:points=25', rounds: 20_000, seed: 3, out });
     expect(readdirSync(out).sort()).toEqual(['bust-table.arrow', 'bust-table.json', 'run.json']);

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/rng.js';
 import { SevnCards } from '../../src/games/sevn/cards.js';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
+import { loadPosition, playOnRound } from '../../src/games/sevn/positions.js';
 import { LastSeatCapError, LastSeatSolver, objectiveUtility } from '../../src/games/sevn/last-seat.js';
 import { sevnPreset, type SevnRules } from '../../src/games/sevn/rules.js';
 import { solveSevnSolo } from '../../src/games/sevn/solver.js';
@@ -196,8 +197,8 @@ describe('last seat in: against the engine\'s own play (Monte Carlo, 4 SE)', () 
     let sumSq = 0;
     for (let i = 0; i < rounds; i++) {
       rng.reseed(seed, i, 0);
-      engine.loadPosition(players, rng, pos);
-      engine.playOnRound(0, Answer.DRAW);
+      loadPosition(engine, players, rng, pos);
+      playOnRound(engine, 0, Answer.DRAW);
       const x = u[Math.min(engine.roundScore[0], u.length - 1)];
       sum += x;
       sumSq += x * x;

@@ -3,7 +3,7 @@
  *
  * A row: its held number values, its kept Ballast values and whether it holds a Second Chance. The
  * unseen cards (what the next card is drawn from, uniformly) default to the full deck less the row;
- * `parseUnseen` (run/bust-table.ts) overrides the counts of some cards.
+ * `parseUnseen` (analyses/bust-table.ts) overrides the counts of some cards.
  *
  * - `bustNext`: the chance that the next card busts: 0 with a Second Chance held, else the unseen copies
  *   of held number values over all unseen cards.
@@ -28,6 +28,8 @@ export interface HeldRow {
   /** Kept Ballast values (negative, distinct). */
   ballast: number[];
   secondChance: boolean;
+  /** Modifier and bonus cards in the row (they change only the unseen cards). */
+  others?: number;
 }
 
 /** Unseen card counts: per number value 0..30, Second Chance cards, Ballast cards (none held), all other cards. */
@@ -61,7 +63,7 @@ export function defaultUnseen(r: SevnRules, row: HeldRow): UnseenCards {
   for (const v of row.numbers) numbers[v]--;
   const ballast = r.ballast.length - row.ballast.length;
   const secondChance = r.actions.secondChance - (row.secondChance ? 1 : 0);
-  const other = otherCards(r) - r.ballast.length - r.actions.secondChance;
+  const other = otherCards(r) - r.ballast.length - r.actions.secondChance - (row.others ?? 0);
   return { numbers, secondChance, ballast, other };
 }
 export const unseenTotal = (u: UnseenCards): number => u.numbers.reduce((a, b) => a + b, 0) + u.secondChance + u.ballast + u.other;

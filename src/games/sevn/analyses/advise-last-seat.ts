@@ -3,11 +3,11 @@
  * draw valued by the last-seat recursion (src/games/sevn/last-seat.ts) for the expected round score, for
  * an `at-least:K` objective, and in a game for the win chance when this round decides the game.
  */
-import { UserError } from '../engine/errors.js';
-import type { SevnCards } from '../games/sevn/cards.js';
-import { decidingWinShares, LastSeatCapError, LastSeatSolver, objectiveUtility } from '../games/sevn/last-seat.js';
-import type { SevnRules } from '../games/sevn/rules.js';
-import { Status } from '../games/sevn/view.js';
+import { UserError } from '../../../engine/errors.js';
+import type { SevnCards } from '../cards.js';
+import { decidingWinShares, LastSeatCapError, LastSeatSolver, objectiveUtility } from '../last-seat.js';
+import type { SevnRules } from '../rules.js';
+import { Status } from '../view.js';
 
 /** States one advice may search (about 1 s on one core at the most); past it the values come from rollouts. */
 export const ADVICE_MAX_STATES = 50_000;
