@@ -170,8 +170,9 @@ describe('advise --game sevn: next-card bust chance by hand', () => {
 
 describe('advise --game sevn: the chance to win the game', () => {
   it('staying past the target with everyone else out wins for certain; staying below a higher finished total loses for certain', () => {
+    // Both are the last seat in on the full deck, past a small state cap: rollouts (the point here is the win chance).
     // 240 + 25 = 265 >= 250 against 200 + 5: staying ends the round and the game, won.
-    const win = advise(full, { row: '13 12', totals: '240,200', atStake: '5', stillIn: 'none' }, { rollouts: 2000, seed: 4 });
+    const win = advise(full, { row: '13 12', totals: '240,200', atStake: '5', stillIn: 'none' }, { rollouts: 2000, seed: 4, maxStates: 2000 });
     const stay = action(win, 'stay');
     expect(stay.win).toMatchObject({ mean: 1, se: 0, exact: true });
     expect(stay.bestWin).toBe(true);
@@ -180,7 +181,7 @@ describe('advise --game sevn: the chance to win the game', () => {
     expect(draw.win!.mean).toBeLessThan(1); // a bust (about 1 in 5) hands the opponent more rounds
     expect(draw.winLoss!.mean).toBeCloseTo(1 - draw.win!.mean, 12);
     // 200 + 5 = 205 against a finished 240 + 25 = 265: staying ends the game, lost.
-    const lose = advise(full, { row: '5', totals: '200,240', atStake: '13 12', stillIn: 'none' }, { rollouts: 2000, seed: 4 });
+    const lose = advise(full, { row: '5', totals: '200,240', atStake: '13 12', stillIn: 'none' }, { rollouts: 2000, seed: 4, maxStates: 2000 });
     expect(action(lose, 'stay').win).toMatchObject({ mean: 0, exact: true });
     expect(action(lose, 'stay').winLoss!.mean).toBe(action(lose, 'draw').win!.mean);
   }, 60_000);
