@@ -87,3 +87,6 @@ export interface CatalogEntry {
   /** The game's own report charts of an output (its decisions, its solve or bust-table output), after the generic ones. */
   charts?(o: Output, game: GameModule): Chart[];
 }
+
+/** `advise --objective`, shared by both games' positions (a flag two games share is offered once). */
+export const OBJECTIVE_HELP = 'SEVENFALL: ev (expected turn score) or at-least:K (chance to score at least K); SEVN: ev, or at-least:K to add each answer\'s chance that the round score reaches K (exact when you are the last seat in)';

@@ -1,7 +1,7 @@
 /** SEVENFALL's catalog entry: the game made from its strategies, its lineups, and its analyses (imported on use). */
 import { UserError } from '../../../engine/errors.js';
 import type { GameModule } from '../../../engine/game.js';
-import type { CatalogEntry } from '../../entry.js';
+import { type CatalogEntry, OBJECTIVE_HELP } from '../../entry.js';
 import { createSevenfallModule } from '../index.js';
 import type { SevenfallRules } from '../rules.js';
 import { SEVENFALL_STRATEGIES } from '../../../../strategies/sevenfall/index.js';
@@ -41,7 +41,7 @@ const entry: CatalogEntry = {
       locked: { type: 'string', default: '', describe: 'SEVENFALL: which tiles of the hand are locked replacements, e.g. "B X"' },
       discarded: { type: 'string', default: '', describe: 'SEVENFALL: tiles discarded earlier this turn (out of the canister until the turn ends)' },
       'discards-left': { type: 'number', describe: 'SEVENFALL: discards left; a check: it must be the budget minus the tiles in --discarded' },
-      objective: { type: 'string', default: 'ev', describe: 'SEVENFALL: ev (expected turn score) or at-least:K (chance to score at least K)' },
+      objective: { type: 'string', default: 'ev', describe: OBJECTIVE_HELP },
     },
     position: async (rules, args) => (await import('./advise.js')).sevenfallAdviseCommand(rules as SevenfallRules, args),
     review: async (record, args) => (await import('./review.js')).sevenfallReviewCommand(record, args),

@@ -2,7 +2,7 @@
 import { checkInteger, checkSeed } from '../../../engine/checks.js';
 import { UserError } from '../../../engine/errors.js';
 import type { GameModule } from '../../../engine/game.js';
-import type { CatalogEntry } from '../../entry.js';
+import { type CatalogEntry, OBJECTIVE_HELP } from '../../entry.js';
 import { createSevnModule } from '../index.js';
 import type { SevnRules } from '../rules.js';
 import { SEVN_STRATEGIES } from '../../../../strategies/sevn/index.js';
@@ -54,6 +54,7 @@ const entry: CatalogEntry = {
       rollouts: { type: 'number', coerce: checkRollouts, defaultDescription: `${DEFAULT_ROLLOUTS}; with --review ${DEFAULT_REVIEW_ROLLOUTS} a decision`, describe: 'SEVN: paired rollouts (each plays draw and stay on the same shuffled unseen cards)' },
       seed: { type: 'number', default: 1, coerce: checkSeed, describe: 'SEVN: random seed of the rollouts (same seed, same numbers)' },
       quiet: { type: 'boolean', default: false, describe: 'SEVN: no progress bar (it is also off when stderr is not a terminal)' },
+      objective: { type: 'string', default: 'ev', describe: OBJECTIVE_HELP },
     },
     position: async (rules, args) => (await import('./advise.js')).sevnAdviseCommand(SEVN_STRATEGIES, rules as SevnRules, args),
     review: async (record, args) => (await import('./review.js')).sevnReviewCommand(SEVN_STRATEGIES, record, args),
