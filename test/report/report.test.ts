@@ -213,8 +213,17 @@ describe('bust table and solver charts', () => {
   it('bust table: exact and simulated cells side by side; the table pools simulated draws per distinct count', async () => {
     const o = readOutput(fx.bust) as BustTableOutput;
     const c = sevnCharts.bustHeatmap(o);
-    const cells = dataItems(await drawn(c.spec), 'rect');
+    const marks = await drawn(c.spec);
+    const cells = dataItems(marks, 'rect');
     const rows = arrow(join(fx.bust, 'bust-table.arrow'));
+    // Every simulated cell writes the draws behind it (rounded: 1,234 as 1k).
+    const texts = dataItems(marks, 'text').filter((i) => i.datum.source === 'simulated');
+    expect(texts).toHaveLength(rows.filter((r) => num(r.sim_draws) >= sevnCharts.MIN_DRAWS).length);
+    for (const t of texts) {
+      const r = rows.find((x) => x.distinct === t.datum.distinct && x.points === t.datum.points)!;
+      const d = num(r.sim_draws);
+      expect(t.text).toBe(d >= 1e3 ? `${Math.round(d / 1e3)}k` : String(d));
+    }
     expect(cells.filter((i) => i.datum.source === 'exact')).toHaveLength(rows.filter((r) => num(r.reach) > 0).length);
     expect(cells.filter((i) => i.datum.source === 'simulated')).toHaveLength(rows.filter((r) => num(r.sim_draws) >= sevnCharts.MIN_DRAWS).length);
     const r3 = rows.filter((r) => r.distinct === 3);

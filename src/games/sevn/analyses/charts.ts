@@ -100,7 +100,12 @@ export function bustHeatmap(o: BustTableOutput): Chart {
   const cells: Row[] = [];
   for (const r of o.rows) {
     if (o.meta.exact && Number.isFinite(r.bust_exact) && r.reach > 0) cells.push({ source: 'exact', distinct: r.distinct, points: r.points, p: r.bust_exact });
-    if (r.sim_draws >= MIN_DRAWS) cells.push({ source: 'simulated', distinct: r.distinct, points: r.points, p: r.sim_rate });
+    if (r.sim_draws >= MIN_DRAWS) {
+      // A simulated cell says how many draws it rests on; a cell whose 95% CI is wider than +-2 points is faded.
+      const half = Z95 * Math.sqrt((r.sim_rate * (1 - r.sim_rate)) / r.sim_draws);
+      const draws = r.sim_draws >= 1e6 ? `${Math.round(r.sim_draws / 1e6)}M` : r.sim_draws >= 1e3 ? `${Math.round(r.sim_draws / 1e3)}k` : String(r.sim_draws);
+      cells.push({ source: 'simulated', distinct: r.distinct, points: r.points, p: r.sim_rate, draws, wide: half > 0.02 });
+    }
   }
   const byDistinct = new Map<number, { reach: number; bustW: number; draws: number; busts: number }>();
   for (const r of o.rows) {
@@ -116,19 +121,27 @@ export function bustHeatmap(o: BustTableOutput): Chart {
   return {
     id: 'bust-table',
     title: 'SEVN: next-draw bust chance by distinct values held and round points',
-    caption: `${bustCaption(o)} Colour: the chance that the next card busts; exact values are averaged over the held sets of a cell weighted by how often the strategy draws there. Simulated cells with fewer than ${MIN_DRAWS} draws are left blank.`,
+    caption: `${bustCaption(o)} Colour: the chance that the next card busts; exact values are averaged over the held sets of a cell weighted by how often the strategy draws there. Simulated cells: the number of draws behind each written in it; faded where the 95% CI is wider than ±2 percentage points; cells with fewer than ${MIN_DRAWS} draws left blank.`,
     spec: spec({
       data: { values: cells },
       facet: { column: { field: 'source', type: 'nominal', title: null, sort: ['exact', 'simulated'], header: { labelFontSize: 12 } } },
       spec: {
         width: 300,
         height: { step: 22 },
-        mark: { type: 'rect' },
         encoding: {
           x: { field: 'points', type: 'quantitative', title: 'round points', bin: { step: 1 } },
           y: { field: 'distinct', type: 'ordinal', title: 'distinct values held', sort: 'ascending' },
-          color: { field: 'p', type: 'quantitative', title: 'bust chance', scale: { scheme: 'orangered', domain: [0, Math.max(0.05, ...cells.map((c) => c.p as number))], nice: true }, legend: { format: '.0%' } },
         },
+        layer: [
+          {
+            mark: { type: 'rect' },
+            encoding: {
+              color: { field: 'p', type: 'quantitative', title: 'bust chance', scale: { scheme: 'orangered', domain: [0, Math.max(0.05, ...cells.map((c) => c.p as number))], nice: true }, legend: { format: '.0%' } },
+              opacity: { condition: { test: 'datum.wide', value: 0.35 }, value: 1 },
+            },
+          },
+          { transform: [{ filter: "datum.source === 'simulated'" }], mark: { type: 'text', fontSize: 6.5, angle: 270, color: '#222' }, encoding: { text: { field: 'draws' } } },
+        ],
       },
     }),
     table: {
