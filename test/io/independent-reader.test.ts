@@ -9,13 +9,15 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sevenfallModule } from '../../src/catalog.js';
-import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
+import { sevenfallPreset, validateSevenfallRules } from '../../src/games/sevenfall/rules.js';
 import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { bustTableCommand } from '../../src/games/sevn/analyses/bust-table.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
 import { solveSevenfallCommand } from '../../src/games/sevenfall/analyses/solve.js';
+import { solveSevenfallWinCommand } from '../../src/games/sevenfall/analyses/solve-win.js';
 import { solveSevnCommand } from '../../src/games/sevn/analyses/solve.js';
+import { smallRules } from '../helpers/sevenfall.js';
 import { CLI } from '../helpers/cli.js';
 import { tempDir } from '../helpers/dirs.js';
 
@@ -101,6 +103,18 @@ describe('an independent reader (polars) reads every Arrow file sevensim writes'
     expect(bt.getColumn('sim_rounds').max()).toBeLessThanOrEqual(t.rounds);
     expect(json(b, 'run.json')).toMatchObject({ format: 1, kind: 'bust-table', seed: 2 });
   }, 120_000);
+
+  it('winprob.arrow (solve --players 2 --objective win), against run.json', async () => {
+    const w = tempDir('polars-winprob');
+    const { report } = await solveSevenfallWinCommand(validateSevenfallRules({ ...smallRules(3, 2), rounds: 2 }), null, w);
+    const wp = read(w, 'winprob.arrow');
+    expect(dtypes(wp)).toEqual({ round: 'DataType(Int32)', seat_to_move: 'DataType(Int32)', difference: 'DataType(Int32)', seat0_win: 'DataType(Float64)', seat1_win: 'DataType(Float64)', tie: 'DataType(Float64)' });
+    expect(wp.height).toBe(json(w, 'run.json').states);
+    const start = wp.filter(pl.col('round').eq(pl.lit(1)).and(pl.col('seat_to_move').eq(pl.lit(0))));
+    expect(start.height).toBe(1);
+    expect(start.getColumn('seat0_win').toArray()[0]).toBe(report.bothOptimal.seat0Win);
+    expect(json(w, 'run.json')).toMatchObject({ format: 1, kind: 'solve-win', game: 'sevenfall', bothOptimal: report.bothOptimal });
+  });
 
   it('tune.arrow and tournament.arrow, against best.json and tournament.json', () => {
     const t = tempDir('polars-tune');

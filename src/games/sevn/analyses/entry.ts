@@ -29,7 +29,8 @@ const entry: CatalogEntry = {
     { name: 'sevn-round', question: 'SEVN: which stopping rule scores most in one 4-player round?', mode: 'round', players: SEVN_FIELD, scale: 1 },
     { name: 'sevn-game', question: 'SEVN: who wins a 4-player game to 250?', mode: 'game', players: SEVN_FIELD, scale: 0.25 },
   ],
-  async solve(rules, preset, objective, out, force) {
+  async solve(rules, { preset, objective, players, table, out, force }) {
+    if (players !== 1 || table) throw new UserError(`${table ? '--table' : `--players ${players}`}: SEVN solves the solo round (--players 1) and prints no table`);
     if (objective !== 'ev') throw new UserError(`--objective ${objective}: SEVN solves the expected solo round score only (ev)`);
     const { formatSevnSolve, solveSevnCommand } = await import('./solve.js');
     const { report } = await solveSevnCommand(rules as SevnRules, preset, out, force);
