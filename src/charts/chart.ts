@@ -57,5 +57,18 @@ export function pool(rows: Row[], key: (r: Row) => string | null, n: string, sum
 
 export const meanVar = (p: { n: number; sum: number; sumSq: number }) => ({ mean: p.sum / p.n, variance: p.n > 1 ? Math.max(0, (p.sumSq - (p.sum * p.sum) / p.n) / (p.n - 1)) : NaN });
 
+/** The bucket features a run recorded (run.json `buckets`, e.g. `points:10,distinct:1`), as decisions.arrow names their columns. */
+export const bucketFeatures = (o: SimulateOutput): string[] =>
+  String(o.manifest.buckets ?? '').split(',').map((b) => b.split(':')[0].trim().replace(/-/g, '_')).filter((f) => f && f !== 'none');
+
+/** The band width a run recorded a bucket feature with (`points:10` gives 10), or null if it did not record it. */
+export function bucketWidth(o: SimulateOutput, feature: string): number | null {
+  for (const b of String(o.manifest.buckets ?? '').split(',')) {
+    const [name, width] = b.split(':').map((x) => x.trim());
+    if (name.replace(/-/g, '_') === feature) return Number(width ?? 1) || 1;
+  }
+  return null;
+}
+
 /** Fewest observations behind a point drawn from decisions (each side of a difference). */
 export const MIN_DECISIONS = 100;

@@ -123,24 +123,45 @@ describe('simulate charts', () => {
     expect(bust.map((b) => b.datum.mean)).toEqual(fx.sevnGameResult.seats.map((s) => s.bustRate!.rate));
   });
 
-  it('SEVN draw minus stay (as played): a line per distinct count, each point the pooled difference of means', async () => {
+  it('SEVN draw minus stay (as played): a panel per distinct count with its zero line, each point the pooled difference of means', async () => {
     const o = readOutput(fx.sevnRound) as SimulateOutput;
     const c = sevnCharts.sevnDecisionValue(o, sevnModule);
     const marks = await drawn(c.spec);
     const points = dataItems(marks, 'line');
     expect(points.length).toBeGreaterThan(10);
-    const lines = marks.filter((m) => m.marktype === 'line' && m.role === 'mark');
-    expect(lines.length).toBe(new Set(points.map((p) => p.datum.distinct)).size);
-    // One point worked out from decisions.arrow directly: 2 distinct values at 20 points.
+    // One line and one dashed zero rule in each panel (the run's bands: distinct:1, so a panel per count).
+    const panels = new Set(points.map((p) => p.datum.band));
+    expect([...panels].every((b) => /^\d$/.test(String(b)))).toBe(true);
+    expect(marks.filter((m) => m.marktype === 'line' && m.role === 'mark')).toHaveLength(panels.size);
+    const zeros = marks.filter((m) => m.marktype === 'rule' && m.role === 'mark' && m.items.length > 0);
+    expect(zeros).toHaveLength(panels.size);
+    // One point worked out from decisions.arrow directly: 2 distinct values at 20 points (band 20-24, drawn at 22).
     const rows = arrow(join(fx.sevnRound, 'decisions.arrow')).filter((r) => r.kind === 'draw-stay' && r.distinct === 2 && r.points === 20);
     const mean = (action: string) => {
       const rs = rows.filter((r) => r.action === action);
       return rs.reduce((s, r) => s + num(r.sum_score), 0) / rs.reduce((s, r) => s + num(r.count), 0);
     };
-    const p = points.find((i) => i.datum.distinct === 2 && i.datum.points === 20)!;
+    const p = points.find((i) => i.datum.distinct === 2 && i.datum.from === 20)!;
+    expect(p.datum.points).toBe(22);
     expect(num(p.datum.diff)).toBeCloseTo(mean('draw') - mean('stay'), 10);
     expect(axisTitles(marks)).toEqual(expect.arrayContaining(['round points at stake', 'draw − stay (round score)']));
     expect(c.caption).toContain('As played');
+    expect(c.caption).toContain('points in bands of 5, each drawn at its middle');
+  });
+
+  it('SEVN draw minus stay in game mode: the chance to win, from the win sums (1/840ths), not the final score', async () => {
+    const o = readOutput(fx.sevnGame) as SimulateOutput;
+    const c = sevnCharts.sevnDecisionValue(o, sevnModule);
+    const marks = await drawn(c.spec);
+    expect(axisTitles(marks)).toContain('draw − stay (chance to win)');
+    const p = dataItems(marks, 'line')[0].datum;
+    const rows = arrow(join(fx.sevnGame, 'decisions.arrow')).filter((r) => r.kind === 'draw-stay' && r.distinct === p.distinct && r.points === p.from);
+    const win = (action: string) => {
+      const rs = rows.filter((r) => r.action === action);
+      return rs.reduce((s, r) => s + num(r.sum_win), 0) / rs.reduce((s, r) => s + num(r.count), 0) / 840;
+    };
+    expect(num(p.diff)).toBeCloseTo(win('draw') - win('stay'), 12);
+    expect(Math.abs(num(p.diff))).toBeLessThanOrEqual(1);
   });
 
   it('SEVN draw minus stay (counterfactual): the pooled paired differences of the rollouts', async () => {
@@ -149,12 +170,12 @@ describe('simulate charts', () => {
     const points = dataItems(await drawn(c.spec), 'line');
     expect(points.length).toBeGreaterThan(5);
     const p = points[0].datum;
-    const rs = arrow(join(fx.sevnCf, 'decisions.arrow')).filter((r) => r.action === 'draw' && r.distinct === p.distinct && r.points === p.points);
+    const rs = arrow(join(fx.sevnCf, 'decisions.arrow')).filter((r) => r.action === 'draw' && r.distinct === p.distinct && r.points === p.from);
     expect(num(p.diff)).toBeCloseTo(rs.reduce((s, r) => s + num(r.sum_diff), 0) / rs.reduce((s, r) => s + num(r.rollouts), 0), 10);
     expect(c.caption).toContain('Counterfactual');
   });
 
-  it('SEVENFALL choices: a panel per discards left, a point per choice at the pooled mean', async () => {
+  it('SEVENFALL choices: a panel per discards left, a point per choice at the pooled mean; as played, each strategy apart', async () => {
     for (const dir of [fx.fallRound, fx.fallCf]) {
       const o = readOutput(dir) as SimulateOutput;
       const c = sevenfallCharts.sevenfallDecisionValue(o, sevenfallModule);
@@ -163,10 +184,28 @@ describe('simulate charts', () => {
       expect(new Set(pts.map((p) => p.datum.discards_left))).toEqual(new Set([1, 2, 3]));
       const p = pts.find((i) => i.datum.choice === 'stop' && i.datum.discards_left === 3)!.datum;
       const [n, sum] = o.counterfactual ? ['rollouts', 'sum_value'] : ['count', 'sum_score'];
-      const rs = arrow(join(dir, 'decisions.arrow')).filter((r) => r.profile === p.profile && r.discards_left === 3 && r.action === 'stop');
+      // As played, a point pools one strategy's decisions only (the counterfactual values every action at the same decisions).
+      const rs = arrow(join(dir, 'decisions.arrow')).filter((r) => r.profile === p.profile && r.discards_left === 3 && r.action === 'stop' && (o.counterfactual || r.strategy === p.strategy));
       expect(num(p.value)).toBeCloseTo(rs.reduce((s, r) => s + num(r[sum]), 0) / rs.reduce((s, r) => s + num(r[n]), 0), 10);
       expect(axisTitles(marks)).toEqual(expect.arrayContaining(['turn score', 'profile']));
+      if (!o.counterfactual) {
+        // stand never discards: its panels hold stops only, never set beside greedy's discards.
+        expect(new Set(pts.filter((i) => i.datum.strategy === 'stand').map((i) => i.datum.choice))).toEqual(new Set(['stop']));
+        expect(new Set(pts.map((i) => i.datum.strategy))).toEqual(new Set(['stand', 'greedy', 'greedy:margin=1', 'random']));
+      }
     }
+  });
+
+  it('SEVENFALL choices without discards-left in the bucket: no "undefined" panel, the pooling said; recorded features not drawn named', async () => {
+    const o = readOutput(fx.fallCf) as SimulateOutput;
+    const pooled: SimulateOutput = { ...o, manifest: { ...o.manifest, buckets: 'profile:1,round:1' }, decisions: o.decisions.map(({ discards_left: _d, ...r }) => r) };
+    const c = sevenfallCharts.sevenfallDecisionValue(pooled, sevenfallModule);
+    const marks = await drawn(c.spec);
+    expect(JSON.stringify(marks.flatMap((m) => m.items.map((i) => i.text ?? '')))).not.toContain('undefined');
+    expect(c.title).toBe('SEVENFALL: value of each choice by profile (counterfactual)');
+    expect(c.caption).toContain("pooled over discards left (not in the run's --bucket)");
+    expect(c.caption).toContain('Pooled over round (recorded in the bucket, not drawn).');
+    expect(c.table.head).not.toContain('discards left');
   });
 });
 
@@ -174,8 +213,17 @@ describe('bust table and solver charts', () => {
   it('bust table: exact and simulated cells side by side; the table pools simulated draws per distinct count', async () => {
     const o = readOutput(fx.bust) as BustTableOutput;
     const c = sevnCharts.bustHeatmap(o);
-    const cells = dataItems(await drawn(c.spec), 'rect');
+    const marks = await drawn(c.spec);
+    const cells = dataItems(marks, 'rect');
     const rows = arrow(join(fx.bust, 'bust-table.arrow'));
+    // Every simulated cell writes the draws behind it (rounded: 1,234 as 1k).
+    const texts = dataItems(marks, 'text').filter((i) => i.datum.source === 'simulated');
+    expect(texts).toHaveLength(rows.filter((r) => num(r.sim_draws) >= sevnCharts.MIN_DRAWS).length);
+    for (const t of texts) {
+      const r = rows.find((x) => x.distinct === t.datum.distinct && x.points === t.datum.points)!;
+      const d = num(r.sim_draws);
+      expect(t.text).toBe(d >= 1e3 ? `${Math.round(d / 1e3)}k` : String(d));
+    }
     expect(cells.filter((i) => i.datum.source === 'exact')).toHaveLength(rows.filter((r) => num(r.reach) > 0).length);
     expect(cells.filter((i) => i.datum.source === 'simulated')).toHaveLength(rows.filter((r) => num(r.sim_draws) >= sevnCharts.MIN_DRAWS).length);
     const r3 = rows.filter((r) => r.distinct === 3);

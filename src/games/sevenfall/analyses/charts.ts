@@ -1,52 +1,64 @@
 /** SEVENFALL's report charts: the value of each choice (decisions) and the solved turn policy. */
-import { type Chart, CATEGORY, MIN_DECISIONS, fmt, int, meanVar, pool, simulateCaption, spec } from '../../../charts/chart.js';
+import { type Chart, CATEGORY, MIN_DECISIONS, bucketFeatures, fmt, int, meanVar, pool, simulateCaption, spec } from '../../../charts/chart.js';
 import type { Output, Row, SimulateOutput, SolveOutput } from '../../../charts/outputs.js';
 import type { GameModule } from '../../../engine/game.js';
 import { Z95 } from '../../../stats/summary.js';
 
 const tilesDiscarded = (action: string): number => (action === 'stop' ? 0 : action.replace(/^discard /, '').split('+').length);
 
-/** SEVENFALL: mean turn score after each choice (stop, discard 1, 2 or 3 tiles) by profile and discards left. */
+/**
+ * SEVENFALL: mean turn score after each choice (stop, discard 1, 2 or 3 tiles) by profile, and by
+ * discards left when the run recorded it. As played, each strategy's decisions are drawn apart (one
+ * row of panels per strategy): pooling would set one strategy's stops beside another's discards. A
+ * recorded bucket feature the chart does not draw is pooled, and the caption names it.
+ */
 export function sevenfallDecisionValue(o: SimulateOutput, game: GameModule): Chart {
   const rows = o.decisions.filter((r) => r.kind === 'discard');
   const [n, sum, sumSq] = o.counterfactual ? ['rollouts', 'sum_value', 'sum_value_sq'] : ['count', 'sum_score', 'sum_score_sq'];
+  const features = bucketFeatures(o);
+  const byDiscards = features.includes('discards_left') || rows.some((r) => r.discards_left !== undefined);
+  const pooled = features.filter((f) => f !== 'profile' && f !== 'discards_left').map((f) => f.replace(/_/g, ' '));
+  const strategies = o.counterfactual ? [] : [...new Set(rows.map((r) => String(r.strategy ?? '')))].filter(Boolean);
+  const byStrategy = strategies.length > 1;
   const byProfile = pool(rows, (r) => r.profile as string, n, n, n);
   const top = [...byProfile.entries()].sort((a, b) => b[1].n - a[1].n).slice(0, 10).map(([k]) => k);
   const keep = new Set(top);
-  const p = pool(rows.filter((r) => keep.has(r.profile as string)), (r) => `${r.profile as string}|${r.discards_left as number}|${tilesDiscarded(r.action as string)}`, n, sum, sumSq);
+  const key = (r: Row) => [r.profile, byDiscards ? r.discards_left : '', tilesDiscarded(r.action as string), byStrategy ? r.strategy : ''].join('|');
+  const p = pool(rows.filter((r) => keep.has(r.profile as string)), key, n, sum, sumSq);
   const points: Row[] = [];
   for (const v of p.values()) {
     if (v.n < MIN_DECISIONS) continue;
     const { mean, variance } = meanVar(v);
     const se = Math.sqrt(variance / v.n);
     const tiles = tilesDiscarded(v.row.action as string);
-    points.push({ profile: v.row.profile, discards_left: v.row.discards_left, choice: tiles === 0 ? 'stop' : `discard ${tiles}`, value: mean, lo: mean - Z95 * se, hi: mean + Z95 * se, se, n: v.n });
+    points.push({ profile: v.row.profile, discards_left: byDiscards ? v.row.discards_left : 'all', strategy: byStrategy ? v.row.strategy : 'all', choice: tiles === 0 ? 'stop' : `discard ${tiles}`, value: mean, lo: mean - Z95 * se, hi: mean + Z95 * se, se, n: v.n });
   }
-  points.sort((a, b) => top.indexOf(a.profile as string) - top.indexOf(b.profile as string) || (b.discards_left as number) - (a.discards_left as number) || String(a.choice).localeCompare(String(b.choice)));
+  points.sort((a, b) => top.indexOf(a.profile as string) - top.indexOf(b.profile as string) || String(a.strategy).localeCompare(String(b.strategy)) || Number(b.discards_left) - Number(a.discards_left) || String(a.choice).localeCompare(String(b.choice)));
   const unit = o.manifest.mode === 'game' ? 'final score' : 'turn score';
+  const facet: Record<string, unknown> = {};
+  if (byDiscards) facet.column = { field: 'discards_left', type: 'ordinal', title: 'discards left', sort: 'descending' };
+  if (byStrategy) facet.row = { field: 'strategy', type: 'nominal', title: null, sort: strategies, header: { labelAngle: 0, labelAlign: 'left', labelAnchor: 'start', labelOrient: 'top' } };
+  const layer = {
+    width: byDiscards ? 150 : 300,
+    height: { step: 16 },
+    encoding: {
+      y: { field: 'profile', type: 'nominal', title: 'profile', sort: top },
+      color: { field: 'choice', type: 'nominal', title: 'choice', scale: { domain: ['stop', 'discard 1', 'discard 2', 'discard 3'], scheme: CATEGORY }, legend: { orient: 'bottom' } },
+    },
+    layer: [
+      { mark: { type: 'rule' }, encoding: { x: { field: 'lo', type: 'quantitative', title: unit }, x2: { field: 'hi' } } },
+      { mark: { type: 'point', filled: true, size: 40 }, encoding: { x: { field: 'value', type: 'quantitative' }, shape: { field: 'choice', type: 'nominal', legend: { orient: 'bottom' } } } },
+    ],
+  };
+  const panels = [byDiscards ? 'one panel per discards left' : 'pooled over discards left (not in the run\'s --bucket)', ...(byStrategy ? ['one row of panels per strategy, each with its own decisions only'] : [])].join('; ');
   return {
     id: 'sevenfall-choice-value',
-    title: `SEVENFALL: value of each choice by profile and discards left${o.counterfactual ? ' (counterfactual)' : ''}`,
-    caption: `${simulateCaption(o, game)} ${o.counterfactual ? 'Counterfactual: every legal discard played out on the same tiles at sampled decisions; the mean' : 'As played: the mean'} ${unit} after stopping or discarding 1, 2 or 3 tiles (all discards of that many tiles pooled, over seats), for the 10 most frequent profiles (symbol group sizes, largest first), one panel per discards left, with 95% CIs. Choices seen fewer than ${MIN_DECISIONS} times are left out.`,
-    spec: spec({
-      data: { values: points },
-      facet: { column: { field: 'discards_left', type: 'ordinal', title: 'discards left', sort: 'descending' } },
-      spec: {
-        width: 150,
-        height: { step: 16 },
-        encoding: {
-          y: { field: 'profile', type: 'nominal', title: 'profile', sort: top },
-          color: { field: 'choice', type: 'nominal', title: 'choice', scale: { domain: ['stop', 'discard 1', 'discard 2', 'discard 3'], scheme: CATEGORY }, legend: { orient: 'bottom' } },
-        },
-        layer: [
-          { mark: { type: 'rule' }, encoding: { x: { field: 'lo', type: 'quantitative', title: unit }, x2: { field: 'hi' } } },
-          { mark: { type: 'point', filled: true, size: 40 }, encoding: { x: { field: 'value', type: 'quantitative' }, shape: { field: 'choice', type: 'nominal', legend: { orient: 'bottom' } } } },
-        ],
-      },
-    }),
+    title: `SEVENFALL: value of each choice by profile${byDiscards ? ' and discards left' : ''}${o.counterfactual ? ' (counterfactual)' : ''}`,
+    caption: `${simulateCaption(o, game)} ${o.counterfactual ? 'Counterfactual: every legal discard played out on the same tiles at sampled decisions; the mean' : 'As played: the mean'} ${unit} after stopping or discarding 1, 2 or 3 tiles (all discards of that many tiles pooled, over seats${byStrategy ? ' of the same strategy' : ''}), for the 10 most frequent profiles (symbol group sizes, largest first); ${panels}; with 95% CIs.${pooled.length ? ` Pooled over ${pooled.join(', ')} (recorded in the bucket, not drawn).` : ''} Choices seen fewer than ${MIN_DECISIONS} times are left out.`,
+    spec: spec(Object.keys(facet).length ? { data: { values: points }, facet, spec: layer } : { data: { values: points }, ...layer }),
     table: {
-      head: ['profile', 'discards left', 'choice', 'mean (se)', o.counterfactual ? 'rollouts' : 'decisions'],
-      rows: points.filter((p) => p.profile === top[0]).map((p) => [String(p.profile), String(p.discards_left), String(p.choice), `${fmt(p.value as number, 2)} (${fmt(p.se as number, 2)})`, int(p.n as number)]),
+      head: ['profile', ...(byStrategy ? ['strategy'] : []), ...(byDiscards ? ['discards left'] : []), 'choice', 'mean (se)', o.counterfactual ? 'rollouts' : 'decisions'],
+      rows: points.filter((p) => p.profile === top[0]).map((p) => [String(p.profile), ...(byStrategy ? [String(p.strategy)] : []), ...(byDiscards ? [String(p.discards_left)] : []), String(p.choice), `${fmt(p.value as number, 2)} (${fmt(p.se as number, 2)})`, int(p.n as number)]),
     },
   };
 }

@@ -1,67 +1,89 @@
 /** SEVN's report charts: the value of drawing over staying (decisions), the solo solve, the bust table. */
-import { type Chart, CATEGORY, MIN_DECISIONS, WIDTH, fmt, int, meanVar, pool, simulateCaption, spec } from '../../../charts/chart.js';
+import { type Chart, MIN_DECISIONS, WIDTH, bucketFeatures, bucketWidth, fmt, int, meanVar, pool, simulateCaption, spec } from '../../../charts/chart.js';
+import { WIN_UNITS } from '../../../engine/game.js';
 import type { BustTableOutput, Output, Row, SimulateOutput, SolveOutput } from '../../../charts/outputs.js';
 import type { GameModule } from '../../../engine/game.js';
 import { Z95 } from '../../../stats/summary.js';
 
-/** SEVN: draw minus stay by round points, a line per number of distinct values held, with 95% CI bands. */
+/**
+ * SEVN: draw minus stay by round points at stake, one panel per band of distinct values held, with 95%
+ * CI bands: the round score in round mode, the chance to win in game mode (what the decision is for).
+ * Points and distinct values are the bands the run recorded (`--bucket`), labelled as bands.
+ */
 export function sevnDecisionValue(o: SimulateOutput, game: GameModule): Chart {
   const rows = o.decisions.filter((r) => r.kind === 'draw-stay');
   const points: Row[] = [];
-  const outcome = o.manifest.mode === 'game' ? 'final score' : 'round score';
+  const inGame = o.manifest.mode === 'game';
+  const outcome = inGame ? 'chance to win' : 'round score';
+  const scale = inGame ? WIN_UNITS : 1; // win sums are in 1/840ths
+  const pw = bucketWidth(o, 'points') ?? 1;
+  const dw = bucketWidth(o, 'distinct') ?? 1;
+  const sevnAt = ((o.manifest.rules as { sevn?: { distinct?: number } } | undefined)?.sevn?.distinct ?? 7) - 1;
+  const band = (d: number): string => (dw === 1 || d >= sevnAt ? String(d) : `${d}-${Math.min(d + dw - 1, sevnAt)}`);
+  const add = (row: Row, mean: number, se: number, n: number) => {
+    const d = row.distinct as number;
+    const m = mean / scale;
+    const s = se / scale;
+    points.push({ distinct: d, band: band(d), points: (row.points as number) + (pw - 1) / 2, from: row.points, diff: m, lo: m - Z95 * s, hi: m + Z95 * s, se: s, n });
+  };
   if (o.counterfactual) {
-    const p = pool(rows.filter((r) => r.action === 'draw'), (r) => `${r.distinct as number},${r.points as number}`, 'rollouts', 'sum_diff', 'sum_diff_sq');
+    const [sum, sumSq] = inGame ? ['sum_diff_win', 'sum_diff_win_sq'] : ['sum_diff', 'sum_diff_sq'];
+    const p = pool(rows.filter((r) => r.action === 'draw'), (r) => `${r.distinct as number},${r.points as number}`, 'rollouts', sum, sumSq);
     for (const v of p.values()) {
       if (v.n < MIN_DECISIONS) continue;
       const { mean, variance } = meanVar(v);
-      const se = Math.sqrt(variance / v.n);
-      points.push({ distinct: v.row.distinct, points: v.row.points, diff: mean, lo: mean - Z95 * se, hi: mean + Z95 * se, se, n: v.n });
+      add(v.row, mean, Math.sqrt(variance / v.n), v.n);
     }
   } else {
-    const p = pool(rows, (r) => `${r.distinct as number},${r.points as number},${r.action as string}`, 'count', 'sum_score', 'sum_score_sq');
+    const [sum, sumSq] = inGame ? ['sum_win', 'sum_win_sq'] : ['sum_score', 'sum_score_sq'];
+    const p = pool(rows, (r) => `${r.distinct as number},${r.points as number},${r.action as string}`, 'count', sum, sumSq);
     for (const d of p.values()) {
       if (d.row.action !== 'draw') continue;
       const s = p.get(`${d.row.distinct as number},${d.row.points as number},stay`);
       if (!s || d.n < MIN_DECISIONS || s.n < MIN_DECISIONS) continue;
       const a = meanVar(d);
       const b = meanVar(s);
-      const diff = a.mean - b.mean;
-      const se = Math.sqrt(a.variance / d.n + b.variance / s.n);
-      points.push({ distinct: d.row.distinct, points: d.row.points, diff, lo: diff - Z95 * se, hi: diff + Z95 * se, se, n: Math.min(d.n, s.n) });
+      add(d.row, a.mean - b.mean, Math.sqrt(a.variance / d.n + b.variance / s.n), Math.min(d.n, s.n));
     }
   }
   points.sort((a, b) => (a.distinct as number) - (b.distinct as number) || (a.points as number) - (b.points as number));
+  const bands = [...new Set(points.map((p) => p.band as string))];
+  const pooled = bucketFeatures(o).filter((f) => f !== 'points' && f !== 'distinct').map((f) => f.replace(/_/g, ' '));
+  const over = `pooled over seats${pooled.length ? `, ${pooled.join(', ')} (recorded, not drawn)` : ''} and what the bucket does not record (bust chance, cards left...)`;
   const how = o.counterfactual
-    ? `Counterfactual: at sampled draw-or-stay decisions both actions played out on the same cards; the ${outcome} after drawing minus after staying, pooled over seats, bust chances and deck sizes.`
-    : `As played: the mean ${outcome} of seats that drew minus that of seats that stayed in the same state, pooled over seats, bust chances and deck sizes. Not a controlled comparison (the strategies chose); a counterfactual run gives one.`;
-  const byDistinct = new Map<number, Row[]>();
-  for (const p of points) byDistinct.set(p.distinct as number, [...(byDistinct.get(p.distinct as number) ?? []), p]);
+    ? `Counterfactual: at sampled draw-or-stay decisions both actions played out on the same cards; the ${outcome}${inGame ? ' (win share)' : ''} after drawing minus after staying, ${over}.`
+    : `As played: the mean ${outcome}${inGame ? ' (win share)' : ''} of seats that drew minus that of seats that stayed in the same state, ${over}. Not a controlled comparison (the strategies chose); a counterfactual run gives one.`;
+  const y = inGame ? { title: 'draw − stay (chance to win)', axis: { format: '.0%' } } : { title: 'draw − stay (round score)' };
+  const x = { field: 'points', type: 'quantitative', title: 'round points at stake' };
   return {
     id: 'sevn-draw-minus-stay',
     title: `SEVN: value of drawing over staying by points at stake${o.counterfactual ? ' (counterfactual)' : ''}`,
-    caption: `${simulateCaption(o, game)} ${how} Bands: 95% CI; states with fewer than ${MIN_DECISIONS} decisions ${o.counterfactual ? '(rollouts)' : 'on either side'} are left out.`,
+    caption: `${simulateCaption(o, game)} ${how} One panel per ${dw > 1 ? `band of ${dw} ` : ''}distinct values held; ${pw > 1 ? `points in bands of ${pw}, each drawn at its middle (the last band also holds everything above)` : 'points as recorded'}. Band: 95% CI; dashed: zero (above it drawing is better). States with fewer than ${MIN_DECISIONS} decisions ${o.counterfactual ? '(rollouts)' : 'on either side'} are left out.`,
     spec: spec({
-      width: WIDTH,
-      height: 280,
       data: { values: points },
-      encoding: {
-        x: { field: 'points', type: 'quantitative', title: 'round points at stake' },
-        color: { field: 'distinct', type: 'nominal', title: 'distinct values held', scale: { scheme: CATEGORY }, sort: 'ascending', legend: { symbolOpacity: 1, symbolType: 'stroke', symbolStrokeWidth: 3 } },
+      facet: { field: 'band', type: 'ordinal', title: 'distinct values held', sort: bands, header: { labelFontSize: 11 } },
+      columns: Math.min(bands.length, 2),
+      spec: {
+        width: 220,
+        height: 140,
+        layer: [
+          { mark: { type: 'area', opacity: 0.25, color: '#4c78a8' }, encoding: { x, y: { field: 'lo', type: 'quantitative', ...y }, y2: { field: 'hi' } } },
+          { mark: { type: 'line', strokeWidth: 2, color: '#4c78a8', point: { size: 14 } }, encoding: { x, y: { field: 'diff', type: 'quantitative' } } },
+          { mark: { type: 'rule', color: '#444', strokeDash: [4, 3] }, encoding: { y: { datum: 0 } } },
+        ],
       },
-      layer: [
-        { mark: { type: 'area', opacity: 0.2 }, encoding: { y: { field: 'lo', type: 'quantitative', title: `draw − stay (${outcome})` }, y2: { field: 'hi' } } },
-        { mark: { type: 'line', strokeWidth: 2, point: { size: 14 } }, encoding: { y: { field: 'diff', type: 'quantitative' } } },
-        { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', color: '#444', strokeDash: [4, 3] }, encoding: { y: { field: 'zero', type: 'quantitative' } } },
-      ],
+      resolve: { scale: { y: 'shared', x: 'shared' } },
     }),
     table: {
-      head: ['distinct', 'points', 'draw − stay (se)', o.counterfactual ? 'rollouts' : 'decisions (fewer side)'],
-      rows: [...byDistinct.entries()].flatMap(([d, ps]) => {
-        // Every point would be a long table: per line, the point nearest zero from each side and the extremes.
+      head: ['distinct', 'points', `draw − stay, ${outcome} (se)`, o.counterfactual ? 'rollouts' : 'decisions (fewer side)'],
+      rows: bands.flatMap((d) => {
+        const ps = points.filter((p) => p.band === d);
+        // Every point would be a long table: per panel, the points either side of zero and the extremes.
         const pick = new Set<Row>([ps[0], ps[ps.length - 1]]);
         const cross = ps.findIndex((p, i) => i > 0 && Math.sign(p.diff as number) !== Math.sign(ps[i - 1].diff as number));
         if (cross > 0) [ps[cross - 1], ps[cross]].forEach((p) => pick.add(p));
-        return ps.filter((p) => pick.has(p)).map((p) => [String(d), String(p.points), `${fmt(p.diff as number, 2)} (${fmt(p.se as number, 2)})`, int(p.n as number)]);
+        const digits = inGame ? 4 : 2;
+        return ps.filter((p) => pick.has(p)).map((p) => [d, pw > 1 ? `${String(p.from)}-${(p.from as number) + pw - 1}` : String(p.from), `${fmt(p.diff as number, digits)} (${fmt(p.se as number, digits)})`, int(p.n as number)]);
       }),
     },
   };
@@ -78,7 +100,12 @@ export function bustHeatmap(o: BustTableOutput): Chart {
   const cells: Row[] = [];
   for (const r of o.rows) {
     if (o.meta.exact && Number.isFinite(r.bust_exact) && r.reach > 0) cells.push({ source: 'exact', distinct: r.distinct, points: r.points, p: r.bust_exact });
-    if (r.sim_draws >= MIN_DRAWS) cells.push({ source: 'simulated', distinct: r.distinct, points: r.points, p: r.sim_rate });
+    if (r.sim_draws >= MIN_DRAWS) {
+      // A simulated cell says how many draws it rests on; a cell whose 95% CI is wider than +-2 points is faded.
+      const half = Z95 * Math.sqrt((r.sim_rate * (1 - r.sim_rate)) / r.sim_draws);
+      const draws = r.sim_draws >= 1e6 ? `${Math.round(r.sim_draws / 1e6)}M` : r.sim_draws >= 1e3 ? `${Math.round(r.sim_draws / 1e3)}k` : String(r.sim_draws);
+      cells.push({ source: 'simulated', distinct: r.distinct, points: r.points, p: r.sim_rate, draws, wide: half > 0.02 });
+    }
   }
   const byDistinct = new Map<number, { reach: number; bustW: number; draws: number; busts: number }>();
   for (const r of o.rows) {
@@ -94,19 +121,27 @@ export function bustHeatmap(o: BustTableOutput): Chart {
   return {
     id: 'bust-table',
     title: 'SEVN: next-draw bust chance by distinct values held and round points',
-    caption: `${bustCaption(o)} Colour: the chance that the next card busts; exact values are averaged over the held sets of a cell weighted by how often the strategy draws there. Simulated cells with fewer than ${MIN_DRAWS} draws are left blank.`,
+    caption: `${bustCaption(o)} Colour: the chance that the next card busts; exact values are averaged over the held sets of a cell weighted by how often the strategy draws there. Simulated cells: the number of draws behind each written in it; faded where the 95% CI is wider than ±2 percentage points; cells with fewer than ${MIN_DRAWS} draws left blank.`,
     spec: spec({
       data: { values: cells },
       facet: { column: { field: 'source', type: 'nominal', title: null, sort: ['exact', 'simulated'], header: { labelFontSize: 12 } } },
       spec: {
         width: 300,
         height: { step: 22 },
-        mark: { type: 'rect' },
         encoding: {
           x: { field: 'points', type: 'quantitative', title: 'round points', bin: { step: 1 } },
           y: { field: 'distinct', type: 'ordinal', title: 'distinct values held', sort: 'ascending' },
-          color: { field: 'p', type: 'quantitative', title: 'bust chance', scale: { scheme: 'orangered', domain: [0, Math.max(0.05, ...cells.map((c) => c.p as number))], nice: true }, legend: { format: '.0%' } },
         },
+        layer: [
+          {
+            mark: { type: 'rect' },
+            encoding: {
+              color: { field: 'p', type: 'quantitative', title: 'bust chance', scale: { scheme: 'orangered', domain: [0, Math.max(0.05, ...cells.map((c) => c.p as number))], nice: true }, legend: { format: '.0%' } },
+              opacity: { condition: { test: 'datum.wide', value: 0.35 }, value: 1 },
+            },
+          },
+          { transform: [{ filter: "datum.source === 'simulated'" }], mark: { type: 'text', fontSize: 6.5, angle: 270, color: '#222' }, encoding: { text: { field: 'draws' } } },
+        ],
       },
     }),
     table: {
