@@ -85,7 +85,7 @@ describe('an independent reader (polars) reads every Arrow file sevensim writes'
     const sp = read(s, 'policy.arrow');
     expect(sp.height).toBe(json(s, 'solve.json').decisionStates);
     expect(sp.filter(pl.col('best').eq(pl.lit('draw'))).height).toBe(report.drawStates);
-    expect(json(s, 'run.json')).toMatchObject({ format: 1, kind: 'solve', game: 'sevn' });
+    expect(json(s, 'run.json')).toMatchObject({ format: 2, kind: 'solve', game: 'sevn' });
 
     const f = tempDir('polars-solve-sevenfall');
     await solveSevenfallCommand(sevenfallPreset('sevenfall-6x6'), 'sevenfall-6x6', 'ev', f);
@@ -99,7 +99,7 @@ describe('an independent reader (polars) reads every Arrow file sevensim writes'
     const bt = read(b, 'bust-table.arrow');
     expect(bt.height).toBe(json(b, 'bust-table.json').rowCount);
     expect(bt.getColumn('sim_rounds').max()).toBeLessThanOrEqual(t.rounds);
-    expect(json(b, 'run.json')).toMatchObject({ format: 1, kind: 'bust-table', seed: 2 });
+    expect(json(b, 'run.json')).toMatchObject({ format: 2, kind: 'bust-table', seed: 2 });
   }, 120_000);
 
   it('tune.arrow and tournament.arrow, against best.json and tournament.json', () => {
