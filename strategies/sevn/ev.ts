@@ -13,6 +13,7 @@
  */
 import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
 import { cardChoices, choiceParams } from './choices.js';
+import { LAST_SEAT_PARAMS, LastSeatPlay } from './last-seat-play.js';
 import { NextCard, othersIn } from './next-card.js';
 
 export const ev: SevnStrategyDef = {
@@ -21,13 +22,19 @@ export const ev: SevnStrategyDef = {
   params: [
     { name: 'margin', type: 'number', min: -50, max: 50, default: 0, doc: 'draws while the expected gain of one more card exceeds this (round points)' },
     ...choiceParams({ freeze: 'deny', triple: 'harm', ballast: 'gain', crossroads: 'game', gift: 'least' }),
+    ...LAST_SEAT_PARAMS,
   ],
   create: (params, ctx) => {
     const margin = params.margin as number;
     const nc = new NextCard(ctx.cards);
+    const last = params.exact === 'last' ? new LastSeatPlay(ctx.rules, ctx.cards, false) : null;
     return {
       ...cardChoices(params, ctx),
       drawOrStay(v) {
+        if (last !== null) {
+          const a = last.answer(v);
+          if (a >= 0) return a;
+        }
         nc.loadUnseen(v);
         nc.loadRow(v, v.seat);
         return nc.exceeds(othersIn(v, v.seat), margin) ? Answer.DRAW : Answer.STAY;

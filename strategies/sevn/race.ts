@@ -17,6 +17,7 @@
  */
 import { Answer, Status, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
 import { cardChoices, choiceParams, unseenDuplicates, unseenTotal } from './choices.js';
+import { LAST_SEAT_PARAMS, LastSeatPlay } from './last-seat-play.js';
 
 /**
  * The most unseen duplicates of `held` there can be: each held value's copies less the one on its own
@@ -42,8 +43,10 @@ export const race: SevnStrategyDef = {
     { name: 'crowd', type: 'number', min: -10, max: 10, default: 0, doc: 'threshold change per opponent still in the round' },
     { name: 'risk', type: 'number', min: 0, max: 1, default: 0.4, doc: 'stays when the exact bust chance of the next card exceeds this' },
     ...choiceParams({ freeze: 'deny', triple: 'harm', ballast: 'gain', crossroads: 'game', gift: 'least' }),
+    ...LAST_SEAT_PARAMS,
   ],
   create: (params, ctx) => {
+    const last = params.exact === 'last' ? new LastSeatPlay(ctx.rules, ctx.cards, true) : null;
     const points = params.points as number;
     const behind = params.behind as number;
     const ahead = params.ahead as number;
@@ -54,6 +57,10 @@ export const race: SevnStrategyDef = {
     return {
       ...cardChoices(params, ctx),
       drawOrStay(v) {
+        if (last !== null) {
+          const a = last.answer(v);
+          if (a >= 0) return a;
+        }
         const me = v.seat;
         const totals = v.totals;
         const status = v.status;

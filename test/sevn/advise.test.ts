@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/engine/errors.js';
 import { sevnPreset, type SevnRules } from '../../src/games/sevn/rules.js';
 import { solveSevnSolo } from '../../src/games/sevn/solver.js';
+import { SevnCards } from '../../src/games/sevn/cards.js';
+import { LastSeatSolver, objectiveUtility } from '../../src/games/sevn/last-seat.js';
 import { type SevnAdvice, type SevnPositionInput, adviseSevn, sevnPosition } from '../../src/games/sevn/analyses/advise.js';
 import { sevnGameRecord } from '../../src/games/sevn/analyses/record.js';
 import { reviewSevn } from '../../src/games/sevn/analyses/review.js';
@@ -45,11 +47,11 @@ describe('advise --game sevn: exact values', () => {
     expect(stay.bestRound).toBe(true);
     expect(draw.roundLoss.mean).toBeCloseTo(63 - 2460 / 86, 12);
     expect(draw.roundLoss.exact).toBe(true);
-    expect(a.exact).toMatch(/solo solver/);
+    expect(a.exact).toMatch(/last seat in/);
     // The same from the solver (itself checked against an independent implementation).
     const solution = solveSevnSolo(numbers);
     const mask = [8, 9, 10, 11, 12, 13].reduce((m, v) => m | (1 << v), 0);
-    expect(draw.roundScore.mean).toBe(solution.drawValue(mask));
+    expect(draw.roundScore.mean).toBeCloseTo(solution.drawValue(mask), 12);
     expect(stay.roundScore.mean).toBe(solution.stayValue(mask));
     // The rollouts agree (the round ends on the next card whatever is played after it).
     within4se(draw.rolloutRoundScore, 2460 / 86);
@@ -63,7 +65,8 @@ describe('advise --game sevn: exact values', () => {
     const mask = (1 << 13) | (1 << 12);
     const a = advise(numbers, { row: '12 13' }, { rollouts: 20000, seed: 3, then: 'optimal-solo' });
     const draw = action(a, 'draw');
-    expect(draw.roundScore).toMatchObject({ mean: solution.drawValue(mask), exact: true, se: 0 });
+    expect(draw.roundScore).toMatchObject({ exact: true, se: 0 });
+    expect(draw.roundScore.mean).toBeCloseTo(solution.drawValue(mask), 12);
     expect(action(a, 'stay').roundScore).toMatchObject({ mean: solution.stayValue(mask), exact: true });
     expect(solution.stayValue(mask)).toBe(25);
     // Next card: 12 more 13s and 11 more 12s among 90 cards.
@@ -74,23 +77,68 @@ describe('advise --game sevn: exact values', () => {
     expect(draw.roundLoss.mean).toBeCloseTo(Math.abs(25 - solution.drawValue(mask)), 12);
   }, 60_000);
 
-  it('is not exact where the solver\'s model does not hold: cards seen, an opponent in, a deck with other cards', () => {
-    for (const [rules, p] of [
-      [numbers, { row: '13 12', seen: '5' }],
-      [numbers, { row: '13 12', atStake: '4' }],
-      [full, { row: '13 12' }],
-    ] as const) {
-      const a = advise(rules, p, { rollouts: 200 });
-      expect(a.exact).toBeNull();
-      expect(action(a, 'draw').roundScore.exact).toBe(false);
-      expect(action(a, 'draw').roundScore.n).toBe(200);
-      expect(action(a, 'stay').roundScore).toMatchObject({ mean: 25, exact: true });
-    }
-    // An opponent who is out with its row on the table, on a number-only deck: the unseen cards are not
-    // the solver's, so rollouts; with the opponent's 5 out of the deck, 92 - 3 = 89 unseen: the next card busts 23/89.
+  it('is exact at the last seat in with cards seen; not with an opponent in, nor past the state cap', () => {
+    // Cards seen: the recursion over the unseen cards, the same as LastSeatSolver on that position.
+    const seen = advise(numbers, { row: '13 12', seen: '5' }, { rollouts: 200 });
+    expect(seen.exact).toMatch(/last seat in: the recursion over the 89 unseen cards/);
+    const cards = new SevnCards(numbers);
+    const solver = new LastSeatSolver(numbers, cards);
+    const deck = Array.from(cards.copies, (n) => n);
+    const row = [cards.code('13'), cards.code('12')];
+    for (const c of [...row, cards.code('5')]) deck[c]--;
+    const discard = new Array<number>(cards.codes).fill(0);
+    discard[cards.code('5')] = 1;
+    solver.load({ deck, discard, row }, objectiveUtility(numbers, { kind: 'ev' }));
+    expect(action(seen, 'draw').roundScore).toMatchObject({ mean: solver.drawValue(), exact: true, n: 0 });
+    // An opponent still in: rollouts.
+    const inRound = advise(numbers, { row: '13 12', atStake: '4' }, { rollouts: 200 });
+    expect(inRound.exact).toBeNull();
+    expect(inRound.fallback).toBeNull();
+    expect(action(inRound, 'draw').roundScore).toMatchObject({ exact: false, n: 200 });
+    expect(action(inRound, 'stay').roundScore).toMatchObject({ mean: 25, exact: true });
+    // The full deck from 13 12 passes a small cap: rollouts, and the advice says so.
+    const capped = advise(full, { row: '13 12' }, { rollouts: 200, maxStates: 1000 });
+    expect(capped.exact).toBeNull();
+    expect(capped.fallback).toMatch(/passed its cap of 1,000 states/);
+    expect(action(capped, 'draw').roundScore.exact).toBe(false);
+    // An opponent out with its row on the table, on a number-only deck: 92 - 3 = 89 unseen, the next card busts 23/89; exact.
     const out = advise(numbers, { row: '13 12', atStake: '5', stillIn: 'none' }, { rollouts: 200 });
-    expect(out.exact).toBeNull();
+    expect(out.exact).toMatch(/last seat in/);
     expect(out.nextCard.bust).toBe(23 / 89);
+  });
+
+  it('--objective at-least:K: the exact chance of reaching K at the last seat in, by hand; rollouts otherwise', () => {
+    // sevn-numbers, holding 8..13 (63 points): the next card busts (57 of 86) or makes a SEVN (29 of 86,
+    // 63 + v + 17 >= 80). P(round >= 80) after a draw = 29/86; staying scores 63 < 80: 0.
+    const a = advise(numbers, { row: '13 12 11 10 9 8' }, { rollouts: 200, objective: 'at-least:80' });
+    expect(a.objective).toBe('at-least:80');
+    expect(action(a, 'draw').atLeast).toMatchObject({ mean: 29 / 86, exact: true, se: 0 });
+    expect(action(a, 'stay').atLeast).toMatchObject({ mean: 0, exact: true });
+    // With an opponent in, a rollout estimate: the draw reaches 80 only by the SEVN, whatever is played after it.
+    const b = advise(numbers, { row: '13 12 11 10 9 8', atStake: '4' }, { rollouts: 4000, seed: 5, objective: 'at-least:80' });
+    expect(action(b, 'draw').atLeast!.exact).toBe(false);
+    expect(action(b, 'draw').atLeast!.n).toBe(4000);
+    // The opponent may draw one of the 29 SEVN cards first; the rollouts' estimate sits below 29/86.
+    expect(action(b, 'draw').atLeast!.mean).toBeLessThan(29 / 86 + 4 * action(b, 'draw').atLeast!.se);
+    expect(() => advise(numbers, { row: '13' }, { objective: 'at-least:x' })).toThrow(/--objective "at-least:x"/);
+  });
+
+  it('the win chance is exact when this round decides the game: by hand', () => {
+    // tiedLead shared, target 250. You: 200 holding 8..13 (63 points); seat 1 stayed on 240 + 10 = 250.
+    // Every round score x of yours ends the game: x > 50 wins, x = 50 shares the win, x < 50 loses.
+    const rules: SevnRules = { ...numbers, tiedLead: 'shared' };
+    const a = advise(rules, { row: '13 12 11 10 9 8', totals: '200,240', atStake: '10', stillIn: 'none' }, { rollouts: 200 });
+    expect(a.winExact).toMatch(/every round score you can end with ends the game/);
+    // Stay: 263 > 250: won. Draw: seat 1's 10 is out of the deck, so 85 unseen: a bust (56/85) leaves
+    // 200 (seat 1 wins); a SEVN (29/85, at least 80 points) wins.
+    expect(action(a, 'stay').win).toMatchObject({ mean: 1, exact: true });
+    expect(action(a, 'draw').win).toMatchObject({ exact: true });
+    expect(action(a, 'draw').win!.mean).toBeCloseTo(29 / 85, 14);
+    expect(action(a, 'draw').winLoss!.mean).toBeCloseTo(1 - 29 / 85, 12);
+    // Seat 1 below the target: a low round score of yours leaves the game undecided, so rollouts.
+    const open = advise(rules, { row: '13 12 11 10 9 8', totals: '200,230', atStake: '10', stillIn: 'none' }, { rollouts: 200 });
+    expect(open.winExact).toBeNull();
+    expect(action(open, 'draw').win!.exact).toBe(false);
   });
 });
 
@@ -114,15 +162,17 @@ describe('advise --game sevn: next-card bust chance by hand', () => {
     const tiny: SevnRules = { ...numbers, name: 'tiny', numbers: [1, 2, 3].map((value) => ({ value, copies: 2 })) };
     const a = advise(tiny, { row: '1 2', seen: '1 2 3 3' }, { rollouts: 4000, seed: 2, then: 'stay-at:points=0' });
     expect(a.nextCard).toMatchObject({ unseen: 4, duplicates: 2, bust: 0.5, fromDiscard: true });
-    expect(a.exact).toBeNull();
+    // Exact (last seat in, the reshuffle included): a 3 (1/2) makes 6 points, after which every card left busts: 6 / 2 = 3.
+    expect(action(a, 'draw').roundScore).toMatchObject({ mean: 3, exact: true });
     within4se(action(a, 'draw').bust, 0.5);
   }, 60_000);
 });
 
 describe('advise --game sevn: the chance to win the game', () => {
   it('staying past the target with everyone else out wins for certain; staying below a higher finished total loses for certain', () => {
+    // Both are the last seat in on the full deck, past a small state cap: rollouts (the point here is the win chance).
     // 240 + 25 = 265 >= 250 against 200 + 5: staying ends the round and the game, won.
-    const win = advise(full, { row: '13 12', totals: '240,200', atStake: '5', stillIn: 'none' }, { rollouts: 2000, seed: 4 });
+    const win = advise(full, { row: '13 12', totals: '240,200', atStake: '5', stillIn: 'none' }, { rollouts: 2000, seed: 4, maxStates: 2000 });
     const stay = action(win, 'stay');
     expect(stay.win).toMatchObject({ mean: 1, se: 0, exact: true });
     expect(stay.bestWin).toBe(true);
@@ -131,7 +181,7 @@ describe('advise --game sevn: the chance to win the game', () => {
     expect(draw.win!.mean).toBeLessThan(1); // a bust (about 1 in 5) hands the opponent more rounds
     expect(draw.winLoss!.mean).toBeCloseTo(1 - draw.win!.mean, 12);
     // 200 + 5 = 205 against a finished 240 + 25 = 265: staying ends the game, lost.
-    const lose = advise(full, { row: '5', totals: '200,240', atStake: '13 12', stillIn: 'none' }, { rollouts: 2000, seed: 4 });
+    const lose = advise(full, { row: '5', totals: '200,240', atStake: '13 12', stillIn: 'none' }, { rollouts: 2000, seed: 4, maxStates: 2000 });
     expect(action(lose, 'stay').win).toMatchObject({ mean: 0, exact: true });
     expect(action(lose, 'stay').winLoss!.mean).toBe(action(lose, 'draw').win!.mean);
   }, 60_000);
@@ -213,6 +263,7 @@ describe('advise --game sevn: reading positions', () => {
       ['--row', '13', '--hand', 'A A B'],
       ['--row', '13', '--then', 'nobody'],
       ['--row', '13', '--at-stake', '5', '--still-in', '2'],
+      ['--row', '13', '--objective', 'at-least:-3'],
     ]) {
       const b = sevensim('advise', '--game', 'sevn', ...bad);
       expect(b.code, bad.join(' ')).toBe(2);

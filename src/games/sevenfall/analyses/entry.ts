@@ -1,6 +1,7 @@
 /** SEVENFALL's catalog entry: the game made from its strategies, its lineups, and its analyses (imported on use). */
+import { UserError } from '../../../engine/errors.js';
 import type { GameModule } from '../../../engine/game.js';
-import type { CatalogEntry } from '../../entry.js';
+import { type CatalogEntry, OBJECTIVE_HELP } from '../../entry.js';
 import { createSevenfallModule } from '../index.js';
 import type { SevenfallRules } from '../rules.js';
 import { SEVENFALL_STRATEGIES } from '../../../../strategies/sevenfall/index.js';
@@ -20,7 +21,15 @@ const entry: CatalogEntry = {
     { name: 'sevenfall-turn', question: 'SEVENFALL: how much is a discard policy worth on one turn?', mode: 'round', players: ['stand', 'greedy', 'greedy:margin=1', 'random'], scale: 1 },
     { name: 'sevenfall-game', question: 'SEVENFALL: who wins a 4-player game?', mode: 'game', players: ['greedy', 'greedy:margin=1', 'stand', 'random'], scale: 0.25 },
   ],
-  async solve(rules, preset, objective, out, force) {
+  async solve(rules, { preset, objective, players, table, out, force }) {
+    if (objective === 'win') {
+      if (players !== 2) throw new UserError(`--objective win: solves the 2-player game only; give --players 2 (got ${players})`);
+      const { formatSevenfallWin, formatWinTable, solveSevenfallWinCommand } = await import('./solve-win.js');
+      const { report, solution } = await solveSevenfallWinCommand(rules as SevenfallRules, preset, out, force);
+      return { report, text: formatSevenfallWin(report) + (table ? '\n\n' + formatWinTable(solution) : '') };
+    }
+    if (players !== 1) throw new UserError(`--players ${players}: SEVENFALL solves one turn (--players 1) or, with --objective win, the 2-player game`);
+    if (table) throw new UserError('--table: prints the 2-player win table; give --players 2 --objective win');
     const { formatSevenfallSolve, solveSevenfallCommand } = await import('./solve.js');
     const { report } = await solveSevenfallCommand(rules as SevenfallRules, preset, objective, out, force);
     return { report, text: formatSevenfallSolve(report) };
@@ -32,7 +41,7 @@ const entry: CatalogEntry = {
       locked: { type: 'string', default: '', describe: 'SEVENFALL: which tiles of the hand are locked replacements, e.g. "B X"' },
       discarded: { type: 'string', default: '', describe: 'SEVENFALL: tiles discarded earlier this turn (out of the canister until the turn ends)' },
       'discards-left': { type: 'number', describe: 'SEVENFALL: discards left; a check: it must be the budget minus the tiles in --discarded' },
-      objective: { type: 'string', default: 'ev', describe: 'SEVENFALL: ev (expected turn score) or at-least:K (chance to score at least K)' },
+      objective: { type: 'string', default: 'ev', describe: OBJECTIVE_HELP },
     },
     position: async (rules, args) => (await import('./advise.js')).sevenfallAdviseCommand(rules as SevenfallRules, args),
     review: async (record, args) => (await import('./review.js')).sevenfallReviewCommand(record, args),

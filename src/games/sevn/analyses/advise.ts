@@ -8,9 +8,9 @@
  * of the two answers has a small standard error. Hidden information stays hidden: the deck of a rollout
  * is the unseen cards (the full deck less every row and the cards given as seen) in no order, and the
  * discard pile is the seen cards, as the hidden-information sampler (src/games/sevn/sampler.ts) sets an
- * engine up from a view. Where the project solves the position exactly (a number-only deck, nobody else
- * in the round, nothing seen or on the table beyond your row: the solo solver's model) the round score
- * is the solver's, marked exact; staying always scores your row's points now (exact).
+ * engine up from a view. At the last seat in (nobody else in the round) the values are exact where the
+ * last-seat recursion fits its state cap (advise-last-seat.ts); staying always scores your row's points
+ * now (exact).
  */
 import { RoundCapError, UserError } from '../../../engine/errors.js';
 import { gameKey, Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../../engine/rng.js';
@@ -18,15 +18,14 @@ import { estimate, Z95 } from '../../../stats/summary.js';
 import type { AnalysisArgs } from '../../entry.js';
 import { DEFAULT_FIELD, DEFAULT_ROLLOUTS, checkRollouts } from './entry.js';
 import { checkSeed } from '../../../engine/checks.js';
+import { lastSeatValues, objectiveName, parseSevnObjective, WIN_EXACT_WHY } from './advise-last-seat.js';
 import { bustChance } from '../bust.js';
 import { Kind, SevnCards } from '../cards.js';
 import { SevnEngine } from '../engine.js';
 import { type SevnPosition, finishGame, loadPosition, playOnRound } from '../positions.js';
-import { otherCards } from '../exact.js';
 import { makeSevnPlayers } from '../index.js';
 import type { SevnRules } from '../rules.js';
 import { MAX_PLAYERS } from '../seats.js';
-import { cachedSevnSolution, MAX_SOLVER_STATES, solverStateCount } from '../solver.js';
 import { Answer, type SevnStrategyDef, Status } from '../view.js';
 
 
@@ -87,6 +86,8 @@ export interface SevnActionAdvice {
   win: AdviceValue | null;
   winLoss: AdviceValue | null;
   bestWin: boolean;
+  /** With --objective at-least:K: the chance the round score reaches K (exact at the last seat in: then played to maximise it). */
+  atLeast: AdviceValue | null;
 }
 
 export interface SevnAdvice {
@@ -101,8 +102,14 @@ export interface SevnAdvice {
   seed: number;
   field: string[];
   then: string;
-  /** Why the draw's round score is exact, or null. */
+  /** `ev` or `at-least:K` (--objective). */
+  objective: string;
+  /** Why the draw's round score is exact (the last seat in), or null. */
   exact: string | null;
+  /** Why the win chances are exact (the last seat in, and this round decides the game), or null. */
+  winExact: string | null;
+  /** Last seat in but not solved exactly (the state cap), and what was done instead; else null. */
+  fallback: string | null;
   actions: SevnActionAdvice[];
 }
 
@@ -263,6 +270,10 @@ export interface SevnAdviceOptions {
   rollouts?: number;
   /** Rollout r uses the streams of (seed, firstRollout + r): a review gives each decision its own (default 0). */
   firstRollout?: number;
+  /** `ev` (default) or `at-least:K`: adds each answer's chance that the round score reaches K. */
+  objective?: string;
+  /** The last-seat recursion's state cap (default ADVICE_MAX_STATES). */
+  maxStates?: number;
   /** Called now and then with the rollouts done (for a progress bar). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -329,27 +340,28 @@ export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRu
   const poolTotal = pool.reduce((a, b) => a + b, 0);
   const hasSecondChance = pos.rows[0].includes(cards.secondChance);
 
-  // Exact round score of drawing: the solo solver's model (number-only deck, you alone in the round, the
-  // unseen cards the full deck less your row), its value of drawing and then playing optimally.
-  let exactDraw: number | null = null;
+  // Last seat in (nobody else in the round): the recursion over the unseen cards values both answers
+  // exactly (src/games/sevn/last-seat.ts), unless the position passes its state cap.
+  const nobodyElseIn = pos.status.every((st, s) => s === 0 || st !== Status.ACTIVE);
+  const objective = parseSevnObjective(o.objective ?? 'ev');
+  const exact = nobodyElseIn ? lastSeatValues(rules, cards, pos, deck, points, objective, o.maxStates) : null;
   let exactWhy: string | null = null;
-  const aloneFromFullDeck = pos.status.every((st, s) => s === 0 || st !== Status.ACTIVE) &&
-    deck.every((n, c) => n === cards.copies[c] - pos.rows[0].filter((x) => x === c).length);
-  if (otherCards(rules) === 0 && aloneFromFullDeck && solverStateCount(rules) <= MAX_SOLVER_STATES) {
-    let mask = 0;
-    for (const c of pos.rows[0]) mask |= 1 << cards.value[c];
-    const v = cachedSevnSolution(rules).drawValue(mask);
-    if (Number.isFinite(v)) {
-      exactDraw = v;
-      exactWhy = 'the solo solver (number-only deck, nobody else in the round, the unseen cards are the deck less your row): draw, then play optimally';
-    }
+  let fallback: string | null = null;
+  if (exact !== null && 'cap' in exact) {
+    fallback = exact.cycle
+      ? 'last seat in, but the unseen and discarded cards can cycle through reshuffles without changing your row (the exact recursion leaves that to rollouts): values from rollouts'
+      : `last seat in, but the exact recursion passed its cap of ${exact.cap.toLocaleString('en-US')} states: values from rollouts`;
   }
+  else if (exact !== null) exactWhy = `last seat in: the recursion over the ${exact.unseen} unseen cards (${exact.states.toLocaleString('en-US')} states, ${exact.ms.toFixed(0)} ms): draw, then play optimally`;
+  const solved = exact !== null && !('cap' in exact) ? exact : null;
+  const exactDraw = solved ? solved.drawEv : null;
 
   // Paired rollouts. Sums per answer (stay, draw): round score, its square, bust, win share, its square;
   // and of the paired differences draw - stay: round, its square, win, its square.
   const game = pos.totals !== null;
   const key = new Int32Array(2);
   const sums = new Float64Array(10);
+  const reached = new Float64Array(2); // rollouts reaching K, per answer (stay, draw)
   const diff = new Float64Array(4);
   let stayEndsGame = true;
   try {
@@ -372,6 +384,7 @@ export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRu
           if (answer === Answer.STAY && engine.roundCount !== 1) stayEndsGame = false;
         }
         const o5 = answer === Answer.STAY ? 0 : 5;
+        if (objective.kind === 'at-least' && round >= objective.k) reached[answer === Answer.STAY ? 0 : 1]++;
         sums[o5] += round;
         sums[o5 + 1] += round * round;
         sums[o5 + 2] += bust;
@@ -398,13 +411,14 @@ export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRu
 
   const n = rollouts;
   const rolloutRound = [sampled(n, sums[0], sums[1]), sampled(n, sums[5], sums[6])];
-  // Nobody else in: after staying the round is over, so when it also ends the game the win is decided.
-  const nobodyElseIn = pos.status.every((st, s) => s === 0 || st !== Status.ACTIVE);
+  // After staying, with nobody else in, the round is over: when every rollout's game ended there, the win is decided.
   const stayWinExact = game && nobodyElseIn && stayEndsGame;
   const round = [exactValue(points[0]), exactDraw === null ? rolloutRound[1] : exactValue(exactDraw)];
   const roundDiff = exactDraw === null ? sampled(n, diff[0], diff[1]) : exactValue(exactDraw - points[0]);
-  const win = game ? [stayWinExact ? exactValue(sums[3] / n) : sampled(n, sums[3], sums[4]), sampled(n, sums[8], sums[9])] : null;
-  const winDiff = game ? sampled(n, diff[2], diff[3]) : null;
+  const winExact = solved?.win ?? null;
+  const win = !game ? null : winExact ? [exactValue(winExact.stay), exactValue(winExact.draw)] : [stayWinExact ? exactValue(sums[3] / n) : sampled(n, sums[3], sums[4]), sampled(n, sums[8], sums[9])];
+  const winDiff = !game ? null : winExact ? exactValue(winExact.draw - winExact.stay) : sampled(n, diff[2], diff[3]);
+  const atLeast = objective.kind === 'ev' ? null : solved?.atLeast ? [exactValue(solved.atLeast.stay), exactValue(solved.atLeast.draw)] : [sampled(n, reached[0], reached[0]), sampled(n, reached[1], reached[1])];
   const bust = [exactValue(0), sampled(n, sums[7], sums[7])]; // bust is 0 or 1: its square is itself
   // Best by mean; a tie goes to staying (the solver's rule).
   const bestRound = round[1].mean > round[0].mean ? 1 : 0;
@@ -420,6 +434,7 @@ export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRu
     win: win ? win[i] : null,
     winLoss: winDiff ? (i === bestWin ? zero(winDiff) : lossOf(winDiff)) : null,
     bestWin: game && i === bestWin,
+    atLeast: atLeast ? atLeast[i] : null,
   }));
   actions.reverse(); // draw first, as the command reads: draw or stay
 
@@ -435,7 +450,10 @@ export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRu
     seed,
     field: players.slice(1).map((p) => p.label),
     then: players[0].label,
+    objective: objectiveName(objective),
     exact: exactWhy,
+    winExact: winExact ? WIN_EXACT_WHY : null,
+    fallback,
     actions,
   };
 }
@@ -458,12 +476,14 @@ export function formatSevnAdvice(a: SevnAdvice): string {
       ? `Next card busts: 0 (exact: your Second Chance cancels a duplicate; ${nc.duplicates} duplicates among ${nc.unseen} ${where}).`
       : `Next card busts: ${(100 * nc.bust).toFixed(3)}% (exact: ${nc.duplicates} duplicates of your values among ${nc.unseen} ${where}).`,
   );
-  const head = ['action', 'round score', 'loss', 'bust this round', ...(a.actions[0].win ? ['win chance', 'loss'] : [])];
+  const k = a.objective.startsWith('at-least:') ? a.objective.slice('at-least:'.length) : null;
+  const head = ['action', 'round score', 'loss', 'bust this round', ...(k !== null ? [`P(round >= ${k})`] : []), ...(a.actions[0].win ? ['win chance', 'loss'] : [])];
   const body = a.actions.map((x) => [
     x.action,
     show(x.roundScore, 3),
     x.bestRound ? '0 (best)' : show(x.roundLoss, 3),
     show(x.bust, 4),
+    ...(x.atLeast ? [show(x.atLeast, 4)] : []),
     ...(x.win && x.winLoss ? [show(x.win, 4), x.bestWin ? '0 (best)' : show(x.winLoss, 4)] : []),
   ]);
   const w = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
@@ -472,8 +492,10 @@ export function formatSevnAdvice(a: SevnAdvice): string {
   lines.push(`Rollouts: the unseen cards reshuffled; ${a.field.length ? `opponents play ${[...new Set(a.field)].join(', ')}; ` : ''}after this decision you play ${a.then}.`);
   if (a.exact) {
     const d = a.actions.find((x) => x.action === 'draw')!;
-    lines.push(`Exact round scores: ${a.exact} (the rollouts with ${a.then} after: ${show(d.rolloutRoundScore, 3)}). Staying scores your points now.`);
+    lines.push(`Exact round scores${k !== null ? ` and P(round >= ${k})` : ''}: ${a.exact} (the rollouts with ${a.then} after: ${show(d.rolloutRoundScore, 3)}). Staying scores your points now.`);
   } else lines.push('Staying scores your points now (exact).');
+  if (a.winExact) lines.push(`Exact win chances: ${a.winExact}.`);
+  if (a.fallback) lines.push(`Note: ${a.fallback}.`);
   return lines.join('\n');
 }
 
@@ -484,6 +506,7 @@ export interface SevnAdviseFlags extends Omit<SevnPositionInput, 'row'> {
   then: string;
   rollouts?: number;
   seed: number;
+  objective?: string;
   onProgress?(done: number, total: number): void;
 }
 
@@ -492,6 +515,6 @@ export function sevnAdviseCommand(strategies: readonly SevnStrategyDef[], rules:
   const a = args as unknown as SevnAdviseFlags;
   if (a.row === undefined) throw new UserError('advise --game sevn: give your row with --row, e.g. --row "13 12 +4"');
   const pos = sevnPosition(rules, { row: a.row, secondChance: a.secondChance, seen: a.seen, totals: a.totals, atStake: a.atStake, stillIn: a.stillIn, dealer: a.dealer });
-  const advice = adviseSevn(strategies, rules, pos, { field: a.field, then: a.then, seed: a.seed, rollouts: a.rollouts, onProgress: a.onProgress });
+  const advice = adviseSevn(strategies, rules, pos, { field: a.field, then: a.then, seed: a.seed, rollouts: a.rollouts, objective: a.objective, onProgress: a.onProgress });
   return { report: advice, text: formatSevnAdvice(advice) };
 }

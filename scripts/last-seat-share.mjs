@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+/**
+ * How often a SEVN draw-or-stay decision is the last seat in (every other player stayed, busted or was
+ * frozen), in 4-player games of the default `sevn` rules, and how many of those the exact last-seat
+ * recursion (src/games/sevn/last-seat.ts) answers within the advice's state cap, with its time.
+ *
+ *   npm run build && node scripts/last-seat-share.mjs [--games N] [--seed S] [--solve M]
+ *
+ * Two lineups: four `ev`, and four `stay-at:points=25`. Each share is a proportion of decisions with its
+ * binomial 95% CI (decisions of one game are not independent: the CI is indicative). --solve M solves
+ * the first M last-seat positions of each lineup (default 200).
+ */
+import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../dist/src/engine/rng.js';
+import { SevnEngine } from '../dist/src/games/sevn/engine.js';
+import { makeSevnPlayers } from '../dist/src/games/sevn/index.js';
+import { sevnPreset } from '../dist/src/games/sevn/rules.js';
+import { LastSeatCapError, LastSeatSolver, objectiveUtility } from '../dist/src/games/sevn/last-seat.js';
+import { ADVICE_MAX_STATES } from '../dist/src/games/sevn/analyses/advise-last-seat.js';
+import { SEVN_STRATEGIES } from '../dist/strategies/sevn/index.js';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? fallback : Number(process.argv[i + 1]);
+};
+const games = arg('games', 2000);
+const seed = arg('seed', 1);
+const solveMax = arg('solve', 200);
+const rules = sevnPreset('sevn');
+
+for (const lineup of [['ev', 'ev', 'ev', 'ev'], ['stay-at:points=25', 'stay-at:points=25', 'stay-at:points=25', 'stay-at:points=25']]) {
+  const engine = new SevnEngine(rules);
+  const cards = engine.cards;
+  const rngs = lineup.map(() => new Rng());
+  const inner = makeSevnPlayers(SEVN_STRATEGIES, rules, lineup, rngs);
+  const solver = new LastSeatSolver(rules, cards, ADVICE_MAX_STATES);
+  const u = objectiveUtility(rules, { kind: 'ev' });
+  let decisions = 0;
+  let last = 0;
+  let solved = 0;
+  let tried = 0;
+  const ms = [];
+  const players = inner.map((p) => ({
+    ...p,
+    label: p.label,
+    freezeTarget: (v) => p.freezeTarget(v), tripleDrawTarget: (v) => p.tripleDrawTarget(v), crossroads: (v) => p.crossroads(v),
+    ballast: (v) => p.ballast(v), secondChanceTo: (v) => p.secondChanceTo(v),
+    drawOrStay(v) {
+      decisions++;
+      let alone = true;
+      for (let s = 0; s < v.players; s++) if (s !== v.seat && v.status[s] === 0) alone = false;
+      if (alone) {
+        last++;
+        if (tried < solveMax) {
+          tried++;
+          // The position the seat sees: the deck is the unseen cards, the discard pile the seen ones off the table.
+          const deck = new Array(cards.codes).fill(0);
+          const discard = new Array(cards.codes).fill(0);
+          const row = [];
+          for (let i = 0; i < v.rowLengths[v.seat]; i++) row.push(v.rows[v.seat * v.rowStride + i]);
+          for (let c = 0; c < cards.codes; c++) {
+            deck[c] = cards.copies[c] - v.seen[c];
+            discard[c] = v.seen[c];
+          }
+          for (let s = 0; s < v.players; s++) for (let i = 0; i < v.rowLengths[s]; i++) discard[v.rows[s * v.rowStride + i]]--;
+          const t0 = performance.now();
+          try {
+            solver.load({ deck, discard, row }, u);
+            solver.drawValue();
+            solved++;
+            ms.push(performance.now() - t0);
+          } catch (e) {
+            if (!(e instanceof LastSeatCapError)) throw e;
+          }
+        }
+      }
+      return p.drawOrStay(v);
+    },
+  }));
+  const deckRng = new Rng();
+  for (let g = 0; g < games; g++) {
+    deckRng.reseed(seed, g, STREAM_DECK);
+    rngs.forEach((r, s) => r.reseed(seed, g, STREAM_STRATEGY, s));
+    engine.playGame(players, deckRng);
+  }
+  const p = last / decisions;
+  const half = 1.959963984540054 * Math.sqrt((p * (1 - p)) / decisions);
+  ms.sort((a, b) => a - b);
+  const q = solved / tried;
+  const qHalf = 1.959963984540054 * Math.sqrt((q * (1 - q)) / tried);
+  console.log(`${lineup[0]} x4, ${games} games (seed ${seed}): ${last} of ${decisions} draw-or-stay decisions are the last seat in: ${(100 * p).toFixed(2)}% (95% CI ${(100 * (p - half)).toFixed(2)} to ${(100 * (p + half)).toFixed(2)})`);
+  console.log(`  solved exactly within ${ADVICE_MAX_STATES.toLocaleString('en-US')} states: ${solved} of the first ${tried}: ${(100 * q).toFixed(1)}% (95% CI ${(100 * (q - qHalf)).toFixed(1)} to ${(100 * (q + qHalf)).toFixed(1)}); time when solved: median ${(ms[Math.floor(ms.length / 2)] ?? NaN).toFixed(1)} ms, 90th percentile ${(ms[Math.floor(0.9 * ms.length)] ?? NaN).toFixed(1)} ms`);
+}
