@@ -4,10 +4,9 @@
  * study, the report and the shared game tests read them here.
  *
  * A game joins with one line in BUILT_IN, or at run time with `registerGame(url)` (the module's
- * default export is a CatalogEntry; tests register a small game this way). Workers import this
- * module themselves, so the pool hands them the registered URLs (see parallel/pool.ts).
+ * default export is a CatalogEntry; tests register a small game this way). Workers do not read the
+ * catalog: a pool's setup names the one entry module its workers import (poolSetup, parallel/pool.ts).
  */
-import { fileURLToPath } from 'node:url';
 import { UserError } from './engine/errors.js';
 import { type GameModule, MAX_SEATS } from './engine/game.js';
 import type { CatalogEntry } from './games/entry.js';
@@ -21,8 +20,6 @@ export { sevnModule } from './games/sevn/analyses/entry.js';
 const BUILT_IN: CatalogEntry[] = [sevenfall, sevn];
 
 const entries = new Map<string, CatalogEntry>();
-/** URLs of the modules given to registerGame, in order: the pool hands them to its workers. */
-const registered: string[] = [];
 
 function add(e: CatalogEntry): void {
   const g = e.game;
@@ -34,18 +31,12 @@ function add(e: CatalogEntry): void {
 }
 for (const e of BUILT_IN) add(e);
 
-/** Adds the game whose module (default export: a CatalogEntry) is at `url`, here and in every worker started after this. */
+/** Adds the game whose module (default export: a CatalogEntry) is at `url`; a worker pool of it imports the same module. */
 export async function registerGame(url: string | URL): Promise<GameModule> {
-  const href = String(url);
-  const entry = ((await import(href)) as { default: CatalogEntry }).default;
-  if (registered.includes(href)) return entry.game;
-  add(entry);
-  registered.push(href);
+  const entry = ((await import(String(url))) as { default: CatalogEntry }).default;
+  if (entries.get(entry.game.name) !== entry) add(entry);
   return entry.game;
 }
-
-/** Paths of the registered game modules (file paths, for the pool). */
-export const registeredGames = (): string[] => registered.map((u) => (u.startsWith('file:') ? fileURLToPath(u) : u));
 
 export const catalogEntries = (): CatalogEntry[] => [...entries.values()];
 export const gameNames = (): string[] => [...entries.keys()];
@@ -57,6 +48,9 @@ export function catalogEntry(name: string): CatalogEntry {
 }
 
 export const gameModule = (name: string): GameModule => catalogEntry(name).game;
+
+/** What a worker pool of this game needs: its entry module (each worker imports it) and the rules. */
+export const poolSetup = (game: string, rules: unknown): { module: string; game: string; rules: unknown } => ({ module: catalogEntry(game).module, game, rules });
 
 /** The games that have an analysis (e.g. `solve`), for that command's --game choices. */
 export const gamesWith = (capability: 'solve' | 'bustTable' | 'advise' | 'record'): string[] => catalogEntries().filter((e) => e[capability]).map((e) => e.game.name);

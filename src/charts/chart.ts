@@ -5,6 +5,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { GameModule } from '../engine/game.js';
+import { sampleVariance } from '../stats/variance.js';
 import type { Row, SimulateOutput } from './outputs.js';
 
 export interface Chart {
@@ -55,7 +56,7 @@ export function pool(rows: Row[], key: (r: Row) => string | null, n: string, sum
   return m;
 }
 
-export const meanVar = (p: { n: number; sum: number; sumSq: number }) => ({ mean: p.sum / p.n, variance: p.n > 1 ? Math.max(0, (p.sumSq - (p.sum * p.sum) / p.n) / (p.n - 1)) : NaN });
+export const meanVar = (p: { n: number; sum: number; sumSq: number }) => ({ mean: p.sum / p.n, variance: sampleVariance(p.n, p.sum, p.sumSq) });
 
 /** The bucket features a run recorded (run.json `buckets`, e.g. `points:10,distinct:1`), as decisions.arrow names their columns. */
 export const bucketFeatures = (o: SimulateOutput): string[] =>

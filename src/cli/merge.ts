@@ -2,7 +2,7 @@
 import { gameModule } from '../catalog.js';
 import type { Mode } from '../engine/game.js';
 import { coverageNote, mergeRuns } from '../run/merge.js';
-import { summarise } from '../run/simulate.js';
+import { summarise } from '../stats/summary.js';
 import { command, forceOption, jsonOption } from './options.js';
 import { printSummary } from './simulate.js';
 

@@ -10,9 +10,8 @@ import { type ChunkRange, WIN_UNITS } from './runner.js';
 
 export type Objective = { kind: 'mean' } | { kind: 'win' } | { kind: 'at-least'; k: number };
 
+/** A block of tune's games. The game and rules are the pool's (sent once to each worker), not the task's. */
 export interface CandidatesDefinition {
-  game: string;
-  rules: unknown;
   mode: Mode;
   candidates: string[];
   field: string[];
@@ -54,8 +53,7 @@ export function playCandidates(runners: UnitRunner[][], def: CandidatesDefinitio
     const seat = g % seats;
     for (let c = 0; c < k; c++) {
       const r = runners[c][seat];
-      if (r.reseedGame) r.reseedGame(def.seed, g);
-      else r.reseed(def.seed, g);
+      r.reseedGame(def.seed, g);
       r.playOne();
       y[c] = objectiveValue(r, seat, def.objective);
     }

@@ -49,10 +49,13 @@ export interface CounterfactualSink {
 
 export interface UnitRunner {
   readonly seats: number;
-  /** Reseeds the deck stream and every strategy's own stream from (seed, chunk). */
+  /**
+   * Reseeds the deck stream and every strategy's own stream from (seed, chunk): simulate seeds a chunk
+   * and its games continue the chunk's streams (a reseed per game would cost as much as a short turn).
+   */
   reseed(seed: number, chunk: number): void;
-  /** Reseeds every stream for one game from (seed, game) by integer hashing: cheap enough to call every game. */
-  reseedGame?(seed: number, game: number): void;
+  /** Reseeds every stream for game `game` of `seed` by integer hashing (gameKey): how compare, tournament and tune seed every game. */
+  reseedGame(seed: number, game: number): void;
   /** Plays one unit: a round (round mode) or a whole game (game mode). */
   playOne(): void;
   /** Per seat, for the unit just played: its score (round score, or final total in game mode). */

@@ -1,6 +1,6 @@
 /**
  * Paired comparison of two strategies on common random numbers. Game g is played twice from the
- * same random streams, named by (seed, g): once with A and once with B in the candidate seat
+ * same random streams, hashed from (seed, g) (reseedGame): once with A and once with B in the candidate seat
  * (seat g mod seats, so seats rotate), the field in the other seats. The per-game differences are
  * summed in integers, so results do not depend on threads or task grouping.
  */
@@ -51,9 +51,9 @@ export function playPaired(runnersA: UnitRunner[], runnersB: UnitRunner[], def: 
     const seat = g % seats;
     const a = runnersA[seat];
     const b = runnersB[seat];
-    a.reseed(def.seed, g);
+    a.reseedGame(def.seed, g);
     a.playOne();
-    b.reseed(def.seed, g);
+    b.reseedGame(def.seed, g);
     b.playOne();
     const sa = a.scores[seat];
     const sb = b.scores[seat];

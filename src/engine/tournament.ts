@@ -1,7 +1,7 @@
 /**
  * Tournament play: every table of `tableSize` entrants (every combination), every seat order of
  * each table, all on the same deals. Deal g seeds every game it plays from (seed, g) alone, so every
- * table and seat order of a deal meets the same cards (common random numbers: seat advantage and luck
+ * table and seat order of a deal meets the same cards (reseedGame) (common random numbers: seat advantage and luck
  * cancel in the comparisons), and results do not depend on threads or task grouping. Chunk c holds
  * deals [c * chunkSize, min((c + 1) * chunkSize, deals)). Every sum is a sum of integers (scores, and
  * win shares in 1/840ths), exact in a double.
@@ -21,6 +21,9 @@ export interface TournamentDefinition {
   seed: number;
   chunkSize: number;
 }
+
+/** A tournament less its game and rules: what a pool's task says (the pool sends those once to each worker). */
+export type TournamentPlan = Omit<TournamentDefinition, 'game' | 'rules'>;
 
 /** Every combination of `k` of the entrant indices 0..n-1, in lexicographic order. */
 export function tables(n: number, k: number): number[][] {
@@ -84,7 +87,7 @@ export interface TournamentResult extends ChunkRange {
 }
 
 /** Plays chunks [first, last); `runners[i]` plays lineup i of lineupsOf(def). */
-export function playTournament(runners: UnitRunner[], lineups: number[][], def: TournamentDefinition, first: number, last: number): TournamentResult {
+export function playTournament(runners: UnitRunner[], lineups: number[][], def: TournamentPlan, first: number, last: number): TournamentResult {
   const k = def.entrants.length;
   const sums = new Float64Array(tournamentFields(k));
   const win = new Float64Array(k);
@@ -101,7 +104,7 @@ export function playTournament(runners: UnitRunner[], lineups: number[][], def: 
     for (let l = 0; l < lineups.length; l++) {
       const r = runners[l];
       const seats = lineups[l];
-      r.reseed(def.seed, g);
+      r.reseedGame(def.seed, g);
       r.playOne();
       games++;
       // Round mode has no game to win: the round's highest score wins it (a tie shares it).

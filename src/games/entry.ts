@@ -60,6 +60,8 @@ export interface AnalysisArgs {
 
 export interface CatalogEntry {
   game: GameModule;
+  /** This entry's own module (`import.meta.url`): the worker pool imports it in each worker. */
+  module: string;
   /** The shared game tests play this lineup (several different strategies) in every mode. */
   testLineup: string[];
   /** What `sevensim bench` measures. */

@@ -16,11 +16,13 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../engine/errors.js';
+import { OUTPUT_FORMAT } from './package-info.js';
 
 export const CHECKPOINT_FILE = '.checkpoint.json';
 
 export interface Checkpoint<S = unknown> {
-  format: 1;
+  /** OUTPUT_FORMAT: a checkpoint of another format is not resumed (its games may be seeded otherwise). */
+  format: number;
   kind: string;
   /** Everything that fixes the results (game, rules, players, seed, ...): a resumed run must match it. */
   definition: unknown;
@@ -39,7 +41,7 @@ export function readCheckpoint<S = unknown>(dir: string): Checkpoint<S> | null {
   }
   try {
     const c = JSON.parse(text) as Checkpoint<S>;
-    if (c.format !== 1 || !Array.isArray(c.keep)) throw new Error('unknown format');
+    if (c.format !== OUTPUT_FORMAT || !Array.isArray(c.keep)) throw new Error(`format ${JSON.stringify(c.format)}, this version reads ${OUTPUT_FORMAT}`);
     return c;
   } catch (e) {
     throw new UserError(`${join(dir, CHECKPOINT_FILE)}: not a checkpoint this version reads (${(e as Error).message}); give --force to discard it`);
@@ -74,7 +76,7 @@ export class Checkpointer<S> {
   }
 
   save(state: S, keep: string[] = []): void {
-    const c: Checkpoint<S> = { format: 1, kind: this.kind, definition: this.definition, keep, state, savedAt: new Date().toISOString() };
+    const c: Checkpoint<S> = { format: OUTPUT_FORMAT, kind: this.kind, definition: this.definition, keep, state, savedAt: new Date().toISOString() };
     const path = join(this.dir, CHECKPOINT_FILE);
     const tmp = `${path}.${process.pid}.tmp`;
     const fd = openSync(tmp, 'w');

@@ -23,9 +23,15 @@ export function gitCommit(): string | null {
 }
 
 /**
+ * The output format, in every run.json and checkpoint (docs/RESULTS.md "Output format versions").
+ * 2: compare and tournament seed every game by the integer hash of (seed, game index), as tune does.
+ */
+export const OUTPUT_FORMAT = 2;
+
+/**
  * The fields every output directory's run.json starts with (see docs/RESULTS.md): the layout version
  * `format`, the `kind` of run that wrote it, and the sevensim version and commit that wrote it.
  */
 export function manifestHeader<S extends number | null>(kind: string, game: string, preset: string | null, seed: S) {
-  return { format: 1 as const, kind, version: packageVersion(), sevensim: packageVersion(), gitCommit: gitCommit(), game, preset, seed };
+  return { format: OUTPUT_FORMAT, kind, version: packageVersion(), sevensim: packageVersion(), gitCommit: gitCommit(), game, preset, seed };
 }

@@ -9,6 +9,7 @@ import { RecordBatch } from 'apache-arrow';
 import { type GameModule, actionOfKey, seatOfKey } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
 import { Bucketer, type DecisionRecording, parseBuckets } from '../engine/decisions.js';
+import { sampleVariance } from '../stats/variance.js';
 import { type ChunkResult, PER_GAME_FIELDS, type RunDefinition, RunTotals, type SeatTotals, WIN_UNITS } from '../engine/runner.js';
 import { ArrowFileStream, type ColumnType, batchOf, readArrowFile, schemaOf, writeArrowFile } from './arrow.js';
 import type { OutputDir } from './output.js';
@@ -37,8 +38,8 @@ export async function writeScores(out: OutputDir, totals: RunTotals, players: st
   });
 }
 
-/** Sample variance; 0 for a single observation (its `count` column says so), never NaN. */
-const sampleVariance = (n: number, sum: number, sumSq: number): number => (n > 1 ? Math.max(0, (sumSq - (sum * sum) / n) / (n - 1)) : 0);
+/** The sample variance as decisions.arrow holds it: 0, not NaN, for a single observation (its `count` column says so; docs/RESULTS.md). */
+const columnVariance = (n: number, sum: number, sumSq: number): number => (n > 1 ? sampleVariance(n, sum, sumSq) : 0);
 
 const columnName = (feature: string): string => feature.replaceAll('-', '_');
 
@@ -121,21 +122,21 @@ export async function writeDecisions(out: OutputDir, totals: RunTotals, game: Ga
       const [ds, ds2, dw, dw2] = t.subarray(5);
       rows.rollouts.push(BigInt(n));
       rows.value.push(s / n);
-      rows.value_se.push(Math.sqrt(sampleVariance(n, s, s2) / n));
+      rows.value_se.push(Math.sqrt(columnVariance(n, s, s2) / n));
       rows.win.push(w / WIN_UNITS / n);
-      rows.win_se.push(Math.sqrt(sampleVariance(n, w, ww) / w2 / n));
+      rows.win_se.push(Math.sqrt(columnVariance(n, w, ww) / w2 / n));
       rows.reference.push(game.counterfactualReference?.(kind) ?? '');
       rows.diff.push(ds / n);
-      rows.diff_se.push(Math.sqrt(sampleVariance(n, ds, ds2) / n));
+      rows.diff_se.push(Math.sqrt(columnVariance(n, ds, ds2) / n));
       rows.diff_win.push(dw / WIN_UNITS / n);
-      rows.diff_win_se.push(Math.sqrt(sampleVariance(n, dw, dw2) / w2 / n));
+      rows.diff_win_se.push(Math.sqrt(columnVariance(n, dw, dw2) / w2 / n));
       continue;
     }
     rows.count.push(BigInt(n));
     rows.mean_score.push(s / n);
-    rows.var_score.push(sampleVariance(n, s, s2));
+    rows.var_score.push(columnVariance(n, s, s2));
     rows.mean_win.push(w / WIN_UNITS / n);
-    rows.var_win.push(sampleVariance(n, w, ww) / w2);
+    rows.var_win.push(columnVariance(n, w, ww) / w2);
   }
   const columns = Object.fromEntries(
     schema.fields.map((f) => {
@@ -207,8 +208,8 @@ export class GamesWriter {
 }
 
 export interface Manifest {
-  /** The layout of this manifest (see "Shared output formats"): 1. */
-  format: 1;
+  /** The output format (OUTPUT_FORMAT; see "Output format versions"). */
+  format: number;
   kind: 'simulate' | 'merge';
   version: string;
   sevensim: string;

@@ -8,7 +8,6 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { registeredGames } from '../catalog.js';
 import type { ChunkRange } from '../engine/runner.js';
 import type { WorkerSetup } from './worker.js';
 import { USER_ERROR_CAUSE, UserError } from '../engine/errors.js';
@@ -23,6 +22,8 @@ export const defaultThreads = (): number => availableParallelism();
 
 /** What every task of a pool shares: sent once to each worker, not with every task. */
 export interface PoolSetup {
+  /** The game's catalog entry module (CatalogEntry.module: a file URL or path); each worker imports it. */
+  module: string;
   game: string;
   rules: unknown;
 }
@@ -45,9 +46,9 @@ export interface PoolRun<R extends ChunkRange> {
   taskSeconds?: number;
 }
 
-/** A pool whose workers play `setup.game` under `setup.rules` (and know every game registered in the catalog). */
+/** A pool whose workers play `setup.game` under `setup.rules`, from its catalog entry module. */
 export function createPool(threads: number, setup: PoolSetup): Piscina {
-  const workerData: WorkerSetup = { games: registeredGames().map(built), ...setup };
+  const workerData: WorkerSetup = { ...setup, module: built(setup.module.startsWith('file:') ? fileURLToPath(setup.module) : setup.module) };
   const pool = new Piscina({ filename: WORKER_FILE, minThreads: threads, maxThreads: threads, idleTimeout: 1000, workerData });
   // A task aborted (Ctrl-C) while its worker was replying: piscina reports the late reply as an
   // 'error' event, which with no listener would crash the process instead of the clean exit.

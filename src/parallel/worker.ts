@@ -1,7 +1,7 @@
 /**
- * A piscina worker: plays ranges of chunks. What all tasks of a pool share (the game, the rules and
- * any registered game modules) arrives once, as the pool's workerData; a task names only its lineup
- * and chunks. Engines, tables and strategies are built once per worker and lineup, then reused.
+ * A piscina worker: plays ranges of chunks. What all tasks of a pool share (the game's catalog entry
+ * module, which it imports, and the rules) arrives once, as the pool's workerData; a task names only
+ * its lineup and chunks. The worker knows no catalog: only the game it was set up for. Engines, tables and strategies are built once per worker and lineup, then reused.
  *
  * Results are returned by structured clone, not moved with Piscina.move: they are small (kilobytes;
  * per-game rows ~64 KB a chunk) and, measured here on 100 ms greedy tasks, moving them made the
@@ -12,15 +12,15 @@ import { workerData } from 'piscina';
 import type { Mode, UnitRunner } from '../engine/game.js';
 import { type PairedPlan, type PairedResult, lineups, playPaired } from '../engine/paired.js';
 import { type ChunkPlan, type ChunkResult, playChunks } from '../engine/runner.js';
-import { gameModule, registerGame } from '../catalog.js';
 import { RoundCapError, USER_ERROR_CAUSE, UserError } from '../engine/errors.js';
 import { type CandidatesDefinition, type CandidatesResult, playCandidates } from '../engine/candidates.js';
-import { type TournamentDefinition, type TournamentResult, lineupsOf, playTournament } from '../engine/tournament.js';
+import { type TournamentPlan, type TournamentResult, lineupsOf, playTournament } from '../engine/tournament.js';
+import type { CatalogEntry } from '../games/entry.js';
 
 /** Sent once to every worker of a pool. */
 export interface WorkerSetup {
-  /** Paths of game modules registered in the catalog at run time (loaded here before any task). */
-  games: string[];
+  /** Path of the game's catalog entry module (its default export), imported once here. */
+  module: string;
   game: string;
   rules: unknown;
 }
@@ -50,7 +50,8 @@ export interface CandidatesTask {
 }
 
 const setup = workerData as WorkerSetup | undefined;
-if (setup) for (const path of setup.games) await registerGame(pathToFileURL(path));
+const game = setup ? ((await import(pathToFileURL(setup.module).href)) as { default: CatalogEntry }).default.game : null;
+if (setup && game?.name !== setup.game) throw new Error(`worker: ${setup.module} is not the catalog entry of ${setup.game}`);
 
 const runners = new Map<string, UnitRunner>();
 
@@ -60,7 +61,7 @@ function runnerFor(mode: Mode, players: readonly string[]): UnitRunner {
   let r = runners.get(key);
   if (r === undefined) {
     if (runners.size > 64) runners.clear(); // a long-lived worker serving many different lineups
-    r = gameModule(setup!.game).createRunner(setup!.rules, players, mode);
+    r = game!.createRunner(setup!.rules, players, mode);
     runners.set(key, r);
   }
   return r;
@@ -74,14 +75,12 @@ const candidateCache = new Map<string, UnitRunner>();
 const CANDIDATE_CACHE = 1024;
 
 function candidateRunners(def: CandidatesDefinition): UnitRunner[][] {
-  const game = gameModule(def.game);
-  const rules = JSON.stringify(def.rules);
   return def.candidates.map((c) =>
     lineups({ field: def.field }, c).map((players) => {
-      const key = JSON.stringify([def.game, def.mode, players]) + rules;
+      const key = JSON.stringify([def.mode, players]);
       let r = candidateCache.get(key);
       if (r === undefined) {
-        r = game.createRunner(def.rules, players, def.mode);
+        r = game!.createRunner(setup!.rules, players, def.mode);
         if (candidateCache.size >= CANDIDATE_CACHE) candidateCache.delete(candidateCache.keys().next().value!);
         candidateCache.set(key, r);
       }
@@ -92,7 +91,7 @@ function candidateRunners(def: CandidatesDefinition): UnitRunner[][] {
 
 export interface TournamentTask {
   kind: 'tournament';
-  def: TournamentDefinition;
+  def: TournamentPlan;
   first: number;
   last: number;
 }
@@ -102,13 +101,12 @@ const tournamentRunners = new Map<string, { lineups: number[][]; runners: UnitRu
 
 function playTournamentTask(task: TournamentTask): TournamentResult {
   const { def } = task;
-  const key = JSON.stringify([def.game, def.rules, def.mode, def.entrants, def.tableSize]);
+  const key = JSON.stringify([def.mode, def.entrants, def.tableSize]);
   let t = tournamentRunners.get(key);
   if (t === undefined) {
     tournamentRunners.clear(); // one tournament at a time per worker
     const lineups = lineupsOf(def);
-    const game = gameModule(def.game);
-    t = { lineups, runners: lineups.map((l) => game.createRunner(def.rules, l.map((i) => def.entrants[i]), def.mode)) };
+    t = { lineups, runners: lineups.map((l) => game!.createRunner(setup!.rules, l.map((i) => def.entrants[i]), def.mode)) };
     tournamentRunners.set(key, t);
   }
   return playTournament(t.runners, t.lineups, def, task.first, task.last);

@@ -9,14 +9,15 @@ import { UserError } from '../engine/errors.js';
 import type { Mode } from '../engine/game.js';
 import { gameModule, gameNames } from '../catalog.js';
 import { readArrowFile } from '../io/arrow.js';
+import { OUTPUT_FORMAT } from '../io/package-info.js';
 import { type Manifest, readTotals } from '../io/results.js';
-import { summarise } from '../run/simulate.js';
+import { summarise } from '../stats/summary.js';
 import type { BustTableOutput, CompareOutput, Output, Row, SimulateOutput, SolveOutput, TournamentOutput, TuneOutput } from '../charts/outputs.js';
 
 export type { BustTableOutput, CompareOutput, Output, Row, RunInfo, SimulateOutput, SolveOutput, TournamentOutput, TuneOutput } from '../charts/outputs.js';
 
 /** The newest output format this report reads. */
-export const REPORT_FORMAT = 1;
+export const REPORT_FORMAT = OUTPUT_FORMAT;
 
 /** The columns of decisions.arrow the charts read (a game-mode run can have hundreds of thousands of rows). */
 const DECISION_COLUMNS = ['kind', 'strategy', 'action', 'profile', 'distinct', 'points', 'discards_left', 'count', 'sum_score', 'sum_score_sq', 'rollouts', 'sum_value', 'sum_value_sq', 'sum_diff', 'sum_diff_sq', 'sum_win', 'sum_win_sq', 'sum_diff_win', 'sum_diff_win_sq'];

@@ -2,7 +2,7 @@
  * `sevensim bench`: games per second for each game and mode, inline on the main thread, on a pool
  * of one worker and on a pool of T workers; from these the pool overhead and the scaling ratio.
  */
-import { type Lineup, catalogEntries, gameModule } from '../catalog.js';
+import { type Lineup, catalogEntries, gameModule, poolSetup } from '../catalog.js';
 import type { Mode, UnitRunner } from '../engine/game.js';
 import { type RunDefinition, chunkCount, playChunks } from '../engine/runner.js';
 import { createPool, runOnPool } from '../parallel/pool.js';
@@ -50,7 +50,7 @@ function inline(def: RunDefinition): number {
 
 async function onPool(def: RunDefinition, threads: number): Promise<number> {
   const { rules, ...plan } = def;
-  const setup = { game: def.game, rules };
+  const setup = poolSetup(def.game, rules);
   const pool = createPool(threads, setup);
   try {
     // Warm every worker up (JIT, tables) before timing, as the inline side was warmed by the

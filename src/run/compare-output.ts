@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { OutputDir } from '../io/output.js';
-import { gitCommit, packageVersion } from '../io/package-info.js';
+import { OUTPUT_FORMAT, gitCommit, packageVersion } from '../io/package-info.js';
 import type { CompareResult } from './compare.js';
 
 /** The JSON `compare --json` prints and compare.json holds. */
@@ -17,7 +17,7 @@ export function writeCompareOutput(out: OutputDir, r: CompareResult, rules: unkn
   try {
     writeFileSync(out.file('compare.json'), JSON.stringify(compareJson(r), null, 2) + '\n');
     const manifest = {
-      format: 1,
+      format: OUTPUT_FORMAT,
       kind: 'compare',
       version: packageVersion(),
       gitCommit: gitCommit(),

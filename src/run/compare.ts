@@ -7,6 +7,7 @@ import { UserError } from '../engine/errors.js';
 import { WIN_UNITS } from '../engine/game.js';
 import { PAIRED_FIELDS, type PairedPlan, type PairedResult } from '../engine/paired.js';
 import { chunkCount } from '../engine/runner.js';
+import { poolSetup } from '../catalog.js';
 import { runOnPool } from '../parallel/pool.js';
 import { MAX_CHUNK_SIZE, checkGames, checkInteger, checkSeed, checkThreads } from '../engine/checks.js';
 import type { PairedTask } from '../parallel/worker.js';
@@ -104,7 +105,7 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
   const sprtPath: [number, number][] = [];
   const t0 = performance.now();
   await runOnPool<PairedResult>({
-    setup: { game: game.name, rules: o.rules },
+    setup: poolSetup(game.name, o.rules),
     threads: o.threads,
     first: 0,
     last: chunkCount(def),

@@ -9,6 +9,7 @@ import { UserError } from '../engine/errors.js';
 import { RunTotals } from '../engine/runner.js';
 import { ArrowFileStream, readArrowFile } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
+import { OUTPUT_FORMAT } from '../io/package-info.js';
 import { GAMES_SCHEMA, type Manifest, bucketerOf, readManifest, readTotals, writeDecisions, writeScores } from '../io/results.js';
 import { gameModule } from '../catalog.js';
 
@@ -114,7 +115,7 @@ export async function mergeRuns(dirs: string[], outDir: string, options: { force
     const complete = covered === first.chunks.total;
     const manifest: Manifest = {
       ...first,
-      format: 1,
+      format: OUTPUT_FORMAT,
       kind: 'merge',
       chunks: { total: first.chunks.total, first: runs[0].m.chunks.first, last: runs[runs.length - 1].m.chunks.last },
       shard: null,

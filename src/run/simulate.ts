@@ -14,9 +14,10 @@ import { Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.
 import { readPartialArrowFile } from '../io/arrow.js';
 import { manifestHeader } from '../io/package-info.js';
 import { GAMES_SCHEMA, GamesWriter, type Manifest, type SerializedTotals, bucketerOf, deserializeTotals, serializeTotals, writeDecisions, writeScores } from '../io/results.js';
+import { poolSetup } from '../catalog.js';
 import { runOnPool } from '../parallel/pool.js';
 import { checkChunkSize, checkGames, checkInteger, checkNumber, checkSeed, checkThreads } from '../engine/checks.js';
-import { type SeatSummary, summariseSeat } from '../stats/summary.js';
+import { type SeatSummary, summarise } from '../stats/summary.js';
 
 export const DEFAULT_CHUNK_SIZE = 4096;
 
@@ -168,7 +169,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     if (next < last) {
       const { rules: _rules, ...plan } = def;
       await runOnPool<ChunkResult>({
-        setup: { game: def.game, rules: def.rules },
+        setup: poolSetup(def.game, def.rules),
         threads: o.threads,
         first: next,
         last,
@@ -223,8 +224,4 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     out?.abort({ keepCheckpoint: o.signal?.aborted === true });
     throw out ? out.fault(e) : e;
   }
-}
-
-export function summarise(game: GameModule, mode: Mode, players: string[], totals: RunTotals): SeatSummary[] {
-  return totals.seats.map((t, s) => summariseSeat(s, players[s], t, mode === 'game', game.hasBusts));
 }

@@ -16,7 +16,8 @@ import { type TournamentDefinition, type TournamentResult, seatOrders, tables, t
 import { writeArrowFile, schemaOf } from '../io/arrow.js';
 import { Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.js';
 import { OutputDir } from '../io/output.js';
-import { gitCommit, packageVersion } from '../io/package-info.js';
+import { OUTPUT_FORMAT, gitCommit, packageVersion } from '../io/package-info.js';
+import { poolSetup } from '../catalog.js';
 import { runOnPool } from '../parallel/pool.js';
 import type { TournamentTask } from '../parallel/worker.js';
 import { type Estimate, estimate } from '../stats/summary.js';
@@ -138,6 +139,7 @@ export function validateTournament(o: TournamentOptions): TournamentDefinition {
 export async function tournament(o: TournamentOptions): Promise<TournamentReport> {
   const def = validateTournament(o);
   const k = def.entrants.length;
+  const { game: _game, rules: _rules, ...plan } = def; // the pool sends the game and rules once per worker
   if (o.resume && !o.out) throw new UserError('--resume continues the tournament in an --out directory: give it');
   const out = o.out ? new OutputDir(o.out, { force: o.force, resume: o.resume }) : null;
   out?.prepare();
@@ -154,11 +156,11 @@ export async function tournament(o: TournamentOptions): Promise<TournamentReport
   const state = (): { state: TournamentState } => ({ state: { next, sums: Array.from(sums), games, seconds: secondsBefore + (performance.now() - t0) / 1000, startedAt: startedAt.toISOString() } });
   try {
     await runOnPool<TournamentResult>({
-      setup: { game: def.game, rules: def.rules },
+      setup: poolSetup(def.game, def.rules),
       threads: o.threads,
       first: next,
       last: Math.max(next, Math.ceil(def.deals / def.chunkSize)),
-      task: (first, last): TournamentTask => ({ kind: 'tournament', def, first, last }),
+      task: (first, last): TournamentTask => ({ kind: 'tournament', def: plan, first, last }),
       signal: o.signal,
       onProgress: () => o.onProgress?.(sums[0], def.deals),
       onResult(r) {
@@ -183,7 +185,7 @@ export async function tournament(o: TournamentOptions): Promise<TournamentReport
       });
       writeFileSync(out.file('tournament.json'), JSON.stringify(report, null, 2) + '\n');
       const manifest = {
-        format: 1,
+        format: OUTPUT_FORMAT,
         kind: 'tournament',
         version: packageVersion(),
         gitCommit: gitCommit(),

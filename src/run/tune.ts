@@ -18,7 +18,8 @@ import { WIN_UNITS } from '../engine/runner.js';
 import { type Column, schemaOf, writeArrowFile } from '../io/arrow.js';
 import { Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.js';
 import { OutputDir } from '../io/output.js';
-import { gitCommit, packageVersion } from '../io/package-info.js';
+import { OUTPUT_FORMAT, gitCommit, packageVersion } from '../io/package-info.js';
+import { poolSetup } from '../catalog.js';
 import { createPool, runOnPool } from '../parallel/pool.js';
 import { checkInteger, checkSeed, checkThreads } from '../engine/checks.js';
 import type { CandidatesTask } from '../parallel/worker.js';
@@ -277,7 +278,8 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
   const secondsBefore = saved?.state.seconds ?? 0;
   const t0 = performance.now();
   let played = 0;
-  const pool = createPool(o.threads, { game: o.game.name, rules: o.rules });
+  const setup = poolSetup(o.game.name, o.rules);
+  const pool = createPool(o.threads, setup);
 
   /** Plays distinct specs on games [offset, offset + games) and returns their sums (a checkpointed block's, on --resume). */
   const playBlock = async (candidates: string[], offset: number, games: number): Promise<BlockStats> => {
@@ -291,12 +293,12 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
       o.onGames?.(played, o.budget);
       return new BlockStats(candidates.length, scale, Float64Array.from(done.sums));
     }
-    const def: CandidatesDefinition = { game: o.game.name, rules: o.rules, mode: o.mode, candidates, field: [...o.field], objective, seed: o.seed, offset, games, chunkSize: CHUNK };
+    const def: CandidatesDefinition = { mode: o.mode, candidates, field: [...o.field], objective, seed: o.seed, offset, games, chunkSize: CHUNK };
     const stats = new BlockStats(candidates.length, scale);
     const before = played;
     await runOnPool<CandidatesResult>(
       {
-        setup: { game: o.game.name, rules: o.rules },
+        setup,
         threads: o.threads,
         first: 0,
         last: Math.ceil(games / CHUNK),
@@ -398,7 +400,7 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
       await writeTuneArrow(out.file('tune.arrow'), space, rows);
       writeFileSync(out.file('best.json'), JSON.stringify(report, null, 2) + '\n');
       const manifest = {
-        format: 1,
+        format: OUTPUT_FORMAT,
         kind: 'tune',
         version: packageVersion(),
         gitCommit: gitCommit(),

@@ -4,8 +4,8 @@
  * as numpy and R) read straight off the score histogram.
  */
 import { errorFunction, quantileSorted } from 'simple-statistics';
-import { WIN_UNITS } from '../engine/game.js';
-import type { SeatTotals } from '../engine/runner.js';
+import { type GameModule, type Mode, WIN_UNITS } from '../engine/game.js';
+import type { RunTotals, SeatTotals } from '../engine/runner.js';
 import { sampleVariance } from './variance.js';
 
 /** The 97.5% normal quantile. simple-statistics' probit(0.975) gives 1.9572 (0.14% low), so it is spelled out. */
@@ -122,4 +122,9 @@ export function formatSummaryTable(rows: SeatSummary[], unit: 'games' | 'rounds'
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [line(header), ...body.map(line)].join('\n');
+}
+
+/** Every seat of a run: win shares in game mode, bust rates where the game has busts. */
+export function summarise(game: Pick<GameModule, 'hasBusts'>, mode: Mode, players: string[], totals: RunTotals): SeatSummary[] {
+  return totals.seats.map((t, s) => summariseSeat(s, players[s], t, mode === 'game', game.hasBusts));
 }

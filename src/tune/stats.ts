@@ -4,6 +4,7 @@
  * products, so common random numbers shrink it. Sums of several blocks add, as long as the same
  * candidates played every block.
  */
+import { sampleVariance } from '../stats/variance.js';
 import { crossIndex, sumsLength } from '../engine/candidates.js';
 import { Z95, twoSidedP } from '../stats/summary.js';
 
@@ -74,7 +75,7 @@ export class BlockStats {
   private fromMoments(sum: number, sumSq: number): Estimate {
     const n = this.n;
     const mean = sum / n / this.scale;
-    const variance = n > 1 ? Math.max(0, (sumSq - (sum * sum) / n) / (n - 1)) / (this.scale * this.scale) : NaN;
+    const variance = sampleVariance(n, sum, sumSq) / (this.scale * this.scale);
     const se = Math.sqrt(variance / n);
     return { mean, se, ci95: ci(mean, se) };
   }

@@ -63,7 +63,7 @@ describe('tournament', () => {
     for (let g = 0; g < 4; g++) {
       for (const [a, b] of [[0, 1], [0, 2], [1, 2], [1, 0], [2, 0], [2, 1]]) {
         const runner = sevnModule.createRunner(sevnPreset('sevn'), [players[a], players[b]], 'round');
-        runner.reseed(3, g);
+        runner.reseedGame(3, g);
         runner.playOne();
         const [sa, sb] = [runner.scores[0], runner.scores[1]];
         scores[a] += sa;

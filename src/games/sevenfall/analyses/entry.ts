@@ -11,6 +11,7 @@ export const sevenfallModule = createSevenfallModule(SEVENFALL_STRATEGIES);
 
 const entry: CatalogEntry = {
   game: sevenfallModule as GameModule,
+  module: import.meta.url,
   testLineup: ['random', 'greedy', 'stand', 'optimal'],
   bench: [
     { mode: 'round', players: ['greedy'] },

@@ -20,6 +20,7 @@ export const checkRollouts = (v: number): number => checkInteger('--rollouts', v
 
 const entry: CatalogEntry = {
   game: sevnModule as GameModule,
+  module: import.meta.url,
   testLineup: ['random', 'stay-at', 'bust-cap', 'stay-at-cards'],
   bench: [
     { mode: 'round', players: ['stay-at'] },
