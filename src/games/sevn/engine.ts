@@ -886,6 +886,62 @@ export class SevnEngine extends SevnDeck implements SevnViewSource, FeatureSourc
     this.finishGame();
   }
 
+  /**
+   * From a position loaded at seat s's decision of any kind (the card or cards it holds in the discard
+   * pile, where the sampler puts every card seen off the table): seat s gives `answer`, the card
+   * resolves as `act`/`resolve` would, then play goes on from the seat after s (as if the decision came
+   * on its own turn: what a Triple Draw or Storm still had queued is not in a view) to the end of the
+   * round, or of the game when `wholeGame`. `v` gives the held card or the Crossroads options.
+   */
+  playOnAfter(s: number, kind: number, answer: number, v: { card: number; optionA: number; optionB: number }, wholeGame: boolean): void {
+    const st = this.seats;
+    if (kind === Decision.DRAW_STAY) {
+      this.turns(s, answer);
+    } else {
+      if (kind === Decision.FREEZE) {
+        st[(answer << Seat.SHIFT) + Seat.STATUS] = Status.FROZEN;
+        this.active--;
+      } else if (kind === Decision.TRIPLE_DRAW) {
+        for (let i = 1; i <= this.tripleCards && !this.ended && st[(answer << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE; i++) this.drawFor(answer, true, Ev.TRIPLE_CARD, i);
+      } else if (kind === Decision.SECOND_CHANCE) {
+        this.fromDiscard(v.card);
+        st[(answer << Seat.SHIFT) + Seat.SC] = 1;
+        this.toRow(answer, v.card);
+      } else if (kind === Decision.CROSSROADS) {
+        const chosen = answer === 0 ? v.optionA : v.optionB;
+        this.fromDiscard(chosen);
+        this.resolve(s, chosen, false);
+      } else if (answer === Answer.KEEP) {
+        const b = s << Seat.SHIFT;
+        const c = v.card;
+        this.fromDiscard(c);
+        this.toRow(s, c);
+        st[b + Seat.SUM] += this.cardValue[c];
+        if (this.cardValue[c] > this.fwMax) st[b + Seat.NONLOW]++;
+        const d = ++st[b + Seat.DISTINCT];
+        if (st[b + Seat.BONUS] !== 0) this.updateExtra(b);
+        if (d === this.sevnDistinct) this.sevn(s);
+      }
+      if (this.qLen > 0) this.drain();
+      this.turns(s + 1 === this.n ? 0 : s + 1, -1);
+    }
+    for (let t = 0; t < this.n; t++) this.roundScore[t] = this.scoreSeat(t);
+    if (wholeGame) this.finishGame();
+  }
+
+  /** Takes one card with this code from the discard pile into hand. */
+  private fromDiscard(c: number): void {
+    const d = this.discard;
+    for (let i = this.discardLen - 1; i >= 0; i--) {
+      if (d[i] === c) {
+        d[i] = d[--this.discardLen];
+        this.inHand[c]++;
+        return;
+      }
+    }
+    throw new Error(`internal: ${this.cards.name(c)} not in the discard pile`);
+  }
+
   /** After playOnRound (whose round scores `advise` reads first): the round's scores join the totals, and the game plays on to its end. */
   finishGame(): void {
     if (this.endRound()) return;
