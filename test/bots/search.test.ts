@@ -1,8 +1,8 @@
 /**
  * `search`: on `sevn-numbers` solo rounds it takes the exact optimal action (the SEVN solver's) at
  * every reachable decision where the exact values of drawing and staying differ by at least 2 points;
- * in game mode it stays when staying wins and draws when staying loses, and it aims a Freeze away from
- * the opponent it would hand the game to; the same seed gives the same games on 1 and 2 threads. Fixed
+ * in game mode it stays when staying wins and draws when staying loses, and it freezes the opponent
+ * who could still overtake it at the end of the game; the same seed gives the same games on 1 and 2 threads. Fixed
  * seeds: cannot flake.
  */
 import { describe, expect, it } from 'vitest';
@@ -40,12 +40,13 @@ describe('search', () => {
     expect(bot('search:rollouts=400,play=race').drawOrStay(loses)).toBe(Answer.DRAW);
   });
 
-  it('does not freeze the opponent whose banked row would end the game in its favour', () => {
-    // Seat 1 at 240 with 12 + 11 = 23 in its row: frozen, it banks 263 >= 250 and wins. Seat 2 is far behind.
+  it('freezes the opponent who could still overtake it at the end of the game', () => {
+    // Seat 0 would stay at 245 + 8 = 253 and win, unless seat 1 (230 + 10, still in) draws past it.
+    // Freezing seat 1 banks it at 240; freezing seat 2 (far behind) or itself lets seat 1 draw on.
     const v = situation({
-      rows: [['5'], ['12', '11'], ['9']], totals: [200, 240, 100], decision: Decision.FREEZE, candidates: 0b110, card: 'Freeze', discarded: ['Freeze'],
+      rows: [['8'], ['6', '4'], ['9']], totals: [245, 230, 100], decision: Decision.FREEZE, candidates: 0b111, card: 'Freeze', discarded: ['Freeze'],
     });
-    expect(bot('search:rollouts=200').freezeTarget(v)).toBe(2);
+    expect(bot('search:rollouts=200').freezeTarget(v)).toBe(1);
   });
 
   it('plays the same games on 1 and 2 threads', async () => {
