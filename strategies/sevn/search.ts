@@ -25,11 +25,12 @@
  * answers depend on the machine's speed and are not reproducible.
  *
  * Draw or stay is searched; Freeze, Triple Draw, Second Chance, Crossroads and Ballast decisions are
- * searched too, each from its decision continued as if it came on its own turn (the engine's
+ * searched too, each from its decision continued as if it came on its own turn (positions.ts
  * playOnAfter): what is queued behind it in a Triple Draw or Storm is not in its view.
  */
 import { Rng } from '../../src/engine/rng.js';
 import { resolveParams, type ParamValues } from '../../src/engine/params.js';
+import { playOnAfter } from '../../src/games/sevn/positions.js';
 import { HiddenInfoSampler } from '../../src/games/sevn/sampler.js';
 import { MAX_PLAYERS } from '../../src/games/sevn/seats.js';
 import { Answer, type SevnContext, type SevnPlayer, type SevnStrategy, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
@@ -175,7 +176,7 @@ class Search implements SevnStrategy {
           if (alive[i] === 0) continue;
           this.futures.reseedFromKey(this.key, r);
           const e = sampler.load(players, this.futures);
-          e.playOnAfter(seat, v.decision, answers[i], v, this.wholeGame);
+          playOnAfter(e, seat, v.decision, answers[i], v, this.wholeGame);
           values[i * most + r] = this.wholeGame ? e.winShare[seat] : e.roundScore[seat];
         }
       }
