@@ -49,6 +49,20 @@ describe('search', () => {
     expect(bot('search:rollouts=200').freezeTarget(v)).toBe(1);
   });
 
+  it('races: stops once one answer is clear, and at its ms cap', () => {
+    const v = situation({ rows: [['13', '9', '5'], ['7', '2'], ['11']], totals: [120, 150, 90] });
+    const full = bot('search:rollouts=2048,min=8') as unknown as { drawOrStay(v: unknown): number; played: number };
+    full.drawOrStay(v);
+    expect(full.played).toBeGreaterThan(8); // not clear after the first 8
+    // A position with one clear answer (staying wins the game now) stops at the first check.
+    const wins = situation({ rows: [['13', '12'], ['9'], ['4']], totals: [230, 200, 100], status: [Status.ACTIVE, Status.STAYED, Status.STAYED] });
+    full.drawOrStay(wins);
+    expect(full.played).toBe(8);
+    const capped = bot('search:rollouts=2048,min=8,ms=0.001') as unknown as { drawOrStay(v: unknown): number; played: number };
+    capped.drawOrStay(v);
+    expect(capped.played).toBe(8);
+  });
+
   it('plays the same games on 1 and 2 threads', async () => {
     const rules = sevnPreset('sevn');
     const run = (threads: number) => compare({ game: sevnModule as never, rules, preset: 'sevn', mode: 'game', a: 'search:rollouts=16', b: 'ev', field: ['race', 'ev'], games: 24, seed: 3, threads, chunkSize: 4 });
