@@ -14,8 +14,7 @@
  *    optimal-solo, ev, race and search (every table of four, every seat order).
  * 4. For each preset: the search bot's budget curve: `search:rollouts=R` against `ev` (paired, seats
  *    rotated, field three ev) for every budget R, with its CPU time a decision (process.cpuUsage, one
- *    thread, scripts/search-speed.mjs); and `search` with its defaults against `ev` (field three ev)
- *    and against `race` (field three race).
+ *    thread, scripts/search-speed.mjs); and the largest budget against `race` (field three race).
  * It writes docs/STRATEGY.md and, under --out (default results/strategy-study), the tune and tournament
  * files, and study.json (every figure; --doc-only remakes the document from it). --quick plays a few
  * games of each step (a smoke test of the script, not a study).
@@ -43,11 +42,11 @@ const doc = arg('--doc', 'docs/STRATEGY.md');
 // seat order); paired games per compare; games timed per budget.
 const B = quick
   ? { tuneRace: 20000, tuneEv: 25000, stayDeals: 2, ladderDeals: 1, curveGames: 8, goalGames: 8, speedGames: 2 }
-  : { tuneRace: 600000, tuneEv: 200000, stayDeals: 40, ladderDeals: 2, curveGames: 96, goalGames: 400, speedGames: 6 };
+  : { tuneRace: 600000, tuneEv: 200000, stayDeals: 40, ladderDeals: 2, curveGames: 96, goalGames: 240, speedGames: 6 };
 const BUDGETS = quick ? [4, 8, 16, 32, 64] : [16, 32, 64, 128, 256];
 const TOP = BUDGETS[BUDGETS.length - 1];
 /** The search bot's budget in the ladder (each of its games there costs what a compare's does). */
-const LADDER_SEARCH = quick ? 'search:rollouts=8' : 'search:rollouts=64';
+const LADDER_SEARCH = quick ? 'search:rollouts=8' : 'search:rollouts=16';
 const STAY_GRID = [15, 20, 25, 30, 35, 40];
 const RACE_START = 'race:points=40,behind=0.5,ahead=0.25,stake=0.3,crowd=0,risk=0.25';
 const FIELD = ['ev', 'ev', 'ev'];
@@ -95,14 +94,13 @@ async function studyPreset(preset, race, ev) {
     const speed = searchSpeed(preset, a, 'ev', B.speedGames, 505);
     curve.push({ rollouts: r, c, speed });
   }
-  // The goal: the default search against each fast bot in a field of that bot.
-  const goal = [];
-  for (const b of [ev, race]) {
-    log(`${preset}: search against ${b}, ${B.goalGames} paired games`);
-    goal.push(await compare({ ...common, a: 'search', b, field: [b, b, b], games: B.goalGames, seed: 606, chunkSize: CHUNK }));
-  }
-  const speed = searchSpeed(preset, 'search', 'ev', B.speedGames, 505);
-  return { preset, stay, bestStay, ladder, curve, goal, speed, seconds: (performance.now() - t0) / 1000 };
+  // The goal: the default search against each fast bot in a field of that bot (against ev: the
+  // curve's last budget, search's default).
+  const goal = [curve[curve.length - 1].c];
+  log(`${preset}: search against ${race}, ${B.goalGames} paired games`);
+  goal.push(await compare({ ...common, a: `search:rollouts=${TOP}`, b: race, field: [race, race, race], games: B.goalGames, seed: 606, chunkSize: CHUNK }));
+  const speed = curve[curve.length - 1].speed;
+  return { preset, stay, bestStay, ladder, curve, goal, speed, speedGames: B.speedGames, seconds: (performance.now() - t0) / 1000 };
 }
 
 const verdict = (d) => (d.ci95[0] > 0 ? 'yes, the CI lies above 0' : d.ci95[1] < 0 ? 'no, it loses: the CI lies below 0' : 'not shown: the CI includes 0');
@@ -114,11 +112,11 @@ function section(r) {
     `${r.stay.deals} deals = ${n(r.stay.games)} games, seed 101): best **${r.bestStay}** (win share ${f(r.stay.ranking[0].win_share)}, 95% CI ${ci(r.stay.ranking[0].ws_ci95)}).`, '');
   lines.push('### Every bot on one ladder', '');
   lines.push(`${r.ladder.entrants.join(', ')} at 4-seat tables: ${r.ladder.tables} tables x ${r.ladder.seatOrders} seat orders, ${r.ladder.deals} deals = ` +
-    `${n(r.ladder.games)} games (${n(r.ladder.gamesPerEntrant)} per bot), seed 303 (\`${LADDER_SEARCH}\`: a small budget, to fit the study's time).`, '');
+    `${n(r.ladder.games)} games (${n(r.ladder.gamesPerEntrant)} per bot), seed 303 (\`${r.ladder.entrants.find((e) => e.startsWith('search'))}\`: a small budget, to fit the study's time).`, '');
   lines.push('```', formatTournament(r.ladder), '```', '');
   lines.push('### The search bot: edge against budget', '');
   lines.push(`\`search:rollouts=R\` against \`ev\`, paired (the same deals, search or ev in one seat, seats rotated) in a field of three \`ev\`, ` +
-    `${n(r.curve[0].c.games)} paired games a budget (seed 404). CPU time a decision: its own decisions of every kind in ${B.speedGames} games against three ev ` +
+    `${n(r.curve[0].c.games)} paired games a budget (seed 404). CPU time a decision: its own decisions of every kind in ${r.speedGames ?? B.speedGames} games against three ev ` +
     '(process.cpuUsage on one thread; the machine was shared, so these are upper bounds).', '');
   lines.push('| rollouts (most per answer) | win share search | win share ev | search - ev | 95% CI | beats ev? | ms CPU a decision | decisions/s |', '|---|---|---|---|---|---|---|---|');
   for (const x of r.curve) {
@@ -126,8 +124,8 @@ function section(r) {
     lines.push(`| ${x.rollouts} | ${f(x.c.winShareA)} | ${f(x.c.winShareB)} | ${f(w.mean)} | ${ci(w.ci95)} | ${verdict(w)} | ${f(x.speed.msPerDecision, 2)} | ${Math.round(x.speed.decisionsPerSecond)} |`);
   }
   lines.push('', '### Does search beat the fast bots?', '');
-  lines.push(`\`search\` with its defaults (${r.speed.msPerDecision.toFixed(2)} ms CPU a decision, ${Math.round(r.speed.decisionsPerSecond)} decisions/s, measured as above) ` +
-    'against each fast bot, paired, in a field of three of that bot (seed 606):', '');
+  lines.push(`\`search:rollouts=${r.curve[r.curve.length - 1].rollouts}\` (${r.speed.msPerDecision.toFixed(2)} ms CPU a decision, ${Math.round(r.speed.decisionsPerSecond)} decisions/s, measured as above) ` +
+    'against each fast bot, paired, in a field of three of that bot (against ev: the last line of the table above, seed 404; against race: seed 606):', '');
   lines.push('| against | paired games | win share search | win share it | search - it | 95% CI | beats it? |', '|---|---|---|---|---|---|---|');
   for (const g of r.goal) {
     const w = g.winDiff;
@@ -177,8 +175,8 @@ const text = [
     'The same as the commands:',
   '',
   '```',
-  `sevensim tune --game sevn --mode game --strategy race --start ${RACE_START} --field ev --field ev --field ev --method cmaes --budget ${B.tuneRace} --seed 2020`,
-  `sevensim tune --game sevn --mode game --strategy ev --param margin=-8:8:1 --field ev --field ev --field ev --method race --budget ${B.tuneEv} --seed 2021`,
+  `sevensim tune --game sevn --mode game --strategy race --start ${RACE_START} --field ev --field ev --field ev --method cmaes --budget ${raceTune.budget} --seed ${raceTune.seed}`,
+  `sevensim tune --game sevn --mode game --strategy ev --param margin=-8:8:1 --start ev --field ev --field ev --field ev --method race --budget ${evTune.budget} --seed ${evTune.seed}`,
   '```',
   '',
   tuneText('race', raceTune),
