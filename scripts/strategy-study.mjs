@@ -2,7 +2,7 @@
 /**
  * The SEVN strategy study behind docs/STRATEGY.md: 4-player games of `sevn` and `flip7`.
  *
- *   npm run build && node scripts/strategy-study.mjs [--quick] [--threads T] [--out DIR] [--doc FILE] [--doc-only]
+ *   npm run build && node scripts/strategy-study.mjs [--quick] [--threads T] [--out DIR] [--doc FILE] [--preset P] [--doc-only]
  *
  * 1. Tuned defaults (preset `sevn`): `sevensim tune` (the same function) tunes `race` by CMA-ES on
  *    its win share against a field of three `ev`, and `ev`'s margin on a grid (the race method) with
@@ -16,10 +16,11 @@
  *    rotated, field three ev) for every budget R, with its CPU time a decision (process.cpuUsage, one
  *    thread, scripts/search-speed.mjs); and the largest budget against `race` (field three race).
  * It writes docs/STRATEGY.md and, under --out (default results/strategy-study), the tune and tournament
- * files, and study.json (every figure; --doc-only remakes the document from it). --quick plays a few
+ * files, and study.json (every figure; --doc-only remakes the document from it and any
+ * study-P.json; --preset P studies preset P alone into study-P.json, to run the presets side by side). --quick plays a few
  * games of each step (a smoke test of the script, not a study).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { sevnModule } from '../dist/src/catalog.js';
@@ -64,7 +65,8 @@ async function tuned(o) {
   const best = join(out, 'best.json');
   if (existsSync(best)) {
     const r = JSON.parse(readFileSync(best, 'utf8'));
-    if (r.strategy === opts.strategy && r.method === o.method && r.budget === opts.budget && r.seed === opts.seed && r.field.join(' ') === opts.field.join(' ') && r.start.spec.startsWith(opts.start ?? opts.strategy)) {
+    // `answer` and `confirmationGames`: a report of the tune with a confirmation block (older ones are played again).
+    if ('answer' in r && r.strategy === opts.strategy && r.method === o.method && r.budget === opts.budget && r.seed === opts.seed && r.field.join(' ') === opts.field.join(' ') && r.start.spec.startsWith(opts.start ?? opts.strategy)) {
       log(`${o.name}: the finished tune in ${out} is read back`);
       return r;
     }
@@ -137,16 +139,26 @@ function section(r) {
 }
 
 mkdirSync(outDir, { recursive: true });
-// Every figure the document prints, kept in study.json: --doc-only remakes the document from it.
-const saved = join(outDir, 'study.json');
+// Every figure the document prints, kept in study.json (study-P.json with --preset P): --doc-only
+// remakes the document from them.
+const only = arg('--preset', null);
+const PRESETS = only === null ? ['sevn', 'flip7'] : [only];
+const saved = join(outDir, only === null ? 'study.json' : `study-${only}.json`);
 let study;
-if (args.includes('--doc-only')) study = JSON.parse(readFileSync(saved, 'utf8'));
-else {
+if (args.includes('--doc-only')) {
+  const files = readdirSync(outDir).filter((x) => /^study(-[a-z0-9-]+)?\.json$/.test(x)).sort();
+  const parts = files.map((x) => JSON.parse(readFileSync(join(outDir, x), 'utf8')));
+  study = { ...parts[0], results: [] };
+  for (const preset of ['sevn', 'flip7']) {
+    const r = parts.map((p) => p.results.find((x) => x.preset === preset)).find((x) => x !== undefined);
+    if (r !== undefined) study.results.push(r);
+  }
+} else {
   study = { started: new Date().toISOString(), threads, results: [] };
   study.raceTune = await tuned({ name: 'tune-race', method: 'cmaes', tune: { strategy: 'race', params: [], start: RACE_START, field: FIELD, method: 'cmaes', budget: B.tuneRace, seed: 2020 } });
   study.evTune = await tuned({ name: 'tune-ev', method: 'race', tune: { strategy: 'ev', params: ['margin=-8:8:1'], start: 'ev', field: FIELD, method: 'race', budget: B.tuneEv, seed: 2021 } });
   // The bots as the study plays them: their built-in defaults (which the tunes above set).
-  for (const preset of ['sevn', 'flip7']) {
+  for (const preset of PRESETS) {
     study.results.push(await studyPreset(preset, 'race', 'ev'));
     writeFileSync(saved, JSON.stringify(study, null, 1));
   }
@@ -171,7 +183,7 @@ const text = [
   '## Tuned defaults',
   '',
   `\`race\` and \`ev\`'s margin were tuned with \`sevensim tune\` on 4-player \`sevn\` games against a field of three \`ev\` ` +
-    '(win share of the tuned seat, every seat in turn); every figure below comes from the validation block, games the search never saw. ' +
+    '(win share of the tuned seat, every seat in turn); every figure below comes from games the search never saw. ' +
     'The same as the commands:',
   '',
   '```',
