@@ -1,6 +1,6 @@
 /**
  * SEVN engine throughput on one thread: whole four-player `sevn` games (four `stay-at` players,
- * points 20, 25, 30 and 35; and `ev` or `race` in every seat or in one), `rollout`'s decisions, and
+ * points 20, 25, 30 and 35; and `ev` or `race` in every seat or in one), `search`'s decisions, and
  * `stay-at` solo rounds in round mode on `sevn-numbers` and `sevn`; and the simulate loop with and
  * without recording decision outcomes (their ratio is the recording cost; issue 10 allows 25%).
  */
@@ -37,23 +37,26 @@ function games(name: string, specs: string[], count: number, target?: number): B
 }
 
 /**
- * `rollout`'s draw-or-stay decisions per second (each plays `rollouts` paired futures to the end of
- * the game): one rollout seat among three stay-at seats, decisions counted as they are made.
+ * `search`'s decisions per second (each races up to `rollouts` paired futures per answer to the end
+ * of the game): one search seat among three stay-at seats, decisions of every kind counted as made.
  */
-const rolloutDecisions: BenchCase = {
-  name: 'sevn rollout decisions (rollouts=100, 4-player games)',
+const searchDecisions: BenchCase = {
+  name: 'sevn search decisions (default budget, 4-player games)',
   async run() {
     const rules = sevnPreset('sevn');
     const engine = new SevnEngine(rules);
     const rng = new Rng('bench');
-    const specs = ['rollout', 'stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30'];
+    const specs = ['search', 'stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30'];
     const players = makeSevnPlayers(SEVN_STRATEGIES, rules, specs, specs.map((_, i) => new Rng(`s${i}`)));
     let decisions = 0;
-    const inner = players[0].drawOrStay.bind(players[0]);
-    players[0].drawOrStay = (v) => {
-      decisions++;
-      return inner(v);
-    };
+    const p = players[0];
+    for (const k of ['drawOrStay', 'freezeTarget', 'tripleDrawTarget', 'crossroads', 'ballast', 'secondChanceTo'] as const) {
+      const inner = p[k].bind(p);
+      p[k] = (v) => {
+        decisions++;
+        return inner(v);
+      };
+    }
     // Timed by decisions: play whole games until `n` decisions have been made.
     return measure(this.name, 'decisions', 400, (n) => {
       const stop = decisions + n;
@@ -115,6 +118,6 @@ export const SEVN_BENCH: BenchCase[] = [
   games('sevn 4-player games, race in every seat', ['race', 'race', 'race', 'race'], 200_000),
   games('sevn 4-player games, ev in one seat', ['ev', 'stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30'], 200_000),
   games('sevn 4-player games, race in one seat', ['race', 'stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30'], 200_000),
-  rolloutDecisions,
+  searchDecisions,
   soloRounds('sevn-numbers', 20_000_000, 5_000_000), soloRounds('sevn', 10_000_000),
   simulateLoop('none'), simulateLoop('outcomes')];

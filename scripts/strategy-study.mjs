@@ -2,30 +2,32 @@
 /**
  * The SEVN strategy study behind docs/STRATEGY.md: 4-player games of `sevn` and `flip7`.
  *
- *   npm run build && node scripts/strategy-study.mjs [--quick] [--threads T] [--out DIR]
+ *   npm run build && node scripts/strategy-study.mjs [--quick] [--threads T] [--out DIR] [--doc FILE] [--preset P] [--doc-only]
  *
- * For each preset:
- * 1. The best fixed `stay-at` threshold: a tournament of stay-at:points=10,15,...,45 at 4-seat tables
- *    (selection seed 101).
- * 2. `race` tuned by coordinate search on a documented grid: each candidate is compared (paired, same
- *    cards: the games of `sevensim compare`, src/engine/paired.ts, played in this process to spare a
- *    worker pool per candidate) with the best stay-at in a field of three best stay-at (selection seed
- *    202); two passes over the parameters, each set to its grid value with the highest win-share
- *    difference.
- * 3. The validation, on seeds the selection never saw: one tournament of the best stay-at, bust-cap,
- *    ev, the tuned race and rollout (seed 303), and a paired compare of tuned race against the best
- *    stay-at with a field of three best stay-at (seed 404) for a tighter interval.
- * It writes docs/STRATEGY.md and, under --out (default results/strategy-study), each tournament's
- * files. --quick runs a few deals of each step (a smoke test of the script, not a study).
+ * 1. Tuned defaults (preset `sevn`): `sevensim tune` (the same function) tunes `race` by CMA-ES on
+ *    its win share against a field of three `ev`, and `ev`'s margin on a grid (the race method) with
+ *    the same field; each answer is validated on games the search never saw (tune's validation block).
+ *    A finished tune in --out with the same definition is read back instead of played again (delete
+ *    its directory to play it again).
+ * 2. For each preset: the best fixed `stay-at` threshold (a tournament of stay-at:points=15..40).
+ * 3. For each preset: a rating of every kind of bot, a tournament of the best stay-at, bust-cap,
+ *    optimal-solo, ev, race and search (every table of four, every seat order).
+ * 4. For each preset: the search bot's budget curve: `search:rollouts=R` against `ev` (paired, seats
+ *    rotated, field three ev) for every budget R, with its CPU time a decision (process.cpuUsage, one
+ *    thread, scripts/search-speed.mjs); and the largest budget against `race` (field three race).
+ * It writes docs/STRATEGY.md and, under --out (default results/strategy-study), the tune and tournament
+ * files, and study.json (every figure; --doc-only remakes the document from it and any
+ * study-P.json; --preset P studies preset P alone into study-P.json, to run the presets side by side). --quick plays a few
+ * games of each step (a smoke test of the script, not a study).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { PAIRED_FIELDS, lineups, playPaired } from '../dist/src/engine/paired.js';
-import { WIN_UNITS } from '../dist/src/engine/runner.js';
-import { estimate } from '../dist/src/stats/summary.js';
+import { sevnModule } from '../dist/src/catalog.js';
+import { compare } from '../dist/src/run/compare.js';
 import { formatTournament, tournament } from '../dist/src/run/tournament.js';
-import { sevnModule } from '../dist/src/games/sevn/index.js';
+import { formatTune, tune } from '../dist/src/run/tune.js';
+import { searchSpeed } from './search-speed.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -37,147 +39,163 @@ const threads = Number(arg('--threads', String(availableParallelism())));
 const outDir = arg('--out', 'results/strategy-study');
 const doc = arg('--doc', 'docs/STRATEGY.md');
 
-// Budgets (deals: each played at every table in every seat order; compare: paired games).
+// Budgets: tune games in all (20% validation); tournament deals (each played at every table in every
+// seat order); paired games per compare; games timed per budget.
 const B = quick
-  ? { stayDeals: 4, tuneGames: 200, finalDeals: 2, checkGames: 400, rollouts: 4 }
-  : { stayDeals: 150, tuneGames: 12000, finalDeals: 60, checkGames: 40000, rollouts: 12 };
-
-const GRID = {
-  behind: [0, 0.1, 0.25, 0.5],
-  ahead: [0, 0.1, 0.25, 0.5],
-  stake: [0, 0.1, 0.3],
-  crowd: [-3, 0, 3],
-  risk: [0.15, 0.2, 0.25, 0.3, 0.35, 0.45, 1],
-};
-const STAY_GRID = [10, 15, 20, 25, 30, 35, 40, 45];
+  ? { tuneRace: 20000, tuneEv: 25000, stayDeals: 2, ladderDeals: 1, curveGames: 8, goalGames: 8, speedGames: 2 }
+  : { tuneRace: 600000, tuneEv: 200000, stayDeals: 40, ladderDeals: 2, curveGames: 96, goalGames: 240, speedGames: 6 };
+const BUDGETS = quick ? [4, 8, 16, 32, 64] : [16, 32, 64, 128, 256];
+const TOP = BUDGETS[BUDGETS.length - 1];
+/** The search bot's budget in the ladder (each of its games there costs what a compare's does). */
+const LADDER_SEARCH = quick ? 'search:rollouts=8' : 'search:rollouts=16';
+const STAY_GRID = [15, 20, 25, 30, 35, 40];
+const RACE_START = 'race:points=40,behind=0.5,ahead=0.25,stake=0.3,crowd=0,risk=0.25';
+const FIELD = ['ev', 'ev', 'ev'];
+const CHUNK = 8;
 
 const log = (s) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${s}\n`);
 const f = (x, d = 4) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 const ci = (c, d = 4) => `[${f(c[0], d)}, ${f(c[1], d)}]`;
-/**
- * `compare` in this process: A and B each in the candidate seat (rotating) of the same seeded games,
- * the field in the other seats; the win-share difference A - B with its SE, and both win shares.
- */
-function pairedWin(rules, a, b, field, games, seed) {
-  const def = { game: 'sevn', rules, mode: 'game', a, b, field, games, seed, chunkSize: 256 };
-  const make = (candidate) => lineups(def, candidate).map((players) => sevnModule.createRunner(rules, players, 'game'));
-  const r = playPaired(make(a), make(b), def, 0, Math.ceil(games / def.chunkSize));
-  const s = r.sums;
-  if (s.length !== PAIRED_FIELDS) throw new Error('paired sums changed shape');
-  const d = estimate(s[0], s[3] / WIN_UNITS, s[4] / (WIN_UNITS * WIN_UNITS));
-  return { games: s[0], winDiff: d, winShareA: s[9] / WIN_UNITS / s[0], winShareB: s[10] / WIN_UNITS / s[0] };
+const n = (x) => x.toLocaleString('en-US');
+
+/** `sevensim tune` in this process, or its finished result in `out` when the definition is the same. */
+async function tuned(o) {
+  const out = join(outDir, 'sevn', o.name);
+  const opts = { game: sevnModule, rules: sevnModule.preset('sevn'), preset: 'sevn', fix: [], mode: 'game', objective: null, threads, out, ...o.tune };
+  const best = join(out, 'best.json');
+  if (existsSync(best)) {
+    const r = JSON.parse(readFileSync(best, 'utf8'));
+    // `answer` and `confirmationGames`: a report of the tune with a confirmation block (older ones are played again).
+    if ('answer' in r && r.strategy === opts.strategy && r.method === o.method && r.budget === opts.budget && r.seed === opts.seed && r.field.join(' ') === opts.field.join(' ') && r.start.spec.startsWith(opts.start ?? opts.strategy)) {
+      log(`${o.name}: the finished tune in ${out} is read back`);
+      return r;
+    }
+  }
+  log(`${o.name}: tune ${opts.strategy}, ${n(opts.budget)} games`);
+  return (await tune({ ...opts, force: true })).report;
 }
 
-const spec = (name, p) => `${name}:${Object.entries(p).map(([k, v]) => `${k}=${v}`).join(',')}`;
-
-async function studyPreset(preset) {
+async function studyPreset(preset, race, ev) {
   const rules = sevnModule.preset(preset);
   const common = { game: sevnModule, rules, preset, mode: 'game', threads };
   const t0 = performance.now();
 
-  // 1. The best fixed stay-at threshold.
   log(`${preset}: stay-at thresholds ${STAY_GRID.join(', ')}`);
-  const stay = await tournament({ ...common, players: STAY_GRID.map((p) => `stay-at:points=${p}`), tableSize: 4, games: B.stayDeals, seed: 101, out: join(outDir, preset, 'stay-at') });
+  const stay = await tournament({ ...common, players: STAY_GRID.map((p) => `stay-at:points=${p}`), tableSize: 4, games: B.stayDeals, seed: 101, out: join(outDir, preset, 'stay-at'), force: true });
   const bestStay = stay.ranking[0].spec;
-  log(`${preset}: best ${bestStay}`);
 
-  // 2. race, coordinate search against the best stay-at.
-  const field = [bestStay, bestStay, bestStay];
-  const evaluate = async (p) => {
-    return pairedWin(rules, spec('race', p), bestStay, field, B.tuneGames, 202).winDiff;
-  };
-  const bestPoints = Number(bestStay.split('=')[1]);
-  let params = { points: bestPoints, behind: 0.1, ahead: 0.1, stake: 0, crowd: 0, risk: 1 };
-  const steps = [];
-  let incumbent = await evaluate(params);
-  steps.push({ pass: 0, param: 'start', value: '', spec: spec('race', params), diff: incumbent });
-  const grids = { points: [bestPoints - 10, bestPoints - 5, bestPoints, bestPoints + 5, bestPoints + 10].filter((x) => x >= 5 && x <= 80), ...GRID };
-  for (let pass = 1; pass <= 2; pass++) {
-    for (const [name, values] of Object.entries(grids)) {
-      for (const value of values) {
-        if (value === params[name]) continue;
-        const candidate = { ...params, [name]: value };
-        const d = await evaluate(candidate);
-        steps.push({ pass, param: name, value, spec: spec('race', candidate), diff: d });
-        log(`${preset}: pass ${pass} race ${name}=${value}: ${f(d.mean)} (se ${f(d.se)})`);
-        if (d.mean > incumbent.mean) {
-          params = candidate;
-          incumbent = d;
-        }
-      }
-    }
+  const ladderPlayers = [bestStay, 'bust-cap', 'optimal-solo', ev, race, LADDER_SEARCH];
+  log(`${preset}: ladder ${ladderPlayers.join(' ')}`);
+  const ladder = await tournament({ ...common, players: ladderPlayers, tableSize: 4, games: B.ladderDeals, seed: 303, out: join(outDir, preset, 'ladder'), force: true });
+
+  const curve = [];
+  for (const r of BUDGETS) {
+    const a = `search:rollouts=${r}`;
+    log(`${preset}: ${a} against ev, ${B.curveGames} paired games`);
+    const c = await compare({ ...common, a, b: 'ev', field: FIELD, games: B.curveGames, seed: 404, chunkSize: CHUNK });
+    const speed = searchSpeed(preset, a, 'ev', B.speedGames, 505);
+    curve.push({ rollouts: r, c, speed });
   }
-  const tunedRace = spec('race', params);
-  log(`${preset}: tuned ${tunedRace}`);
-
-  // 3. Validation on fresh seeds: the tournament, and a long paired compare.
-  const players = [bestStay, 'bust-cap', 'ev', tunedRace, `rollout:rollouts=${B.rollouts}`];
-  log(`${preset}: tournament of ${players.join(' ')}`);
-  let shown = 0;
-  const final = await tournament({
-    ...common, players, tableSize: 4, games: B.finalDeals, seed: 303, out: join(outDir, preset, 'tournament'),
-    onProgress: (done, total) => {
-      if (done - shown >= total / 10) {
-        shown = done;
-        log(`${preset}: tournament ${done}/${total} deals`);
-      }
-    },
-  });
-  const check = pairedWin(rules, tunedRace, bestStay, field, B.checkGames, 404);
-  const seconds = (performance.now() - t0) / 1000;
-  return { preset, stay, bestStay, steps, tunedRace, final, check, seconds };
+  // The goal: the default search against each fast bot in a field of that bot (against ev: the
+  // curve's last budget, search's default).
+  const goal = [curve[curve.length - 1].c];
+  log(`${preset}: search against ${race}, ${B.goalGames} paired games`);
+  goal.push(await compare({ ...common, a: `search:rollouts=${TOP}`, b: race, field: [race, race, race], games: B.goalGames, seed: 606, chunkSize: CHUNK }));
+  const speed = curve[curve.length - 1].speed;
+  return { preset, stay, bestStay, ladder, curve, goal, speed, speedGames: B.speedGames, seconds: (performance.now() - t0) / 1000 };
 }
 
+const verdict = (d) => (d.ci95[0] > 0 ? 'yes, the CI lies above 0' : d.ci95[1] < 0 ? 'no, it loses: the CI lies below 0' : 'not shown: the CI includes 0');
+
 function section(r) {
-  const lines = [];
-  const race = r.final.pairs.find((p) => p.a === r.tunedRace && p.b === r.bestStay);
-  lines.push(`## ${r.preset}, 4-player games`, '');
-  lines.push(`### 1. The best fixed threshold`, '');
-  lines.push(`A tournament of ${STAY_GRID.map((p) => `stay-at:points=${p}`).join(', ')} at 4-seat tables (every combination of four, every seat order, ` +
-    `${r.stay.deals} deals = ${r.stay.games.toLocaleString('en-US')} games, ${r.stay.gamesPerEntrant.toLocaleString('en-US')} per threshold, seed 101):`, '');
-  lines.push('| threshold | win share | 95% CI | mean final total | 95% CI |', '|---|---|---|---|---|');
-  for (const x of r.stay.ranking) lines.push(`| ${x.spec} | ${f(x.win_share)} | ${ci(x.ws_ci95)} | ${f(x.mean_score, 1)} | ${ci(x.score_ci95, 1)} |`);
-  lines.push('', `Best: **${r.bestStay}**.`, '');
-  lines.push(`### 2. Tuning race`, '');
-  lines.push(`Coordinate search, two passes in the order below; each candidate played paired against ${r.bestStay} ` +
-    `with a field of three ${r.bestStay} (${(2 * B.tuneGames).toLocaleString('en-US')} games per candidate: ${B.tuneGames.toLocaleString('en-US')} with each, seats rotated, seed 202); ` +
-    `a value is kept when its win-share difference beats the incumbent's.`, '');
-  lines.push('| pass | step | candidate | win share minus stay-at | se |', '|---|---|---|---|---|');
-  for (const s of r.steps) lines.push(`| ${s.pass} | ${s.param}${s.value === '' ? '' : `=${s.value}`} | ${s.spec} | ${f(s.diff.mean)} | ${f(s.diff.se)} |`);
-  lines.push('', `Tuned: **${r.tunedRace}**. The selection saw seeds 101 and 202 only; the figures below are on seeds 303 and 404.`, '');
-  lines.push(`### 3. The tournament`, '');
-  lines.push(`${r.final.entrants.join(', ')} at 4-seat tables: ${r.final.tables} tables x ${r.final.seatOrders} seat orders, ` +
-    `${r.final.deals} deals = ${r.final.games.toLocaleString('en-US')} games (${r.final.gamesPerEntrant.toLocaleString('en-US')} per strategy), seed 303. ` +
-    'Win share: the share of its games a strategy won; the 95% CIs come from the spread over deals.', '');
-  lines.push('```', formatTournament({ ...r.final, threads: r.final.threads }), '```', '');
-  lines.push(`### 4. Does the tuned game-aware bot beat the best fixed threshold?`, '');
-  if (race) {
-    lines.push(`In the tournament: win share ${f(race.win_diff)} above ${r.bestStay}, 95% CI ${ci(race.win_diff_ci95)} (paired by deal); ` +
-      `head to head it finished ahead in ${f(race.win_share_a)} of their shared games, 95% CI ${ci(race.ci95)}.`);
+  const lines = [`## ${r.preset}, 4-player games`, ''];
+  lines.push('### The best fixed threshold', '');
+  lines.push(`A tournament of ${STAY_GRID.map((p) => `stay-at:points=${p}`).join(', ')} at 4-seat tables (every table, every seat order, ` +
+    `${r.stay.deals} deals = ${n(r.stay.games)} games, seed 101): best **${r.bestStay}** (win share ${f(r.stay.ranking[0].win_share)}, 95% CI ${ci(r.stay.ranking[0].ws_ci95)}).`, '');
+  lines.push('### Every bot on one ladder', '');
+  lines.push(`${r.ladder.entrants.join(', ')} at 4-seat tables: ${r.ladder.tables} tables x ${r.ladder.seatOrders} seat orders, ${r.ladder.deals} deals = ` +
+    `${n(r.ladder.games)} games (${n(r.ladder.gamesPerEntrant)} per bot), seed 303 (\`${r.ladder.entrants.find((e) => e.startsWith('search'))}\`: a small budget, to fit the study's time).`, '');
+  lines.push('```', formatTournament(r.ladder), '```', '');
+  lines.push('### The search bot: edge against budget', '');
+  lines.push(`\`search:rollouts=R\` against \`ev\`, paired (the same deals, search or ev in one seat, seats rotated) in a field of three \`ev\`, ` +
+    `${n(r.curve[0].c.games)} paired games a budget (seed 404). CPU time a decision: its own decisions of every kind in ${r.speedGames ?? B.speedGames} games against three ev ` +
+    '(process.cpuUsage on one thread; the machine was shared, so these are upper bounds).', '');
+  lines.push('| rollouts (most per answer) | win share search | win share ev | search - ev | 95% CI | beats ev? | ms CPU a decision | decisions/s |', '|---|---|---|---|---|---|---|---|');
+  for (const x of r.curve) {
+    const w = x.c.winDiff;
+    lines.push(`| ${x.rollouts} | ${f(x.c.winShareA)} | ${f(x.c.winShareB)} | ${f(w.mean)} | ${ci(w.ci95)} | ${verdict(w)} | ${f(x.speed.msPerDecision, 2)} | ${Math.round(x.speed.decisionsPerSecond)} |`);
   }
-  const w = r.check.winDiff;
-  lines.push('', `Paired compare, ${r.tunedRace} against ${r.bestStay} in a field of three ${r.bestStay}, ${r.check.games.toLocaleString('en-US')} games each ` +
-    `(seed 404): win share ${f(r.check.winShareA)} against ${f(r.check.winShareB)}, difference ${f(w.mean)}, 95% CI ${ci(w.ci95)}.`, '');
-  const verdict = w.ci95[0] > 0 ? 'Yes: the CI excludes 0.' : w.ci95[1] < 0 ? 'No: it loses, the CI lies below 0.' : 'Not shown: the CI includes 0.';
-  lines.push(`**${verdict}**`, '');
-  lines.push(`(${r.preset}: ${Math.round(r.seconds)} s on ${threads} threads.)`, '');
+  lines.push('', '### Does search beat the fast bots?', '');
+  lines.push(`\`search:rollouts=${r.curve[r.curve.length - 1].rollouts}\` (${r.speed.msPerDecision.toFixed(2)} ms CPU a decision, ${Math.round(r.speed.decisionsPerSecond)} decisions/s, measured as above) ` +
+    'against each fast bot, paired, in a field of three of that bot (against ev: the last line of the table above, seed 404; against race: seed 606):', '');
+  lines.push('| against | paired games | win share search | win share it | search - it | 95% CI | beats it? |', '|---|---|---|---|---|---|---|');
+  for (const g of r.goal) {
+    const w = g.winDiff;
+    lines.push(`| ${g.b} | ${n(g.games)} | ${f(g.winShareA)} | ${f(g.winShareB)} | ${f(w.mean)} | ${ci(w.ci95)} | ${verdict(w)} |`);
+  }
+  lines.push('');
+  lines.push(`(${r.preset}: ${Math.round(r.seconds)} s on ${study.threads} threads.)`, '');
   return lines.join('\n');
 }
 
 mkdirSync(outDir, { recursive: true });
-const started = new Date();
-const results = [];
-for (const preset of ['sevn', 'flip7']) results.push(await studyPreset(preset));
+// Every figure the document prints, kept in study.json (study-P.json with --preset P): --doc-only
+// remakes the document from them.
+const only = arg('--preset', null);
+const PRESETS = only === null ? ['sevn', 'flip7'] : [only];
+const saved = join(outDir, only === null ? 'study.json' : `study-${only}.json`);
+let study;
+if (args.includes('--doc-only')) {
+  const files = readdirSync(outDir).filter((x) => /^study(-[a-z0-9-]+)?\.json$/.test(x)).sort();
+  const parts = files.map((x) => JSON.parse(readFileSync(join(outDir, x), 'utf8')));
+  study = { ...parts[0], results: [] };
+  for (const preset of ['sevn', 'flip7']) {
+    const r = parts.map((p) => p.results.find((x) => x.preset === preset)).find((x) => x !== undefined);
+    if (r !== undefined) study.results.push(r);
+  }
+} else {
+  study = { started: new Date().toISOString(), threads, results: [] };
+  study.raceTune = await tuned({ name: 'tune-race', method: 'cmaes', tune: { strategy: 'race', params: [], start: RACE_START, field: FIELD, method: 'cmaes', budget: B.tuneRace, seed: 2020 } });
+  study.evTune = await tuned({ name: 'tune-ev', method: 'race', tune: { strategy: 'ev', params: ['margin=-8:8:1'], start: 'ev', field: FIELD, method: 'race', budget: B.tuneEv, seed: 2021 } });
+  // The bots as the study plays them: their built-in defaults (which the tunes above set).
+  for (const preset of PRESETS) {
+    study.results.push(await studyPreset(preset, 'race', 'ev'));
+    writeFileSync(saved, JSON.stringify(study, null, 1));
+  }
+}
+const { raceTune, evTune, results } = study;
+const started = new Date(study.started);
+/** Whether a strategy's built-in defaults are the tune's answer (the study plays the built-in defaults). */
+function defaultsText(name, r) {
+  const def = sevnModule.strategies.find((d) => d.name === name);
+  const differ = def.params.filter((p) => p.name in r.best.values && r.best.values[p.name] !== p.default);
+  return differ.length === 0
+    ? `\`${name}\`'s built-in defaults are this answer (what the rest of the study plays as \`${name}\`).`
+    : `\`${name}\`'s built-in defaults differ from this answer in ${differ.map((p) => `${p.name} (${p.default}, tuned ${r.best.values[p.name]})`).join(', ')}; the rest of the study plays the built-in defaults.`;
+}
+const tuneText = (name, r) => [`\`${name}\`:`, '', '```', formatTune(r), '```', ''].join('\n');
 const text = [
   '# SEVN strategy study',
   '',
   `Made by \`node scripts/strategy-study.mjs\` (after \`npm run build\`) on ${started.toISOString().slice(0, 10)}; ` +
-    `re-run it to reproduce every figure (fixed seeds). Game mode, 4 players. Strategies: \`sevensim strategies --game sevn\`.`,
+    'it prints every figure below, re-run it to reproduce them (fixed seeds). Game mode, 4 players. Strategies: `sevensim strategies --game sevn`.',
   '',
-  `The best fixed \`stay-at\` threshold and the \`race\` parameters were chosen on a grid with \`tournament\` and \`compare\` ` +
-    '(the `tune` command was not on main when this study ran); every figure used to judge them comes from seeds the selection never saw. ' +
-    `\`rollout\` runs on a small budget (rollouts=${B.rollouts}: ${B.rollouts} paired futures per answer, each played to the end of the game) to fit the machine: ` +
-    'it is a yardstick with that budget, not its best.',
+  '## Tuned defaults',
+  '',
+  `\`race\` and \`ev\`'s margin were tuned with \`sevensim tune\` on 4-player \`sevn\` games against a field of three \`ev\` ` +
+    '(win share of the tuned seat, every seat in turn); every figure below comes from games the search never saw. ' +
+    'The same as the commands:',
+  '',
+  '```',
+  `sevensim tune --game sevn --mode game --strategy race --start ${RACE_START} --field ev --field ev --field ev --method cmaes --budget ${raceTune.budget} --seed ${raceTune.seed}`,
+  `sevensim tune --game sevn --mode game --strategy ev --param margin=-8:8:1 --start ev --field ev --field ev --field ev --method race --budget ${evTune.budget} --seed ${evTune.seed}`,
+  '```',
+  '',
+  tuneText('race', raceTune),
+  tuneText('ev', evTune),
+  defaultsText('race', raceTune),
+  defaultsText('ev', evTune),
+  '',
   '',
   ...results.map(section),
 ].join('\n');

@@ -5,8 +5,8 @@ import { ev } from './ev.js';
 import { optimalSolo } from './optimal-solo.js';
 import { race } from './race.js';
 import { random } from './random.js';
-import { rollout } from './rollout.js';
+import { search } from './search.js';
 import { stayAtCards } from './stay-at-cards.js';
 import { stayAt } from './stay-at.js';
 
-export const SEVN_STRATEGIES: SevnStrategyDef[] = [stayAt, stayAtCards, bustCap, random, optimalSolo, ev, race, rollout];
+export const SEVN_STRATEGIES: SevnStrategyDef[] = [stayAt, stayAtCards, bustCap, random, optimalSolo, ev, race, search];

@@ -49,32 +49,33 @@ describe('race: the end of the game', () => {
 });
 
 describe('race: the threshold', () => {
+  // crowd and risk pinned: the tuned defaults would stop most of these draws on the bust cap.
   it('draws below points and stays at it in a level game (round mode: totals 0)', () => {
     const v = situation({ rows: [['13', '9'], ['2']] }); // 22 points
-    expect(bot('race:points=23,stake=0').drawOrStay(v)).toBe(Answer.DRAW);
-    expect(bot('race:points=22,stake=0').drawOrStay(v)).toBe(Answer.STAY);
+    expect(bot('race:points=23,stake=0,crowd=0,risk=0.4').drawOrStay(v)).toBe(Answer.DRAW);
+    expect(bot('race:points=22,stake=0,crowd=0,risk=0.4').drawOrStay(v)).toBe(Answer.STAY);
   });
 
   it('raises the threshold when behind and lowers it when ahead, by the game progress', () => {
     // 30 points. Behind: me 100, leader 200 (progress 0.8): T = 25 + 0.8 x 0.2 x 100 = 41 -> draw.
     const behind = situation({ rows: [['13', '9', '8'], ['2']], totals: [100, 200] });
-    expect(bot('race:points=25,behind=0.2,stake=0').drawOrStay(behind)).toBe(Answer.DRAW);
-    expect(bot('race:points=25,behind=0,stake=0').drawOrStay(behind)).toBe(Answer.STAY);
+    expect(bot('race:points=25,behind=0.2,stake=0,crowd=0,risk=0.4').drawOrStay(behind)).toBe(Answer.DRAW);
+    expect(bot('race:points=25,behind=0,stake=0,crowd=0,risk=0.4').drawOrStay(behind)).toBe(Answer.STAY);
     // Ahead: me 200, best opponent 100: T = 35 - 0.8 x 0.2 x 100 = 19 -> stay at 30.
     const ahead = situation({ rows: [['13', '9', '8'], ['2']], totals: [200, 100] });
-    expect(bot('race:points=35,ahead=0.2,stake=0').drawOrStay(ahead)).toBe(Answer.STAY);
-    expect(bot('race:points=35,ahead=0,stake=0').drawOrStay(ahead)).toBe(Answer.DRAW);
+    expect(bot('race:points=35,ahead=0.2,stake=0,crowd=0,risk=0.4').drawOrStay(ahead)).toBe(Answer.STAY);
+    expect(bot('race:points=35,ahead=0,stake=0,crowd=0,risk=0.4').drawOrStay(ahead)).toBe(Answer.DRAW);
   });
 
   it('moves with the opponents still in and their points at stake', () => {
     // 22 points; an opponent still in with 30 at stake: T = 10 + 0.5 x 30 = 25 -> draw; stayed -> 10 -> stay.
     const rows = [['13', '9'], ['13', '12', '5']];
-    expect(bot('race:points=10,stake=0.5').drawOrStay(situation({ rows }))).toBe(Answer.DRAW);
-    expect(bot('race:points=10,stake=0.5').drawOrStay(situation({ rows, status: [ACTIVE, STAYED] }))).toBe(Answer.STAY);
+    expect(bot('race:points=10,stake=0.5,crowd=0,risk=0.4').drawOrStay(situation({ rows }))).toBe(Answer.DRAW);
+    expect(bot('race:points=10,stake=0.5,crowd=0,risk=0.4').drawOrStay(situation({ rows, status: [ACTIVE, STAYED] }))).toBe(Answer.STAY);
     // crowd: +5 per opponent still in: two in -> T = 12 + 10 = 22 -> stay at 22 ... 23 -> draw.
     const three = [['13', '9'], ['2'], ['3']];
-    expect(bot('race:points=12,stake=0,crowd=5').drawOrStay(situation({ rows: three }))).toBe(Answer.STAY);
-    expect(bot('race:points=13,stake=0,crowd=5').drawOrStay(situation({ rows: three }))).toBe(Answer.DRAW);
+    expect(bot('race:points=12,stake=0,crowd=5,risk=0.4').drawOrStay(situation({ rows: three }))).toBe(Answer.STAY);
+    expect(bot('race:points=13,stake=0,crowd=5,risk=0.4').drawOrStay(situation({ rows: three }))).toBe(Answer.DRAW);
   });
 
   it('stays when the exact bust chance exceeds risk, and ignores it with a Second Chance', () => {

@@ -86,7 +86,7 @@ describe('SEVN strategies', () => {
     expect(() => sevnModule.checkStrategy('stay-at:points=-1')).toThrow(/points=-1 is outside/);
     expect(() => sevnModule.checkStrategy('bust-cap:p=2')).toThrow(UserError);
     expect(() => sevnModule.checkStrategy('nope')).toThrow(/unknown sevn strategy/);
-    expect(sevnModule.strategies.map((s) => s.name)).toEqual(['stay-at', 'stay-at-cards', 'bust-cap', 'random', 'optimal-solo', 'ev', 'race', 'rollout']);
+    expect(sevnModule.strategies.map((s) => s.name)).toEqual(['stay-at', 'stay-at-cards', 'bust-cap', 'random', 'optimal-solo', 'ev', 'race', 'search']);
   });
 
   it('trace a readable game', () => {

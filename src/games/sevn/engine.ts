@@ -450,6 +450,53 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     }
   }
 
+  /**
+   * Seat s gives `answer` to a question about a card it holds, taken from the discard pile (where the
+   * hidden-information sampler puts every card seen off the table), and the card resolves as `act` or
+   * `resolve` would, waiting actions included: for positions.ts playOnAfter. `card` is the held card
+   * (Freeze, Triple Draw, Second Chance, Ballast), `a` and `b` the Crossroads options.
+   */
+  answerHeld(s: number, kind: number, answer: number, card: number, a: number, b: number): void {
+    const st = this.seats;
+    if (kind === Decision.FREEZE) {
+      st[(answer << Seat.SHIFT) + Seat.STATUS] = Status.FROZEN;
+      this.active--;
+    } else if (kind === Decision.TRIPLE_DRAW) {
+      for (let i = 1; i <= this.tripleCards && !this.ended && st[(answer << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE; i++) this.drawFor(answer, true, Ev.TRIPLE_CARD, i);
+    } else if (kind === Decision.SECOND_CHANCE) {
+      this.fromDiscard(card);
+      st[(answer << Seat.SHIFT) + Seat.SC] = 1;
+      this.toRow(answer, card);
+    } else if (kind === Decision.CROSSROADS) {
+      const chosen = answer === 0 ? a : b;
+      this.fromDiscard(chosen);
+      this.resolve(s, chosen, false);
+    } else if (kind === Decision.BALLAST && answer === Answer.KEEP) {
+      const base = s << Seat.SHIFT;
+      this.fromDiscard(card);
+      this.toRow(s, card);
+      st[base + Seat.SUM] += this.cardValue[card];
+      if (this.cardValue[card] > this.fwMax) st[base + Seat.NONLOW]++;
+      const d = ++st[base + Seat.DISTINCT];
+      if (st[base + Seat.BONUS] !== 0) this.updateExtra(base);
+      if (d === this.sevnDistinct) this.sevn(s);
+    }
+    if (this.qLen > 0) this.drain();
+  }
+
+  /** Takes one card with this code from the discard pile into hand. */
+  private fromDiscard(c: number): void {
+    const d = this.discard;
+    for (let i = this.discardLen - 1; i >= 0; i--) {
+      if (d[i] === c) {
+        d[i] = d[--this.discardLen];
+        this.inHand[c]++;
+        return;
+      }
+    }
+    throw new Error(`internal: ${this.cards.name(c)} not in the discard pile`);
+  }
+
   /** Table cards and any waiting actions go to the discard pile. */
   private clearTable(): void {
     const st = this.seats;

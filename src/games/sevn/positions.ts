@@ -7,7 +7,7 @@ import type { Rng } from '../../engine/rng.js';
 import { Bonus, Kind } from './cards.js';
 import type { SevnEngine } from './engine.js';
 import { Seat } from './seats.js';
-import { type SevnPlayer, Status } from './view.js';
+import { Decision, type SevnPlayer, Status } from './view.js';
 
 // ---- Replays (counterfactual values, rollouts.ts) ------------------------------------------------
 
@@ -155,6 +155,23 @@ export function playOnRound(e: SevnEngine, s: number, answer: number): void {
 export function playOnGame(e: SevnEngine, s: number, answer: number): void {
   playOnRound(e, s, answer);
   finishGame(e);
+}
+
+/**
+ * From a position loaded at seat s's decision of any kind (the card or cards it holds are in the
+ * discard pile, where the sampler puts every card seen off the table): seat s gives `answer`, the card
+ * resolves (SevnEngine.answerHeld), then play goes on from the seat after s, as if the decision came
+ * on its own turn (what a Triple Draw or Storm still had queued is not in a view), to the end of the
+ * round, or of the game when `wholeGame`. `v` gives the held card or the Crossroads options.
+ */
+export function playOnAfter(e: SevnEngine, s: number, kind: number, answer: number, v: { card: number; optionA: number; optionB: number }, wholeGame: boolean): void {
+  if (kind === Decision.DRAW_STAY) e.turns(s, answer);
+  else {
+    e.answerHeld(s, kind, answer, v.card, v.optionA, v.optionB);
+    e.turns(s + 1 === e.n ? 0 : s + 1, -1);
+  }
+  for (let t = 0; t < e.n; t++) e.roundScore[t] = e.scoreSeat(t);
+  if (wholeGame) finishGame(e);
 }
 
 /** After playOnRound (whose round scores `advise` reads first): the round's scores join the totals, and the game plays on to its end. */

@@ -1,13 +1,15 @@
 /**
- * The hidden-information sampler: an engine set up from what one seat can see at a draw-or-stay
- * decision, with the unseen cards reshuffled. It reads only the seat's view (rows, statuses, totals,
+ * The hidden-information sampler: an engine set up from what one seat can see at a decision, with
+ * the unseen cards reshuffled. It reads only the seat's view (rows, statuses, totals,
  * the dealer and round, the cards seen since the last reshuffle, the deck and discard sizes), never
  * the real deck's order or contents beyond what the view implies:
  * - the deck holds exactly the full deck minus the cards seen (the view's guarantee), in no order:
  *   the engine draws uniformly from it with the caller's random stream, which is a fresh shuffle;
  * - the discard pile holds the cards seen that are not on the table (at a turn nothing is in hand
- *   or waiting in the queue), again in no order: it only matters once reshuffled.
- * Used by the `rollout` strategy, and for game-mode counterfactuals and advice.
+ *   or waiting in the queue), again in no order: it only matters once reshuffled. At another decision
+ *   the cards in hand (and any waiting in a queue the view does not show) are in it too:
+ *   SevnEngine.playOnAfter takes the held card back out.
+ * Used by the `search` strategy, and for game-mode counterfactuals and advice.
  */
 import type { Rng } from '../../engine/rng.js';
 import type { SevnCards } from './cards.js';
@@ -41,9 +43,8 @@ export class HiddenInfoSampler {
     };
   }
 
-  /** Captures the position a seat's view shows at its draw-or-stay decision. */
+  /** Captures the position a seat's view shows at a decision. */
   capture(v: SevnView): void {
-    if (v.decision !== Decision.DRAW_STAY) throw new Error('the hidden-information sampler captures draw-or-stay decisions only (other decisions have cards in hand)');
     const p = this.position;
     const cards = this.engine.cards;
     if (v.cards.codes !== cards.codes || v.cards.deck.length !== cards.deck.length) throw new Error('the view comes from other rules');
@@ -72,7 +73,8 @@ export class HiddenInfoSampler {
     }
     let discard = 0;
     for (let c = 0; c < cards.codes; c++) discard += p.discard[c];
-    if (deck !== v.deckSize || discard !== v.discardSize) {
+    const atTurn = v.decision === Decision.DRAW_STAY;
+    if (deck !== v.deckSize || (atTurn ? discard !== v.discardSize : discard < v.discardSize)) {
       throw new Error(`view inconsistent: ${deck} unseen cards for a deck of ${v.deckSize}, ${discard} seen off the table for a discard pile of ${v.discardSize}`);
     }
   }

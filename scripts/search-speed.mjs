@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+/**
+ * CPU time per decision of the `search` bot in 4-player games (one thread): `search:SPEC` in seat 0
+ * against three `FIELD`, whole games, every decision it makes counted and timed by process.cpuUsage
+ * (user + system CPU of this process, not wall time: the machine may be shared).
+ *
+ *   npm run build && node scripts/search-speed.mjs [--preset sevn] [--games 20] [--field ev] SPEC...
+ */
+import { Rng } from '../dist/src/engine/rng.js';
+import { SevnEngine } from '../dist/src/games/sevn/engine.js';
+import { makeSevnPlayers } from '../dist/src/games/sevn/index.js';
+import { sevnPreset } from '../dist/src/games/sevn/rules.js';
+import { SEVN_STRATEGIES } from '../dist/strategies/sevn/index.js';
+
+export function searchSpeed(preset, spec, field, games, seed = 1) {
+  const rules = sevnPreset(preset);
+  const engine = new SevnEngine(rules);
+  const specs = [spec, field, field, field];
+  const players = makeSevnPlayers(SEVN_STRATEGIES, rules, specs, specs.map((_, i) => new Rng(`${seed}/${i}`)));
+  const p = players[0];
+  let decisions = 0;
+  let cpu = 0;
+  for (const k of ['drawOrStay', 'freezeTarget', 'tripleDrawTarget', 'crossroads', 'ballast', 'secondChanceTo']) {
+    const inner = p[k].bind(p);
+    p[k] = (v) => {
+      const t = process.cpuUsage();
+      const a = inner(v);
+      const d = process.cpuUsage(t);
+      cpu += d.user + d.system;
+      decisions++;
+      return a;
+    };
+  }
+  const rng = new Rng(`${seed}/deck`);
+  for (let g = 0; g < games; g++) engine.playGame(players, rng);
+  return { decisions, msPerDecision: cpu / 1000 / decisions, decisionsPerSecond: decisions / (cpu / 1e6) };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const opt = (name, d) => {
+    const i = args.indexOf(name);
+    if (i < 0) return d;
+    const v = args[i + 1];
+    args.splice(i, 2);
+    return v;
+  };
+  const preset = opt('--preset', 'sevn');
+  const games = Number(opt('--games', '20'));
+  const field = opt('--field', 'ev');
+  for (const spec of args) {
+    const r = searchSpeed(preset, spec, field, games);
+    console.log(`${preset} ${spec} vs 3 ${field}: ${r.decisions} decisions in ${games} games, ${r.msPerDecision.toFixed(2)} ms CPU a decision, ${Math.round(r.decisionsPerSecond)} decisions/s`);
+  }
+}
