@@ -1,5 +1,5 @@
 /** `sevensim advise`: the value of every legal action of a position, or a review of a played game; each game's advice is its catalog capability. */
-import { readFileSync } from 'node:fs';
+import { readRegularText } from '../io/input-files.js';
 import type { Argv, CommandModule } from 'yargs';
 import { catalogEntries, catalogEntry, gamesWith } from '../catalog.js';
 import { UserError } from '../engine/errors.js';
@@ -52,8 +52,9 @@ export const adviseCommand: CommandModule<object, Awaited<ReturnType<typeof advi
       if (a.review !== undefined) {
         let record: GameRecord;
         try {
-          record = JSON.parse(readFileSync(a.review, 'utf8')) as GameRecord;
+          record = JSON.parse(readRegularText(a.review, `--review ${a.review}`)) as GameRecord;
         } catch (e) {
+          if (e instanceof UserError) throw e;
           throw new UserError(`--review ${a.review}: cannot read it as a \`play --json\` game (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
         }
         const entry = catalogEntries().find((e) => e.game.name === record?.game && e.review);

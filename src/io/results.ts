@@ -3,7 +3,7 @@
  * Their columns are documented in docs/RESULTS.md. Raw integer sums travel with the derived means so
  * that shards merge exactly.
  */
-import { readFileSync } from 'node:fs';
+import { readRegularText } from './input-files.js';
 import { basename, join } from 'node:path';
 import { RecordBatch } from 'apache-arrow';
 import { type GameModule, actionOfKey, seatOfKey } from '../engine/game.js';
@@ -245,8 +245,9 @@ export function readManifest(dir: string): Manifest {
   const path = join(dir, 'run.json');
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
+    text = readRegularText(path);
+  } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`${dir}: no run.json here; is it the --out directory of a simulate run?`);
   }
   try {

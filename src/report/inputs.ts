@@ -3,12 +3,13 @@
  * run.json without `kind` is a simulate or merge run; older solve and bust-table outputs have only
  * solve.json or bust-table.json) and read into the numbers the charts draw.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../engine/errors.js';
 import type { Mode } from '../engine/game.js';
 import { gameModule, gameNames } from '../catalog.js';
 import { readArrowFile } from '../io/arrow.js';
+import { readRegularText } from '../io/input-files.js';
 import { type Manifest, readTotals } from '../io/results.js';
 import { summarise } from '../run/simulate.js';
 import { type SeatSummary } from '../stats/summary.js';
@@ -90,8 +91,9 @@ const KINDS = ['simulate', 'merge', 'compare', 'tune', 'tournament', 'bust-table
 function readJson(dir: string, name: string): Row {
   const path = join(dir, name);
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as Row;
+    return JSON.parse(readRegularText(path)) as Row;
   } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`${path}: cannot read it as JSON (${(e as Error).message.split('\n')[0]})`);
   }
 }

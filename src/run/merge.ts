@@ -4,7 +4,8 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { RecordBatch } from 'apache-arrow';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { samePlace } from '../io/input-files.js';
 import { UserError } from '../engine/errors.js';
 import { RunTotals } from '../engine/runner.js';
 import { ArrowFileStream, readArrowFile } from '../io/arrow.js';
@@ -62,7 +63,7 @@ function checkShard(dir: string, m: Manifest, t: RunTotals): void {
 export async function mergeRuns(dirs: string[], outDir: string, options: { force?: boolean } = {}): Promise<{ manifest: Manifest; totals: RunTotals }> {
   if (dirs.length === 0) throw new UserError('merge: give at least one run directory');
   for (const dir of dirs) {
-    if (outDir.trim() !== '' && resolve(dir) === resolve(outDir)) throw new UserError(`merge: --out ${outDir} is one of the shards being merged; choose another directory`);
+    if (outDir.trim() !== '' && samePlace(dir, outDir)) throw new UserError(`merge: --out ${outDir} is one of the shards being merged; choose another directory`);
   }
   const runs = dirs.map((dir) => ({ dir, m: readManifest(dir) })).sort((a, b) => a.m.chunks.first - b.m.chunks.first);
   const first = runs[0].m;

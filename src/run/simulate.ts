@@ -10,7 +10,8 @@ import { Bucketer, type DecisionRecording, MAX_STATES, formatBuckets, parseBucke
 import { type ChunkResult, type RunDefinition, RunTotals, chunkCount } from '../engine/runner.js';
 import type { ChunkTask } from '../parallel/worker.js';
 import { OutputDir } from '../io/output.js';
-import { Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.js';
+import { CHECKPOINT_FILE, Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.js';
+import { fileInDir } from '../io/input-files.js';
 import { readPartialArrowFile } from '../io/arrow.js';
 import { manifestHeader } from '../io/package-info.js';
 import { GAMES_SCHEMA, GamesWriter, type Manifest, type SerializedTotals, bucketerOf, deserializeTotals, serializeTotals, writeDecisions, writeScores } from '../io/results.js';
@@ -141,6 +142,8 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const checkpoint = out ? new Checkpointer<SimulateState>(out.dir, 'simulate', definition, o.checkpointEvery) : null;
   const saved = o.resume ? readCheckpoint<SimulateState>(out!.dir) : null;
   if (saved) checkDefinition(saved, 'simulate', definition);
+  // A file name read from the checkpoint: never a path outside the directory (it is read and removed).
+  if (saved?.state.gamesFile != null) fileInDir(out!.dir, saved.state.gamesFile, `${join(out!.dir, CHECKPOINT_FILE)}: gamesFile`);
   const totals = saved ? deserializeTotals(saved.state.totals, o.players.length, def.decisions) : new RunTotals(o.players.length, def.decisions);
   const startedAt = saved ? new Date(saved.state.startedAt) : new Date();
   const secondsBefore = saved?.state.seconds ?? 0;

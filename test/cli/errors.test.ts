@@ -88,7 +88,7 @@ describe('every command fails on bad input with one line and exit 2 (process lev
     ['simulate: --games 1e20', [...sim, '--players', 'stand', '--games', '1e20'], /^sevensim: --games: expected a whole number from 1 to 2\^53 - 1 \(9,007,199,254,740,991\), got 1e\+20\n$/],
     ['simulate: --games abc', [...sim, '--players', 'stand', '--games', 'abc'], /^sevensim: --games: expected a number, got "abc"\n$/],
     ["simulate: --out ''", [...sim, '--players', 'stand', '--out', ''], /^sevensim: --out: expected a path, got an empty string\n$/],
-    ['simulate: --out twice', [...sim, '--players', 'stand', '--out', 'a', '--out', 'b'], /^sevensim: --out was given 2 times; give it once\n$/],
+    ['simulate: --out twice', [...sim, '--players', 'stand', '--out', 'a', '--out', 'b'], /^sevensim: --out was given more than once; give it once\n$/],
     ['simulate: --out under /proc', [...sim, '--players', 'stand', '--out', '/proc/sevensim-out'], /^sevensim: --out \/proc\/sevensim-out: cannot write there \(ENOENT\); choose a writable directory\n$/],
     ['simulate: --threads 0', [...sim, '--players', 'stand', '--threads', '0'], /^sevensim: --threads: expected a whole number from 1 to 256, got 0\n$/],
     ['simulate: --resume of a directory without a checkpoint', ['simulate', '--resume', '/nonexistent'], /^sevensim: --resume \/nonexistent: no interrupted simulate run to continue here\n$/],

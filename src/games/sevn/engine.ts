@@ -604,6 +604,7 @@ export class SevnEngine extends SevnDeck implements SevnViewSource, FeatureSourc
     this.qHead = 0;
     this.qLen = 0;
     this.roundCount++;
+    this.roundReshuffles = 0;
     if (this.tracer !== null) this.tracer.event(Ev.ROUND_START, this.dealer, this.round, 0);
     // The deal: one open card each, from the left of the dealer; actions resolve at once.
     let s = this.dealer;
@@ -819,6 +820,7 @@ export class SevnEngine extends SevnDeck implements SevnViewSource, FeatureSourc
     this.qHead = 0;
     this.qLen = 0;
     this.roundCount = 1;
+    this.roundReshuffles = 0;
   }
 
   /** Seat s's row, status and running counters from a position's card codes. */
