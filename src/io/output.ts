@@ -69,7 +69,7 @@ interface Closable {
 }
 
 export class OutputDir {
-  private readonly pending = new Map<string, string>(); // temporary path -> final path
+  private readonly writing = new Map<string, string>(); // temporary path -> final path
   private readonly open = new Set<Closable>();
   private previous: string[] = [];
   private others: string[] = [];
@@ -186,7 +186,14 @@ export class OutputDir {
   file(name: string): string {
     if (!isResult(name) && !isReportFile(name)) throw new Error(`OutputDir.file: ${name} is not a result file name; add it to RESULT_FILES`);
     const tmp = join(this.dir, `.${name}.${process.pid}.tmp`);
-    this.pending.set(tmp, join(this.dir, name));
+    this.writing.set(tmp, join(this.dir, name));
+    return tmp;
+  }
+
+  /** The temporary path of `name`, already asked for with file(). */
+  pending(name: string): string {
+    const tmp = join(this.dir, `.${name}.${process.pid}.tmp`);
+    if (!this.writing.has(tmp)) throw new Error(`OutputDir.pending: ${name} is not being written`);
     return tmp;
   }
 
@@ -207,8 +214,8 @@ export class OutputDir {
    */
   commit(signal?: AbortSignal): void {
     signal?.throwIfAborted();
-    const finals = new Set([...this.pending.values()].map((p) => basename(p)));
-    for (const final of this.pending.values()) {
+    const finals = new Set([...this.writing.values()].map((p) => basename(p)));
+    for (const final of this.writing.values()) {
       let s;
       try {
         s = lstatSync(final);
@@ -220,7 +227,7 @@ export class OutputDir {
       }
     }
     const done: string[] = [];
-    for (const [tmp, final] of this.pending) {
+    for (const [tmp, final] of this.writing) {
       try {
         renameSync(tmp, final);
       } catch (e) {
@@ -229,7 +236,7 @@ export class OutputDir {
       }
       done.push(basename(final));
     }
-    this.pending.clear();
+    this.writing.clear();
     for (const name of this.previous) if (!finals.has(name)) rmSync(join(this.dir, name), { force: true });
     rmSync(join(this.dir, CHECKPOINT_FILE), { force: true });
     this.unlock();
@@ -261,8 +268,8 @@ export class OutputDir {
       for (const f of [CHECKPOINT_FILE, ...keep]) rmSync(join(this.dir, f), { force: true });
       keep = [];
     }
-    for (const tmp of this.pending.keys()) if (!keep.includes(basename(tmp))) rmSync(tmp, { force: true });
-    this.pending.clear();
+    for (const tmp of this.writing.keys()) if (!keep.includes(basename(tmp))) rmSync(tmp, { force: true });
+    this.writing.clear();
     this.unlock();
   }
 

@@ -2,7 +2,7 @@
  * A simulate run end to end: chunks on the pool, totals, summaries, result files. The CLI, the
  * default study and the tests call this; it prints nothing itself.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GameModule, Mode } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
@@ -14,7 +14,7 @@ import { CHECKPOINT_FILE, Checkpointer, checkDefinition, readCheckpoint } from '
 import { fileInDir } from '../io/input-files.js';
 import { readPartialArrowFile } from '../io/arrow.js';
 import { manifestHeader } from '../io/package-info.js';
-import { GAMES_SCHEMA, GamesWriter, type Manifest, type SerializedTotals, bucketerOf, deserializeTotals, serializeTotals, writeDecisions, writeScores } from '../io/results.js';
+import { GAMES_SCHEMA, GamesWriter, type Manifest, type SerializedTotals, bucketerOf, deserializeTotals, resultRows, serializeTotals, writeDecisions, writeResultManifest, writeScores } from '../io/results.js';
 import { runOnPool } from '../parallel/pool.js';
 import { checkChunkSize, checkGames, checkInteger, checkNumber, checkSeed, checkThreads } from './checks.js';
 import { type SeatSummary, summariseSeat } from '../stats/summary.js';
@@ -216,7 +216,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       if (gamesWriter) await gamesWriter.close();
       await writeScores(out, totals, def.players);
       if (def.decisions !== 'none') await writeDecisions(out, totals, o.game, o.rules, def.players, def.decisions!, bucketerOf(o.game, o.rules, formatBuckets(def.buckets!)));
-      writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
+      writeResultManifest(out, manifest, resultRows(totals, manifest));
       out.commit(o.signal);
       if (oldGamesFile) rmSync(join(out.dir, oldGamesFile), { force: true });
     }

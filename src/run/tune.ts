@@ -7,6 +7,7 @@
  * played once at the end by the answer, the start and the other finalists: every figure reported comes
  * from it. Sums are exact integers, so the result is the same for any --threads.
  */
+import { writeRunJson } from '../io/results.js';
 import { writeFileSync } from 'node:fs';
 import type { CandidatesDefinition, CandidatesResult, Objective } from '../engine/candidates.js';
 import { UserError } from '../engine/errors.js';
@@ -382,7 +383,7 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
         seconds,
         gamesPerSecond: report.gamesPerSecond,
       };
-      writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
+      writeRunJson(out, manifest);
       out.commit(o.signal);
     }
     return { report, rows };
