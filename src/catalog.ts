@@ -57,6 +57,8 @@ export interface CatalogEntry {
   adviseFlags?: readonly string[];
   /** Capability: the value of each action of a position (`sevensim advise`); imported on use. */
   advise?(rules: unknown, args: AdviseArgs): Promise<AnalysisOutput>;
+  /** The `advise --review` flags of this game's reviews besides --review, --json, --quiet (others are refused). */
+  reviewFlags?: readonly string[];
   /** Capability: each decision of a seat in a `play --json` game against the best action (`advise --review`); imported on use. */
   review?(record: GameRecord, args: AdviseArgs): Promise<AnalysisOutput>;
   /** Capability: bust chances (`sevensim bust-table`); imported on use. */
@@ -88,7 +90,8 @@ const BUILT_IN: CatalogEntry[] = [
     record: async (rules, specs, seed) => (await import('./run/play-json.js')).sevenfallGameRecord(SEVENFALL_STRATEGIES, rules as SevenfallRules, specs, seed),
     adviseFlags: ['hand', 'locked', 'discarded', 'discards-left', 'objective'],
     advise: async (rules, args) => (await import('./run/advise.js')).sevenfallAdviseCommand(rules as SevenfallRules, args),
-    review: async (record, args) => (await import('./run/play-json.js')).sevenfallReviewCommand(record, args),
+    reviewFlags: ['seat', 'objective'],
+    review: async (record, args) => (await import('./run/play-json.js')).sevenfallReviewCommand(SEVENFALL_STRATEGIES, record, args),
   },
   {
     game: sevnModule as GameModule,
@@ -110,6 +113,7 @@ const BUILT_IN: CatalogEntry[] = [
     record: async (rules, specs, seed) => (await import('./run/play-json.js')).sevnGameRecord(SEVN_STRATEGIES, rules as SevnRules, specs, seed),
     adviseFlags: ['row', 'second-chance', 'seen', 'totals', 'at-stake', 'still-in', 'dealer', 'field', 'then', 'rollouts', 'seed', 'quiet'],
     advise: async (rules, args) => (await import('./run/advise-sevn.js')).sevnAdviseCommand(SEVN_STRATEGIES, rules as SevnRules, args),
+    reviewFlags: ['seat', 'rollouts', 'seed'],
     review: async (record, args) => (await import('./run/review-sevn.js')).sevnReviewCommand(SEVN_STRATEGIES, record, args),
     bustTable: async (rules, preset, args) => (await import('./run/bust-table.js')).sevnBustTable(SEVN_STRATEGIES, rules as SevnRules, preset, args),
   },

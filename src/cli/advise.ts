@@ -40,6 +40,9 @@ function adviseOptions<T>(y: Argv<T>) {
     .example('$0 advise --game sevenfall --hand "A A B C D W X"', 'every SEVENFALL discard with its exact value');
 }
 
+/** The flags on the command line, without their dashes or values. */
+const givenFlags = (): string[] => process.argv.slice(2).flatMap((x) => (x.startsWith('--') ? [x.slice(2).split('=')[0]!.replace(/^no-/, '')] : []));
+
 export const adviseCommand: CommandModule<object, Awaited<ReturnType<typeof adviseOptions>['argv']>> = {
   command: 'advise',
   describe: 'The value of every legal action of a position and its loss against the best: SEVN draw or stay (paired rollouts, exact where solvable), SEVENFALL every discard (exact); or --review a played game',
@@ -59,13 +62,17 @@ export const adviseCommand: CommandModule<object, Awaited<ReturnType<typeof advi
         }
         const entry = catalogEntries().find((e) => e.game.name === record?.game && e.review);
         if (!entry) throw new UserError(`--review ${a.review}: not a \`play --json\` game of ${catalogEntries().filter((e) => e.review).map((e) => e.game.name).join(' or ')}`);
+        // A flag the review does not use is a mistake (a position flag, another game's), not something to ignore.
+        const allowed = ['review', 'json', 'quiet', ...(entry.reviewFlags ?? [])];
+        const wrong = givenFlags().find((f) => !allowed.includes(f));
+        if (wrong) throw new UserError(`--${wrong} does not apply to a ${entry.game.name} review; it takes --${allowed.join(', --')}`);
         out = await entry.review!(record, args);
       } else {
         if (a.game === undefined) throw new UserError('advise: give --game (and a position) or --review FILE');
         const entry = catalogEntry(a.game);
         // Another game's position flags are a mistake, not something to ignore.
         const own = entry.adviseFlags ?? [];
-        const given = process.argv.slice(2).flatMap((x) => (x.startsWith('--') ? [x.slice(2).split('=')[0]!] : []));
+        const given = givenFlags();
         const wrong = given.find((f) => !own.includes(f) && catalogEntries().some((e) => e.adviseFlags?.includes(f)));
         if (wrong) throw new UserError(`--${wrong} is not a flag of a ${entry.game.name} position; ${entry.game.name} takes ${own.map((f) => `--${f}`).join(', ')}`);
         out = await entry.advise!(loadRules(entry.game, a.preset, a.rules), args);

@@ -6,7 +6,10 @@ import { UserError } from '../engine/errors.js';
 import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../engine/rng.js';
 import { createStrategy } from '../engine/strategy.js';
 import { SevenfallEngine, type SevenfallTracer } from '../games/sevenfall/engine.js';
-import type { SevenfallRules } from '../games/sevenfall/rules.js';
+import { type SevenfallRules, validateSevenfallRules } from '../games/sevenfall/rules.js';
+import { createSevenfallModule } from '../games/sevenfall/index.js';
+import type { GameModule } from '../engine/game.js';
+import { checkPlayers } from './simulate.js';
 import { tileName } from '../games/sevenfall/trace.js';
 import { type SevenfallPlayer, type SevenfallStrategyDef, strategySide } from '../games/sevenfall/view.js';
 import { makeSevnPlayers } from '../games/sevn/index.js';
@@ -147,10 +150,32 @@ export interface Review {
 }
 
 /** Each decision of `seat` in a SEVENFALL game record with its exact loss against the best action (turn objective). */
-export function reviewSevenfall(record: GameRecord, seat: number, objective = 'ev'): Review {
-  if (record.game !== 'sevenfall' || !Array.isArray(record.turns)) throw new UserError('--review: only SEVENFALL games can be reviewed so far (a `play --game sevenfall --json` file)');
+/**
+ * Throws unless a play record's players fit `game` (seats, strategy specs) and its seed is an integer:
+ * what a review replays. Either game's review calls it first.
+ */
+export function checkRecord(game: GameModule, rules: unknown, record: GameRecord): void {
+  const players = record.players as unknown;
+  if (!Array.isArray(players) || players.some((p) => typeof p !== 'string')) throw new UserError('--review: the file has no list of strategy specs (players); write it again with `play --json`');
+  if (!Number.isSafeInteger(record.seed)) throw new UserError('--review: the file has no integer seed; write it again with `play --json`');
+  try {
+    checkPlayers(game, rules, players as string[], 'game');
+  } catch (e) {
+    if (e instanceof UserError) throw new UserError(`--review: the file's players: ${e.message.replace(/^--players: /, '')}`);
+    throw e;
+  }
+}
+
+export function reviewSevenfall(strategies: readonly SevenfallStrategyDef[], record: GameRecord, seat: number, objective = 'ev'): Review {
+  if (record?.game !== 'sevenfall' || !Array.isArray(record.turns)) throw new UserError('--review: not a SEVENFALL game written by `play --game sevenfall --json`');
+  const rules = validateSevenfallRules(record.rules, '--review rules');
+  checkRecord(createSevenfallModule(strategies) as unknown as GameModule, rules, record);
   if (!Number.isInteger(seat) || seat < 0 || seat >= record.players.length) throw new UserError(`--seat ${seat}: the game has seats 0 to ${record.players.length - 1}`);
-  const rules = record.rules as SevenfallRules;
+  // The replay must be the game of the file, as for SEVN: same turns, or the file is from another version or edited.
+  const replayed = sevenfallGameRecord(strategies, rules, record.players, record.seed);
+  if (JSON.stringify(replayed.turns) !== JSON.stringify(record.turns)) {
+    throw new UserError('--review: replaying the file\'s seed and strategies does not give its turns (written by another version of sevensim, or edited); write it again with `play --json`');
+  }
   const decisions: ReviewedDecision[] = [];
   for (const turn of record.turns.filter((t) => t.seat === seat)) {
     for (const d of turn.decisions) {
@@ -180,7 +205,7 @@ export function formatReview(r: Review): string {
 }
 
 /** `advise --review` of a SEVENFALL game: --seat and --objective apply. */
-export function sevenfallReviewCommand(record: GameRecord, a: AdviseArgs): { report: Review; text: string } {
-  const r = reviewSevenfall(record, a.seat, a.objective);
+export function sevenfallReviewCommand(strategies: readonly SevenfallStrategyDef[], record: GameRecord, a: AdviseArgs): { report: Review; text: string } {
+  const r = reviewSevenfall(strategies, record, a.seat, a.objective);
   return { report: r, text: formatReview(r) };
 }

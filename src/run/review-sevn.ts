@@ -8,12 +8,13 @@
 import type { AdviseArgs } from './advise.js';
 import { UserError } from '../engine/errors.js';
 import { Rng, STREAM_DECK } from '../engine/rng.js';
-import { makeSevnPlayers } from '../games/sevn/index.js';
+import { createSevnModule, makeSevnPlayers } from '../games/sevn/index.js';
 import { SevnEngine } from '../games/sevn/engine.js';
 import { validateSevnRules } from '../games/sevn/rules.js';
 import { Answer, type SevnPlayer, type SevnStrategyDef, type SevnView } from '../games/sevn/view.js';
 import { type AdviceValue, type SevnAdvicePosition, adviseSevn } from './advise-sevn.js';
-import { type GameRecord, sevnGameRecord, strategyRngs } from './play-json.js';
+import { type GameRecord, checkRecord, sevnGameRecord, strategyRngs } from './play-json.js';
+import type { GameModule } from '../engine/game.js';
 
 /** Rollouts per decision unless --rollouts says otherwise (a game has tens of decisions a seat). */
 export const DEFAULT_REVIEW_ROLLOUTS = 2000;
@@ -87,6 +88,7 @@ function positionOf(v: SevnView): SevnAdvicePosition {
 export function reviewSevn(strategies: readonly SevnStrategyDef[], record: GameRecord, seatIn: number, o: { rollouts?: number; seed?: number; onProgress?: (done: number, total: number) => void } = {}): SevnReview {
   if (record.game !== 'sevn' || !Array.isArray(record.events) || !Array.isArray(record.players)) throw new UserError('--review: not a SEVN game written by `play --game sevn --json`');
   const rules = validateSevnRules(record.rules, '--review rules');
+  checkRecord(createSevnModule(strategies) as unknown as GameModule, rules, record);
   const n = record.players.length;
   if (!Number.isInteger(seatIn) || seatIn < 0 || seatIn >= n) throw new UserError(`--seat ${seatIn}: the game has seats 0 to ${n - 1}`);
   if (!Number.isSafeInteger(record.seed)) throw new UserError('--review: the file has no integer seed');

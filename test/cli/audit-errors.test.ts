@@ -8,7 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { catalogEntry } from '../../src/catalog.js';
 import { checkArgs } from '../../src/cli/checks.js';
+import { UserError } from '../../src/engine/errors.js';
 import { interruptible } from '../../src/cli/progress.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { CLI, sevensim } from '../helpers/cli.js';
@@ -129,4 +131,28 @@ describe('signals stay answered to the end of a run', () => {
       stderr.mockRestore();
     }
   });
+});
+
+describe('review checks the file as it replays it, and refuses flags it does not use', () => {
+  it('both games: too many seats, null turns or events, a bad seed, an unknown strategy, a flag that does not apply', async () => {
+    const dir = tempDir('review-checks');
+    const cases: [string, (r: Record<string, unknown>) => object, RegExp][] = [
+      ['seats', (r) => ({ ...r, players: new Array(12).fill((r.players as string[])[0]) }), /^sevensim: --review: the file's players: \w+ takes 1 to 8 players, got 12$/m],
+      ['null', (r) => (r.turns ? { ...r, turns: (r.turns as unknown[]).map((t, i) => (i === 1 ? null : t)) } : { ...r, events: (r.events as unknown[]).map((t, i) => (i === 1 ? null : t)) }), /^sevensim: --review: replaying the file's seed and strategies does not give its (turns|events)/],
+      ['seed', (r) => ({ ...r, seed: 'abc' }), /^sevensim: --review: the file has no integer seed/],
+      ['strategy', (r) => ({ ...r, players: ['nope', (r.players as string[])[1]] }), /^sevensim: --review: the file's players: unknown \w+ strategy "nope"/],
+    ];
+    for (const [game, players, flag] of [['sevenfall', ['greedy', 'stand'], '--rollouts'], ['sevn', ['stay-at', 'bust-cap'], '--hand']] as const) {
+      const entry = catalogEntry(game);
+      const record = (await entry.record!(entry.game.preset(entry.game.defaultPreset), players, 3)) as Record<string, unknown>;
+      for (const [, edit, message] of cases) {
+        // In-process (the CLI prints a UserError's message as `sevensim: ...` and exits 2).
+        const e = await entry.review!(edit(record) as never, { seat: 0, seed: 1, objective: 'ev', rollouts: 8 } as never).catch((x: unknown) => x);
+        expect(e).toBeInstanceOf(UserError);
+        expect(`sevensim: ${(e as Error).message}`).toMatch(message);
+      }
+      writeFileSync(join(dir, `${game}.json`), JSON.stringify(record));
+      oneLine(sevensim('advise', '--review', join(dir, `${game}.json`), flag, '5'), new RegExp(`^sevensim: ${flag} does not apply to a ${game} review; it takes --review, --json, --quiet, --seat`));
+    }
+  }, 120_000);
 });

@@ -176,3 +176,45 @@ describe('a commit is all or nothing', () => {
     expect(listDir(dir)).toEqual(['games.arrow', 'run.json', 'scores.arrow']);
   }, 60_000);
 });
+
+describe('a shard\'s run.json identifies its files', () => {
+  it('merge refuses edited totals and a file copied from another shard', async () => {
+    const root = tempDir('sealed');
+    const [a, b] = ['a', 'b'].map((n) => join(root, n));
+    await simulate(run({ out: a, shard: { index: 1, count: 2 } }));
+    await simulate(run({ out: b, shard: { index: 2, count: 2 } }));
+    const m = JSON.parse(readFileSync(join(a, 'run.json'), 'utf8'));
+    expect(m.files['games.arrow']).toMatchObject({ rows: 2000, bytes: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(m.files['scores.arrow'].rows).toBeGreaterThan(0);
+    const original = readFileSync(join(a, 'run.json'));
+    // busts, rounds and win sums are not in scores.arrow: only the seal shows the edit.
+    for (const field of ['busts', 'rounds', 'sumWin', 'sumScoreSq']) {
+      writeFileSync(join(a, 'run.json'), JSON.stringify({ ...m, totals: m.totals.map((t: Record<string, number>, s: number) => (s === 0 ? { ...t, [field]: t[field] + 1 } : t)) }));
+      await expect(mergeRuns([a, b], join(root, 'm'))).rejects.toThrow(/a\/run.json: its content does not match its sha256: it was edited or damaged/);
+    }
+    writeFileSync(join(a, 'run.json'), original);
+    writeFileSync(join(a, 'games.arrow'), readFileSync(join(b, 'games.arrow'))); // same rows, other games
+    await expect(mergeRuns([a, b], join(root, 'm'))).rejects.toThrow(/a\/games.arrow: not the file its run.json records .* replaced, edited or damaged/);
+    expect(existsSync(join(root, 'm'))).toBe(false);
+  }, 60_000);
+
+  it('report refuses an edited run.json in one line', async () => {
+    const dir = tempDir('report-edited');
+    await simulate(run({ out: dir, games: 500, perGame: false }));
+    const m = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
+    writeFileSync(join(dir, 'run.json'), JSON.stringify({ ...m, players: [...m.players, 'stay-at'] }));
+    const { readOutput } = await import('../../src/report/inputs.js');
+    expect(() => readOutput(dir)).toThrow(/run.json: its content does not match its sha256: it was edited or damaged/);
+    // An unsealed (older) run.json is checked field by field instead.
+    const { sha256: _s, ...unsealed } = m;
+    for (const [edit, message] of [
+      [{ players: [...m.players, 'x'] }, /has 3 players but totals for 2 seats/],
+      [{ totals: m.totals.map((t: object) => ({ ...t, games: 0 })) }, /counts 0 games for a seat, which cannot be drawn/],
+      [{ totals: m.totals.map((t: object) => ({ ...t, games: 1e300 })) }, /counts 1e\+300 games for a seat, which cannot be drawn/],
+      [{ totals: [null, null] }, /counts undefined games/],
+    ] as const) {
+      writeFileSync(join(dir, 'run.json'), JSON.stringify({ ...unsealed, ...edit }));
+      expect(() => readOutput(dir)).toThrow(message);
+    }
+  }, 60_000);
+});
