@@ -8,7 +8,7 @@
  * cards. Per deal, an entrant's win share is the mean over its games in that deal.
  */
 import { writeRunJson } from '../io/results.js';
-import { checkGames, checkInteger, checkSeed, checkThreads } from './checks.js';
+import { checkGames, checkInteger, checkSeed, checkThreads } from '../engine/checks.js';
 import { writeFileSync } from 'node:fs';
 import type { GameModule, Mode } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';

@@ -144,10 +144,10 @@ describe('review checks the file as it replays it, and refuses flags it does not
     ];
     for (const [game, players, flag] of [['sevenfall', ['greedy', 'stand'], '--rollouts'], ['sevn', ['stay-at', 'bust-cap'], '--hand']] as const) {
       const entry = catalogEntry(game);
-      const record = (await entry.record!(entry.game.preset(entry.game.defaultPreset), players, 3)) as Record<string, unknown>;
+      const record = (await entry.record!(entry.game.preset(entry.game.defaultPreset), players, 3)) as unknown as Record<string, unknown>;
       for (const [, edit, message] of cases) {
         // In-process (the CLI prints a UserError's message as `sevensim: ...` and exits 2).
-        const e = await entry.review!(edit(record) as never, { seat: 0, seed: 1, objective: 'ev', rollouts: 8 } as never).catch((x: unknown) => x);
+        const e = await entry.advise!.review!(edit(record) as never, { seat: 0, seed: 1, objective: 'ev', rollouts: 8 } as never).catch((x: unknown) => x);
         expect(e).toBeInstanceOf(UserError);
         expect(`sevensim: ${(e as Error).message}`).toMatch(message);
       }
