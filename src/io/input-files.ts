@@ -8,7 +8,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../engine/errors.js';
 
 /** What a non-regular file is, for messages. */
-function kindOf(s: import('node:fs').Stats): string {
+export function kindOf(s: import('node:fs').Stats): string {
   if (s.isDirectory()) return 'a directory';
   if (s.isFIFO()) return 'a FIFO';
   if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device';

@@ -4,8 +4,8 @@
  * that shards merge exactly.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync, writeFileSync } from 'node:fs';
-import { readRegularText } from './input-files.js';
+import { closeSync, constants, fstatSync, openSync, readSync, writeFileSync } from 'node:fs';
+import { kindOf, readRegularText } from './input-files.js';
 import { basename, join } from 'node:path';
 import { RecordBatch } from 'apache-arrow';
 import { type GameModule, actionOfKey, seatOfKey } from '../engine/game.js';
@@ -276,9 +276,10 @@ export function sealHolds(m: Record<string, unknown>): boolean {
 /** Bytes and sha256 of a file, read in blocks. */
 export function fileDigest(path: string): { bytes: number; sha256: string } {
   const h = createHash('sha256');
-  const fd = openSync(path, 'r');
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK); // a FIFO must not block the open
   try {
-    if (!fstatSync(fd).isFile()) throw new UserError(`${path}: not a regular file`);
+    const s = fstatSync(fd);
+    if (!s.isFile()) throw new UserError(`${path}: ${kindOf(s)}, not a regular file; give a file`);
     const block = Buffer.allocUnsafe(1 << 20);
     let bytes = 0;
     for (let n; (n = readSync(fd, block, 0, block.length, null)) > 0; bytes += n) h.update(block.subarray(0, n));
@@ -322,6 +323,7 @@ export function checkSealedRun(dir: string, m: Manifest): void {
     try {
       d = fileDigest(join(dir, name));
     } catch (e) {
+      if (e instanceof UserError) throw e;
       throw new UserError(`${join(dir, name)}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); run that shard again`);
     }
     if (d.bytes !== f.bytes || d.sha256 !== f.sha256) throw new UserError(`${join(dir, name)}: not the file its run.json records (${d.bytes} bytes, sha256 ${d.sha256.slice(0, 12)}...; recorded ${f.bytes} bytes, ${String(f.sha256).slice(0, 12)}...): replaced, edited or damaged; run that shard again`);
