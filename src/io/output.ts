@@ -27,7 +27,7 @@ const TEMP = /^\.(.+)\.(\d+)\.tmp$/;
  */
 export const RESULT_FILES: ReadonlySet<string> = new Set([
   'run.json', 'scores.arrow', 'decisions.arrow', 'games.arrow', 'compare.json', 'tune.arrow', 'best.json',
-  'tournament.arrow', 'tournament.json', 'bust-table.arrow', 'bust-table.json', 'policy.arrow', 'solve.json',
+  'tournament.arrow', 'tournament.json', 'bust-table.arrow', 'bust-table.json', 'policy.arrow', 'solve.json', 'winprob.arrow',
 ]);
 const isResult = (name: string): boolean => RESULT_FILES.has(name);
 /** What `report` writes: never refused or removed as a result (a report is redrawn into the same place). */
