@@ -14,8 +14,9 @@
 set -euo pipefail
 
 SHARDS=${SHARDS:-4}
-# A small run: 60 chunks of 1,000 SEVN games, with per-game rows, so that every result file is compared.
-RUN_ARGS=${RUN_ARGS:-"--game sevn --mode game --players stay-at:points=25 bust-cap:p=0.3 random --games 60000 --chunk-size 1000 --seed 2026 --per-game --quiet"}
+# A small run: 60 chunks of 1,000 SEVN games, with decisions and per-game rows, so that every result
+# file is compared.
+RUN_ARGS=${RUN_ARGS:-"--game sevn --mode game --players stay-at:points=25 bust-cap:p=0.3 random --games 60000 --chunk-size 1000 --seed 2026 --decisions outcomes --per-game --quiet"}
 
 cd "$(dirname "$0")/.."
 [[ $(id -u) == 0 ]] || { echo "run as root (slurmd must start jobs as the submitting user)" >&2; exit 2; }
@@ -89,13 +90,20 @@ cat "$RUN_DIR"/slurm-*.log "$RUN_DIR/merge.log" 2>/dev/null || true
 # The same run, unsharded, on this machine.
 # shellcheck disable=SC2086
 node dist/src/cli/main.js simulate $RUN_ARGS --out "$RUN_DIR/unsharded"
-for f in scores.arrow decisions.arrow games.arrow; do
+# Every Arrow file either run wrote, and the same set of files in both.
+files=$(cd "$RUN_DIR/unsharded" && ls -- *.arrow)
+[[ "$files" == "$(cd "$RUN_DIR/merged" && ls -- *.arrow)" ]] || { echo "FAIL: the merged and unsharded runs wrote different files" >&2; exit 1; }
+for f in $files; do
   cmp "$RUN_DIR/merged/$f" "$RUN_DIR/unsharded/$f" || { echo "FAIL: merged $f differs from the unsharded run" >&2; exit 1; }
 done
+# The shard count is an argument: SHARDS is not exported, so process.env.SHARDS was undefined here and
+# every run "failed" with "totals differ" although the totals were equal.
 node -e '
-  const [a, b] = process.argv.slice(1).map((d) => JSON.parse(require("fs").readFileSync(d + "/run.json", "utf8")));
-  const same = JSON.stringify(a.totals) === JSON.stringify(b.totals) && a.complete === true && a.mergedFrom.length === Number(process.env.SHARDS);
+  const [merged, unsharded, shards] = process.argv.slice(1);
+  const [a, b] = [merged, unsharded].map((d) => JSON.parse(require("fs").readFileSync(d + "/run.json", "utf8")));
   console.log(`merged: ${a.mergedFrom.length} shards, complete ${a.complete}, ${a.totals[0].games} games per seat`);
-  if (!same) { console.error("FAIL: run.json totals differ"); process.exit(1); }
-' "$RUN_DIR/merged" "$RUN_DIR/unsharded"
-echo "OK: $SHARDS Slurm array shards merged equal the unsharded run (scores, decisions, games.arrow byte for byte; run.json totals)"
+  if (JSON.stringify(a.totals) !== JSON.stringify(b.totals)) { console.error("FAIL: run.json totals differ"); process.exit(1); }
+  if (a.complete !== true) { console.error("FAIL: the merged run.json says the result is partial"); process.exit(1); }
+  if (a.mergedFrom.length !== Number(shards)) { console.error(`FAIL: merged ${a.mergedFrom.length} shards, expected ${shards}`); process.exit(1); }
+' "$RUN_DIR/merged" "$RUN_DIR/unsharded" "$SHARDS"
+echo "OK: $SHARDS Slurm array shards merged equal the unsharded run ($(echo $files | tr '\n' ' ')byte for byte; run.json totals)"

@@ -1,6 +1,6 @@
 /** `sevensim advise`: the value of every legal action of a position, or a review of a played game; each game's advice is its catalog capability. */
-import { readFileSync } from 'node:fs';
 import type { Argv, CommandModule, Options } from 'yargs';
+import { readRegularText } from '../io/input-files.js';
 import { catalogEntries, catalogEntry, gamesWith } from '../catalog.js';
 import { UserError } from '../engine/errors.js';
 import type { GameRecord } from '../engine/game-record.js';
@@ -31,6 +31,9 @@ function adviseOptions<T>(y: Argv<T>) {
     .example('$0 advise --game sevenfall --hand "A A B C D W X"', 'every SEVENFALL discard with its exact value');
 }
 
+/** The flags on the command line, without their dashes or values. */
+const givenFlags = (): string[] => process.argv.slice(2).flatMap((x) => (x.startsWith('--') ? [x.slice(2).split('=')[0]!.replace(/^no-/, '')] : []));
+
 export const adviseCommand: CommandModule<object, Awaited<ReturnType<typeof adviseOptions>['argv']>> = {
   command: 'advise',
   describe: 'The value of every legal action of a position and its loss against the best: SEVN draw or stay (paired rollouts, exact where solvable), SEVENFALL every discard (exact); or --review a played game',
@@ -43,19 +46,24 @@ export const adviseCommand: CommandModule<object, Awaited<ReturnType<typeof advi
       if (a.review !== undefined) {
         let record: GameRecord;
         try {
-          record = JSON.parse(readFileSync(a.review, 'utf8')) as GameRecord;
+          record = JSON.parse(readRegularText(a.review, `--review ${a.review}`)) as GameRecord;
         } catch (e) {
+          if (e instanceof UserError) throw e;
           throw new UserError(`--review ${a.review}: cannot read it as a \`play --json\` game (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
         }
         const entry = catalogEntries().find((e) => e.game.name === record?.game && e.advise?.review);
         if (!entry) throw new UserError(`--review ${a.review}: not a \`play --json\` game of ${catalogEntries().filter((e) => e.advise?.review).map((e) => e.game.name).join(' or ')}`);
+        // A flag the review does not use is a mistake (a position flag, another game's), not something to ignore.
+        const allowed = ['review', 'json', 'quiet', 'seat', ...(entry.advise!.reviewFlags ?? [])];
+        const wrong = givenFlags().find((f) => !allowed.includes(f));
+        if (wrong) throw new UserError(`--${wrong} does not apply to a ${entry.game.name} review; it takes --${allowed.join(', --')}`);
         out = await entry.advise!.review!(record, args);
       } else {
         if (a.game === undefined) throw new UserError('advise: give --game (and a position) or --review FILE');
         const entry = catalogEntry(a.game);
         // Another game's position flags are a mistake, not something to ignore.
         const own = Object.keys(entry.advise!.flags);
-        const given = process.argv.slice(2).flatMap((x) => (x.startsWith('--') ? [x.slice(2).split('=')[0]!] : []));
+        const given = givenFlags();
         const wrong = given.find((f) => !own.includes(f) && catalogEntries().some((e) => e.advise && f in e.advise.flags));
         if (wrong) throw new UserError(`--${wrong} is not a flag of a ${entry.game.name} position; ${entry.game.name} takes ${own.map((f) => `--${f}`).join(', ')}`);
         out = await entry.advise!.position(loadRules(entry.game, a.preset, a.rules), args);

@@ -8,6 +8,8 @@ import { UserError } from '../engine/errors.js';
 /** Options that name a file or directory: an empty value would silently mean "none". */
 const PATHS = ['out', 'rules', 'resume'];
 
+const camel = (name: string): string => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
 const flag = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /** What the user typed after `--key` (or in `--key=value`), for messages. */
@@ -23,6 +25,19 @@ function typed(key: string, argv: readonly string[]): string {
 /** `arrays`: the options declared as arrays (they may be given several times), e.g. --players. */
 export function checkArgs(a: Record<string, unknown>, arrays: readonly string[], argv: readonly string[] = process.argv.slice(2)): void {
   const repeatable = new Set(['_', '$0', ...arrays]);
+  // Counted on the command line, not on what yargs made of it: yargs-parser adds a repeated value of
+  // exactly 1 to the first as if the flag were a counter (`--seed 5 --seed 1` gave seed 6), so a
+  // repeat does not always show as an array.
+  const seen = new Map<string, number>();
+  for (const arg of argv) {
+    if (arg === '--') break;
+    if (!arg.startsWith('--')) continue;
+    const name = arg.slice(2).split('=')[0]!;
+    const key = camel(name.startsWith('no-') && !(name in a) ? name.slice(3) : name);
+    if (repeatable.has(key) || !(key in a)) continue;
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+    if (seen.get(key)! > 1) throw new UserError(`${flag(key)} was given more than once; give it once`);
+  }
   for (const [key, value] of Object.entries(a)) {
     if (key.includes('-')) continue; // yargs keeps both spellings: check the camelCase one
     if (Array.isArray(value) && !repeatable.has(key)) throw new UserError(`${flag(key)} was given ${value.length} times; give it once`);

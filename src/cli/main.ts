@@ -5,7 +5,7 @@
  */
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { UserError } from '../engine/errors.js';
+import { RoundCapError, UserError } from '../engine/errors.js';
 import { OutputError } from '../io/output.js';
 import { adviseCommand } from './advise.js';
 import { benchCommand } from './bench.js';
@@ -57,6 +57,7 @@ const cli = yargs(joinNegativeValues(hideBin(process.argv)))
   .middleware(((a: Record<string, unknown>, y: { getOptions(): { array: string[] } }) => checkArgs(a, y.getOptions().array)) as never, true)
   .fail((msg, err) => {
     if (err instanceof UserError) fail(err.message);
+    if (err instanceof RoundCapError) fail(err.advice); // play --json, review: a game the rules do not let end
     if (err instanceof OutputError) fail(err.message, 1);
     // A check run by an option's coerce (cli/options.ts) reaches here as yargs' own error, with its message.
     if (err && err.name !== 'YError') throw err;
@@ -69,6 +70,7 @@ try {
   await cli.parseAsync();
 } catch (e) {
   if (e instanceof UserError) fail(e.message);
+  if (e instanceof RoundCapError) fail(e.advice);
   if (e instanceof OutputError) fail(e.message, 1);
   throw e;
 }

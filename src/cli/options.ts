@@ -3,12 +3,12 @@
  * checks live in engine/checks.ts and run as yargs parses, so a bad value fails before any work), and
  * the rules in effect from --preset or --rules.
  */
-import { readFileSync } from 'node:fs';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { gameModule, gameNames } from '../catalog.js';
 import { UserError } from '../engine/errors.js';
 import type { GameModule } from '../engine/game.js';
 import { defaultThreads } from '../parallel/pool.js';
+import { readRegularText } from '../io/input-files.js';
 import { readCheckpoint } from '../io/checkpoint.js';
 import { checkChunkSize, checkGames, checkSeed, checkThreads } from '../engine/checks.js';
 
@@ -64,8 +64,9 @@ export function loadRules(game: GameModule, preset: string | undefined, file: st
   if (file === undefined) return game.preset(preset ?? game.defaultPreset);
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readRegularText(file, `--rules ${file}`);
   } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`--rules ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   return game.parseRules(text, file);

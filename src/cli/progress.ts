@@ -56,19 +56,27 @@ export function progressBar(quiet: boolean, label = 'games'): Progress {
  * `cleanup` (e.g. stop the progress bar), says `message` on stderr and exits 130 (SIGINT) or 143
  * (SIGTERM), as a shell does; other errors pass on. The work itself removes partial output when its
  * signal aborts, and checks the signal before it renames any result into place.
+ *
+ * Signals stay handled to the end: a second Ctrl-C while the first one's cleanup runs is absorbed (it
+ * killed the process and left a temporary file), and a signal that comes after the results were put
+ * in place says so and exits 0, instead of dying with 143 and the new result there.
  */
 export async function interruptible<T>(message: string | (() => string), work: (signal: AbortSignal) => Promise<T>, cleanup: () => void = () => {}): Promise<T> {
   const controller = new AbortController();
   let exitCode = 130;
-  const onInt = (): void => controller.abort(new Error('interrupted'));
+  const onInt = (): void => {
+    if (!controller.signal.aborted) controller.abort(new Error('interrupted'));
+  };
   const onTerm = (): void => {
+    if (controller.signal.aborted) return;
     exitCode = 143;
     controller.abort(new Error('terminated'));
   };
-  process.once('SIGINT', onInt);
-  process.once('SIGTERM', onTerm);
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  let result: T;
   try {
-    return await work(controller.signal);
+    result = await work(controller.signal);
   } catch (e) {
     cleanup();
     if (controller.signal.aborted) {
@@ -80,4 +88,26 @@ export async function interruptible<T>(message: string | (() => string), work: (
     process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);
   }
+  if (controller.signal.aborted) lateSignal(exitCode === 143 ? 'SIGTERM' : 'SIGINT');
+  afterResults();
+  return result;
+}
+
+/**
+ * A signal that came after the results were complete and in place: say so, and exit 0, since the run
+ * succeeded (143 told a scheduler to run again a job whose result was there, and --out then refused it).
+ */
+function lateSignal(signal: 'SIGINT' | 'SIGTERM'): never {
+  process.stderr.write(`sevensim: ${signal === 'SIGTERM' ? 'terminated' : 'interrupted'} after the run was complete; its results are in place\n`);
+  process.exit(0);
+}
+
+let lateHandlers = false;
+
+/** From here to exit (printing the summary), a signal reports that the results are complete. */
+function afterResults(): void {
+  if (lateHandlers) return;
+  lateHandlers = true;
+  process.on('SIGINT', () => lateSignal('SIGINT'));
+  process.on('SIGTERM', () => lateSignal('SIGTERM'));
 }

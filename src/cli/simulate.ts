@@ -63,7 +63,8 @@ export const simulateCommand = command('simulate', 'Play many seeded games in pa
 export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult> {
   const game = gameModule(a.game);
   const resumed = a.resume === undefined ? null : resumedDefinition<ResumeDefinition>(a.resume);
-  const rules = resumed ? resumed.rules : loadRules(game, a.preset, a.rules);
+  // Rules read back from a checkpoint are checked like a rules file (a checkpoint is untrusted input).
+  const rules = resumed ? game.parseRules(JSON.stringify(resumed.rules), `--resume ${a.resume}: the checkpoint's rules`) : loadRules(game, a.preset, a.rules);
   if (a.perGame && !a.out) throw new UserError('--per-game writes games.arrow, so it needs --out DIR');
   const out = resumed ? a.resume! : a.out;
   const progress = progressBar(a.quiet);

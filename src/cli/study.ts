@@ -5,6 +5,8 @@
  */
 import { join } from 'node:path';
 import { catalogEntries } from '../catalog.js';
+import { UserError } from '../engine/errors.js';
+import { OutputDir } from '../io/output.js';
 import { simulate } from '../run/simulate.js';
 import { command, gamesOption, jsonOption, quietOption, seedOption, threadsOption } from './options.js';
 import { printSummary, summaryJson } from './simulate.js';
@@ -14,6 +16,15 @@ import { interruptible, progressBar } from './progress.js';
 export async function runStudy(o: { games: number; seed: number; out: string; threads: number; quiet: boolean; json: boolean }): Promise<void> {
   checkGames(o.games);
   checkThreads(o.threads);
+  // The report goes into --out itself at the end: a directory that holds another result (or another
+  // run's lock) is refused now, not after every part has played.
+  const top = new OutputDir(o.out);
+  try {
+    top.prepare();
+  } catch (e) {
+    throw e instanceof UserError ? new UserError(e.message.replace(/, or give --force to (replace them|discard it)$/, ' (study has no --force)')) : e;
+  }
+  top.abort();
   let progress = progressBar(true);
   const parts: object[] = []; // with --json: one document at the end
   await interruptible(

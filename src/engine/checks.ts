@@ -23,7 +23,11 @@ export const MAX_CHUNK_SIZE = 1 << 24;
 
 export const checkSeed = (v: number): number => checkInteger('--seed', v, -MAX);
 export const checkGames = (v: number): number => checkInteger('--games', v, 1);
-export const checkThreads = (v: number): number => checkInteger('--threads', v, 1, MAX_THREADS);
+/** The rule as it is: 1 to 256 accepted, and more than the cores here used as their number (cli/checks.ts warns). */
+export function checkThreads(v: number): number {
+  if (Number.isInteger(v) && v >= 1 && v <= MAX_THREADS) return v;
+  throw new UserError(`--threads: expected a whole number from 1 to ${MAX_THREADS} (more than the cores here are lowered to their number), got ${shown(v)}`);
+}
 export const checkChunkSize = (v: number): number => checkInteger('--chunk-size', v, 1, MAX_CHUNK_SIZE);
 
 /** `v` if it is a number with lo < v <= hi (or lo <= v when `closed`). */

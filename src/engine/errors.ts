@@ -6,6 +6,11 @@ export class UserError extends Error {
 /** Thrown when a game runs past its rules' round cap (`maxRounds`): the rules and strategies cannot finish it. */
 export class RoundCapError extends Error {
   override name = 'RoundCapError';
+
+  /** The message as the user sees it: what to change. */
+  get advice(): string {
+    return `${this.message}: these rules and strategies do not finish a game; raise maxRounds, lower target or check the deck in the rules file`;
+  }
 }
 
 /** A UserError after part of the output was made (e.g. the trace of a game that hit the round cap). */

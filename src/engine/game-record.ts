@@ -3,6 +3,7 @@
  * (SEVENFALL its turns, SEVN its trace events); `advise --review` reads the record back.
  */
 import { UserError } from './errors.js';
+import type { GameModule } from './game.js';
 import { Rng, STREAM_STRATEGY } from './rng.js';
 
 export interface GameRecord {
@@ -82,4 +83,25 @@ export function checkHumanSeat(record: GameRecord & HumanRecordFields, where = '
     throw new UserError(`${where}: the file's "human" entry is not {seat, answers: [whole numbers]}; write it again with \`play --human --save\``);
   }
   return h;
+}
+
+/**
+ * Throws unless a record's players fit `game` (seats, strategy specs) and its seed is an integer: what
+ * a review replays. Every game's review calls it before replaying the record.
+ */
+export function checkRecord(game: GameModule, rules: unknown, record: GameRecord): void {
+  const players = record.players as unknown;
+  if (!Array.isArray(players) || players.some((p) => typeof p !== 'string')) throw new UserError('--review: the file has no list of strategy specs (players); write it again with `play --json`');
+  if (!Number.isSafeInteger(record.seed)) throw new UserError('--review: the file has no integer seed; write it again with `play --json`');
+  if (players.length < game.minPlayers || players.length > game.maxPlayers) throw new UserError(`--review: the file's players: ${game.name} takes ${game.minPlayers} to ${game.maxPlayers} players, got ${players.length}`);
+  // A seat a person played (`play --human`) is named "human"; its answers are checked by checkHumanSeat.
+  const humanSeat = (record as GameRecord & HumanRecordFields).human?.seat;
+  const bots = (players as string[]).filter((p, s) => !(s === humanSeat && p === 'human'));
+  try {
+    for (const p of bots) game.checkStrategy(p);
+    if (bots.length === players.length) game.checkLineup?.(rules, players as string[], 'game');
+  } catch (e) {
+    if (e instanceof UserError) throw new UserError(`--review: the file's players: ${e.message}`);
+    throw e;
+  }
 }

@@ -22,13 +22,13 @@ export function parseSpec(text: string): ParsedSpec {
   if (!/^[a-z][a-z0-9-]*$/.test(name)) {
     throw new UserError(`strategy spec "${text}": "${name}" is not a strategy name (expected e.g. greedy or stay-at:points=20)`);
   }
-  const raw: Record<string, string> = {};
+  const raw: Record<string, string> = Object.create(null); // "__proto__=1" is a key like any other, refused as unknown
   if (colon >= 0) {
     for (const part of text.slice(colon + 1).split(',')) {
       const eq = part.indexOf('=');
       if (eq <= 0) throw new UserError(`strategy spec "${text}": "${part}" is not key=value`);
       const key = part.slice(0, eq).trim();
-      if (key in raw) throw new UserError(`strategy spec "${text}": parameter "${key}" given twice`);
+      if (Object.hasOwn(raw, key)) throw new UserError(`strategy spec "${text}": parameter "${key}" given twice`);
       raw[key] = part.slice(eq + 1).trim();
     }
   }

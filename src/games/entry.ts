@@ -80,6 +80,8 @@ export interface CatalogEntry {
     flags: AnalysisFlags;
     position(rules: unknown, args: AnalysisArgs): Promise<AnalysisOutput>;
     review?(record: GameRecord, args: AnalysisArgs): Promise<AnalysisOutput>;
+    /** The flags a review takes besides --review, --seat, --json, --quiet (others are refused). */
+    reviewFlags?: readonly string[];
   };
   /** Capability: bust chances (`sevensim bust-table`). */
   bustTable?: {

@@ -4,7 +4,8 @@
  * a write error (disk full) is thrown by the write that hit it, and the file's length after each
  * batch is known (checkpoints record it).
  */
-import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
+import { readRegularFile } from './input-files.js';
 import { UserError } from '../engine/errors.js';
 import {
   AsyncByteQueue,
@@ -114,7 +115,7 @@ export class ArrowFileStream {
  * are an Arrow stream.
  */
 export function readPartialArrowFile(path: string, schema: Schema, bytes: number): RecordBatch[] {
-  const file = readFileSync(path);
+  const file = readRegularFile(path);
   if (file.length < bytes) throw new UserError(`${path}: shorter (${file.length} bytes) than its checkpoint says (${bytes}); give --force to start again`);
   const empty = RecordBatchStreamWriter.writeAll([batchOf(schema, emptyColumns(schema))]).toUint8Array(true);
   const schemaMessage = empty.subarray(0, 8 + new DataView(empty.buffer, empty.byteOffset).getInt32(4, true)); // continuation, length, metadata
@@ -147,8 +148,9 @@ export async function writeArrowFile(path: string, schema: Schema, columns: Reco
 export function readArrowFile(path: string): Table {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    bytes = readRegularFile(path);
   } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`${path}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   try {

@@ -13,9 +13,11 @@
  * Saving is atomic (a temporary file renamed over the old one), so a kill at any moment leaves either
  * the previous checkpoint or the new one.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../engine/errors.js';
+import { fileInDir, readRegularText } from './input-files.js';
 import { OUTPUT_FORMAT } from './package-info.js';
 
 export const CHECKPOINT_FILE = '.checkpoint.json';
@@ -30,22 +32,39 @@ export interface Checkpoint<S = unknown> {
   keep: string[];
   state: S;
   savedAt: string;
+  /** sha256 of the JSON of every other field, in this order: an edited or damaged checkpoint is refused. */
+  sha256: string;
 }
 
+const contentHash = (c: Omit<Checkpoint, 'sha256'>): string => createHash('sha256').update(JSON.stringify(c)).digest('hex');
+
+/**
+ * The checkpoint in `dir`, or null if there is none. One that is not a regular file, not JSON, whose
+ * hash does not match its content (edited by hand, damaged) or whose file list names a path outside
+ * `dir` is a UserError: it is kept, and --force discards it.
+ */
 export function readCheckpoint<S = unknown>(dir: string): Checkpoint<S> | null {
+  const path = join(dir, CHECKPOINT_FILE);
   let text: string;
   try {
-    text = readFileSync(join(dir, CHECKPOINT_FILE), 'utf8');
-  } catch {
+    text = readRegularText(path);
+  } catch (e) {
+    if (e instanceof UserError) throw new UserError(`${e.message}, or give --force to discard it`);
     return null;
   }
+  let c: Checkpoint<S>;
   try {
-    const c = JSON.parse(text) as Checkpoint<S>;
-    if (c.format !== OUTPUT_FORMAT || !Array.isArray(c.keep)) throw new Error(`format ${JSON.stringify(c.format)}, this version reads ${OUTPUT_FORMAT}`);
-    return c;
+    c = JSON.parse(text) as Checkpoint<S>;
+    if (typeof c !== 'object' || c === null || !Array.isArray(c.keep) || typeof c.sha256 !== 'string') throw new Error('unknown format');
+    if (c.format !== OUTPUT_FORMAT) throw new Error(`format ${JSON.stringify(c.format)}, this version reads ${OUTPUT_FORMAT}`);
+    if (typeof c.state !== 'object' || c.state === null || typeof c.kind !== 'string') throw new Error('no state');
+    const { sha256, ...content } = c;
+    if (contentHash(content) !== sha256) throw new Error('its content does not match its sha256: edited or damaged');
   } catch (e) {
-    throw new UserError(`${join(dir, CHECKPOINT_FILE)}: not a checkpoint this version reads (${(e as Error).message}); give --force to discard it`);
+    throw new UserError(`${path}: not a checkpoint this version can trust (${(e as Error).message}); give --force to discard it`);
   }
+  for (const name of c.keep) fileInDir(dir, name, `${path}: keep`);
+  return c;
 }
 
 /** Throws unless the checkpoint is of `kind` and of the same run definition. */
@@ -76,17 +95,23 @@ export class Checkpointer<S> {
   }
 
   save(state: S, keep: string[] = []): void {
-    const c: Checkpoint<S> = { format: OUTPUT_FORMAT, kind: this.kind, definition: this.definition, keep, state, savedAt: new Date().toISOString() };
+    const content = { format: OUTPUT_FORMAT, kind: this.kind, definition: this.definition, keep, state, savedAt: new Date().toISOString() };
+    const c: Checkpoint<S> = { ...content, sha256: contentHash(content) };
     const path = join(this.dir, CHECKPOINT_FILE);
     const tmp = `${path}.${process.pid}.tmp`;
-    const fd = openSync(tmp, 'w');
     try {
-      writeSync(fd, JSON.stringify(c));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+      const fd = openSync(tmp, 'w');
+      try {
+        writeSync(fd, JSON.stringify(c));
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(tmp, path);
+    } catch (e) {
+      rmSync(tmp, { force: true }); // a full disk must not leave an empty temporary file
+      throw e;
     }
-    renameSync(tmp, path);
     this.last = performance.now();
   }
 }

@@ -8,10 +8,10 @@
  * refuses a directory that already holds results unless `force` (then the old result files go at
  * commit; files that are not results are left alone and named in a warning).
  */
-import { accessSync, closeSync, constants, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../engine/errors.js';
-import { CHECKPOINT_FILE, readCheckpoint } from './checkpoint.js';
+import { CHECKPOINT_FILE, type Checkpoint, readCheckpoint } from './checkpoint.js';
 
 /** A fault of the environment while writing (disk full, I/O error): the CLI exits 1 with the message. */
 export class OutputError extends Error {
@@ -21,8 +21,20 @@ export class OutputError extends Error {
 /** `.<name>.<pid>.tmp`: the temporary name of a file being written by process `pid`. */
 const TEMP = /^\.(.+)\.(\d+)\.tmp$/;
 
-/** Result files: what runs write (Arrow tables and JSON reports). Anything else is the user's. */
-const isResult = (name: string): boolean => !name.startsWith('.') && /\.(arrow|json)$/.test(name);
+/**
+ * Result files: the names runs write their results under. --force replaces only these; anything else
+ * in the directory (a rules file, notes) is the user's and is left alone.
+ */
+export const RESULT_FILES: ReadonlySet<string> = new Set([
+  'run.json', 'scores.arrow', 'decisions.arrow', 'games.arrow', 'compare.json', 'tune.arrow', 'best.json',
+  'tournament.arrow', 'tournament.json', 'bust-table.arrow', 'bust-table.json', 'policy.arrow', 'solve.json', 'winprob.arrow',
+]);
+const isResult = (name: string): boolean => RESULT_FILES.has(name);
+/** What `report` writes: never refused or removed as a result (a report is redrawn into the same place). */
+const isReportFile = (name: string): boolean => name === 'report.html' || /^\d{2}-[A-Za-z0-9._-]+\.png$/.test(name);
+
+/** Held while a run writes the directory: a second run into it at the same time is refused. */
+export const LOCK_FILE = '.sevensim.lock';
 
 function processExists(pid: number): boolean {
   try {
@@ -59,7 +71,7 @@ interface Closable {
 }
 
 export class OutputDir {
-  private readonly pending = new Map<string, string>(); // temporary path -> final path
+  private readonly writing = new Map<string, string>(); // temporary path -> final path
   private readonly open = new Set<Closable>();
   private previous: string[] = [];
   private others: string[] = [];
@@ -83,7 +95,18 @@ export class OutputDir {
     } catch (e) {
       throw new UserError(`${this.flag} ${this.dir}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); choose a writable directory`);
     }
-    const checkpoint = readCheckpoint(this.dir);
+    this.lock();
+    let checkpoint: Checkpoint | null;
+    try {
+      checkpoint = readCheckpoint(this.dir);
+    } catch (e) {
+      this.unlock();
+      if (!(this.options.force && !this.options.resume)) throw e;
+      // --force discards a damaged checkpoint; the files it named go as stale temporaries below.
+      rmSync(join(this.dir, CHECKPOINT_FILE), { force: true });
+      checkpoint = null;
+      this.lock();
+    }
     this.removeStaleTemporaries(checkpoint?.keep ?? []);
     const names = readdirSync(this.dir).sort();
     const result = this.options.results ?? isResult;
@@ -91,20 +114,66 @@ export class OutputDir {
     // Others: the user's files, named in the warning with force (subdirectories are never touched).
     this.others = names.filter((n) => !result(n) && !n.startsWith('.') && !statSync(join(this.dir, n)).isDirectory());
     if (this.options.resume) {
-      if (!checkpoint) throw new UserError(`--resume ${this.dir}: no interrupted run to continue here (no ${CHECKPOINT_FILE})`);
+      if (!checkpoint) this.refuse(`--resume ${this.dir}: no interrupted run to continue here (no ${CHECKPOINT_FILE})`);
       return;
     }
     if (this.options.force) {
-      if (checkpoint) for (const f of [CHECKPOINT_FILE, ...checkpoint.keep]) rmSync(join(this.dir, f), { force: true });
+      if (checkpoint) for (const f of [CHECKPOINT_FILE, ...checkpoint.keep]) rmSync(join(this.dir, f), { force: true }); // keep: plain names, checked on reading
       return;
     }
     if (checkpoint) {
-      throw new UserError(`${this.flag} ${this.dir}: holds an interrupted run; continue it with --resume ${this.dir}, or give --force to discard it`);
+      this.refuse(`${this.flag} ${this.dir}: holds an interrupted run; continue it with --resume ${this.dir}, or give --force to discard it`);
     }
     if (this.previous.length > 0) {
       const list = this.previous.slice(0, 4).join(', ') + (this.previous.length > 4 ? ', ...' : '');
-      throw new UserError(`${this.flag} ${this.dir}: already holds results (${list}); choose another directory, or give --force to replace them`);
+      this.refuse(`${this.flag} ${this.dir}: already holds results (${list}); choose another directory, or give --force to replace them`);
     }
+  }
+
+  private refuse(message: string): never {
+    this.unlock();
+    throw new UserError(message);
+  }
+
+  private locked = false;
+
+  /**
+   * Takes the directory's lock, so that two runs cannot mix their files in one directory. The lock is
+   * a symbolic link whose target is the holder's pid: made atomically, and without a data block, so a
+   * full disk cannot leave it empty. A lock left by a process that no longer exists (kill -9) is taken over.
+   */
+  private lock(): void {
+    const path = join(this.dir, LOCK_FILE);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        symlinkSync(String(process.pid), path);
+        this.locked = true;
+        return;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+      let pid = NaN;
+      try {
+        pid = /^\d+$/.test(readlinkSync(path)) ? Number(readlinkSync(path)) : NaN;
+      } catch {
+        // removed meanwhile, or not a link: taken over below
+      }
+      if (pid === process.pid) {
+        this.locked = true; // left by an earlier OutputDir of this process (tests, the study): ours
+        return;
+      }
+      if (pid > 0 && processExists(pid)) {
+        throw new UserError(`${this.flag} ${this.dir}: another sevensim (pid ${pid}) is writing there; wait for it to finish or choose another directory (if no sevensim is running, remove ${path})`);
+      }
+      rmSync(path, { force: true, recursive: true }); // its process is gone: take it over
+    }
+    throw new UserError(`${this.flag} ${this.dir}: cannot take its lock ${path}; remove it if no sevensim is running`);
+  }
+
+  private unlock(): void {
+    if (!this.locked) return;
+    this.locked = false;
+    rmSync(join(this.dir, LOCK_FILE), { force: true });
   }
 
   /** Temporary files of processes that no longer exist (except those a checkpoint still needs). */
@@ -119,8 +188,16 @@ export class OutputDir {
 
   /** A temporary path for `name`, renamed to `dir/name` by commit(). */
   file(name: string): string {
+    if (!isResult(name) && !isReportFile(name)) throw new Error(`OutputDir.file: ${name} is not a result file name; add it to RESULT_FILES`);
     const tmp = join(this.dir, `.${name}.${process.pid}.tmp`);
-    this.pending.set(tmp, join(this.dir, name));
+    this.writing.set(tmp, join(this.dir, name));
+    return tmp;
+  }
+
+  /** The temporary path of `name`, already asked for with file(). */
+  pending(name: string): string {
+    const tmp = join(this.dir, `.${name}.${process.pid}.tmp`);
+    if (!this.writing.has(tmp)) throw new Error(`OutputDir.pending: ${name} is not being written`);
     return tmp;
   }
 
@@ -136,15 +213,37 @@ export class OutputDir {
 
   /**
    * Renames every temporary file into place, then (with force) removes the previous run's result
-   * files that the new run did not replace. Nothing is renamed if `signal` has fired.
+   * files that the new run did not replace. Nothing is renamed if `signal` has fired, nor if any
+   * final name is taken by something a file cannot replace (a directory): all or nothing.
    */
   commit(signal?: AbortSignal): void {
     signal?.throwIfAborted();
-    const finals = new Set([...this.pending.values()].map((p) => p.slice(this.dir.length + 1)));
-    for (const [tmp, final] of this.pending) renameSync(tmp, final);
-    this.pending.clear();
+    const finals = new Set([...this.writing.values()].map((p) => basename(p)));
+    for (const final of this.writing.values()) {
+      let s;
+      try {
+        s = lstatSync(final);
+      } catch {
+        continue; // not there yet: the rename creates it
+      }
+      if (!s.isFile() && !s.isSymbolicLink()) {
+        throw new OutputError(`${this.flag} ${this.dir}: cannot put ${basename(final)} in place: a ${s.isDirectory() ? 'directory' : 'non-file'} of that name is there; move it away and run again; no result files were written and anything there before is intact`);
+      }
+    }
+    const done: string[] = [];
+    for (const [tmp, final] of this.writing) {
+      try {
+        renameSync(tmp, final);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+        throw new OutputError(`${this.flag} ${this.dir}: putting ${basename(final)} in place failed (${code}) after ${done.length ? `${done.join(', ')} had replaced the previous ones` : 'nothing had been replaced'}; ${done.length ? 'the directory now mixes two results: run again with --force' : 'anything there before is intact'}`);
+      }
+      done.push(basename(final));
+    }
+    this.writing.clear();
     for (const name of this.previous) if (!finals.has(name)) rmSync(join(this.dir, name), { force: true });
     rmSync(join(this.dir, CHECKPOINT_FILE), { force: true });
+    this.unlock();
     if (this.options.force && this.others.length > 0) {
       process.stderr.write(`sevensim: warning: ${this.flag} ${this.dir}: left alone ${this.others.length} file(s) that are not results: ${this.others.join(', ')}\n`);
     }
@@ -173,8 +272,9 @@ export class OutputDir {
       for (const f of [CHECKPOINT_FILE, ...keep]) rmSync(join(this.dir, f), { force: true });
       keep = [];
     }
-    for (const tmp of this.pending.keys()) if (!keep.includes(basename(tmp))) rmSync(tmp, { force: true });
-    this.pending.clear();
+    for (const tmp of this.writing.keys()) if (!keep.includes(basename(tmp))) rmSync(tmp, { force: true });
+    this.writing.clear();
+    this.unlock();
   }
 
   /** Whether an interrupted run left a checkpoint here that --resume can continue. */

@@ -3,7 +3,9 @@
  * Their columns are documented in docs/RESULTS.md. Raw integer sums travel with the derived means so
  * that shards merge exactly.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, constants, fstatSync, openSync, readSync, writeFileSync } from 'node:fs';
+import { kindOf, readRegularText } from './input-files.js';
 import { basename, join } from 'node:path';
 import { RecordBatch } from 'apache-arrow';
 import { type GameModule, actionOfKey, seatOfKey } from '../engine/game.js';
@@ -240,14 +242,102 @@ export interface Manifest {
   /** Set by `sevensim merge`: the shard directories combined, and whether they cover every chunk. */
   mergedFrom?: { dir: string; chunks: Manifest['chunks']; shard: Manifest['shard'] }[];
   complete?: boolean;
+  /** What identifies each result file: its rows, bytes and sha256 (merge refuses a file that differs). */
+  files?: Record<string, FileSeal>;
+  /** sha256 of the JSON of every other field, in order: an edited run.json is refused by merge and report. */
+  sha256?: string;
+}
+
+export interface FileSeal {
+  rows: number;
+  bytes: number;
+  sha256: string;
+}
+
+const sha256Of = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** `m` with the sha256 of its JSON appended: what every command writes as run.json. */
+export function sealed<T extends object>(m: T): T & { sha256: string } {
+  const { sha256: _old, ...rest } = m as T & { sha256?: string };
+  return { ...(rest as T), sha256: sha256Of(JSON.stringify(rest)) };
+}
+
+/** Writes run.json (sealed) into `out`. */
+export function writeRunJson(out: OutputDir, m: object): void {
+  writeFileSync(out.file('run.json'), JSON.stringify(sealed(m), null, 2) + '\n');
+}
+
+/** Whether a parsed run.json still holds what its writer sealed (true when it carries no seal: older versions). */
+export function sealHolds(m: Record<string, unknown>): boolean {
+  if (m.sha256 === undefined) return true;
+  const { sha256, ...rest } = m;
+  return typeof sha256 === 'string' && sha256Of(JSON.stringify(rest)) === sha256;
+}
+
+/** Bytes and sha256 of a file, read in blocks. */
+export function fileDigest(path: string): { bytes: number; sha256: string } {
+  const h = createHash('sha256');
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK); // a FIFO must not block the open
+  try {
+    const s = fstatSync(fd);
+    if (!s.isFile()) throw new UserError(`${path}: ${kindOf(s)}, not a regular file; give a file`);
+    const block = Buffer.allocUnsafe(1 << 20);
+    let bytes = 0;
+    for (let n; (n = readSync(fd, block, 0, block.length, null)) > 0; bytes += n) h.update(block.subarray(0, n));
+    return { bytes, sha256: h.digest('hex') };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The rows each result file of a simulate or merge run holds, from its totals. */
+export function resultRows(totals: RunTotals, m: Pick<Manifest, 'decisions' | 'perGame' | 'players'>): Record<string, number> {
+  const rows: Record<string, number> = { 'scores.arrow': totals.seats.reduce((n, s) => n + s.histogram.entries().length, 0) };
+  if (m.decisions !== 'none') rows['decisions.arrow'] = totals.decisions.size;
+  if (m.perGame) rows['games.arrow'] = totals.games * m.players.length;
+  return rows;
+}
+
+/** Writes a simulate or merge run.json that records, and seals, what identifies each result file. */
+export function writeResultManifest(out: OutputDir, m: Manifest, rows: Record<string, number>): void {
+  const files: Record<string, FileSeal> = {};
+  for (const [name, n] of Object.entries(rows)) files[name] = { rows: n, ...fileDigest(out.pending(name)) };
+  writeRunJson(out, { ...m, files });
+}
+
+/**
+ * Throws unless the run.json of `dir` is sealed and unedited, and each result file it lists is there
+ * with the bytes it recorded: a shard's totals (busts, rounds, win sums) and files are then those its
+ * run wrote, not edited ones or files copied from another shard.
+ */
+export function checkSealedRun(dir: string, m: Manifest): void {
+  if (typeof m.sha256 !== 'string' || typeof m.files !== 'object' || m.files === null) {
+    throw new UserError(`${dir}: its run.json records no sha256 of its files (written by an older sevensim, or edited); run that shard again`);
+  }
+  if (!sealHolds(m as unknown as Record<string, unknown>)) throw new UserError(`${join(dir, 'run.json')}: its content does not match its sha256: it was edited or damaged; run that shard again`);
+  const expected = Object.keys(resultRows(new RunTotals(0), m)).sort();
+  const listed = Object.keys(m.files).sort();
+  if (JSON.stringify(expected) !== JSON.stringify(listed)) throw new UserError(`${dir}: run.json lists ${listed.join(', ') || 'no files'}, but its run writes ${expected.join(', ')}; run that shard again`);
+  for (const name of listed) {
+    const f = m.files[name]!;
+    let d: { bytes: number; sha256: string };
+    try {
+      d = fileDigest(join(dir, name));
+    } catch (e) {
+      if (e instanceof UserError) throw e;
+      throw new UserError(`${join(dir, name)}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); run that shard again`);
+    }
+    if (d.bytes !== f.bytes || d.sha256 !== f.sha256) throw new UserError(`${join(dir, name)}: not the file its run.json records (${d.bytes} bytes, sha256 ${d.sha256.slice(0, 12)}...; recorded ${f.bytes} bytes, ${String(f.sha256).slice(0, 12)}...): replaced, edited or damaged; run that shard again`);
+  }
 }
 
 export function readManifest(dir: string): Manifest {
   const path = join(dir, 'run.json');
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
+    text = readRegularText(path);
+  } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`${dir}: no run.json here; is it the --out directory of a simulate run?`);
   }
   try {

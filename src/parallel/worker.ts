@@ -126,7 +126,7 @@ export default function playTask(task: Task): Result {
 }
 
 function hint(e: Error): string {
-  return e instanceof RoundCapError ? `${e.message}: these rules and strategies do not finish a game; raise maxRounds, lower target or check the deck in the rules file` : e.message;
+  return e instanceof RoundCapError ? e.advice : e.message;
 }
 
 function play(task: Task): Result {

@@ -3,14 +3,15 @@
  * run.json without `kind` is a simulate or merge run; older solve and bust-table outputs have only
  * solve.json or bust-table.json) and read into the numbers the charts draw.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../engine/errors.js';
 import type { Mode } from '../engine/game.js';
 import { gameModule, gameNames } from '../catalog.js';
 import { readArrowFile } from '../io/arrow.js';
+import { readRegularText } from '../io/input-files.js';
 import { OUTPUT_FORMAT } from '../io/package-info.js';
-import { type Manifest, readTotals } from '../io/results.js';
+import { type Manifest, readTotals, sealHolds } from '../io/results.js';
 import { summarise } from '../stats/summary.js';
 import type { BustTableOutput, CompareOutput, Output, Row, SimulateOutput, SolveOutput, TournamentOutput, TuneOutput } from '../charts/outputs.js';
 
@@ -27,8 +28,9 @@ const KINDS = ['simulate', 'merge', 'compare', 'tune', 'tournament', 'bust-table
 function readJson(dir: string, name: string): Row {
   const path = join(dir, name);
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as Row;
+    return JSON.parse(readRegularText(path)) as Row;
   } catch (e) {
+    if (e instanceof UserError) throw e;
     throw new UserError(`${path}: cannot read it as JSON (${(e as Error).message.split('\n')[0]})`);
   }
 }
@@ -83,6 +85,24 @@ export function readOutput(dir: string): Output {
   const m = readJson(dir, 'run.json');
   if (m === null || typeof m !== 'object' || Array.isArray(m)) throw new UserError(`${dir}: run.json is not a sevensim manifest`);
   checkFormat(dir, m);
+  if (!sealHolds(m)) throw new UserError(`${join(dir, 'run.json')}: its content does not match its sha256: it was edited or damaged; run it again`);
+  try {
+    return readKind(dir, m);
+  } catch (e) {
+    throw damaged(dir, e);
+  }
+}
+
+/**
+ * An unexpected error while reading or drawing an output (a field of the wrong type in an unsealed or
+ * older run.json) as one line naming the directory; UserErrors pass unchanged.
+ */
+export function damaged(dir: string, e: unknown): unknown {
+  if (e instanceof UserError || !(e instanceof Error)) return e;
+  return new UserError(`${dir}: cannot read this output (${e.message.split('\n')[0]}); its run.json or files are damaged or edited: run it again`);
+}
+
+function readKind(dir: string, m: Row): Output {
   switch (m.kind) {
     case undefined:
     case 'simulate':
@@ -103,6 +123,11 @@ export function readOutput(dir: string): Output {
 
 function readSimulate(dir: string, m: Manifest): SimulateOutput {
   if (!Array.isArray(m.players) || !Array.isArray(m.totals)) throw new UserError(`${dir}: run.json has no players or totals; not a simulate or merge output`);
+  if (m.players.length === 0 || m.totals.length !== m.players.length) throw new UserError(`${dir}: run.json has ${m.players.length} players but totals for ${m.totals.length} seats; it is damaged or edited`);
+  for (const t of m.totals) {
+    const games = (t as { games?: unknown } | null)?.games;
+    if (!(Number.isSafeInteger(games) && (games as number) >= 1)) throw new UserError(`${dir}: run.json counts ${JSON.stringify(games)} games for a seat, which cannot be drawn (expected a whole number from 1 to 2^53 - 1); it is damaged or edited`);
+  }
   need(dir, 'scores.arrow');
   if (m.decisions !== 'none') need(dir, 'decisions.arrow');
   const game = gameModule(m.game);

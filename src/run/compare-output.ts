@@ -2,6 +2,7 @@
  * `compare --out DIR`: compare.json (exactly what `compare --json` prints, the SPRT path as
  * `sprt_path: [[games, llr], ...]` when there was one) and run.json (kind `compare`), all or nothing.
  */
+import { writeRunJson } from '../io/results.js';
 import { writeFileSync } from 'node:fs';
 import type { OutputDir } from '../io/output.js';
 import { OUTPUT_FORMAT, gitCommit, packageVersion } from '../io/package-info.js';
@@ -34,7 +35,7 @@ export function writeCompareOutput(out: OutputDir, r: CompareResult, rules: unkn
       argv,
       seconds: r.seconds,
     };
-    writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
+    writeRunJson(out, manifest);
     out.commit();
   } catch (e) {
     out.abort();

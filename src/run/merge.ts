@@ -2,18 +2,19 @@
  * Merges shard outputs of one run into one result, equal to the unsharded run: totals are integer
  * sums, games.arrow rows are concatenated in chunk order.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { RecordBatch } from 'apache-arrow';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { samePlace } from '../io/input-files.js';
 import { UserError } from '../engine/errors.js';
 import { RunTotals } from '../engine/runner.js';
 import { ArrowFileStream, readArrowFile } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
 import { OUTPUT_FORMAT } from '../io/package-info.js';
-import { GAMES_SCHEMA, type Manifest, bucketerOf, readManifest, readTotals, writeDecisions, writeScores } from '../io/results.js';
+import { GAMES_SCHEMA, type Manifest, bucketerOf, checkSealedRun, readManifest, readTotals, resultRows, writeDecisions, writeResultManifest, writeScores } from '../io/results.js';
 import { gameModule } from '../catalog.js';
 
-const SAME = ['game', 'rules', 'mode', 'players', 'games', 'seed', 'chunkSize', 'decisions', 'buckets', 'counterfactual', 'perGame'] as const;
+const SAME = ['format', 'game', 'rules', 'mode', 'players', 'games', 'seed', 'chunkSize', 'decisions', 'buckets', 'counterfactual', 'perGame'] as const;
 
 /** Chunk ranges as text, e.g. "0-9, 20-29". */
 export function describeRanges(ranges: [number, number][]): string {
@@ -63,9 +64,17 @@ function checkShard(dir: string, m: Manifest, t: RunTotals): void {
 export async function mergeRuns(dirs: string[], outDir: string, options: { force?: boolean } = {}): Promise<{ manifest: Manifest; totals: RunTotals }> {
   if (dirs.length === 0) throw new UserError('merge: give at least one run directory');
   for (const dir of dirs) {
-    if (outDir.trim() !== '' && resolve(dir) === resolve(outDir)) throw new UserError(`merge: --out ${outDir} is one of the shards being merged; choose another directory`);
+    if (outDir.trim() !== '' && samePlace(dir, outDir)) throw new UserError(`merge: --out ${outDir} is one of the shards being merged; choose another directory`);
   }
-  const runs = dirs.map((dir) => ({ dir, m: readManifest(dir) })).sort((a, b) => a.m.chunks.first - b.m.chunks.first);
+  const runs = dirs.map((dir) => ({ dir, m: readManifest(dir) }));
+  for (const { dir, m } of runs) {
+    if (m === null || typeof m !== 'object' || (m.kind !== 'simulate' && m.kind !== 'merge')) {
+      const kind = (m as { kind?: unknown } | null)?.kind;
+      throw new UserError(`merge: ${dir} holds ${typeof kind === 'string' ? `a ${kind} result` : 'no simulate result'}; merge combines the --out directories of \`simulate --shard\` runs`);
+    }
+    checkSealedRun(dir, m);
+  }
+  runs.sort((a, b) => a.m.chunks.first - b.m.chunks.first);
   const first = runs[0].m;
   for (const { dir, m } of runs) {
     for (const key of SAME) {
@@ -127,7 +136,7 @@ export async function mergeRuns(dirs: string[], outDir: string, options: { force
       mergedFrom: runs.map((r) => ({ dir: r.dir, chunks: r.m.chunks, shard: r.m.shard })),
       complete,
     };
-    writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
+    writeResultManifest(out, manifest, resultRows(totals, manifest));
     out.commit();
     return { manifest, totals };
   } catch (e) {

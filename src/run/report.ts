@@ -9,7 +9,7 @@ import { UserError } from '../engine/errors.js';
 import { OutputDir } from '../io/output.js';
 import { packageVersion } from '../io/package-info.js';
 import { type Chart, chartsOf } from '../report/charts.js';
-import { type Output, readOutput } from '../report/inputs.js';
+import { type Output, damaged, readOutput } from '../report/inputs.js';
 import { type PageRun, reportPage } from '../report/page.js';
 import { chartSvg, framedSvg, svgToPng } from '../report/render.js';
 
@@ -41,7 +41,13 @@ export async function writeReport(o: ReportOptions): Promise<ReportResult> {
   const scale = o.scale ?? 2;
   if (!(scale > 0 && scale <= 8)) throw new UserError(`--scale: expected a number in (0, 8], got ${scale}`);
   const outputs = o.dirs.map(readOutput);
-  const runs = outputs.map((output) => ({ output, charts: chartsOf(output) }));
+  const runs = outputs.map((output) => {
+    try {
+      return { output, charts: chartsOf(output) };
+    } catch (e) {
+      throw damaged(output.dir, e);
+    }
+  });
   const total = runs.reduce((n, r) => n + r.charts.length, 0);
   // With force, an earlier report's files go at commit, its PNGs included: no stale chart is left.
   const out = new OutputDir(o.out, { force: o.force, results: isReportFile });

@@ -2,7 +2,7 @@
  * A simulate run end to end: chunks on the pool, totals, summaries, result files. The CLI, the
  * default study and the tests call this; it prints nothing itself.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GameModule, Mode } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
@@ -10,10 +10,11 @@ import { Bucketer, type DecisionRecording, MAX_STATES, formatBuckets, parseBucke
 import { type ChunkResult, type RunDefinition, RunTotals, chunkCount } from '../engine/runner.js';
 import type { ChunkTask } from '../parallel/worker.js';
 import { OutputDir } from '../io/output.js';
-import { Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.js';
+import { CHECKPOINT_FILE, Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.js';
+import { fileInDir } from '../io/input-files.js';
 import { readPartialArrowFile } from '../io/arrow.js';
 import { manifestHeader } from '../io/package-info.js';
-import { GAMES_SCHEMA, GamesWriter, type Manifest, type SerializedTotals, bucketerOf, deserializeTotals, serializeTotals, writeDecisions, writeScores } from '../io/results.js';
+import { GAMES_SCHEMA, GamesWriter, type Manifest, type SerializedTotals, bucketerOf, deserializeTotals, resultRows, serializeTotals, writeDecisions, writeResultManifest, writeScores } from '../io/results.js';
 import { poolSetup } from '../catalog.js';
 import { runOnPool } from '../parallel/pool.js';
 import { checkChunkSize, checkGames, checkInteger, checkNumber, checkSeed, checkThreads } from '../engine/checks.js';
@@ -142,6 +143,8 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const checkpoint = out ? new Checkpointer<SimulateState>(out.dir, 'simulate', definition, o.checkpointEvery) : null;
   const saved = o.resume ? readCheckpoint<SimulateState>(out!.dir) : null;
   if (saved) checkDefinition(saved, 'simulate', definition);
+  // A file name read from the checkpoint: never a path outside the directory (it is read and removed).
+  if (saved?.state.gamesFile != null) fileInDir(out!.dir, saved.state.gamesFile, `${join(out!.dir, CHECKPOINT_FILE)}: gamesFile`);
   const totals = saved ? deserializeTotals(saved.state.totals, o.players.length, def.decisions) : new RunTotals(o.players.length, def.decisions);
   const startedAt = saved ? new Date(saved.state.startedAt) : new Date();
   const secondsBefore = saved?.state.seconds ?? 0;
@@ -214,7 +217,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       if (gamesWriter) await gamesWriter.close();
       await writeScores(out, totals, def.players);
       if (def.decisions !== 'none') await writeDecisions(out, totals, o.game, o.rules, def.players, def.decisions!, bucketerOf(o.game, o.rules, formatBuckets(def.buckets!)));
-      writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
+      writeResultManifest(out, manifest, resultRows(totals, manifest));
       out.commit(o.signal);
       if (oldGamesFile) rmSync(join(out.dir, oldGamesFile), { force: true });
     }

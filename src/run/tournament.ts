@@ -7,6 +7,7 @@
  * Every standard error is taken over deals, the independent unit: the games of one deal share its
  * cards. Per deal, an entrant's win share is the mean over its games in that deal.
  */
+import { writeRunJson } from '../io/results.js';
 import { checkGames, checkInteger, checkSeed, checkThreads } from '../engine/checks.js';
 import { writeFileSync } from 'node:fs';
 import type { GameModule, Mode } from '../engine/game.js';
@@ -205,7 +206,7 @@ export async function tournament(o: TournamentOptions): Promise<TournamentReport
         seconds,
         gamesPerSecond: games / seconds,
       };
-      writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
+      writeRunJson(out, manifest);
       out.commit(o.signal);
     }
     return report;

@@ -9,6 +9,7 @@
  * CONFIRMATION_OFFSET), which gives the reported figures and may keep the start (tune/choice.ts). Sums
  * are exact integers, so the result is the same for any --threads.
  */
+import { writeRunJson } from '../io/results.js';
 import { writeFileSync } from 'node:fs';
 import type { CandidatesDefinition, CandidatesResult, Objective } from '../engine/candidates.js';
 import { UserError } from '../engine/errors.js';
@@ -421,7 +422,7 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
         seconds,
         gamesPerSecond: report.gamesPerSecond,
       };
-      writeFileSync(out.file('run.json'), JSON.stringify(manifest, null, 2) + '\n');
+      writeRunJson(out, manifest);
       out.commit(o.signal);
     }
     return { report, rows };

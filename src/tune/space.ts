@@ -68,7 +68,7 @@ export function buildSpace(req: SpaceRequest): Space {
     if (eq <= 0) throw new UserError(`--fix ${f}: expected NAME=VALUE, e.g. --fix freeze=most`);
     const name = f.slice(0, eq).trim();
     find(name, '--fix');
-    if (name in fixedRaw) throw new UserError(`--fix ${name}: given twice`);
+    if (Object.hasOwn(fixedRaw, name)) throw new UserError(`--fix ${name}: given twice`);
     fixedRaw[name] = f.slice(eq + 1).trim();
   }
   const fixedValues = resolveParams(strategy, params, fixedRaw); // checks type and range
@@ -78,7 +78,7 @@ export function buildSpace(req: SpaceRequest): Space {
     const name = (eq < 0 ? text : text.slice(0, eq)).trim();
     const p = find(name, '--param');
     if (dims.some((d) => d.name === name)) throw new UserError(`--param ${name}: given twice`);
-    if (name in fixedRaw) throw new UserError(`--param ${name}: also pinned by --fix; search it or fix it, not both`);
+    if (Object.hasOwn(fixedRaw, name)) throw new UserError(`--param ${name}: also pinned by --fix; search it or fix it, not both`);
     if (p.type === 'enum') {
       if (eq >= 0) throw new UserError(`--param ${text}: ${name} is an enum (${p.values.join('|')}); a range does not apply, give --param ${name} to search every value`);
       dims.push({ name, kind: 'enum', values: p.values });

@@ -7,6 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { Checkpointer } from '../../src/io/checkpoint.js';
 import { OutputError } from '../../src/io/output.js';
 import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
@@ -64,6 +65,15 @@ describe('a full disk (writes fail with ENOSPC)', () => {
       expectIntact(dir, before);
     }
   }, 60_000);
+
+  it('a checkpoint that cannot be written leaves no temporary file (it left an empty one)', () => {
+    const dir = tempDir('enospc-checkpoint');
+    const cp = new Checkpointer(dir, 'simulate', { game: 'sevn' });
+    disk.left = 0;
+    expect(() => cp.save({ next: 1 })).toThrow(/ENOSPC/);
+    disk.left = Infinity;
+    expect(listDir(dir)).toEqual([]);
+  });
 
   it('merge and solve: the same', async () => {
     const shards = [1, 2].map((i) => tempDir(`enospc-shard${i}`));

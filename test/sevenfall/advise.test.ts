@@ -85,11 +85,11 @@ describe('advise --game sevenfall', () => {
 describe('advise --review', () => {
   it('finds no loss in a game played by optimal, and the loss of each decision of a weaker strategy', () => {
     const record = sevenfallGameRecord(SEVENFALL_STRATEGIES, rules, ['optimal', 'greedy:margin=3'], 5);
-    const optimal = reviewSevenfall(record, 0);
+    const optimal = reviewSevenfall(SEVENFALL_STRATEGIES, record, 0);
     expect(optimal.decisions.length).toBeGreaterThanOrEqual(5);
     for (const d of optimal.decisions) expect(d.loss).toBeLessThan(1e-9);
     expect(optimal.totalLoss).toBeLessThan(1e-9);
-    const greedy = reviewSevenfall(record, 1);
+    const greedy = reviewSevenfall(SEVENFALL_STRATEGIES, record, 1);
     expect(greedy.decisions.length).toBeGreaterThanOrEqual(5);
     for (const d of greedy.decisions) expect(d.loss).toBeGreaterThanOrEqual(0);
     expect(greedy.meanLoss).toBeCloseTo(greedy.totalLoss / greedy.decisions.length, 12);

@@ -136,7 +136,7 @@ export function checkCanisterFor(r: SevenfallRules, players: number): void {
 }
 
 export function sevenfallPreset(name: string): SevenfallRules {
-  const make = SEVENFALL_PRESETS[name];
+  const make = Object.hasOwn(SEVENFALL_PRESETS, name) ? SEVENFALL_PRESETS[name] : undefined; // not "constructor" or "__proto__"
   if (!make) throw new UserError(`unknown SEVENFALL preset "${name}" (presets: ${Object.keys(SEVENFALL_PRESETS).join(', ')})`);
   return make();
 }

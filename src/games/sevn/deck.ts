@@ -8,6 +8,7 @@
  * SevnEngine extends this class instead of holding one: drawing is the hottest path of a game, and on
  * the engine's own object each of these fields stays one load away, as it was before the split.
  */
+import { UserError } from '../../engine/errors.js';
 import type { Rng } from '../../engine/rng.js';
 import type { SevnCards } from './cards.js';
 import { Ev, type SevnTracer } from './events.js';
@@ -36,6 +37,8 @@ export class SevnDeck {
   rng: Rng | null = null;
   /** Optional observer for traces and tests; null in simulations so it costs one comparison. */
   tracer: SevnTracer | null = null;
+  /** Reshuffles in the current round (the engine zeroes it as a round starts): see reshuffle(). */
+  roundReshuffles = 0;
 
   constructor(rules: SevnRules, cards: SevnCards) {
     this.rules = rules;
@@ -122,6 +125,12 @@ export class SevnDeck {
   private reshuffle(): boolean {
     const n = this.discardLen;
     if (n === 0) return false;
+    // A round that has gone through its discard pile as many times as the deck has cards is not going
+    // to end (e.g. every number is a 0 and Second Chance discards each duplicate): maxRounds bounds
+    // rounds, this bounds the draws of one.
+    if (++this.roundReshuffles > this.size) {
+      throw new UserError(`a SEVN round did not end after ${this.size} reshuffles of its discard pile (one per card of the ${this.size}-card deck): with these rules every drawn card goes back to the pile and nobody busts or fills a row; check the deck in the rules file`);
+    }
     // The deck is empty: the two arrays swap roles instead of copying the pile (same order, so the
     // same draws as a copy; the copy was a third of the once-a-game reshuffle).
     const deck = this.discard;

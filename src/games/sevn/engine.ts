@@ -410,6 +410,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     this.qHead = 0;
     this.qLen = 0;
     this.roundCount++;
+    this.roundReshuffles = 0;
     if (this.tracer !== null) this.tracer.event(Ev.ROUND_START, this.dealer, this.round, 0);
     // The deal: one open card each, from the left of the dealer; actions resolve at once.
     let s = this.dealer;

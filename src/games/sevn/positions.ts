@@ -90,6 +90,7 @@ export function loadPosition(e: SevnEngine, players: readonly SevnPlayer[], rng:
   e.qHead = 0;
   e.qLen = 0;
   e.roundCount = 1;
+  e.roundReshuffles = 0;
 }
 
 /** Seat s's row, status and running counters from a position's card codes. */

@@ -250,7 +250,7 @@ export function parseSevnRules(text: string, source: string): SevnRules {
 }
 
 export function sevnPreset(name: string): SevnRules {
-  const make = SEVN_PRESETS[name];
+  const make = Object.hasOwn(SEVN_PRESETS, name) ? SEVN_PRESETS[name] : undefined; // not "constructor" or "__proto__"
   if (!make) throw new UserError(`unknown SEVN preset "${name}" (presets: ${Object.keys(SEVN_PRESETS).join(', ')})`);
   return make();
 }

@@ -62,7 +62,7 @@ export function traceSevnGame(players: readonly SevnPlayer[], engine: SevnEngine
     engine.playGame(players, rng);
   } catch (e) {
     // The rules did not let the game end: show what was played, then say why it stopped.
-    if (e instanceof RoundCapError) throw new PartialOutputError(`${e.message}: these rules and strategies do not finish a game; raise maxRounds, lower target or check the deck in the rules file`, [...head, ...tracer.lines].join('\n'));
+    if (e instanceof RoundCapError) throw new PartialOutputError(e.advice, [...head, ...tracer.lines].join('\n'));
     throw e;
   } finally {
     engine.tracer = null;

@@ -45,7 +45,8 @@ const entry: CatalogEntry = {
       objective: { type: 'string', default: 'ev', describe: OBJECTIVE_HELP },
     },
     position: async (rules, args) => (await import('./advise.js')).sevenfallAdviseCommand(rules as SevenfallRules, args),
-    review: async (record, args) => (await import('./review.js')).sevenfallReviewCommand(record, args),
+    review: async (record, args) => (await import('./review.js')).sevenfallReviewCommand(SEVENFALL_STRATEGIES, record, args),
+    reviewFlags: ['objective'],
   },
   charts: sevenfallCharts,
 };

@@ -190,6 +190,6 @@ export class SevenfallHumanGame implements TableGame {
 
   /** The exact review of the person's decisions (advise --review). */
   review(): string {
-    return formatReview(reviewSevenfall(this.record(), this.seat));
+    return formatReview(reviewSevenfall(this.strategies, this.record(), this.seat));
   }
 }

@@ -36,13 +36,13 @@ export function sevenfallPlayers(strategies: readonly SevenfallStrategyDef[], ru
   return specs.map((spec, seat) => (seat === human?.seat ? new ScriptedSeat(human.answers) : createStrategy('sevenfall', strategies, spec, { rules: side.rules, table: side.table, rng: rngs[seat] })));
 }
 
-export function sevenfallGameRecord(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], seed: number): SevenfallGameRecord {
+export function sevenfallGameRecord(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], seed: number, human?: HumanSeat): SevenfallGameRecord {
   const engine = new SevenfallEngine(rules);
   const { turns, tracer } = sevenfallTurnRecorder(rules, engine);
   engine.tracer = tracer;
   const deck = new Rng();
   deck.reseed(seed, 0, STREAM_DECK);
-  engine.playGame(sevenfallPlayers(strategies, rules, specs, seed), deck);
+  engine.playGame(sevenfallPlayers(strategies, rules, specs, seed, human), deck);
   engine.tracer = null;
   return { format: 1, game: 'sevenfall', rules, players: [...specs], seed, totals: Array.from(engine.totals.subarray(0, specs.length)), winShare: Array.from(engine.winShare.subarray(0, specs.length)), turns };
 }

@@ -1,10 +1,13 @@
 /** `advise --review` for SEVENFALL: each decision of a played game (`play --json`) with its exact loss against the best action. */
 import { UserError } from '../../../engine/errors.js';
-import type { GameRecord } from '../../../engine/game-record.js';
+import { type GameRecord, type HumanRecordFields, OutOfAnswers, checkHumanSeat, checkRecord } from '../../../engine/game-record.js';
+import type { GameModule } from '../../../engine/game.js';
+import { createSevenfallModule } from '../index.js';
+import { type SevenfallRules, validateSevenfallRules } from '../rules.js';
+import type { SevenfallStrategyDef } from '../view.js';
 import type { AnalysisArgs } from '../../entry.js';
-import type { SevenfallRules } from '../rules.js';
 import { adviseSevenfall, sevenfallPosition } from './advise.js';
-import type { SevenfallGameRecord } from './record.js';
+import { type SevenfallGameRecord, sevenfallGameRecord } from './record.js';
 
 export interface ReviewedDecision {
   round: number;
@@ -26,11 +29,25 @@ export interface Review {
 }
 
 /** Each decision of `seat` in a SEVENFALL game record with its exact loss against the best action (turn objective). */
-export function reviewSevenfall(recordIn: GameRecord, seat: number, objective = 'ev'): Review {
+export function reviewSevenfall(strategies: readonly SevenfallStrategyDef[], recordIn: GameRecord, seat: number, objective = 'ev'): Review {
   const record = recordIn as SevenfallGameRecord;
-  if (record.game !== 'sevenfall' || !Array.isArray(record.turns)) throw new UserError('--review: only SEVENFALL games can be reviewed so far (a `play --game sevenfall --json` file)');
+  if (record?.game !== 'sevenfall' || !Array.isArray(record.turns)) throw new UserError('--review: not a SEVENFALL game written by `play --game sevenfall --json`');
+  const rules = validateSevenfallRules(record.rules, '--review rules');
+  checkRecord(createSevenfallModule(strategies) as unknown as GameModule, rules, record);
   if (!Number.isInteger(seat) || seat < 0 || seat >= record.players.length) throw new UserError(`--seat ${seat}: the game has seats 0 to ${record.players.length - 1}`);
-  const rules = record.rules as SevenfallRules;
+  // The replay must be the game of the file, as for SEVN: same turns, or the file is from another version or edited.
+  const human = checkHumanSeat(record);
+  if (human && (record as SevenfallGameRecord & HumanRecordFields).finished === false) throw new UserError('--review: the game was stopped before its end (finished: false); SEVENFALL reviews a finished game');
+  let replayed: SevenfallGameRecord;
+  try {
+    replayed = sevenfallGameRecord(strategies, rules, record.players, record.seed, human);
+  } catch (e) {
+    if (e instanceof OutOfAnswers) throw new UserError('--review: the file\'s "human" answers end before its game does (edited); write it again with `play --human --save`');
+    throw e;
+  }
+  if (JSON.stringify(replayed.turns) !== JSON.stringify(record.turns)) {
+    throw new UserError('--review: replaying the file\'s seed and strategies does not give its turns (written by another version of sevensim, or edited); write it again with `play --json`');
+  }
   const decisions: ReviewedDecision[] = [];
   for (const turn of record.turns.filter((t) => t.seat === seat)) {
     for (const d of turn.decisions) {
@@ -60,7 +77,7 @@ export function formatReview(r: Review): string {
 }
 
 /** `advise --review` of a SEVENFALL game: --seat and --objective apply. */
-export function sevenfallReviewCommand(record: GameRecord, a: AnalysisArgs): { report: Review; text: string } {
-  const r = reviewSevenfall(record, typeof a.seat === 'number' ? a.seat : 0, typeof a.objective === 'string' ? a.objective : 'ev');
+export function sevenfallReviewCommand(strategies: readonly SevenfallStrategyDef[], record: GameRecord, a: AnalysisArgs): { report: Review; text: string } {
+  const r = reviewSevenfall(strategies, record, typeof a.seat === 'number' ? a.seat : 0, typeof a.objective === 'string' ? a.objective : 'ev');
   return { report: r, text: formatReview(r) };
 }

@@ -1,4 +1,5 @@
 /** `solve`: exact solutions, printed and (with --out) written as policy.arrow. */
+import { writeRunJson } from '../../../io/results.js';
 import { writeFileSync } from 'node:fs';
 import { ArrowFileStream, batchOf, schemaOf } from '../../../io/arrow.js';
 import { OutputDir } from '../../../io/output.js';
@@ -86,7 +87,7 @@ export async function solveSevenfallCommand(rules: SevenfallRules, preset: strin
     try {
       await writeSevenfallPolicy(dir, solution.policyRows());
       writeFileSync(dir.file('solve.json'), JSON.stringify({ sevensim: packageVersion(), gitCommit: gitCommit(), rules, ...report }, null, 2) + '\n');
-      writeFileSync(dir.file('run.json'), JSON.stringify({ ...manifestHeader('solve', 'sevenfall', preset, null), rules, objective: report.objective, files: ['policy.arrow', 'solve.json'] }, null, 2) + '\n');
+      writeRunJson(dir, { ...manifestHeader('solve', 'sevenfall', preset, null), rules, objective: report.objective, files: ['policy.arrow', 'solve.json'] });
       dir.commit();
     } catch (e) {
       dir.abort();

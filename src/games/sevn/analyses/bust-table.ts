@@ -4,6 +4,7 @@
  * beside simulated), written with --out as bust-table.arrow and bust-table.json, and printed as a
  * compact table with round points in bands. The definitions: src/games/sevn/bust-row.ts and bust-table.ts.
  */
+import { writeRunJson } from '../../../io/results.js';
 import { writeFileSync } from 'node:fs';
 import { UserError } from '../../../engine/errors.js';
 import { writeArrowFile, schemaOf } from '../../../io/arrow.js';
@@ -167,7 +168,7 @@ export async function bustTableCommand(strategies: readonly SevnStrategyDef[], r
       });
       const { rows: _rows, ...meta } = t;
       writeFileSync(dir.file('bust-table.json'), JSON.stringify({ sevensim: packageVersion(), gitCommit: gitCommit(), rulesObject: rules, ...meta, rowCount: rows.length }, null, 2) + '\n');
-      writeFileSync(dir.file('run.json'), JSON.stringify({ ...manifestHeader('bust-table', 'sevn', preset, o.seed), rules, strategy: o.strategy, rounds: o.rounds, files: ['bust-table.arrow', 'bust-table.json'] }, null, 2) + '\n');
+      writeRunJson(dir, { ...manifestHeader('bust-table', 'sevn', preset, o.seed), rules, strategy: o.strategy, rounds: o.rounds, files: ['bust-table.arrow', 'bust-table.json'] });
       dir.commit();
     } catch (e) {
       dir.abort();

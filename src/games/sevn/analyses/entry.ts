@@ -59,6 +59,7 @@ const entry: CatalogEntry = {
     },
     position: async (rules, args) => (await import('./advise.js')).sevnAdviseCommand(SEVN_STRATEGIES, rules as SevnRules, args),
     review: async (record, args) => (await import('./review.js')).sevnReviewCommand(SEVN_STRATEGIES, record, args),
+    reviewFlags: ['rollouts', 'seed'],
   },
   bustTable: {
     flags: {

@@ -9,10 +9,12 @@ import type { AnalysisArgs } from '../../entry.js';
 import { DEFAULT_FIELD, DEFAULT_REVIEW_ROLLOUTS } from './entry.js';
 import { UserError } from '../../../engine/errors.js';
 import { Rng, STREAM_DECK } from '../../../engine/rng.js';
+import { createSevnModule } from '../index.js';
 import { SevnEngine } from '../engine.js';
 import { validateSevnRules } from '../rules.js';
 import { Answer, type SevnPlayer, type SevnStrategyDef, type SevnView } from '../view.js';
-import { type GameRecord, OutOfAnswers, checkHumanSeat } from '../../../engine/game-record.js';
+import { type GameRecord, OutOfAnswers, checkHumanSeat, checkRecord } from '../../../engine/game-record.js';
+import type { GameModule } from '../../../engine/game.js';
 import { type AdviceValue, type SevnAdvicePosition, type SevnAdviseFlags, adviseSevn } from './advise.js';
 import { type SevnGameRecord, sevnGameRecord, sevnPlayers } from './record.js';
 
@@ -86,8 +88,9 @@ export function positionOf(v: SevnView): SevnAdvicePosition {
 
 export function reviewSevn(strategies: readonly SevnStrategyDef[], recordIn: GameRecord, seatIn: number, o: { rollouts?: number; seed?: number; onProgress?: (done: number, total: number) => void } = {}): SevnReview {
   const record = recordIn as SevnGameRecord;
-  if (record.game !== 'sevn' || !Array.isArray(record.events) || !Array.isArray(record.players)) throw new UserError('--review: not a SEVN game written by `play --game sevn --json`');
+  if (record?.game !== 'sevn' || !Array.isArray(record.events) || !Array.isArray(record.players)) throw new UserError('--review: not a SEVN game written by `play --game sevn --json`');
   const rules = validateSevnRules(record.rules, '--review rules');
+  checkRecord(createSevnModule(strategies) as unknown as GameModule, rules, record);
   const n = record.players.length;
   if (!Number.isInteger(seatIn) || seatIn < 0 || seatIn >= n) throw new UserError(`--seat ${seatIn}: the game has seats 0 to ${n - 1}`);
   if (!Number.isSafeInteger(record.seed)) throw new UserError('--review: the file has no integer seed');

@@ -3,6 +3,7 @@
  * src/games/sevn/solver.ts), printed, and with --out written as policy.arrow (one row per decision
  * state) and solve.json (the report, the rules and the exact value of every stay-at threshold).
  */
+import { writeRunJson } from '../../../io/results.js';
 import { writeFileSync } from 'node:fs';
 import { ArrowFileStream, batchOf, schemaOf } from '../../../io/arrow.js';
 import { OutputDir } from '../../../io/output.js';
@@ -90,7 +91,7 @@ export async function solveSevnCommand(rules: SevnRules, preset: string | null, 
       await writeSevnPolicy(dir, solution.policyRows());
       const stayAt = solution.stayAtEv.map((ev, threshold) => ({ threshold, ev }));
       writeFileSync(dir.file('solve.json'), JSON.stringify({ sevensim: packageVersion(), gitCommit: gitCommit(), rules, ...report, stayAt }, null, 2) + '\n');
-      writeFileSync(dir.file('run.json'), JSON.stringify({ ...manifestHeader('solve', 'sevn', preset, null), rules, objective: 'ev', files: ['policy.arrow', 'solve.json'] }, null, 2) + '\n');
+      writeRunJson(dir, { ...manifestHeader('solve', 'sevn', preset, null), rules, objective: 'ev', files: ['policy.arrow', 'solve.json'] });
       dir.commit();
     } catch (e) {
       dir.abort();
