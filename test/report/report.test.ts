@@ -250,6 +250,12 @@ describe('tune, tournament and compare charts', () => {
     const ranking = charts.tournamentRanking(o);
     expect(dataItems(await drawn(ranking.spec), 'symbol').map((p) => p.datum.spec)).toEqual(t.ranking.map((r: { spec: string }) => r.spec));
     expect(ranking.caption).toContain(`${t.games.toLocaleString('en-US')} games (60 deals, each in every seat order); seed 4.`);
+    // The ladder: a point per strategy at its rating, a bar from one end of its interval to the other.
+    const ladder = await drawn(charts.tournamentLadder(o)!.spec);
+    type Rated = { spec: string; elo: number; elo_ci95: [number, number] };
+    expect(dataItems(ladder, 'symbol').map((p) => [p.datum.spec, p.datum.elo])).toEqual(t.ranking.map((r: Rated) => [r.spec, r.elo]));
+    expect(dataItems(ladder, 'rule').map((p) => [p.datum.lo, p.datum.hi])).toEqual(t.ranking.map((r: Rated) => r.elo_ci95));
+    expect(charts.tournamentLadder(o)!.table.rows.map((r) => r[1])).toEqual(t.ranking.map((r: Rated) => r.spec));
   });
 
   it('tournament (a hand-made output): cell texts and CI ends where the numbers put them', async () => {
@@ -262,6 +268,7 @@ describe('tune, tournament and compare charts', () => {
     expect(pts.map((p) => p.datum.spec)).toEqual(['stay-at:points=25', 'bust-cap:p=0.3', 'stay-at:points=15']);
     expect(num(dataItems(r, 'rule')[0].datum.hi)).toBeCloseTo(0.695 + Z95 * 0.007, 12);
     expect(charts.tournamentRanking(o).caption).toContain('tournament of 3 strategies at tables of 2; 12,000 games (2,000 deals, each in every seat order); seed 4.');
+    expect(charts.tournamentLadder(o)).toBeNull(); // written before ratings: no ladder
   });
 
   it('compare: the paired difference at its CI; the SPRT path ends at the final LLR beyond a bound', async () => {
@@ -282,7 +289,7 @@ describe('tune, tournament and compare charts', () => {
 
   it('every output gives its charts, each with a caption and a table', () => {
     const counts = [fx.sevnRound, fx.sevnGame, fx.fallRound, fx.sevnSolve, fx.fallSolve, fx.bust, fx.compareSprt, fx.compareGame, fx.tune, fx.tuneReal, fx.tournament, fx.tournamentFixture].map((d) => charts.chartsOf(readOutput(d)).length);
-    expect(counts).toEqual([4, 5, 3, 2, 1, 1, 2, 1, 3, 3, 2, 2]);
+    expect(counts).toEqual([4, 5, 3, 2, 1, 1, 2, 1, 3, 3, 3, 2]);
   });
 });
 
