@@ -3,10 +3,12 @@
  * The `sevensim` command: a thin yargs layer over the engine, the runner and the analyses. Each
  * command is defined in its own file here; this one only lists them.
  */
+import { delimiter } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { UserError } from '../engine/errors.js';
 import { OutputError } from '../io/output.js';
+import { PLUGINS_ENV, envPlugins, loadPlugins } from '../plugins.js';
 import { adviseCommand } from './advise.js';
 import { benchCommand } from './bench.js';
 import { bustTableCommand } from './bust-table.js';
@@ -45,6 +47,14 @@ const cli = yargs(joinNegativeValues(hideBin(process.argv)))
   .command(tuneCommand)
   .command(tournamentCommand)
   .command(adviseCommand)
+  .option('plugin', {
+    type: 'string',
+    array: true,
+    global: true,
+    describe: `a strategy from a file: an ES module whose default export is a strategy definition with a "game" field (repeatable; also ${PLUGINS_ENV}, paths separated by "${delimiter}"); default: none`,
+  })
+  // Plugins join their games' strategy lists before any command reads them (and the pool hands them to its workers).
+  .middleware(async (a) => loadPlugins([...envPlugins(), ...((a.plugin as string[] | undefined) ?? [])]))
   .demandCommand(1, 'Give a command; `sevensim --help` lists them.')
   .strict()
   .recommendCommands()

@@ -9,6 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { registeredGames } from '../catalog.js';
+import { pluginPaths } from '../plugins.js';
 import type { ChunkRange } from '../engine/runner.js';
 import type { WorkerSetup } from './worker.js';
 import { USER_ERROR_CAUSE, UserError } from '../engine/errors.js';
@@ -47,7 +48,7 @@ export interface PoolRun<R extends ChunkRange> {
 
 /** A pool whose workers play `setup.game` under `setup.rules` (and know every game registered in the catalog). */
 export function createPool(threads: number, setup: PoolSetup): Piscina {
-  const workerData: WorkerSetup = { games: registeredGames().map(built), ...setup };
+  const workerData: WorkerSetup = { games: registeredGames().map(built), plugins: pluginPaths(), ...setup };
   const pool = new Piscina({ filename: WORKER_FILE, minThreads: threads, maxThreads: threads, idleTimeout: 1000, workerData });
   // A task aborted (Ctrl-C) while its worker was replying: piscina reports the late reply as an
   // 'error' event, which with no listener would crash the process instead of the clean exit.

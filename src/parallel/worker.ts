@@ -13,6 +13,7 @@ import type { Mode, UnitRunner } from '../engine/game.js';
 import { type PairedPlan, type PairedResult, lineups, playPaired } from '../engine/paired.js';
 import { type ChunkPlan, type ChunkResult, playChunks } from '../engine/runner.js';
 import { gameModule, registerGame } from '../catalog.js';
+import { loadPlugins } from '../plugins.js';
 import { RoundCapError, USER_ERROR_CAUSE, UserError } from '../engine/errors.js';
 import { type CandidatesDefinition, type CandidatesResult, playCandidates } from '../engine/candidates.js';
 import { type TournamentDefinition, type TournamentResult, lineupsOf, playTournament } from '../engine/tournament.js';
@@ -21,6 +22,8 @@ import { type TournamentDefinition, type TournamentResult, lineupsOf, playTourna
 export interface WorkerSetup {
   /** Paths of game modules registered in the catalog at run time (loaded here before any task). */
   games: string[];
+  /** Paths of the strategy plugins loaded in the main thread (loaded here, after the games, before any task). */
+  plugins: string[];
   game: string;
   rules: unknown;
 }
@@ -51,6 +54,7 @@ export interface CandidatesTask {
 
 const setup = workerData as WorkerSetup | undefined;
 if (setup) for (const path of setup.games) await registerGame(pathToFileURL(path));
+if (setup) await loadPlugins(setup.plugins);
 
 const runners = new Map<string, UnitRunner>();
 
