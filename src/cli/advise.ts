@@ -1,37 +1,28 @@
 /** `sevensim advise`: the value of every legal action of a position, or a review of a played game; each game's advice is its catalog capability. */
 import { readFileSync } from 'node:fs';
-import type { Argv, CommandModule } from 'yargs';
+import type { Argv, CommandModule, Options } from 'yargs';
 import { catalogEntries, catalogEntry, gamesWith } from '../catalog.js';
 import { UserError } from '../engine/errors.js';
-import type { AdviseArgs } from '../run/advise.js';
-import { DEFAULT_FIELD, DEFAULT_ROLLOUTS, checkRollouts } from '../run/advise-sevn.js';
-import type { GameRecord } from '../run/play-json.js';
-import { DEFAULT_REVIEW_ROLLOUTS } from '../run/review-sevn.js';
-import { loadRules, quietOption, seedOption } from './options.js';
+import type { GameRecord } from '../engine/game-record.js';
+import type { AnalysisArgs, AnalysisFlag } from '../games/entry.js';
+import { loadRules } from './options.js';
 import { progressBar } from './progress.js';
 
+/** Every game's position flags, each declared once by its game (a flag two games share is offered once). */
+function gameFlags<T>(y: Argv<T>): Argv<T> {
+  const flags = new Map<string, AnalysisFlag>();
+  for (const e of catalogEntries()) for (const [name, f] of Object.entries(e.advise?.flags ?? {})) if (!flags.has(name)) flags.set(name, f);
+  for (const [name, f] of flags) y = y.option(name, f as Options) as Argv<T>;
+  return y;
+}
+
 function adviseOptions<T>(y: Argv<T>) {
-  return y
-    .option('game', { type: 'string', choices: gamesWith('advise'), describe: 'which game (not needed with --review)' })
-    .option('preset', { type: 'string', describe: 'a built-in rules preset (default: the game\'s own)' })
-    .option('rules', { type: 'string', describe: 'a rules file (JSON) instead of a preset' })
-    .option('hand', { type: 'string', describe: 'SEVENFALL: the row, e.g. "A A B C W X D" (letters A.. symbols, W Wild, X Break)' })
-    .option('locked', { type: 'string', default: '', describe: 'SEVENFALL: which tiles of the hand are locked replacements, e.g. "B X"' })
-    .option('discarded', { type: 'string', default: '', describe: 'SEVENFALL: tiles discarded earlier this turn (out of the canister until the turn ends)' })
-    .option('discards-left', { type: 'number', describe: 'SEVENFALL: discards left; a check: it must be the budget minus the tiles in --discarded' })
-    .option('objective', { type: 'string', default: 'ev', describe: 'SEVENFALL: ev (expected turn score) or at-least:K (chance to score at least K)' })
-    .option('row', { type: 'string', describe: 'SEVN: your row, cards as `play` prints them: numbers 13, Ballast -2, modifiers x2 +4, SecondChance, Featherweight, Heavyweight, Ladder; e.g. "13 12 +4" ("none": empty); required with --game sevn' })
-    .option('second-chance', { type: 'boolean', default: false, describe: 'SEVN: your row also holds a Second Chance (the same as SecondChance in --row)' })
-    .option('seen', { type: 'string', default: 'none', describe: 'SEVN: cards seen since the last reshuffle that are off the table (the discard pile: earlier rounds\' rows, action cards, Crossroads rejects); they are not in the deck' })
-    .option('totals', { type: 'string', defaultDescription: 'none: the round only', describe: 'SEVN: game totals before this round, yours first, then each opponent clockwise, e.g. 200,230,180; gives the chance to win the game' })
-    .option('at-stake', { type: 'string', defaultDescription: 'no opponents: a solo round', describe: 'SEVN: each opponent\'s row (its points at stake), clockwise from you (seats 1, 2, ...), separated by "/", e.g. "9 4 / 7 7 / none"; a row with a duplicate busted' })
-    .option('still-in', { type: 'string', defaultDescription: 'every opponent whose row has no duplicate', describe: 'SEVN: the opponent seats still in the round, e.g. 1,3, or none (the others stayed, were frozen or busted)' })
-    .option('dealer', { type: 'number', defaultDescription: 'the last seat: you played first this round', describe: 'SEVN: the seat that dealt this round (0 = you); the deal moves clockwise each round' })
-    .option('field', { type: 'string', array: true, defaultDescription: DEFAULT_FIELD, describe: 'SEVN: the opponents\' strategies in the rollouts: one for all, or one per opponent' })
-    .option('then', { type: 'string', default: DEFAULT_FIELD, describe: 'SEVN: your own strategy after this decision, in the rollouts' })
-    .option('rollouts', { type: 'number', coerce: checkRollouts, defaultDescription: `${DEFAULT_ROLLOUTS}; with --review ${DEFAULT_REVIEW_ROLLOUTS} a decision`, describe: 'SEVN: paired rollouts (each plays draw and stay on the same shuffled unseen cards)' })
-    .option('seed', seedOption('SEVN: random seed of the rollouts (same seed, same numbers)'))
-    .option('quiet', { ...quietOption, describe: `SEVN: ${quietOption.describe}` })
+  return gameFlags(
+    y
+      .option('game', { type: 'string', choices: gamesWith('advise'), describe: 'which game (not needed with --review)' })
+      .option('preset', { type: 'string', describe: 'a built-in rules preset (default: the game\'s own)' })
+      .option('rules', { type: 'string', describe: 'a rules file (JSON) instead of a preset' }),
+  )
     .option('review', { type: 'string', describe: 'a game written by `play --json`: each decision of --seat with its loss against the best action (SEVENFALL exact; SEVN draw or stay by paired rollouts, --rollouts and --seed apply)' })
     .option('seat', { type: 'number', default: 0, describe: 'with --review: the seat to review' })
     .option('json', { type: 'boolean', default: false, describe: 'print the result as JSON' })
@@ -45,8 +36,8 @@ export const adviseCommand: CommandModule<object, Awaited<ReturnType<typeof advi
   describe: 'The value of every legal action of a position and its loss against the best: SEVN draw or stay (paired rollouts, exact where solvable), SEVENFALL every discard (exact); or --review a played game',
   builder: (y) => adviseOptions(y) as never,
   handler: async (a) => {
-    const progress = progressBar(a.quiet, a.review !== undefined ? 'decisions' : 'rollouts');
-    const args: AdviseArgs = { ...a, onProgress: (done, total) => progress.update(done, total) };
+    const progress = progressBar(a.quiet === true, a.review !== undefined ? 'decisions' : 'rollouts');
+    const args: AnalysisArgs = { ...a, onProgress: (done, total) => progress.update(done, total) };
     let out: { report: unknown; text: string };
     try {
       if (a.review !== undefined) {
@@ -56,18 +47,18 @@ export const adviseCommand: CommandModule<object, Awaited<ReturnType<typeof advi
         } catch (e) {
           throw new UserError(`--review ${a.review}: cannot read it as a \`play --json\` game (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
         }
-        const entry = catalogEntries().find((e) => e.game.name === record?.game && e.review);
-        if (!entry) throw new UserError(`--review ${a.review}: not a \`play --json\` game of ${catalogEntries().filter((e) => e.review).map((e) => e.game.name).join(' or ')}`);
-        out = await entry.review!(record, args);
+        const entry = catalogEntries().find((e) => e.game.name === record?.game && e.advise?.review);
+        if (!entry) throw new UserError(`--review ${a.review}: not a \`play --json\` game of ${catalogEntries().filter((e) => e.advise?.review).map((e) => e.game.name).join(' or ')}`);
+        out = await entry.advise!.review!(record, args);
       } else {
         if (a.game === undefined) throw new UserError('advise: give --game (and a position) or --review FILE');
         const entry = catalogEntry(a.game);
         // Another game's position flags are a mistake, not something to ignore.
-        const own = entry.adviseFlags ?? [];
+        const own = Object.keys(entry.advise!.flags);
         const given = process.argv.slice(2).flatMap((x) => (x.startsWith('--') ? [x.slice(2).split('=')[0]!] : []));
-        const wrong = given.find((f) => !own.includes(f) && catalogEntries().some((e) => e.adviseFlags?.includes(f)));
+        const wrong = given.find((f) => !own.includes(f) && catalogEntries().some((e) => e.advise && f in e.advise.flags));
         if (wrong) throw new UserError(`--${wrong} is not a flag of a ${entry.game.name} position; ${entry.game.name} takes ${own.map((f) => `--${f}`).join(', ')}`);
-        out = await entry.advise!(loadRules(entry.game, a.preset, a.rules), args);
+        out = await entry.advise!.position(loadRules(entry.game, a.preset, a.rules), args);
       }
     } finally {
       progress.stop();

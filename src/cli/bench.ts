@@ -1,6 +1,6 @@
 /** `sevensim bench`: games per second inline, on one worker and on T workers, for every workload in the catalog. */
 import { gameNames } from '../catalog.js';
-import { checkInteger, checkNumber } from '../run/checks.js';
+import { checkInteger, checkNumber } from '../engine/checks.js';
 import { type BenchRow, benchWorkload, benchWorkloads, formatBench } from '../run/bench.js';
 import { command, jsonOption, threadsOption } from './options.js';
 

@@ -1,6 +1,6 @@
 /**
  * The options several commands share, each declared once with its default, help text and check (the
- * checks live in run/checks.ts and run as yargs parses, so a bad value fails before any work), and
+ * checks live in engine/checks.ts and run as yargs parses, so a bad value fails before any work), and
  * the rules in effect from --preset or --rules.
  */
 import { readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { gameNames } from '../catalog.js';
 import { UserError } from '../engine/errors.js';
 import type { GameModule } from '../engine/game.js';
 import { defaultThreads } from '../parallel/pool.js';
-import { checkChunkSize, checkGames, checkSeed, checkThreads } from '../run/checks.js';
+import { checkChunkSize, checkGames, checkSeed, checkThreads } from '../engine/checks.js';
 
 /** --game (one of `games`: by default every game in the catalog), --preset, --rules. */
 export function gameOptions<T>(y: Argv<T>, games: readonly string[] = gameNames()) {

@@ -8,7 +8,7 @@ import { catalogEntries } from '../catalog.js';
 import { simulate } from '../run/simulate.js';
 import { command, gamesOption, jsonOption, quietOption, seedOption, threadsOption } from './options.js';
 import { printSummary, summaryJson } from './simulate.js';
-import { checkGames, checkThreads } from '../run/checks.js';
+import { checkGames, checkThreads } from '../engine/checks.js';
 import { interruptible, progressBar } from './progress.js';
 
 export async function runStudy(o: { games: number; seed: number; out: string; threads: number; quiet: boolean; json: boolean }): Promise<void> {

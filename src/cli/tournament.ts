@@ -5,7 +5,7 @@ import { defaultThreads } from '../parallel/pool.js';
 import { DEFAULT_TOURNAMENT_CHUNK, formatTournament, tournament } from '../run/tournament.js';
 import { gameModule } from '../catalog.js';
 import { OutputDir } from '../io/output.js';
-import { checkNumber } from '../run/checks.js';
+import { checkNumber } from '../engine/checks.js';
 import { forceOption, gameOptions, loadRules } from './options.js';
 import { interruptible, progressBar } from './progress.js';
 

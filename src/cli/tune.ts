@@ -6,7 +6,7 @@ import { defaultThreads } from '../parallel/pool.js';
 import type { Method, TuneProgress } from '../run/tune.js';
 import { gameModule } from '../catalog.js';
 import { OutputDir } from '../io/output.js';
-import { checkNumber } from '../run/checks.js';
+import { checkNumber } from '../engine/checks.js';
 import { forceOption, gameOptions, loadRules } from './options.js';
 import { interruptible } from './progress.js';
 

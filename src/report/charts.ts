@@ -1,48 +1,22 @@
 /**
  * The report's charts as data: one function per chart, each returning a vega-lite spec, a caption that
- * states the run, and the small table of the numbers drawn. Nothing here renders or reads files.
+ * states the run, and the small table of the numbers drawn. A game's own charts (its decisions, its
+ * solve or bust-table output) are its catalog entry's. Nothing here renders or reads files.
  */
-import type { TopLevelSpec } from 'vega-lite';
-import { gameModule, gameNames } from '../catalog.js';
+import { catalogEntry, gameModule, gameNames } from '../catalog.js';
+import { type Chart, CATEGORY, WIDTH, fmt, int, simulateCaption as captionOf, spec } from '../charts/chart.js';
 import type { GameModule } from '../engine/game.js';
 import { Z95 } from '../stats/summary.js';
-import type { BustTableOutput, CompareOutput, Output, Row, RunInfo, SimulateOutput, SolveOutput, TournamentOutput, TuneOutput } from './inputs.js';
+import type { CompareOutput, Output, Row, RunInfo, SimulateOutput, TournamentOutput, TuneOutput } from './inputs.js';
 
-export interface Chart {
-  /** File-name-safe and unique within a report (with the run's index prefixed). */
-  id: string;
-  title: string;
-  caption: string;
-  spec: TopLevelSpec;
-  table: { head: string[]; rows: string[][] };
-}
+export type { Chart } from '../charts/chart.js';
+export { FONT, fmt } from '../charts/chart.js';
 
-export const FONT = 'DejaVu Sans, Verdana, Arial, sans-serif';
-const WIDTH = 460;
-/** Seats and strategies: ten clearly different colours. */
-const CATEGORY = 'tableau10';
-
-const CONFIG = { font: FONT, view: { stroke: '#ccc' }, axis: { labelFontSize: 11, titleFontSize: 12 }, legend: { labelFontSize: 11, titleFontSize: 11, labelLimit: 260 }, title: { fontSize: 13 } };
-
-export const fmt = (x: number, digits = 3): string => (Number.isFinite(x) ? x.toFixed(digits) : '-');
-const int = (x: number): string => x.toLocaleString('en-US');
-/** A game's display name and round-mode unit, from its module in the catalog. */
+/** A game's display name and module, from the catalog. */
 const known = (g: string): GameModule | null => (gameNames().includes(g) ? gameModule(g) : null);
 export const gameName = (g: string): string => known(g)?.title ?? g;
 const roundUnit = (g: string): string => known(g)?.roundUnit ?? 'round';
-
-function spec(s: Record<string, unknown>): TopLevelSpec {
-  return { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', config: CONFIG, background: 'white', padding: 8, ...s } as unknown as TopLevelSpec;
-}
-
-/** "SEVN, preset sevn, round mode; seats 0 a, 1 b; 20,000 rounds, seed 1". */
-function simulateCaption(o: SimulateOutput): string {
-  const m = o.manifest;
-  const unit = m.mode === 'game' ? 'games' : `${roundUnit(o.game)}s`;
-  const lineup = m.players.map((p, i) => `${i} ${p}`).join(', ');
-  const merged = m.mergedFrom ? `, merged from ${m.mergedFrom.length} shards${m.complete === false ? ' (partial)' : ''}` : '';
-  return `${gameName(o.game)}, ${o.rules}, ${m.mode} mode; seats: ${lineup}; ${int(m.totals[0]?.games ?? 0)} ${unit}, seed ${m.seed}${merged}${m.decisions === 'counterfactual' ? `; counterfactual decisions (sample rate ${m.counterfactual?.rate}, ${m.counterfactual?.rollouts} rollouts)` : ''}.`;
-}
+const simulateCaption = (o: SimulateOutput): string => captionOf(o, known(o.game));
 
 const seatLabel = (seat: number, strategy: string): string => `${seat}: ${strategy}`;
 const seatScale = (o: SimulateOutput) => ({ domain: o.seats.map((s) => seatLabel(s.seat, s.strategy)), scheme: CATEGORY });
@@ -201,310 +175,6 @@ export function winShare(o: SimulateOutput): Chart {
 
 export function bustRate(o: SimulateOutput): Chart {
   return seatEstimates(o, 'bust-rate', 'Bust rate per seat', 'share of rounds busted', o.seats.map((s) => ({ mean: s.bustRate!.rate, se: s.bustRate!.se })), null, `Bars: share of rounds the seat busted, with 95% CI${o.manifest.mode === 'game' ? ' (rounds of one game are treated as independent)' : ''}.`);
-}
-
-/** Pools rows of a bucket by key: count, sum and sum of squares. */
-function pool(rows: Row[], key: (r: Row) => string | null, n: string, sum: string, sumSq: string): Map<string, { row: Row; n: number; sum: number; sumSq: number }> {
-  const m = new Map<string, { row: Row; n: number; sum: number; sumSq: number }>();
-  for (const r of rows) {
-    const k = key(r);
-    if (k === null) continue;
-    const p = m.get(k) ?? { row: r, n: 0, sum: 0, sumSq: 0 };
-    p.n += r[n] as number;
-    p.sum += r[sum] as number;
-    p.sumSq += r[sumSq] as number;
-    m.set(k, p);
-  }
-  return m;
-}
-
-const meanVar = (p: { n: number; sum: number; sumSq: number }) => ({ mean: p.sum / p.n, variance: p.n > 1 ? Math.max(0, (p.sumSq - (p.sum * p.sum) / p.n) / (p.n - 1)) : NaN });
-
-/** Fewest observations behind a point drawn from decisions (each side of a difference). */
-export const MIN_DECISIONS = 100;
-
-/** SEVN: draw minus stay by round points, a line per number of distinct values held, with 95% CI bands. */
-export function sevnDecisionValue(o: SimulateOutput): Chart {
-  const rows = o.decisions.filter((r) => r.kind === 'draw-stay');
-  const points: Row[] = [];
-  const outcome = o.manifest.mode === 'game' ? 'final score' : 'round score';
-  if (o.counterfactual) {
-    const p = pool(rows.filter((r) => r.action === 'draw'), (r) => `${r.distinct as number},${r.points as number}`, 'rollouts', 'sum_diff', 'sum_diff_sq');
-    for (const v of p.values()) {
-      if (v.n < MIN_DECISIONS) continue;
-      const { mean, variance } = meanVar(v);
-      const se = Math.sqrt(variance / v.n);
-      points.push({ distinct: v.row.distinct, points: v.row.points, diff: mean, lo: mean - Z95 * se, hi: mean + Z95 * se, se, n: v.n });
-    }
-  } else {
-    const p = pool(rows, (r) => `${r.distinct as number},${r.points as number},${r.action as string}`, 'count', 'sum_score', 'sum_score_sq');
-    for (const d of p.values()) {
-      if (d.row.action !== 'draw') continue;
-      const s = p.get(`${d.row.distinct as number},${d.row.points as number},stay`);
-      if (!s || d.n < MIN_DECISIONS || s.n < MIN_DECISIONS) continue;
-      const a = meanVar(d);
-      const b = meanVar(s);
-      const diff = a.mean - b.mean;
-      const se = Math.sqrt(a.variance / d.n + b.variance / s.n);
-      points.push({ distinct: d.row.distinct, points: d.row.points, diff, lo: diff - Z95 * se, hi: diff + Z95 * se, se, n: Math.min(d.n, s.n) });
-    }
-  }
-  points.sort((a, b) => (a.distinct as number) - (b.distinct as number) || (a.points as number) - (b.points as number));
-  const how = o.counterfactual
-    ? `Counterfactual: at sampled draw-or-stay decisions both actions played out on the same cards; the ${outcome} after drawing minus after staying, pooled over seats, bust chances and deck sizes.`
-    : `As played: the mean ${outcome} of seats that drew minus that of seats that stayed in the same state, pooled over seats, bust chances and deck sizes. Not a controlled comparison (the strategies chose); a counterfactual run gives one.`;
-  const byDistinct = new Map<number, Row[]>();
-  for (const p of points) byDistinct.set(p.distinct as number, [...(byDistinct.get(p.distinct as number) ?? []), p]);
-  return {
-    id: 'sevn-draw-minus-stay',
-    title: `SEVN: value of drawing over staying by points at stake${o.counterfactual ? ' (counterfactual)' : ''}`,
-    caption: `${simulateCaption(o)} ${how} Bands: 95% CI; states with fewer than ${MIN_DECISIONS} decisions ${o.counterfactual ? '(rollouts)' : 'on either side'} are left out.`,
-    spec: spec({
-      width: WIDTH,
-      height: 280,
-      data: { values: points },
-      encoding: {
-        x: { field: 'points', type: 'quantitative', title: 'round points at stake' },
-        color: { field: 'distinct', type: 'nominal', title: 'distinct values held', scale: { scheme: CATEGORY }, sort: 'ascending', legend: { symbolOpacity: 1, symbolType: 'stroke', symbolStrokeWidth: 3 } },
-      },
-      layer: [
-        { mark: { type: 'area', opacity: 0.2 }, encoding: { y: { field: 'lo', type: 'quantitative', title: `draw − stay (${outcome})` }, y2: { field: 'hi' } } },
-        { mark: { type: 'line', strokeWidth: 2, point: { size: 14 } }, encoding: { y: { field: 'diff', type: 'quantitative' } } },
-        { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', color: '#444', strokeDash: [4, 3] }, encoding: { y: { field: 'zero', type: 'quantitative' } } },
-      ],
-    }),
-    table: {
-      head: ['distinct', 'points', 'draw − stay (se)', o.counterfactual ? 'rollouts' : 'decisions (fewer side)'],
-      rows: [...byDistinct.entries()].flatMap(([d, ps]) => {
-        // Every point would be a long table: per line, the point nearest zero from each side and the extremes.
-        const pick = new Set<Row>([ps[0], ps[ps.length - 1]]);
-        const cross = ps.findIndex((p, i) => i > 0 && Math.sign(p.diff as number) !== Math.sign(ps[i - 1].diff as number));
-        if (cross > 0) [ps[cross - 1], ps[cross]].forEach((p) => pick.add(p));
-        return ps.filter((p) => pick.has(p)).map((p) => [String(d), String(p.points), `${fmt(p.diff as number, 2)} (${fmt(p.se as number, 2)})`, int(p.n as number)]);
-      }),
-    },
-  };
-}
-
-const tilesDiscarded = (action: string): number => (action === 'stop' ? 0 : action.replace(/^discard /, '').split('+').length);
-
-/** SEVENFALL: mean turn score after each choice (stop, discard 1, 2 or 3 tiles) by profile and discards left. */
-export function sevenfallDecisionValue(o: SimulateOutput): Chart {
-  const rows = o.decisions.filter((r) => r.kind === 'discard');
-  const [n, sum, sumSq] = o.counterfactual ? ['rollouts', 'sum_value', 'sum_value_sq'] : ['count', 'sum_score', 'sum_score_sq'];
-  const byProfile = pool(rows, (r) => r.profile as string, n, n, n);
-  const top = [...byProfile.entries()].sort((a, b) => b[1].n - a[1].n).slice(0, 10).map(([k]) => k);
-  const keep = new Set(top);
-  const p = pool(rows.filter((r) => keep.has(r.profile as string)), (r) => `${r.profile as string}|${r.discards_left as number}|${tilesDiscarded(r.action as string)}`, n, sum, sumSq);
-  const points: Row[] = [];
-  for (const v of p.values()) {
-    if (v.n < MIN_DECISIONS) continue;
-    const { mean, variance } = meanVar(v);
-    const se = Math.sqrt(variance / v.n);
-    const tiles = tilesDiscarded(v.row.action as string);
-    points.push({ profile: v.row.profile, discards_left: v.row.discards_left, choice: tiles === 0 ? 'stop' : `discard ${tiles}`, value: mean, lo: mean - Z95 * se, hi: mean + Z95 * se, se, n: v.n });
-  }
-  points.sort((a, b) => top.indexOf(a.profile as string) - top.indexOf(b.profile as string) || (b.discards_left as number) - (a.discards_left as number) || String(a.choice).localeCompare(String(b.choice)));
-  const unit = o.manifest.mode === 'game' ? 'final score' : 'turn score';
-  return {
-    id: 'sevenfall-choice-value',
-    title: `SEVENFALL: value of each choice by profile and discards left${o.counterfactual ? ' (counterfactual)' : ''}`,
-    caption: `${simulateCaption(o)} ${o.counterfactual ? 'Counterfactual: every legal discard played out on the same tiles at sampled decisions; the mean' : 'As played: the mean'} ${unit} after stopping or discarding 1, 2 or 3 tiles (all discards of that many tiles pooled, over seats), for the 10 most frequent profiles (symbol group sizes, largest first), one panel per discards left, with 95% CIs. Choices seen fewer than ${MIN_DECISIONS} times are left out.`,
-    spec: spec({
-      data: { values: points },
-      facet: { column: { field: 'discards_left', type: 'ordinal', title: 'discards left', sort: 'descending' } },
-      spec: {
-        width: 150,
-        height: { step: 16 },
-        encoding: {
-          y: { field: 'profile', type: 'nominal', title: 'profile', sort: top },
-          color: { field: 'choice', type: 'nominal', title: 'choice', scale: { domain: ['stop', 'discard 1', 'discard 2', 'discard 3'], scheme: CATEGORY }, legend: { orient: 'bottom' } },
-        },
-        layer: [
-          { mark: { type: 'rule' }, encoding: { x: { field: 'lo', type: 'quantitative', title: unit }, x2: { field: 'hi' } } },
-          { mark: { type: 'point', filled: true, size: 40 }, encoding: { x: { field: 'value', type: 'quantitative' }, shape: { field: 'choice', type: 'nominal', legend: { orient: 'bottom' } } } },
-        ],
-      },
-    }),
-    table: {
-      head: ['profile', 'discards left', 'choice', 'mean (se)', o.counterfactual ? 'rollouts' : 'decisions'],
-      rows: points.filter((p) => p.profile === top[0]).map((p) => [String(p.profile), String(p.discards_left), String(p.choice), `${fmt(p.value as number, 2)} (${fmt(p.se as number, 2)})`, int(p.n as number)]),
-    },
-  };
-}
-
-function bustCaption(o: BustTableOutput): string {
-  return `SEVN, ${o.rules}, solo ${o.meta.strategy}; exact${o.meta.exact ? '' : ' columns not computed (a deck with other cards or a strategy without an exact draw rule)'}${o.meta.rounds > 0 ? ` beside ${int(o.meta.rounds)} simulated rounds, seed ${o.seed}` : ', no simulation'}.`;
-}
-
-/** Fewest simulated draws behind a heat-map cell. */
-export const MIN_DRAWS = 30;
-
-export function bustHeatmap(o: BustTableOutput): Chart {
-  const cells: Row[] = [];
-  for (const r of o.rows) {
-    if (o.meta.exact && Number.isFinite(r.bust_exact) && r.reach > 0) cells.push({ source: 'exact', distinct: r.distinct, points: r.points, p: r.bust_exact });
-    if (r.sim_draws >= MIN_DRAWS) cells.push({ source: 'simulated', distinct: r.distinct, points: r.points, p: r.sim_rate });
-  }
-  const byDistinct = new Map<number, { reach: number; bustW: number; draws: number; busts: number }>();
-  for (const r of o.rows) {
-    const m = byDistinct.get(r.distinct) ?? { reach: 0, bustW: 0, draws: 0, busts: 0 };
-    if (r.reach > 0) {
-      m.reach += r.reach;
-      m.bustW += r.reach * r.bust_exact;
-    }
-    m.draws += r.sim_draws;
-    m.busts += r.sim_busts;
-    byDistinct.set(r.distinct, m);
-  }
-  return {
-    id: 'bust-table',
-    title: 'SEVN: next-draw bust chance by distinct values held and round points',
-    caption: `${bustCaption(o)} Colour: the chance that the next card busts; exact values are averaged over the held sets of a cell weighted by how often the strategy draws there. Simulated cells with fewer than ${MIN_DRAWS} draws are left blank.`,
-    spec: spec({
-      data: { values: cells },
-      facet: { column: { field: 'source', type: 'nominal', title: null, sort: ['exact', 'simulated'], header: { labelFontSize: 12 } } },
-      spec: {
-        width: 300,
-        height: { step: 22 },
-        mark: { type: 'rect' },
-        encoding: {
-          x: { field: 'points', type: 'quantitative', title: 'round points', bin: { step: 1 } },
-          y: { field: 'distinct', type: 'ordinal', title: 'distinct values held', sort: 'ascending' },
-          color: { field: 'p', type: 'quantitative', title: 'bust chance', scale: { scheme: 'orangered', domain: [0, Math.max(0.05, ...cells.map((c) => c.p as number))], nice: true }, legend: { format: '.0%' } },
-        },
-      },
-    }),
-    table: {
-      head: ['distinct', 'exact bust (reach-weighted)', 'simulated bust (se)', 'draws'],
-      rows: [...byDistinct.entries()].sort((a, b) => a[0] - b[0]).map(([d, m]) => {
-        const rate = m.draws > 0 ? m.busts / m.draws : NaN;
-        const sim = m.draws >= MIN_DRAWS ? `${fmt(rate, 4)} (${fmt(Math.sqrt((rate * (1 - rate)) / m.draws), 4)})` : '-';
-        return [String(d), o.meta.exact && m.reach > 0 ? fmt(m.bustW / m.reach, 4) : '-', sim, int(m.draws)];
-      }),
-    },
-  };
-}
-
-/** A solved stopping problem (draw or stay, with the best stay-at threshold) rather than a discard policy. */
-const isStoppingSolve = (o: SolveOutput): boolean => o.report.bestStayAt !== undefined;
-
-function solveCaption(o: SolveOutput): string {
-  const r = o.report;
-  if (isStoppingSolve(o)) return `${gameName(o.game)}, ${o.rules}, solo round from a full deck; exact (no simulation, no seed): optimal expected round score ${fmt(r.ev as number, 4)}, best stay-at points=${(r.bestStayAt as { threshold: number }).threshold}.`;
-  return `${gameName(o.game)}, ${o.rules}, one turn, objective ${String(r.objective)}; exact (no simulation, no seed): optimal value ${fmt((r.ev ?? r.probability) as number, 4)}, ${int(r.states as number)} decision states.`;
-}
-
-/** SEVN solo: where the optimal policy draws or stays, by distinct values held and round points. */
-export function sevnStoppingBoundary(o: SolveOutput): Chart {
-  const cells = new Map<string, { distinct: number; points: number; sets: number; draw: number }>();
-  for (const r of o.policy) {
-    const k = `${r.distinct as number},${r.points as number}`;
-    const c = cells.get(k) ?? { distinct: r.distinct as number, points: r.points as number, sets: 0, draw: 0 };
-    c.sets++;
-    if (r.best === 'draw') c.draw++;
-    cells.set(k, c);
-  }
-  const values = [...cells.values()].map((c) => ({ ...c, share: c.draw / c.sets }));
-  const byDistinct = new Map<number, { drawMax: number; stayMin: number; sets: number }>();
-  for (const c of values) {
-    const b = byDistinct.get(c.distinct) ?? { drawMax: -Infinity, stayMin: Infinity, sets: 0 };
-    b.sets += c.sets;
-    if (c.draw > 0) b.drawMax = Math.max(b.drawMax, c.points);
-    if (c.draw < c.sets) b.stayMin = Math.min(b.stayMin, c.points);
-    byDistinct.set(c.distinct, b);
-  }
-  return {
-    id: 'sevn-stopping-boundary',
-    title: 'SEVN solo: the optimal stopping boundary',
-    caption: `${solveCaption(o)} Colour: the share of held sets in a cell where drawing is optimal (blue: always draw, orange: always stay).`,
-    spec: spec({
-      width: WIDTH,
-      height: { step: 22 },
-      data: { values },
-      mark: { type: 'rect' },
-      encoding: {
-        x: { field: 'points', type: 'quantitative', title: 'round points', bin: { step: 1 } },
-        y: { field: 'distinct', type: 'ordinal', title: 'distinct values held', sort: 'ascending' },
-        color: { field: 'share', type: 'quantitative', title: 'share drawing', scale: { scheme: 'blueorange', reverse: true, domain: [0, 1] }, legend: { format: '.0%' } },
-      },
-    }),
-    table: {
-      head: ['distinct', 'held sets', 'draws up to points', 'stays from points'],
-      rows: [...byDistinct.entries()].sort((a, b) => a[0] - b[0]).map(([d, b]) => [String(d), int(b.sets), Number.isFinite(b.drawMax) ? String(b.drawMax) : 'never draws', Number.isFinite(b.stayMin) ? String(b.stayMin) : 'never stays']),
-    },
-  };
-}
-
-/** SEVN solo: the exact expected score of every stay-at threshold against the optimum. */
-export function sevnStayAtValues(o: SolveOutput): Chart {
-  const stayAt = (o.report.stayAt as { threshold: number; ev: number }[] | undefined) ?? [];
-  const ev = o.report.ev as number;
-  const best = o.report.bestStayAt as { threshold: number; ev: number };
-  return {
-    id: 'sevn-stay-at-values',
-    title: 'SEVN solo: expected round score of stay-at thresholds against optimal play',
-    caption: `${solveCaption(o)} Line: the exact expected solo round score of stay-at:points=x; dashed: optimal play.`,
-    spec: spec({
-      width: WIDTH,
-      height: 240,
-      layer: [
-        { data: { values: stayAt }, mark: { type: 'line', point: { size: 16 } }, encoding: { x: { field: 'threshold', type: 'quantitative', title: 'stay-at points threshold' }, y: { field: 'ev', type: 'quantitative', title: 'expected round score', scale: { zero: false } } } },
-        { data: { values: [{ ev }] }, mark: { type: 'rule', strokeDash: [5, 3], color: '#d62728' }, encoding: { y: { field: 'ev', type: 'quantitative' } } },
-      ],
-    }),
-    table: {
-      head: ['policy', 'expected round score'],
-      rows: [['optimal', fmt(ev, 4)], [`stay-at:points=${best.threshold} (best)`, fmt(best.ev, 4)], ...stayAt.filter((s) => s.threshold % 5 === 0).map((s) => [`stay-at:points=${s.threshold}`, fmt(s.ev, 4)])],
-    },
-  };
-}
-
-/** Largest symbol group (letters A..; W wild, X break do not count) in the unlocked and locked tiles. */
-function largestGroup(state: string): number {
-  const [unlocked = '', locked = ''] = state.split('|').map((p) => p.trim().split(/\s+/)[1] ?? '');
-  const counts = new Map<string, number>();
-  for (const ch of (unlocked + locked).replace(/[-WX]/g, '')) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-  return Math.max(0, ...counts.values());
-}
-
-/** SEVENFALL: the value of the best action by state group (largest symbol group, discards left). */
-export function sevenfallPolicy(o: SolveOutput): Chart {
-  const groups = new Map<string, { group: number; discards_left: number; states: number; sum: number; stop: number }>();
-  for (const r of o.policy) {
-    if (r.best !== 1) continue;
-    const g = largestGroup(r.state as string);
-    const k = `${g},${r.discards_left as number}`;
-    const v = groups.get(k) ?? { group: g, discards_left: r.discards_left as number, states: 0, sum: 0, stop: 0 };
-    v.states++;
-    v.sum += r.value as number;
-    if (r.action === 'stop') v.stop++;
-    groups.set(k, v);
-  }
-  const values = [...groups.values()].map((g) => ({ ...g, value: g.sum / g.states, stopShare: g.stop / g.states })).sort((a, b) => a.group - b.group || b.discards_left - a.discards_left);
-  const what = o.report.ev !== undefined ? 'expected turn score' : `P(${String(o.report.objective)})`;
-  return {
-    id: 'sevenfall-policy',
-    title: 'SEVENFALL: value of the optimal action by state group',
-    caption: `${solveCaption(o)} Cells: the mean over the canonical decision states of a group of the value of the optimal action (${what}); text: that mean. Groups: the largest group of one symbol among the row's tiles (wilds and breaks not counted), and the discards left.`,
-    spec: spec({
-      width: 380,
-      height: { step: 34 },
-      data: { values },
-      encoding: {
-        x: { field: 'group', type: 'ordinal', title: 'largest group of one symbol', axis: { labelAngle: 0 } },
-        y: { field: 'discards_left', type: 'ordinal', title: 'discards left', sort: 'descending' },
-      },
-      layer: [
-        { mark: { type: 'rect' }, encoding: { color: { field: 'value', type: 'quantitative', title: what, scale: { scheme: 'viridis' } } } },
-        { mark: { type: 'text', fontSize: 10 }, encoding: { text: { field: 'value', type: 'quantitative', format: '.2f' }, color: { condition: { test: `datum.value > ${Math.max(...values.map((v) => v.value)) * 0.6}`, value: 'black' }, value: 'white' } } },
-      ],
-    }),
-    table: {
-      head: ['largest group', 'discards left', 'states', 'mean optimal value', 'stop is optimal'],
-      rows: values.map((v) => [String(v.group), String(v.discards_left), int(v.states), fmt(v.value, 3), `${fmt(100 * v.stopShare, 1)}%`]),
-    },
-  };
 }
 
 function otherCaption(o: RunInfo & { run: Row }, what: string): string {
@@ -827,6 +497,12 @@ export function compareSprt(o: CompareOutput): Chart {
   };
 }
 
+/** The game's own charts of an output (none for a game the catalog does not know). */
+function gameCharts(o: Output): Chart[] {
+  const game = known(o.game);
+  return game === null ? [] : (catalogEntry(o.game).charts?.(o, game) ?? []);
+}
+
 /** Every chart a run's output has, in reading order. */
 export function chartsOf(o: Output): Chart[] {
   switch (o.kind) {
@@ -834,10 +510,7 @@ export function chartsOf(o: Output): Chart[] {
       const charts = [scoreHistogram(o), scoreCdf(o)];
       if (o.seats.some((s) => s.winShare)) charts.push(winShare(o));
       if (o.seats.some((s) => s.bustRate)) charts.push(bustRate(o));
-      // Charts follow the decision kinds a run recorded, whatever the game.
-      if (o.decisions.some((r) => r.kind === 'draw-stay')) charts.push(sevnDecisionValue(o));
-      if (o.decisions.some((r) => r.kind === 'discard')) charts.push(sevenfallDecisionValue(o));
-      return charts;
+      return [...charts, ...gameCharts(o)];
     }
     case 'compare':
       return o.result.sprt && o.result.sprt_path?.length ? [compareDifference(o), compareSprt(o)] : [compareDifference(o)];
@@ -846,8 +519,7 @@ export function chartsOf(o: Output): Chart[] {
     case 'tournament':
       return [tournamentLadder(o), tournamentMatrix(o), tournamentRanking(o)].filter((c): c is Chart => c !== null);
     case 'bust-table':
-      return [bustHeatmap(o)];
     case 'solve':
-      return isStoppingSolve(o) ? [sevnStoppingBoundary(o), sevnStayAtValues(o)] : [sevenfallPolicy(o)];
+      return gameCharts(o);
   }
 }

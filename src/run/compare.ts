@@ -8,7 +8,7 @@ import { WIN_UNITS } from '../engine/game.js';
 import { PAIRED_FIELDS, type PairedPlan, type PairedResult } from '../engine/paired.js';
 import { chunkCount } from '../engine/runner.js';
 import { runOnPool } from '../parallel/pool.js';
-import { MAX_CHUNK_SIZE, checkGames, checkInteger, checkSeed, checkThreads } from './checks.js';
+import { MAX_CHUNK_SIZE, checkGames, checkInteger, checkSeed, checkThreads } from '../engine/checks.js';
 import type { PairedTask } from '../parallel/worker.js';
 import { type SprtBounds, sprtBounds, sprtLlr, sprtVerdict } from '../stats/sprt.js';
 import { type Estimate, estimate, twoSidedP } from '../stats/summary.js';

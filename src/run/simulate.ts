@@ -15,7 +15,7 @@ import { readPartialArrowFile } from '../io/arrow.js';
 import { manifestHeader } from '../io/package-info.js';
 import { GAMES_SCHEMA, GamesWriter, type Manifest, type SerializedTotals, bucketerOf, deserializeTotals, serializeTotals, writeDecisions, writeScores } from '../io/results.js';
 import { runOnPool } from '../parallel/pool.js';
-import { checkChunkSize, checkGames, checkInteger, checkNumber, checkSeed, checkThreads } from './checks.js';
+import { checkChunkSize, checkGames, checkInteger, checkNumber, checkSeed, checkThreads } from '../engine/checks.js';
 import { type SeatSummary, summariseSeat } from '../stats/summary.js';
 
 export const DEFAULT_CHUNK_SIZE = 4096;

@@ -18,7 +18,7 @@ import { Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.
 import { OutputDir } from '../io/output.js';
 import { gitCommit, packageVersion } from '../io/package-info.js';
 import { createPool, runOnPool } from '../parallel/pool.js';
-import { checkInteger, checkSeed, checkThreads } from './checks.js';
+import { checkInteger, checkSeed, checkThreads } from '../engine/checks.js';
 import type { CandidatesTask } from '../parallel/worker.js';
 import { CmaesSearch, type ContinuousOptions } from '../tune/cmaes.js';
 import { BudgetError, GridSearch, RaceSearch } from '../tune/race.js';

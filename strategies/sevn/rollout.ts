@@ -19,6 +19,7 @@
 import { Rng } from '../../src/engine/rng.js';
 import { resolveParams } from '../../src/engine/params.js';
 import type { SevnStrategyDef } from '../../src/games/sevn/view.js';
+import { playOnGame, playOnRound } from '../../src/games/sevn/positions.js';
 import { HiddenInfoSampler } from '../../src/games/sevn/sampler.js';
 import { Answer, type SevnPlayer, type SevnStrategy } from '../../src/games/sevn/view.js';
 import { cardChoices, choiceParams } from './choices.js';
@@ -75,13 +76,13 @@ export const rollout: SevnStrategyDef = {
           words.d = ctx.rng.uint32() | 0;
           futures.restore(words);
           const e = sampler.load(players, futures);
-          if (wholeGame) e.playOnGame(seat, Answer.STAY);
-          else e.playOnRound(seat, Answer.STAY);
+          if (wholeGame) playOnGame(e, seat, Answer.STAY);
+          else playOnRound(e, seat, Answer.STAY);
           const stay = value(seat);
           futures.restore(words);
           sampler.load(players, futures);
-          if (wholeGame) e.playOnGame(seat, Answer.DRAW);
-          else e.playOnRound(seat, Answer.DRAW);
+          if (wholeGame) playOnGame(e, seat, Answer.DRAW);
+          else playOnRound(e, seat, Answer.DRAW);
           const d = value(seat) - stay;
           diff += d;
           diffSq += d * d;

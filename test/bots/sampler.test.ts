@@ -12,6 +12,7 @@ import { makeSevnPlayers } from '../../src/games/sevn/index.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { HiddenInfoSampler } from '../../src/games/sevn/sampler.js';
+import { playOnGame } from '../../src/games/sevn/positions.js';
 import { Answer, type SevnPlayer, type SevnView } from '../../src/games/sevn/view.js';
 
 /** Wraps a player so that at some draw-or-stay decisions `check(view)` runs first. */
@@ -85,7 +86,7 @@ describe('hidden-information sampler', () => {
       const scores: number[][] = [];
       for (const s of [a, b]) {
         const e = s.load(base, new Rng('future'));
-        e.playOnGame(v.seat, Answer.DRAW);
+        playOnGame(e, v.seat, Answer.DRAW);
         scores.push(Array.from(e.totals.subarray(0, 3)));
       }
       expect(scores[1]).toEqual(scores[0]);

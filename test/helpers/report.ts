@@ -13,12 +13,12 @@ import type { GameModule } from '../../src/engine/game.js';
 import { OutputDir } from '../../src/io/output.js';
 import { chartView } from '../../src/report/render.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
-import { bustTableCommand } from '../../src/run/bust-table.js';
+import { bustTableCommand } from '../../src/games/sevn/analyses/bust-table.js';
 import { compare, type CompareResult } from '../../src/run/compare.js';
 import { writeCompareOutput } from '../../src/run/compare-output.js';
 import { type SimulateResult, simulate } from '../../src/run/simulate.js';
-import { solveSevenfallCommand } from '../../src/run/solve.js';
-import { solveSevnCommand } from '../../src/run/solve-sevn.js';
+import { solveSevenfallCommand } from '../../src/games/sevenfall/analyses/solve.js';
+import { solveSevnCommand } from '../../src/games/sevn/analyses/solve.js';
 import { tournament } from '../../src/run/tournament.js';
 import { tune } from '../../src/run/tune.js';
 

@@ -12,7 +12,7 @@ import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
 import { mergeRuns } from '../../src/run/merge.js';
-import { solveSevenfallCommand } from '../../src/run/solve.js';
+import { solveSevenfallCommand } from '../../src/games/sevenfall/analyses/solve.js';
 import { CLI } from '../helpers/cli.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
 

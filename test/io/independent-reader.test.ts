@@ -12,10 +12,10 @@ import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
-import { bustTableCommand } from '../../src/run/bust-table.js';
+import { bustTableCommand } from '../../src/games/sevn/analyses/bust-table.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
-import { solveSevenfallCommand } from '../../src/run/solve.js';
-import { solveSevnCommand } from '../../src/run/solve-sevn.js';
+import { solveSevenfallCommand } from '../../src/games/sevenfall/analyses/solve.js';
+import { solveSevnCommand } from '../../src/games/sevn/analyses/solve.js';
 import { CLI } from '../helpers/cli.js';
 import { tempDir } from '../helpers/dirs.js';
 

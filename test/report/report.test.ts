@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readArrowFile } from '../../src/io/arrow.js';
 import * as charts from '../../src/report/charts.js';
+import * as sevenfallCharts from '../../src/games/sevenfall/analyses/charts.js';
+import * as sevnCharts from '../../src/games/sevn/analyses/charts.js';
+import { sevenfallModule, sevnModule } from '../../src/catalog.js';
 import { type BustTableOutput, type CompareOutput, type SimulateOutput, type SolveOutput, type TournamentOutput, type TuneOutput, readOutput } from '../../src/report/inputs.js';
 import { Z95 } from '../../src/stats/summary.js';
 import { writeReport } from '../../src/run/report.js';
@@ -117,7 +120,7 @@ describe('simulate charts', () => {
 
   it('SEVN draw minus stay (as played): a line per distinct count, each point the pooled difference of means', async () => {
     const o = readOutput(fx.sevnRound) as SimulateOutput;
-    const c = charts.sevnDecisionValue(o);
+    const c = sevnCharts.sevnDecisionValue(o, sevnModule);
     const marks = await drawn(c.spec);
     const points = dataItems(marks, 'line');
     expect(points.length).toBeGreaterThan(10);
@@ -137,7 +140,7 @@ describe('simulate charts', () => {
 
   it('SEVN draw minus stay (counterfactual): the pooled paired differences of the rollouts', async () => {
     const o = readOutput(fx.sevnCf) as SimulateOutput;
-    const c = charts.sevnDecisionValue(o);
+    const c = sevnCharts.sevnDecisionValue(o, sevnModule);
     const points = dataItems(await drawn(c.spec), 'line');
     expect(points.length).toBeGreaterThan(5);
     const p = points[0].datum;
@@ -149,7 +152,7 @@ describe('simulate charts', () => {
   it('SEVENFALL choices: a panel per discards left, a point per choice at the pooled mean', async () => {
     for (const dir of [fx.fallRound, fx.fallCf]) {
       const o = readOutput(dir) as SimulateOutput;
-      const c = charts.sevenfallDecisionValue(o);
+      const c = sevenfallCharts.sevenfallDecisionValue(o, sevenfallModule);
       const marks = await drawn(c.spec);
       const pts = dataItems(marks, 'symbol');
       expect(new Set(pts.map((p) => p.datum.discards_left))).toEqual(new Set([1, 2, 3]));
@@ -165,11 +168,11 @@ describe('simulate charts', () => {
 describe('bust table and solver charts', () => {
   it('bust table: exact and simulated cells side by side; the table pools simulated draws per distinct count', async () => {
     const o = readOutput(fx.bust) as BustTableOutput;
-    const c = charts.bustHeatmap(o);
+    const c = sevnCharts.bustHeatmap(o);
     const cells = dataItems(await drawn(c.spec), 'rect');
     const rows = arrow(join(fx.bust, 'bust-table.arrow'));
     expect(cells.filter((i) => i.datum.source === 'exact')).toHaveLength(rows.filter((r) => num(r.reach) > 0).length);
-    expect(cells.filter((i) => i.datum.source === 'simulated')).toHaveLength(rows.filter((r) => num(r.sim_draws) >= charts.MIN_DRAWS).length);
+    expect(cells.filter((i) => i.datum.source === 'simulated')).toHaveLength(rows.filter((r) => num(r.sim_draws) >= sevnCharts.MIN_DRAWS).length);
     const r3 = rows.filter((r) => r.distinct === 3);
     const rate = r3.reduce((s, r) => s + num(r.sim_busts), 0) / r3.reduce((s, r) => s + num(r.sim_draws), 0);
     expect(c.table.rows.find((r) => r[0] === '3')![2]).toContain(rate.toFixed(4));
@@ -179,7 +182,7 @@ describe('bust table and solver charts', () => {
 
   it('SEVN stopping boundary: a cell per (distinct, points), shaded by the share of held sets where drawing is best', async () => {
     const o = readOutput(fx.sevnSolve) as SolveOutput;
-    const c = charts.sevnStoppingBoundary(o);
+    const c = sevnCharts.sevnStoppingBoundary(o);
     const marks = await drawn(c.spec);
     const cells = dataItems(marks, 'rect');
     const policy = arrow(join(fx.sevnSolve, 'policy.arrow'));
@@ -190,13 +193,13 @@ describe('bust table and solver charts', () => {
     // Holding one value the bust chance is at most 3/91: drawing is always best.
     expect(cells.filter((i) => i.datum.distinct === 1).every((i) => i.datum.share === 1)).toBe(true);
     expect(axisTitles(marks)).toEqual(expect.arrayContaining(['round points', 'distinct values held']));
-    const stay = await drawn(charts.sevnStayAtValues(o).spec);
+    const stay = await drawn(sevnCharts.sevnStayAtValues(o).spec);
     expect(dataItems(stay, 'line')).toHaveLength(json(fx.sevnSolve, 'solve.json').stayAt.length);
   });
 
   it('SEVENFALL policy: groups cover every decision state once; five of a kind and a pair is worth 18', async () => {
     const o = readOutput(fx.fallSolve) as SolveOutput;
-    const c = charts.sevenfallPolicy(o);
+    const c = sevenfallCharts.sevenfallPolicy(o);
     const marks = await drawn(c.spec);
     expect(dataItems(marks, 'rect').length).toBe(c.table.rows.length);
     expect(dataItems(marks, 'text').length).toBe(c.table.rows.length);

@@ -9,7 +9,7 @@ import { UserError } from '../../src/engine/errors.js';
 import { type UnseenCards, defaultUnseen, rowBust } from '../../src/games/sevn/bust-row.js';
 import { bustTable as bustTableOf } from '../../src/games/sevn/bust-table.js';
 import type { SevnRules } from '../../src/games/sevn/rules.js';
-import { parseHeld, parseUnseen } from '../../src/run/bust-table.js';
+import { parseHeld, parseUnseen } from '../../src/games/sevn/analyses/bust-table.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { expectWithinSE } from '../helpers/stats.js';
@@ -200,7 +200,7 @@ describe('bustTable: the full table of a solo strategy', () => {
 
 describe('bust-table command layer', () => {
   it('row: the JSON fields and the text', async () => {
-    const { bustRowCommand, formatBustRow } = await import('../../src/run/bust-table.js');
+    const { bustRowCommand, formatBustRow } = await import('../../src/games/sevn/analyses/bust-table.js');
     const r = sevnPreset('sevn-numbers');
     const b = bustRowCommand(r, { held: '13,12' });
     expect(b.bustNext).toBeCloseTo(23 / 90, 15);
@@ -214,7 +214,7 @@ describe('bust-table command layer', () => {
     const { readdirSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { readArrowFile } = await import('../../src/io/arrow.js');
-    const { bustTableCommand, formatBustTable } = await import('../../src/run/bust-table.js');
+    const { bustTableCommand, formatBustTable } = await import('../../src/games/sevn/analyses/bust-table.js');
     const out = tempDir('sevn-bust');
     const t = await bustTableCommand(SEVN_STRATEGIES, sevnPreset('sevn-numbers'), 'sevn-numbers', { strategy: 'stay-at:points=25', rounds: 20_000, seed: 3, out });
     expect(readdirSync(out).sort()).toEqual(['bust-table.arrow', 'bust-table.json', 'run.json']);

@@ -358,7 +358,7 @@ describe('solveSevnCommand (the solve --game sevn output)', () => {
     const { readFileSync, readdirSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { readArrowFile } = await import('../../src/io/arrow.js');
-    const { formatSevnSolve, solveSevnCommand } = await import('../../src/run/solve-sevn.js');
+    const { formatSevnSolve, solveSevnCommand } = await import('../../src/games/sevn/analyses/solve.js');
     const out = tempDir('sevn-solve');
     const { report } = await solveSevnCommand(sevnPreset('flip7-numbers'), 'flip7-numbers', out);
     // The optimum and the best threshold from the test's own expectimax (soloValue), not from the solver.

@@ -2,13 +2,14 @@
  * The SEVENFALL engine: one turn (draw, discard steps, score) and whole games. Allocation-free after
  * construction: the canister, the row and every scratch buffer are typed arrays made once.
  */
-import { MAX_SEATS, WIN_UNITS, actionSeatKey } from '../../engine/game.js';
-import { type Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../engine/rng.js';
+import { MAX_SEATS } from '../../engine/game.js';
+import type { Rng } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import type { FeatureSource } from '../../engine/decisions.js';
 import { Feature, actionRadix, addActionClass, profileIds } from './buckets.js';
 import { type SevenfallRules, totalTiles } from './rules.js';
+import { SevenfallEvaluator } from './rollouts.js';
 import { ScoreTable } from './scoring.js';
 import { STOP, type SevenfallPlayer, SevenfallViewBuffer, strategySide } from './view.js';
 
@@ -30,8 +31,8 @@ export class SevenfallEngine implements FeatureSource {
   readonly rules: SevenfallRules;
   readonly table: ScoreTable;
   /** The canister as a permutation; a turn draws pool[top++] after a partial Fisher-Yates swap. */
-  private readonly pool: Uint8Array;
-  private top = 0;
+  readonly pool: Uint8Array;
+  top = 0;
   readonly row: Uint8Array;
   readonly locked: Uint8Array;
   readonly outOfPlay: Uint8Array;
@@ -45,12 +46,14 @@ export class SevenfallEngine implements FeatureSource {
   tracer: SevenfallTracer | null = null;
   decisions: DecisionSink | null = null;
   counterfactual: CounterfactualStreams | null = null;
-  private inRollout = false;
-  private readonly snapshot: { row: Uint8Array; locked: Uint8Array; outOfPlay: Uint8Array; pool: Uint8Array; totals: Int32Array; masks: Int32Array; keys: Float64Array; sums: Float64Array };
+  /** True while rollouts.ts plays a counterfactual future: nothing is recorded or traced. */
+  inRollout = false;
+  /** Values sampled decisions (rollouts.ts); made at the first one. */
+  private evaluator: SevenfallEvaluator | null = null;
   /** The round of the turn being played (a bucket feature). */
   private roundNow = 0;
   /** In game mode, the lineup: counterfactual rollouts play the game to its end. */
-  private lineup: readonly SevenfallPlayer[] | null = null;
+  lineup: readonly SevenfallPlayer[] | null = null;
   /** Score-table index of a full row's profile -> its profile feature value. */
   private readonly profileId: Int32Array;
   private readonly fullMask: number;
@@ -73,16 +76,6 @@ export class SevenfallEngine implements FeatureSource {
     this.view = new SevenfallViewBuffer(strategySide(rules).rules, MAX_SEATS);
     this.fullMask = (1 << rules.rowSize) - 1;
     this.refillEachTurn = rules.refill === 'turn';
-    this.snapshot = {
-      row: new Uint8Array(rules.rowSize),
-      locked: new Uint8Array(rules.rowSize),
-      outOfPlay: new Uint8Array(rules.symbols + 2),
-      pool: new Uint8Array(this.pool.length),
-      totals: new Int32Array(MAX_SEATS),
-      masks: new Int32Array(1 << rules.rowSize),
-      keys: new Float64Array(1 << rules.rowSize),
-      sums: new Float64Array(8 << rules.rowSize),
-    };
     this.profileId = profileIds(rules).id;
     this.actionRadix = actionRadix(rules);
   }
@@ -137,7 +130,7 @@ export class SevenfallEngine implements FeatureSource {
   }
 
   /** The discard steps from the current state to the end of the turn; returns the score. */
-  private finishTurn(player: SevenfallPlayer, rng: Rng, seat: number, round: number, players: number): number {
+  finishTurn(player: SevenfallPlayer, rng: Rng, seat: number, round: number, players: number): number {
     const { rules, row, locked, outOfPlay } = this;
     while (this.discardsLeft > 0) {
       let unlocked = 0;
@@ -145,7 +138,7 @@ export class SevenfallEngine implements FeatureSource {
       if (unlocked === 0) break;
       this.roundNow = round;
       const cf = this.counterfactual;
-      if (cf !== null && !this.inRollout && cf.sampler.unit() < cf.rate) this.evaluateActions(cf, player, seat, round, players, unlocked);
+      if (cf !== null && !this.inRollout && cf.sampler.unit() < cf.rate) (this.evaluator ??= new SevenfallEvaluator(this)).evaluate(cf, player, seat, round, players, unlocked);
       const v = this.view;
       copy(row, v.row);
       copy(locked, v.locked);
@@ -169,7 +162,7 @@ export class SevenfallEngine implements FeatureSource {
   }
 
   /** One discard step: the tiles of `action` go out of play, then their locked replacements come in. */
-  private discard(action: number, rng: Rng): void {
+  discard(action: number, rng: Rng): void {
     const { rules, row, locked, outOfPlay } = this;
     for (let i = 0; i < rules.rowSize; i++) {
       if ((action >>> i) & 1) {
@@ -185,114 +178,6 @@ export class SevenfallEngine implements FeatureSource {
         this.discardsLeft--;
       }
     }
-  }
-
-  /**
-   * Counterfactual evaluation of a decision: every legal action (one per distinct action bucket) is
-   * played out `rollouts` times, every strategy choosing afterwards; in game mode to the end of the
-   * game (the value is the seat's final total and win share), else to the end of the turn. Rollout r
-   * gives every action the same future tiles and the same strategy randomness (common random
-   * numbers), so the differences between actions are estimated far more tightly than the values. The
-   * tiles are drawn from what the player cannot see (the canister's unseen tiles, in a new random
-   * order). The game in progress is restored exactly afterwards: the main line plays as if nothing
-   * had happened.
-   */
-  private evaluateActions(cf: CounterfactualStreams, player: SevenfallPlayer, seat: number, round: number, players: number, unlocked: number): void {
-    const s = this.snapshot;
-    s.row.set(this.row);
-    s.locked.set(this.locked);
-    s.outOfPlay.set(this.outOfPlay);
-    s.pool.set(this.pool);
-    s.totals.set(this.totals);
-    const top = this.top;
-    const left = this.discardsLeft;
-    const state = cf.sink.buckets.key(this, seat, 0);
-    // Stop first (the reference), then one mask per distinct action bucket.
-    this.countRow();
-    let n = 0;
-    s.masks[n] = STOP;
-    s.keys[n++] = 0;
-    for (let sub = unlocked; sub !== 0; sub = (sub - 1) & unlocked) {
-      let bits = 0;
-      for (let m = sub; m !== 0; m &= m - 1) bits++;
-      if (bits > left) continue;
-      const key = this.actionKey(sub);
-      let seen = false;
-      for (let i = 1; i < n && !seen; i++) seen = s.keys[i] === key;
-      if (!seen) {
-        s.masks[n] = sub;
-        s.keys[n++] = key;
-      }
-    }
-    s.sums.fill(0, 0, n * 8);
-    const rngs = cf.strategyRngs;
-    const mainLine = rngs.map((g) => g.save());
-    const lineup = this.lineup;
-    this.inRollout = true;
-    for (let r = 0; r < cf.rollouts; r++) {
-      const name = cf.counter * cf.rollouts + r;
-      cf.rolloutRng.reseed(cf.seed, cf.chunk, STREAM_ROLLOUT, name);
-      const tiles = cf.rolloutRng.save();
-      const choices = rngs.map((g, p) => {
-        g.reseed(cf.seed, cf.chunk, STREAM_ROLLOUT_STRATEGY, name * MAX_SEATS + p);
-        return g.save();
-      });
-      let refScore = 0;
-      let refWin = 0;
-      for (let a = 0; a < n; a++) {
-        this.restoreSnapshot(top, left);
-        cf.rolloutRng.restore(tiles);
-        rngs.forEach((g, p) => g.restore(choices[p]));
-        let score: number;
-        if (s.masks[a] === STOP) score = this.scoreRow();
-        else {
-          this.discard(s.masks[a], cf.rolloutRng);
-          score = this.finishTurn(player, cf.rolloutRng, seat, round, players);
-        }
-        let win = 0;
-        if (lineup !== null) {
-          this.totals[seat] += score;
-          this.playFrom(lineup, cf.rolloutRng, round, seat + 1);
-          score = this.totals[seat];
-          win = Math.round(this.winShare[seat] * WIN_UNITS);
-        }
-        if (a === 0) {
-          refScore = score;
-          refWin = win;
-        }
-        const o = a * 8;
-        s.sums[o] += score;
-        s.sums[o + 1] += score * score;
-        s.sums[o + 2] += win;
-        s.sums[o + 3] += win * win;
-        s.sums[o + 4] += score - refScore;
-        s.sums[o + 5] += (score - refScore) ** 2;
-        s.sums[o + 6] += win - refWin;
-        s.sums[o + 7] += (win - refWin) ** 2;
-      }
-    }
-    this.inRollout = false;
-    this.restoreSnapshot(top, left);
-    this.totals.set(s.totals);
-    rngs.forEach((g, p) => g.restore(mainLine[p]));
-    const t = cf.sink.table;
-    for (let a = 0; a < n; a++) {
-      const o = t.at(state, actionSeatKey(s.keys[a], seat));
-      t.sums[o] += cf.rollouts;
-      for (let k = 0; k < 8; k++) t.sums[o + 1 + k] += s.sums[a * 8 + k];
-    }
-    cf.counter++;
-  }
-
-  private restoreSnapshot(top: number, discardsLeft: number): void {
-    const s = this.snapshot;
-    this.row.set(s.row);
-    this.locked.set(s.locked);
-    this.outOfPlay.set(s.outOfPlay);
-    this.pool.set(s.pool);
-    this.totals.set(s.totals);
-    this.top = top;
-    this.discardsLeft = discardsLeft;
   }
 
   scoreRow(): number {
@@ -315,7 +200,7 @@ export class SevenfallEngine implements FeatureSource {
   }
 
   /** Tile counts of the row into `counts`; returns the locked tiles. */
-  private countRow(): number {
+  countRow(): number {
     const counts = this.counts;
     for (let t = 0; t < counts.length; t++) counts[t] = 0;
     let lockedCount = 0;
@@ -390,7 +275,7 @@ export class SevenfallEngine implements FeatureSource {
   }
 
   /** Plays the game on from seat `seat`'s turn in round `round` (a round already started), then scores it. */
-  private playFrom(players: readonly SevenfallPlayer[], rng: Rng, round: number, seat: number): void {
+  playFrom(players: readonly SevenfallPlayer[], rng: Rng, round: number, seat: number): void {
     const n = players.length;
     const totals = this.totals;
     for (; round < this.rules.rounds; round++, seat = 0) {

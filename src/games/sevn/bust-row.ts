@@ -3,7 +3,7 @@
  *
  * A row: its held number values, its kept Ballast values and whether it holds a Second Chance. The
  * unseen cards (what the next card is drawn from, uniformly) default to the full deck less the row;
- * `parseUnseen` (run/bust-table.ts) overrides the counts of some cards.
+ * `parseUnseen` (analyses/bust-table.ts) overrides the counts of some cards.
  *
  * - `bustNext`: the chance that the next card busts: 0 with a Second Chance held, else the unseen copies
  *   of held number values over all unseen cards.

@@ -1,28 +1,22 @@
 /**
- * The SEVN engine: the deal, draw-or-stay turns, every card's effect, the queue of waiting actions,
- * SEVN, the questions put to strategies, and whole rounds and games. Allocation-free after
- * construction: the deck, the discard pile, the rows, the queue and every per-seat counter are typed
- * arrays made once per engine. Beside it: the deck (deck.ts), a seat's running score (scoring.ts),
- * decision buckets (buckets.ts), counterfactual replays and rollouts (rollouts.ts), trace events (events.ts).
- *
- * A drawn card is "in hand" (counted in `inHand`) until it lands in a row, the discard pile or the
- * queue. A drawn number card that goes straight to its row is never counted in hand except while a
- * tracer sees it (two Int16Array updates per draw saved, about 20 instructions).
+ * The SEVN engine, the hot core: the deal, draw-or-stay turns, every card's effect, the queue of
+ * waiting actions, SEVN, the questions put to strategies, and whole rounds and games. Allocation-free
+ * after construction. Beside it: the table it plays on (table.ts: the cards' places and per-seat
+ * counters), the deck (deck.ts), a seat's running score (scoring.ts), decision buckets (buckets.ts),
+ * positions and replays (positions.ts), counterfactual rollouts (rollouts.ts), trace events (events.ts).
  */
 import type { Rng } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import type { FeatureSource } from '../../engine/decisions.js';
 import { Feature, sevnFeature } from './buckets.js';
-import { Bonus, Kind, SevnCards } from './cards.js';
-import { SevnDeck } from './deck.js';
+import { Bonus, Kind } from './cards.js';
 import { Ev } from './events.js';
 import type { SevnEvaluator } from './rollouts.js';
-import type { SevnRules } from './rules.js';
-import { SeatBonus } from './scoring.js';
 import { MAX_PLAYERS, Seat } from './seats.js';
 import { Answer, Decision, type SevnPlayer, Status } from './view.js';
-import { SevnViewBuffer, type SevnViewSource, strategySide } from './view-buffer.js';
+import type { SevnViewBuffer } from './view-buffer.js';
+import { SevnTable } from './table.js';
 
 export { MAX_PLAYERS };
 
@@ -30,200 +24,12 @@ import { RoundCapError } from '../../engine/errors.js';
 
 export { RoundCapError };
 
-/**
- * The engine's state is public for the inspection in tests and traces and for the round snapshot of
- * rollouts.ts; strategies never see the engine, only their view (view.ts).
- */
-export class SevnEngine extends SevnDeck implements SevnViewSource, FeatureSource {
-  readonly inHand: Int16Array;
-  /** Rows: seat s holds rows[s * stride + i], i < rowLen[s] (seats[(s << Seat.SHIFT) + Seat.ROWLEN]). */
-  readonly rows: Uint8Array;
-  readonly stride: number;
-  /**
-   * Every per-seat round counter in one array, seat s at [s << Seat.SHIFT, + Seat.SIZE): status, held-value
-   * mask, sum, distinct scoring values, Ballast above Featherweight's maxValue, multiplier, plus,
-   * bonus bits, Second Chance, SEVN, row length and row start (Seat.* in seats.ts). Speed over clarity:
-   * one array instead of eleven, so one base pointer and bounds check per access site instead of one
-   * per counter (4-player games: 163.8k -> 157.1k instructions a game, valgrind); the public
-   * per-seat arrays below are copies made when read.
-   */
-  readonly seats = new Int32Array(MAX_PLAYERS * Seat.SIZE);
-  private readonly pubStatus = new Uint8Array(MAX_PLAYERS);
-  private readonly pubSc = new Uint8Array(MAX_PLAYERS);
-  private readonly pubSevnAt = new Uint8Array(MAX_PLAYERS);
-  private readonly pubRowLen = new Uint8Array(MAX_PLAYERS);
-  readonly totals = new Int32Array(MAX_PLAYERS);
-  readonly roundScore = new Int32Array(MAX_PLAYERS);
-  readonly winShare = new Float64Array(MAX_PLAYERS);
-  /** Per seat: busts in the current unit (round or game). */
-  readonly bustCount = new Int32Array(MAX_PLAYERS);
-  /** Rounds in the current unit. */
-  roundCount = 0;
-  /** The queue of action cards waiting to resolve (a ring buffer): owner seat and card. */
-  readonly qOwner: Uint8Array;
-  readonly qCard: Uint8Array;
-  qHead = 0;
-  qLen = 0;
-
-  /** The strategies in play (read by rollouts.ts to replay a round). */
-  players: readonly SevnPlayer[] = [];
-  n = 0;
-  dealer = 0;
-  round = 0;
-  /** Seats still in the round. */
-  active = 0;
-  /** Set by a SEVN or an exhausted deck: everything stops. */
-  ended = false;
-  sevnSeat = -1;
+/** The engine: the rules of play over the table's state (table.ts). */
+export class SevnEngine extends SevnTable implements FeatureSource {
   decisions: DecisionSink | null = null;
   counterfactual: CounterfactualStreams | null = null;
   /** With counterfactual recording: sees every round start and every answer, and values sampled decisions (rollouts.ts). */
   evaluator: SevnEvaluator | null = null;
-  private readonly view: SevnViewBuffer;
-  private readonly kindOf: Uint8Array;
-  private readonly cardValue: Int8Array;
-  /**
-   * Per code: 1 << value for a number card, 0 for any other. One lookup tells a number and its bit
-   * (kind and value were two typed-array reads, and Kind.NUMBER an imported binding with a hole check).
-   */
-  private readonly numberBit: Int32Array;
-
-  /** Bonus cards' points and the SEVN bonus of a seat's row. */
-  private readonly bonus: SeatBonus;
-  private readonly sevnDistinct: number;
-  private readonly sevnBonus: number;
-  private readonly fwMax: number;
-  private readonly tripleCards: number;
-  /** The optional rule choices, read once (each is tested only where it acts). */
-  private readonly freezeSelf: boolean;
-  private readonly stormFromLeft: boolean;
-  private readonly deckPersists: boolean;
-  private readonly dealerRotates: boolean;
-  private readonly tiedShared: boolean;
-
-  constructor(rules: SevnRules, cards = new SevnCards(rules)) {
-    super(rules, cards);
-    this.qOwner = new Uint8Array(this.size);
-    this.qCard = new Uint8Array(this.size);
-    this.inHand = new Int16Array(cards.codes);
-    let stride = rules.numbers.length + 1 + rules.ballast.length + 1; // distinct numbers, a duplicate, Ballast, Second Chance
-    for (const m of rules.modifiers) stride += m.count;
-    const b = rules.bonuses;
-    stride += b.featherweight.count + b.heavyweight.count + b.ladder.count;
-    this.stride = stride;
-    this.rows = new Uint8Array(stride * MAX_PLAYERS);
-    for (let s = 0; s < MAX_PLAYERS; s++) this.seats[(s << Seat.SHIFT) + Seat.ROWBASE] = s * stride;
-    this.bonus = new SeatBonus(rules);
-    this.sevnDistinct = rules.sevn.distinct;
-    this.sevnBonus = rules.sevn.bonus;
-    this.fwMax = b.featherweight.maxValue;
-    this.tripleCards = rules.tripleDrawCards;
-    // Rules objects built in code before these fields existed leave them out: undefined is the default.
-    this.freezeSelf = rules.freezeSelf !== false;
-    this.stormFromLeft = rules.stormStart === 'left-of-drawer';
-    this.deckPersists = rules.deckPersists !== false;
-    this.dealerRotates = rules.dealerRotates !== false;
-    this.tiedShared = rules.tiedLead === 'shared';
-    const side = strategySide(rules);
-    this.view = new SevnViewBuffer(side.rules, side.cards, this, stride);
-    this.kindOf = cards.kind;
-    this.cardValue = cards.value;
-    this.numberBit = new Int32Array(cards.codes);
-    for (let c = 0; c < cards.codes; c++) if (cards.kind[c] === Kind.NUMBER) this.numberBit[c] = 1 << cards.value[c];
-  }
-
-  // ---- Per-seat counters as arrays (tests, traces, strategies' views) ----------------------------
-
-  /** Copies one per-seat field of the seats in play into `out` (entries beyond n are left as they were). */
-  copySeats(field: number, out: { [i: number]: number }): void {
-    const st = this.seats;
-    for (let s = 0; s < this.n; s++) out[s] = st[(s << Seat.SHIFT) + field];
-  }
-  /** Per seat: ACTIVE, STAYED, FROZEN or BUSTED (a fresh copy of the engine's state on each read). */
-  get status(): Uint8Array {
-    this.copySeats(Seat.STATUS, this.pubStatus);
-    return this.pubStatus;
-  }
-  get sc(): Uint8Array {
-    this.copySeats(Seat.SC, this.pubSc);
-    return this.pubSc;
-  }
-  get sevnAt(): Uint8Array {
-    this.copySeats(Seat.SEVNAT, this.pubSevnAt);
-    return this.pubSevnAt;
-  }
-  get rowLen(): Uint8Array {
-    this.copySeats(Seat.ROWLEN, this.pubRowLen);
-    return this.pubRowLen;
-  }
-
-  /** Every card the engine holds, by code: deck + discard pile + rows + queue + in hand. */
-  census(out: Int32Array): void {
-    out.fill(0);
-    for (let i = 0; i < this.deckLen; i++) out[this.deck[i]]++;
-    for (let i = 0; i < this.discardLen; i++) out[this.discard[i]]++;
-    for (let s = 0; s < MAX_PLAYERS; s++) {
-      const len = this.seats[(s << Seat.SHIFT) + Seat.ROWLEN];
-      for (let i = 0; i < len; i++) out[this.rows[s * this.stride + i]]++;
-    }
-    for (let i = 0; i < this.qLen; i++) out[this.qCard[(this.qHead + i) % this.size]]++;
-    for (let c = 0; c < this.cards.codes; c++) out[c] += this.inHand[c];
-  }
-
-  // ---- Where the cards go ------------------------------------------------------------------------
-
-  /** A freshly shuffled full deck: every card back in the deck, nothing seen, nothing on the table. */
-  private freshDeck(): void {
-    this.refillDeck();
-    const st = this.seats;
-    for (let s = 0; s < this.n; s++) st[(s << Seat.SHIFT) + Seat.ROWLEN] = 0;
-    this.qLen = 0;
-  }
-
-  private toRow(s: number, c: number): void {
-    const b = s << Seat.SHIFT;
-    this.rows[this.seats[b + Seat.ROWBASE] + this.seats[b + Seat.ROWLEN]++] = c;
-    this.inHand[c]--;
-  }
-
-  private toDiscard(c: number): void {
-    this.discard[this.discardLen++] = c;
-    this.inHand[c]--;
-  }
-
-  /** Removes one card with this code from a row back into hand (a used Second Chance). */
-  private fromRow(s: number, c: number): void {
-    const base = s * this.stride;
-    const last = base + --this.seats[(s << Seat.SHIFT) + Seat.ROWLEN];
-    for (let i = base; i <= last; i++) {
-      if (this.rows[i] === c) {
-        for (let k = i; k < last; k++) this.rows[k] = this.rows[k + 1];
-        this.inHand[c]++;
-        return;
-      }
-    }
-    throw new Error(`internal: ${this.cards.name(c)} not in row ${s}`);
-  }
-
-  // ---- Scores ------------------------------------------------------------------------------------
-
-  /** What seat s scores if the round ended now: same order as `explainScore`. */
-  scoreSeat(s: number): number {
-    const st = this.seats;
-    const b = s << Seat.SHIFT;
-    if (st[b + Seat.STATUS] === Status.BUSTED) return 0;
-    const t = st[b + Seat.SUM] * st[b + Seat.MULT] + st[b + Seat.PLUS] + st[b + Seat.EXTRA];
-    return t < 0 ? 0 : t;
-  }
-
-  /** Recomputes the bonus cards' points and the SEVN bonus of the seat at `b` after its row changed. */
-  private updateExtra(b: number): void {
-    this.seats[b + Seat.EXTRA] = this.bonus.points(this.seats, b);
-  }
-
-  fillRoundPoints(out: Int32Array): void {
-    for (let s = 0; s < this.n; s++) out[s] = this.scoreSeat(s);
-  }
 
   // ---- Decisions ---------------------------------------------------------------------------------
 
@@ -560,7 +366,7 @@ export class SevnEngine extends SevnDeck implements SevnViewSource, FeatureSourc
 
   // ---- Rounds and games --------------------------------------------------------------------------
 
-  private setup(players: readonly SevnPlayer[], rng: Rng): void {
+  setup(players: readonly SevnPlayer[], rng: Rng): void {
     if (players.length < 1 || players.length > MAX_PLAYERS) throw new Error(`SEVN needs 1 to ${MAX_PLAYERS} players, got ${players.length}`);
     if (players !== this.players) {
       for (let s = 0; s < MAX_PLAYERS; s++) this.seats[(s << Seat.SHIFT) + Seat.ROWLEN] = 0; // seats beyond n stay empty
@@ -576,7 +382,7 @@ export class SevnEngine extends SevnDeck implements SevnViewSource, FeatureSourc
   }
 
   /** Plays one round with the current dealer; leaves each seat's score in `roundScore`. */
-  private playRoundCore(): void {
+  playRoundCore(): void {
     if (this.evaluator !== null) this.evaluator.roundStart(this);
     const n = this.n;
     const st = this.seats;
@@ -692,7 +498,7 @@ export class SevnEngine extends SevnDeck implements SevnViewSource, FeatureSourc
   }
 
   /** Rounds from `this.round` on until the game ends. */
-  private playRounds(): void {
+  playRounds(): void {
     for (;; this.round++) {
       if (this.round >= this.rules.maxRounds) {
         throw new RoundCapError(`SEVN game did not end within rules.maxRounds = ${this.rules.maxRounds} rounds (players: ${this.players.map((p) => p.label).join(', ')})`);
@@ -706,7 +512,7 @@ export class SevnEngine extends SevnDeck implements SevnViewSource, FeatureSourc
    * After a round of a game: the round scores join the totals, the table is cleared (or a fresh deck
    * comes), and either the game ends (winShare set, true) or the deal moves on (false).
    */
-  private endRound(): boolean {
+  endRound(): boolean {
     const n = this.n;
     for (let s = 0; s < n; s++) this.totals[s] += this.roundScore[s];
     if (this.deckPersists) this.clearTable();
@@ -737,184 +543,4 @@ export class SevnEngine extends SevnDeck implements SevnViewSource, FeatureSourc
     if (this.dealerRotates) this.dealer = this.dealer + 1 === n ? 0 : this.dealer + 1;
     return false;
   }
-
-  // ---- Replays (counterfactual values, rollouts.ts) ----------------------------------------------
-
-  /**
-   * Plays the current round again from its start, then on to the end of the round (`wholeGame` false)
-   * or of the game: the deck as set by copyDeck, the totals, busts, rounds, dealer and round as they
-   * were when the round started. With the same deck stream and the same answers the replay meets the
-   * same decisions as the round it copies; rollouts.ts then changes one answer and the streams.
-   */
-  replayRound(players: readonly SevnPlayer[], rng: Rng, start: RoundStart, wholeGame: boolean): void {
-    this.setup(players, rng);
-    // A round starts with empty rows and nothing in hand (the last replay may have left its round's).
-    this.inHand.fill(0);
-    for (let s = 0; s < this.n; s++) {
-      this.totals[s] = start.totals[s];
-      this.bustCount[s] = start.busts[s];
-      this.seats[(s << Seat.SHIFT) + Seat.ROWLEN] = 0;
-    }
-    this.roundCount = start.rounds;
-    this.dealer = start.dealer;
-    this.round = start.round;
-    this.playRoundCore();
-    if (!wholeGame || this.endRound()) return;
-    this.round++;
-    this.playRounds();
-  }
-
-  /** What a round starts from besides the deck (see replayRound). */
-  saveRoundStart(out: RoundStart): void {
-    for (let s = 0; s < this.n; s++) {
-      out.totals[s] = this.totals[s];
-      out.busts[s] = this.bustCount[s];
-    }
-    out.rounds = this.roundCount;
-    out.dealer = this.dealer;
-    out.round = this.round;
-  }
-
-  // ---- Positions (the hidden-information sampler, sampler.ts) -----------------------------------
-
-  /**
-   * Sets up a draw-or-stay position: each seat's row (card codes), status and total, the dealer and
-   * the round, and what the deck and the discard pile hold, by card code. Their order does not
-   * matter: every draw is uniform over the deck (`rng` draws them), and a reshuffle makes the discard
-   * pile the deck. Nothing is in hand or waiting (the queue is empty at a turn). Then `playOnRound` or
-   * `playOnGame` plays it on.
-   */
-  loadPosition(players: readonly SevnPlayer[], rng: Rng, pos: SevnPosition): void {
-    if (pos.players !== players.length) throw new Error(`position for ${pos.players} players, ${players.length} strategies given`);
-    this.setup(players, rng);
-    this.stackDeck([]);
-    const cards = this.cards;
-    let d = 0;
-    let x = 0;
-    for (let c = 0; c < cards.codes; c++) {
-      for (let k = pos.deck[c]; k > 0; k--) this.deck[d++] = c;
-      for (let k = pos.discard[c]; k > 0; k--) this.discard[x++] = c;
-      this.seen[c] = cards.copies[c] - pos.deck[c];
-      this.inHand[c] = 0;
-    }
-    this.deckLen = d;
-    this.discardLen = x;
-    this.deckWhole = false;
-    this.dealer = pos.dealer;
-    this.round = pos.round;
-    this.active = 0;
-    for (let s = 0; s < this.n; s++) {
-      this.totals[s] = pos.totals[s];
-      this.placeRow(s, pos);
-      if (pos.status[s] === Status.ACTIVE) this.active++;
-      x += pos.rowLengths[s];
-    }
-    if (x + d !== this.size) throw new Error(`position holds ${x + d} cards, the deck has ${this.size}`);
-    const v = this.view;
-    v.players = this.n;
-    v.dealer = this.dealer;
-    v.round = this.round;
-    this.ended = false;
-    this.sevnSeat = -1;
-    this.qHead = 0;
-    this.qLen = 0;
-    this.roundCount = 1;
-  }
-
-  /** Seat s's row, status and running counters from a position's card codes. */
-  private placeRow(s: number, pos: SevnPosition): void {
-    const st = this.seats;
-    const b = s << Seat.SHIFT;
-    let mask = 0;
-    let sum = 0;
-    let distinct = 0;
-    let nonLow = 0;
-    let mult = 1;
-    let plus = 0;
-    let bonus = 0;
-    let sc = 0;
-    const len = pos.rowLengths[s];
-    const base = st[b + Seat.ROWBASE];
-    for (let i = 0; i < len; i++) {
-      const c = pos.rows[s * pos.rowStride + i];
-      this.rows[base + i] = c;
-      const v = this.cardValue[c];
-      switch (this.kindOf[c]) {
-        case Kind.NUMBER:
-          if ((mask >>> v) & 1) break; // the busting duplicate stays in the row
-          mask |= 1 << v;
-          sum += v;
-          distinct++;
-          break;
-        case Kind.BALLAST:
-          sum += v;
-          distinct++;
-          if (v > this.fwMax) nonLow++;
-          break;
-        case Kind.MULTIPLY: mult *= v; break;
-        case Kind.ADD: plus += v; break;
-        case Kind.SECOND_CHANCE: sc = 1; break;
-        case Kind.FEATHERWEIGHT: bonus |= Bonus.FEATHERWEIGHT; break;
-        case Kind.HEAVYWEIGHT: bonus |= Bonus.HEAVYWEIGHT; break;
-        case Kind.LADDER: bonus |= Bonus.LADDER; break;
-        default: throw new Error(`position: ${this.cards.name(c)} cannot be in a row`);
-      }
-    }
-    st[b + Seat.STATUS] = pos.status[s];
-    st[b + Seat.MASK] = mask;
-    st[b + Seat.SUM] = sum;
-    st[b + Seat.DISTINCT] = distinct;
-    st[b + Seat.NONLOW] = nonLow;
-    st[b + Seat.MULT] = mult;
-    st[b + Seat.PLUS] = plus;
-    st[b + Seat.BONUS] = bonus;
-    st[b + Seat.SC] = sc;
-    st[b + Seat.SEVNAT] = 0;
-    st[b + Seat.ROWLEN] = len;
-    this.updateExtra(b);
-  }
-
-  /** From a loaded position: seat s answers `answer` (DRAW or STAY), then everyone plays to the end of the round (scores in roundScore). */
-  playOnRound(s: number, answer: number): void {
-    this.turns(s, answer);
-    for (let t = 0; t < this.n; t++) this.roundScore[t] = this.scoreSeat(t);
-  }
-
-  /** From a loaded position: as playOnRound, then on to the end of the game (totals, winShare). */
-  playOnGame(s: number, answer: number): void {
-    this.playOnRound(s, answer);
-    this.finishGame();
-  }
-
-  /** After playOnRound (whose round scores `advise` reads first): the round's scores join the totals, and the game plays on to its end. */
-  finishGame(): void {
-    if (this.endRound()) return;
-    this.round++;
-    this.playRounds();
-  }
-}
-
-/** The counters a round starts from (SevnEngine.saveRoundStart and replayRound). */
-export interface RoundStart {
-  totals: Int32Array;
-  busts: Int32Array;
-  rounds: number;
-  dealer: number;
-  round: number;
-}
-
-/** A position a seat can see, in card codes (see SevnEngine.loadPosition and sampler.ts). */
-export interface SevnPosition {
-  players: number;
-  dealer: number;
-  round: number;
-  totals: ArrayLike<number>;
-  status: ArrayLike<number>;
-  /** Seat s's row: rows[s * rowStride + i] for i < rowLengths[s]. */
-  rows: ArrayLike<number>;
-  rowLengths: ArrayLike<number>;
-  rowStride: number;
-  /** Per card code: copies in the deck, and in the discard pile. */
-  deck: ArrayLike<number>;
-  discard: ArrayLike<number>;
 }

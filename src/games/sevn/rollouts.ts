@@ -17,16 +17,15 @@
  */
 import { WIN_UNITS, actionSeatKey } from '../../engine/game.js';
 import { Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../engine/rng.js';
+import { ROLLOUT_SUMS, addRolloutSums, flushRolloutSums } from '../../engine/rollout-sums.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { SevnCards } from './cards.js';
 import { SevnDeck } from './deck.js';
-import { type RoundStart, SevnEngine } from './engine.js';
+import { SevnEngine } from './engine.js';
+import { type RoundStart, replayRound, saveRoundStart } from './positions.js';
 import type { SevnRules } from './rules.js';
 import { MAX_PLAYERS } from './seats.js';
 import { Decision, type SevnPlayer, type SevnView } from './view.js';
-
-/** Sums per valued answer: value, value², win, win², then the same of its difference from the reference. */
-const SUMS = 8;
 
 export class SevnEvaluator {
   /** Plays the replays and rollouts. */
@@ -55,7 +54,7 @@ export class SevnEvaluator {
   /** The legal answers of the decision being valued (as its strategy returns them) and their action codes. */
   private readonly answers = new Int32Array(MAX_PLAYERS);
   private readonly codes = new Int32Array(MAX_PLAYERS);
-  private readonly sums = new Float64Array(MAX_PLAYERS * SUMS);
+  private readonly sums = new Float64Array(MAX_PLAYERS * ROLLOUT_SUMS);
 
   constructor(
     rules: SevnRules,
@@ -72,7 +71,7 @@ export class SevnEvaluator {
   roundStart(e: SevnEngine): void {
     this.startDeck.copyDeck(e);
     this.startRng.copyFrom(e.rng as Rng);
-    e.saveRoundStart(this.start);
+    saveRoundStart(e, this.start);
     this.logged = 0;
   }
 
@@ -130,7 +129,7 @@ export class SevnEvaluator {
       }
     }
     const sums = this.sums;
-    sums.fill(0, 0, n * SUMS);
+    sums.fill(0, 0, n * ROLLOUT_SUMS);
     const rngs = cf.strategyRngs;
     for (let p = 0; p < rngs.length; p++) this.mainLine[p].copyFrom(rngs[p]);
     this.target = index;
@@ -146,7 +145,7 @@ export class SevnEvaluator {
         this.asked = 0;
         this.replay.copyDeck(this.startDeck);
         this.replayRng.copyFrom(this.startRng);
-        this.replay.replayRound(players, this.replayRng, this.start, this.wholeGame);
+        replayRound(this.replay, players, this.replayRng, this.start, this.wholeGame);
         if (this.asked <= index) throw new Error(`internal: the replay of a round ended after ${this.asked} of its ${index + 1} decisions`);
         const x = this.replay;
         const value = this.wholeGame ? x.totals[s] : x.roundScore[s];
@@ -155,24 +154,11 @@ export class SevnEvaluator {
           refValue = value;
           refWin = win;
         }
-        const o = i * SUMS;
-        sums[o] += value;
-        sums[o + 1] += value * value;
-        sums[o + 2] += win;
-        sums[o + 3] += win * win;
-        sums[o + 4] += value - refValue;
-        sums[o + 5] += (value - refValue) * (value - refValue);
-        sums[o + 6] += win - refWin;
-        sums[o + 7] += (win - refWin) * (win - refWin);
+        addRolloutSums(sums, i, value, win, refValue, refWin);
       }
     }
     for (let p = 0; p < rngs.length; p++) rngs[p].copyFrom(this.mainLine[p]);
-    const t = cf.sink.table;
-    for (let i = 0; i < n; i++) {
-      const o = t.at(state, actionSeatKey(codes[i], s));
-      t.sums[o] += cf.rollouts;
-      for (let k = 0; k < SUMS; k++) t.sums[o + 1 + k] += sums[i * SUMS + k];
-    }
+    flushRolloutSums(cf.sink.table, state, s, codes, n, cf.rollouts, sums);
     cf.counter++;
   }
 

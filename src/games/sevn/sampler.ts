@@ -11,7 +11,8 @@
  */
 import type { Rng } from '../../engine/rng.js';
 import type { SevnCards } from './cards.js';
-import { SevnEngine, type SevnPosition } from './engine.js';
+import { SevnEngine } from './engine.js';
+import { type SevnPosition, loadPosition } from './positions.js';
 import type { SevnRules } from './rules.js';
 import { MAX_PLAYERS } from './seats.js';
 import { Decision, type SevnPlayer, type SevnView } from './view.js';
@@ -78,7 +79,7 @@ export class HiddenInfoSampler {
 
   /** Sets the engine to the captured position; `rng` draws its (unseen, unordered) cards. */
   load(players: readonly SevnPlayer[], rng: Rng): SevnEngine {
-    this.engine.loadPosition(players, rng, this.position);
+    loadPosition(this.engine, players, rng, this.position);
     return this.engine;
   }
 }

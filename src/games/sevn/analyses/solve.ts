@@ -4,11 +4,11 @@
  * state) and solve.json (the report, the rules and the exact value of every stay-at threshold).
  */
 import { writeFileSync } from 'node:fs';
-import { ArrowFileStream, batchOf, schemaOf } from '../io/arrow.js';
-import { OutputDir } from '../io/output.js';
-import { gitCommit, manifestHeader, packageVersion } from '../io/package-info.js';
-import type { SevnRules } from '../games/sevn/rules.js';
-import { type SevnPolicyRow, type SevnSolution, solveSevnSolo } from '../games/sevn/solver.js';
+import { ArrowFileStream, batchOf, schemaOf } from '../../../io/arrow.js';
+import { OutputDir } from '../../../io/output.js';
+import { gitCommit, manifestHeader, packageVersion } from '../../../io/package-info.js';
+import type { SevnRules } from '../rules.js';
+import { type SevnPolicyRow, type SevnSolution, solveSevnSolo } from '../solver.js';
 
 export const SEVN_POLICY_SCHEMA = schemaOf([
   ['mask', 'int32'],

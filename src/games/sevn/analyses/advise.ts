@@ -12,25 +12,23 @@
  * in the round, nothing seen or on the table beyond your row: the solo solver's model) the round score
  * is the solver's, marked exact; staying always scores your row's points now (exact).
  */
-import { RoundCapError, UserError } from '../engine/errors.js';
-import { gameKey, Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../engine/rng.js';
-import { estimate, Z95 } from '../stats/summary.js';
-import type { AdviseArgs } from './advise.js';
-import { checkInteger, checkSeed } from './checks.js';
-import { bustChance } from '../games/sevn/bust.js';
-import { Kind, SevnCards } from '../games/sevn/cards.js';
-import { SevnEngine, type SevnPosition } from '../games/sevn/engine.js';
-import { otherCards } from '../games/sevn/exact.js';
-import { makeSevnPlayers } from '../games/sevn/index.js';
-import type { SevnRules } from '../games/sevn/rules.js';
-import { MAX_PLAYERS } from '../games/sevn/seats.js';
-import { cachedSevnSolution, MAX_SOLVER_STATES, solverStateCount } from '../games/sevn/solver.js';
-import { Answer, type SevnStrategyDef, Status } from '../games/sevn/view.js';
+import { RoundCapError, UserError } from '../../../engine/errors.js';
+import { gameKey, Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../../engine/rng.js';
+import { estimate, Z95 } from '../../../stats/summary.js';
+import type { AnalysisArgs } from '../../entry.js';
+import { DEFAULT_FIELD, DEFAULT_ROLLOUTS, checkRollouts } from './entry.js';
+import { checkSeed } from '../../../engine/checks.js';
+import { bustChance } from '../bust.js';
+import { Kind, SevnCards } from '../cards.js';
+import { SevnEngine } from '../engine.js';
+import { type SevnPosition, finishGame, loadPosition, playOnRound } from '../positions.js';
+import { otherCards } from '../exact.js';
+import { makeSevnPlayers } from '../index.js';
+import type { SevnRules } from '../rules.js';
+import { MAX_PLAYERS } from '../seats.js';
+import { cachedSevnSolution, MAX_SOLVER_STATES, solverStateCount } from '../solver.js';
+import { Answer, type SevnStrategyDef, Status } from '../view.js';
 
-/** Opponents' strategy, and your own after this decision, unless --field / --then say otherwise. */
-export const DEFAULT_FIELD = 'ev';
-export const DEFAULT_ROLLOUTS = 10000;
-export const checkRollouts = (v: number): number => checkInteger('--rollouts', v, 2, 10_000_000);
 
 /** The flags that describe a position, as typed (see `advise --help`). */
 export interface SevnPositionInput {
@@ -319,7 +317,7 @@ export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRu
     players: pos.players, dealer: pos.dealer, round: 0, totals, status: pos.status, rows,
     rowLengths: pos.rows.map((r) => r.length), rowStride: stride, deck, discard: pos.seen,
   };
-  engine.loadPosition(players, deckRng, position);
+  loadPosition(engine, players, deckRng, position);
   const points = pos.rows.map((_, s) => engine.scoreSeat(s));
 
   // The next card: from the unseen cards, or from the reshuffled discard pile when none is unseen.
@@ -363,13 +361,13 @@ export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRu
       for (const answer of ANSWERS) {
         deckRng.reseedFromKey(key, STREAM_ROLLOUT * 256);
         for (let s = 0; s < pos.players; s++) strategyRngs[s].reseedFromKey(key, STREAM_ROLLOUT_STRATEGY * 256 + s);
-        engine.loadPosition(players, deckRng, position);
-        engine.playOnRound(0, answer);
+        loadPosition(engine, players, deckRng, position);
+        playOnRound(engine, 0, answer);
         const round = engine.roundScore[0];
         const bust = engine.status[0] === Status.BUSTED ? 1 : 0;
         let win = 0;
         if (game) {
-          engine.finishGame();
+          finishGame(engine);
           win = engine.winShare[0];
           if (answer === Answer.STAY && engine.roundCount !== 1) stayEndsGame = false;
         }
@@ -479,8 +477,19 @@ export function formatSevnAdvice(a: SevnAdvice): string {
   return lines.join('\n');
 }
 
+/** The position and rollout flags of SEVN (declared in entry.ts), as the CLI hands them over. */
+export interface SevnAdviseFlags extends Omit<SevnPositionInput, 'row'> {
+  row?: string;
+  field?: string[];
+  then: string;
+  rollouts?: number;
+  seed: number;
+  onProgress?(done: number, total: number): void;
+}
+
 /** `advise --game sevn`: the position from --row, --second-chance, --seen, --totals, --at-stake, --still-in, --dealer. */
-export function sevnAdviseCommand(strategies: readonly SevnStrategyDef[], rules: SevnRules, a: AdviseArgs): { report: SevnAdvice; text: string } {
+export function sevnAdviseCommand(strategies: readonly SevnStrategyDef[], rules: SevnRules, args: AnalysisArgs): { report: SevnAdvice; text: string } {
+  const a = args as unknown as SevnAdviseFlags;
   if (a.row === undefined) throw new UserError('advise --game sevn: give your row with --row, e.g. --row "13 12 +4"');
   const pos = sevnPosition(rules, { row: a.row, secondChance: a.secondChance, seen: a.seen, totals: a.totals, atStake: a.atStake, stillIn: a.stillIn, dealer: a.dealer });
   const advice = adviseSevn(strategies, rules, pos, { field: a.field, then: a.then, seed: a.seed, rollouts: a.rollouts, onProgress: a.onProgress });

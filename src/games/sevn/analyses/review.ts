@@ -5,18 +5,19 @@
  * other seats playing their own strategies, the seat its own after the decision), and the answer it
  * gave is compared with the best: its loss in win chance and in round score, each with its SE.
  */
-import type { AdviseArgs } from './advise.js';
-import { UserError } from '../engine/errors.js';
-import { Rng, STREAM_DECK } from '../engine/rng.js';
-import { makeSevnPlayers } from '../games/sevn/index.js';
-import { SevnEngine } from '../games/sevn/engine.js';
-import { validateSevnRules } from '../games/sevn/rules.js';
-import { Answer, type SevnPlayer, type SevnStrategyDef, type SevnView } from '../games/sevn/view.js';
-import { type AdviceValue, type SevnAdvicePosition, adviseSevn } from './advise-sevn.js';
-import { type GameRecord, sevnGameRecord, strategyRngs } from './play-json.js';
+import type { AnalysisArgs } from '../../entry.js';
+import { DEFAULT_REVIEW_ROLLOUTS } from './entry.js';
+import { UserError } from '../../../engine/errors.js';
+import { Rng, STREAM_DECK } from '../../../engine/rng.js';
+import { makeSevnPlayers } from '../index.js';
+import { SevnEngine } from '../engine.js';
+import { validateSevnRules } from '../rules.js';
+import { Answer, type SevnPlayer, type SevnStrategyDef, type SevnView } from '../view.js';
+import { type GameRecord, strategyRngs } from '../../../engine/game-record.js';
+import { type AdviceValue, type SevnAdvicePosition, type SevnAdviseFlags, adviseSevn } from './advise.js';
+import { type SevnGameRecord, sevnGameRecord } from './record.js';
 
 /** Rollouts per decision unless --rollouts says otherwise (a game has tens of decisions a seat). */
-export const DEFAULT_REVIEW_ROLLOUTS = 2000;
 
 export interface ReviewedSevnDecision {
   round: number;
@@ -84,7 +85,8 @@ function positionOf(v: SevnView): SevnAdvicePosition {
   };
 }
 
-export function reviewSevn(strategies: readonly SevnStrategyDef[], record: GameRecord, seatIn: number, o: { rollouts?: number; seed?: number; onProgress?: (done: number, total: number) => void } = {}): SevnReview {
+export function reviewSevn(strategies: readonly SevnStrategyDef[], recordIn: GameRecord, seatIn: number, o: { rollouts?: number; seed?: number; onProgress?: (done: number, total: number) => void } = {}): SevnReview {
+  const record = recordIn as SevnGameRecord;
   if (record.game !== 'sevn' || !Array.isArray(record.events) || !Array.isArray(record.players)) throw new UserError('--review: not a SEVN game written by `play --game sevn --json`');
   const rules = validateSevnRules(record.rules, '--review rules');
   const n = record.players.length;
@@ -170,7 +172,8 @@ export function formatSevnReview(r: SevnReview): string {
 }
 
 /** `advise --review` of a SEVN game: --seat, --rollouts and --seed apply. */
-export function sevnReviewCommand(strategies: readonly SevnStrategyDef[], record: GameRecord, a: AdviseArgs): { report: SevnReview; text: string } {
+export function sevnReviewCommand(strategies: readonly SevnStrategyDef[], record: GameRecord, args: AnalysisArgs): { report: SevnReview; text: string } {
+  const a = args as unknown as SevnAdviseFlags & { seat: number };
   const r = reviewSevn(strategies, record, a.seat, { rollouts: a.rollouts, seed: a.seed, onProgress: a.onProgress });
   return { report: r, text: formatSevnReview(r) };
 }

@@ -3,13 +3,14 @@
  * unlocked tiles to discard) with its exact value from the turn solver and its loss against the best;
  * and `--review`: every decision of a played game (`play --json`) with what it gave away.
  */
-import { UserError } from '../engine/errors.js';
-import type { SevenfallRules } from '../games/sevenfall/rules.js';
-import { ScoreTable } from '../games/sevenfall/scoring.js';
-import { type Objective, objectiveText, parseObjective } from '../games/sevenfall/objective.js';
-import type { SevenfallSolution } from '../games/sevenfall/solution.js';
-import { solveSevenfall } from '../games/sevenfall/solver.js';
-import { tileName } from '../games/sevenfall/trace.js';
+import { UserError } from '../../../engine/errors.js';
+import type { AnalysisArgs } from '../../entry.js';
+import type { SevenfallRules } from '../rules.js';
+import { ScoreTable } from '../scoring.js';
+import { type Objective, objectiveText, parseObjective } from '../objective.js';
+import type { SevenfallSolution } from '../solution.js';
+import { solveSevenfall } from '../solver.js';
+import { tileName } from '../trace.js';
 
 /** A SEVENFALL position: per tile kind (symbols, Wild, Break), unlocked and locked row tiles, tiles discarded this turn. */
 export interface SevenfallPosition {
@@ -130,30 +131,18 @@ export function formatSevenfallAdvice(a: SevenfallAdvice): string {
   return lines.join('\n');
 }
 
-/** What `sevensim advise` hands a game's advise or review: its flags (each game reads its own) and the flags the user gave. */
-export interface AdviseArgs {
-  seat: number;
-  seed: number;
-  objective: string;
+/** The position flags of SEVENFALL (declared in entry.ts), as the CLI hands them over. */
+interface SevenfallAdviseFlags {
   hand?: string;
   locked: string;
   discarded: string;
   discardsLeft?: number;
-  row?: string;
-  secondChance: boolean;
-  seen: string;
-  totals?: string;
-  atStake?: string;
-  stillIn?: string;
-  dealer?: number;
-  field?: string[];
-  then: string;
-  rollouts?: number;
-  onProgress?(done: number, total: number): void;
+  objective: string;
 }
 
 /** `advise --game sevenfall`: the position from --hand, --locked, --discarded, --discards-left. */
-export function sevenfallAdviseCommand(rules: SevenfallRules, a: AdviseArgs): { report: SevenfallAdvice; text: string } {
+export function sevenfallAdviseCommand(rules: SevenfallRules, args: AnalysisArgs): { report: SevenfallAdvice; text: string } {
+  const a = args as unknown as SevenfallAdviseFlags;
   if (a.hand === undefined) throw new UserError('advise --game sevenfall: give the row with --hand, e.g. --hand "A A B C W X D"');
   const advice = adviseSevenfall(rules, sevenfallPosition(rules, a.hand, a.locked, a.discarded, a.discardsLeft), a.objective);
   return { report: advice, text: formatSevenfallAdvice(advice) };

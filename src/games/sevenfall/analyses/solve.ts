@@ -1,12 +1,12 @@
 /** `solve`: exact solutions, printed and (with --out) written as policy.arrow. */
 import { writeFileSync } from 'node:fs';
-import { ArrowFileStream, batchOf, schemaOf } from '../io/arrow.js';
-import { OutputDir } from '../io/output.js';
-import { gitCommit, manifestHeader, packageVersion } from '../io/package-info.js';
-import type { SevenfallRules } from '../games/sevenfall/rules.js';
-import { objectiveText, parseObjective } from '../games/sevenfall/objective.js';
-import type { PolicyRow, SevenfallSolution } from '../games/sevenfall/solution.js';
-import { solveSevenfall } from '../games/sevenfall/solver.js';
+import { ArrowFileStream, batchOf, schemaOf } from '../../../io/arrow.js';
+import { OutputDir } from '../../../io/output.js';
+import { gitCommit, manifestHeader, packageVersion } from '../../../io/package-info.js';
+import type { SevenfallRules } from '../rules.js';
+import { objectiveText, parseObjective } from '../objective.js';
+import type { PolicyRow, SevenfallSolution } from '../solution.js';
+import { solveSevenfall } from '../solver.js';
 
 export const SEVENFALL_POLICY_SCHEMA = schemaOf([
   ['state_index', 'int32'],

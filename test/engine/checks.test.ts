@@ -1,6 +1,6 @@
-/** The numeric option checks every command shares (run/checks.ts): each names the flag and the range it wanted. */
+/** The numeric option checks every command shares (engine/checks.ts): each names the flag and the range it wanted. */
 import { describe, expect, it } from 'vitest';
-import { checkChunkSize, checkGames, checkInteger, checkNumber, checkSeed, checkThreads } from '../../src/run/checks.js';
+import { checkChunkSize, checkGames, checkInteger, checkNumber, checkSeed, checkThreads } from '../../src/engine/checks.js';
 
 describe('option checks', () => {
   it('pass values in range through unchanged', () => {

@@ -5,17 +5,17 @@
  * compact table with round points in bands. The definitions: src/games/sevn/bust-row.ts and bust-table.ts.
  */
 import { writeFileSync } from 'node:fs';
-import { UserError } from '../engine/errors.js';
-import { writeArrowFile, schemaOf } from '../io/arrow.js';
-import { OutputDir } from '../io/output.js';
-import { gitCommit, manifestHeader, packageVersion } from '../io/package-info.js';
-import { type HeldRow, type RowBust, type UnseenCards, copiesOf, defaultUnseen, rowBust, unseenTotal } from '../games/sevn/bust-row.js';
-import { type BustTable, bustTable } from '../games/sevn/bust-table.js';
-import type { SevnRules } from '../games/sevn/rules.js';
-import type { SevnStrategyDef } from '../games/sevn/view.js';
-import { checkStrategySpec } from '../engine/strategy.js';
-import { checkInteger, checkSeed } from './checks.js';
-
+import { UserError } from '../../../engine/errors.js';
+import { writeArrowFile, schemaOf } from '../../../io/arrow.js';
+import { OutputDir } from '../../../io/output.js';
+import { gitCommit, manifestHeader, packageVersion } from '../../../io/package-info.js';
+import { type HeldRow, type RowBust, type UnseenCards, copiesOf, defaultUnseen, rowBust, unseenTotal } from '../bust-row.js';
+import { type BustTable, bustTable } from '../bust-table.js';
+import type { SevnRules } from '../rules.js';
+import type { SevnStrategyDef } from '../view.js';
+import { checkStrategySpec } from '../../../engine/strategy.js';
+import { checkInteger, checkSeed } from '../../../engine/checks.js';
+import type { AnalysisArgs } from '../../entry.js';
 
 /** `--held 13,12,-2`: number values and (negative) kept Ballast values, each at most once and in the deck. */
 export function parseHeld(r: SevnRules, text: string, secondChance = false): HeldRow {
@@ -193,8 +193,8 @@ export function formatBustTable(t: BustTable & { preset?: string | null }, band 
   return lines.join('\n');
 }
 
-/** The options of `sevensim bust-table`. */
-export interface BustTableArgs {
+/** The flags of `sevensim bust-table --game sevn` (declared in entry.ts), as the CLI hands them over. */
+interface BustTableArgs {
   held?: string;
   secondChance: boolean;
   unseen?: string;
@@ -207,7 +207,8 @@ export interface BustTableArgs {
 }
 
 /** `bust-table` for SEVN: a held row's chances, or the full table of a solo strategy. */
-export async function sevnBustTable(strategies: readonly SevnStrategyDef[], rules: SevnRules, preset: string | null, a: BustTableArgs): Promise<{ report: unknown; text: string }> {
+export async function sevnBustTable(strategies: readonly SevnStrategyDef[], rules: SevnRules, preset: string | null, args: AnalysisArgs): Promise<{ report: unknown; text: string }> {
+  const a = args as unknown as BustTableArgs;
   if (a.held !== undefined) {
     const r = bustRowCommand(rules, { held: a.held, secondChance: a.secondChance, unseen: a.unseen ?? null });
     return { report: r, text: formatBustRow(r, rules) };

@@ -1,0 +1,72 @@
+/** SEVN's catalog entry: the game made from its strategies, its lineups, and its analyses (imported on use). */
+import { checkInteger, checkSeed } from '../../../engine/checks.js';
+import { UserError } from '../../../engine/errors.js';
+import type { GameModule } from '../../../engine/game.js';
+import type { CatalogEntry } from '../../entry.js';
+import { createSevnModule } from '../index.js';
+import type { SevnRules } from '../rules.js';
+import { SEVN_STRATEGIES } from '../../../../strategies/sevn/index.js';
+import { sevnCharts } from './charts.js';
+
+export const sevnModule = createSevnModule(SEVN_STRATEGIES);
+
+const SEVN_FIELD = ['stay-at:points=15', 'stay-at:points=25', 'stay-at-cards:cards=4', 'bust-cap:p=0.3'];
+
+/** Opponents' strategy, and your own after this decision, unless --field / --then say otherwise. */
+export const DEFAULT_FIELD = 'ev';
+export const DEFAULT_ROLLOUTS = 10000;
+export const DEFAULT_REVIEW_ROLLOUTS = 2000;
+export const checkRollouts = (v: number): number => checkInteger('--rollouts', v, 2, 10_000_000);
+
+const entry: CatalogEntry = {
+  game: sevnModule as GameModule,
+  testLineup: ['random', 'stay-at', 'bust-cap', 'stay-at-cards'],
+  bench: [
+    { mode: 'round', players: ['stay-at'] },
+    { mode: 'game', players: ['stay-at', 'stay-at-cards', 'bust-cap', 'random'] },
+  ],
+  study: [
+    { name: 'sevn-round', question: 'SEVN: which stopping rule scores most in one 4-player round?', mode: 'round', players: SEVN_FIELD, scale: 1 },
+    { name: 'sevn-game', question: 'SEVN: who wins a 4-player game to 250?', mode: 'game', players: SEVN_FIELD, scale: 0.25 },
+  ],
+  async solve(rules, preset, objective, out, force) {
+    if (objective !== 'ev') throw new UserError(`--objective ${objective}: SEVN solves the expected solo round score only (ev)`);
+    const { formatSevnSolve, solveSevnCommand } = await import('./solve.js');
+    const { report } = await solveSevnCommand(rules as SevnRules, preset, out, force);
+    return { report, text: formatSevnSolve(report) };
+  },
+  record: async (rules, specs, seed) => (await import('./record.js')).sevnGameRecord(SEVN_STRATEGIES, rules as SevnRules, specs, seed),
+  advise: {
+    flags: {
+      row: { type: 'string', describe: 'SEVN: your row, cards as `play` prints them: numbers 13, Ballast -2, modifiers x2 +4, SecondChance, Featherweight, Heavyweight, Ladder; e.g. "13 12 +4" ("none": empty); required with --game sevn' },
+      'second-chance': { type: 'boolean', default: false, describe: 'SEVN: your row also holds a Second Chance (the same as SecondChance in --row)' },
+      seen: { type: 'string', default: 'none', describe: 'SEVN: cards seen since the last reshuffle that are off the table (the discard pile: earlier rounds\' rows, action cards, Crossroads rejects); they are not in the deck' },
+      totals: { type: 'string', defaultDescription: 'none: the round only', describe: 'SEVN: game totals before this round, yours first, then each opponent clockwise, e.g. 200,230,180; gives the chance to win the game' },
+      'at-stake': { type: 'string', defaultDescription: 'no opponents: a solo round', describe: 'SEVN: each opponent\'s row (its points at stake), clockwise from you (seats 1, 2, ...), separated by "/", e.g. "9 4 / 7 7 / none"; a row with a duplicate busted' },
+      'still-in': { type: 'string', defaultDescription: 'every opponent whose row has no duplicate', describe: 'SEVN: the opponent seats still in the round, e.g. 1,3, or none (the others stayed, were frozen or busted)' },
+      dealer: { type: 'number', defaultDescription: 'the last seat: you played first this round', describe: 'SEVN: the seat that dealt this round (0 = you); the deal moves clockwise each round' },
+      field: { type: 'string', array: true, defaultDescription: DEFAULT_FIELD, describe: 'SEVN: the opponents\' strategies in the rollouts: one for all, or one per opponent' },
+      then: { type: 'string', default: DEFAULT_FIELD, describe: 'SEVN: your own strategy after this decision, in the rollouts' },
+      rollouts: { type: 'number', coerce: checkRollouts, defaultDescription: `${DEFAULT_ROLLOUTS}; with --review ${DEFAULT_REVIEW_ROLLOUTS} a decision`, describe: 'SEVN: paired rollouts (each plays draw and stay on the same shuffled unseen cards)' },
+      seed: { type: 'number', default: 1, coerce: checkSeed, describe: 'SEVN: random seed of the rollouts (same seed, same numbers)' },
+      quiet: { type: 'boolean', default: false, describe: 'SEVN: no progress bar (it is also off when stderr is not a terminal)' },
+    },
+    position: async (rules, args) => (await import('./advise.js')).sevnAdviseCommand(SEVN_STRATEGIES, rules as SevnRules, args),
+    review: async (record, args) => (await import('./review.js')).sevnReviewCommand(SEVN_STRATEGIES, record, args),
+  },
+  bustTable: {
+    flags: {
+      held: { type: 'string', describe: 'held values, e.g. 13,12,9 (negative: kept Ballast); without it, the full table' },
+      'second-chance': { type: 'boolean', default: false, describe: 'the row holds a Second Chance' },
+      unseen: { type: 'string', describe: 'card:count pairs replacing those unseen counts, e.g. 13:5,12:0,sc:1,ballast:0,other:20 (default: the full deck less the row)' },
+      strategy: { type: 'string', default: 'stay-at:points=25', describe: 'full table: the solo strategy whose reach weights the states' },
+      rounds: { type: 'number', default: 1000000, describe: 'full table: simulated solo rounds beside the exact values (0: exact only)', coerce: (v: number) => checkInteger('--rounds', v, 0) },
+      seed: { type: 'number', default: 1, coerce: checkSeed, describe: 'full table: random seed of the simulation' },
+      band: { type: 'number', default: 10, describe: 'full table: round points per row of the terminal table', coerce: (v: number) => checkInteger('--band', v, 1) },
+      out: { type: 'string', describe: 'full table: directory for bust-table.arrow, bust-table.json and run.json' },
+    },
+    run: async (rules, preset, args) => (await import('./bust-table.js')).sevnBustTable(SEVN_STRATEGIES, rules as SevnRules, preset, args),
+  },
+  charts: sevnCharts,
+};
+export default entry;
