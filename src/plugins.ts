@@ -12,6 +12,8 @@ import { catalogEntries, gameNames } from './catalog.js';
 import { UserError } from './engine/errors.js';
 import type { ParamSpec } from './engine/params.js';
 import type { StrategyDef } from './engine/strategy.js';
+import type { SevenfallStrategyDef } from './games/sevenfall/view.js';
+import type { SevnStrategyDef } from './games/sevn/view.js';
 
 /** The environment variable listing plugin files, separated as PATH is (':' here, ';' on Windows). */
 export const PLUGINS_ENV = 'SEVENSIM_PLUGINS';
@@ -19,6 +21,11 @@ export const PLUGINS_ENV = 'SEVENSIM_PLUGINS';
 export interface PluginDef extends StrategyDef<unknown, never> {
   game: string | readonly string[];
 }
+
+/** A SEVN plugin's default export, for a typed plugin file (see strategies/README.md). */
+export type SevnPlugin = SevnStrategyDef & { game: 'sevn' };
+/** A SEVENFALL plugin's default export. */
+export type SevenfallPlugin = SevenfallStrategyDef & { game: 'sevenfall' };
 
 /** Absolute paths of the plugins loaded, in order, and the strategies each added. */
 const loaded = new Map<string, { games: string[]; name: string }>();

@@ -3,7 +3,7 @@
  * thread and in workers (the same results on 1 and 2 threads), usable by every command that takes
  * strategies; a bad plugin gets one line naming the file and the problem, exit code 2.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sevensim } from '../helpers/cli.js';
@@ -74,6 +74,17 @@ describe('--plugin', () => {
     const play = sevensim('play', '--game', 'sevn', '--players', 'plain', 'ev', '--json', ...p);
     expect(play.code).toBe(0);
     expect(JSON.stringify(JSON.parse(play.stdout))).toContain('"plain"');
+  }, 120_000);
+
+  it('runs the complete plugin strategies/README.md shows', () => {
+    const readme = readFileSync(new URL('../../strategies/README.md', import.meta.url), 'utf8');
+    const block = /```js\n(\/\/ my-bot\.mjs[\s\S]*?)```/.exec(readme)![1];
+    const file = plugin('my-bot.mjs', block);
+    const list = sevensim('strategies', '--game', 'sevn', '--plugin', file);
+    expect(list.stdout).toContain(`my-bot: Stays at points, or at 5 distinct values; every card choice the lowest legal answer. (plugin ${file})`);
+    const r = sevensim('simulate', '--game', 'sevn', '--plugin', file, '--players', 'my-bot:points=25', 'ev', '--games', '200', '--threads', '1', '--quiet');
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/my-bot:points=25/);
   }, 120_000);
 
   it('refuses a bad plugin with one line naming the file and the problem', () => {
