@@ -28,9 +28,15 @@ export type SevnPlugin = SevnStrategyDef & { game: 'sevn' };
 export type SevenfallPlugin = SevenfallStrategyDef & { game: 'sevenfall' };
 
 /** Absolute paths of the plugins loaded, in order, and the strategies each added. */
-const loaded = new Map<string, { games: string[]; name: string }>();
+const loaded = new Map<string, { games: string[]; name: string; def: PluginDef }>();
 
 export const pluginPaths = (): string[] => [...loaded.keys()];
+
+/** The definition loaded from `file` (after loadPlugins), with its games as a list. */
+export function pluginDef(file: string): { def: PluginDef; games: string[] } | null {
+  const p = loaded.get(resolve(file));
+  return p ? { def: p.def, games: p.games } : null;
+}
 
 /** The plugin file a strategy of `game` came from, or null for a built-in. */
 export function pluginOf(game: string, name: string): string | null {
@@ -93,5 +99,5 @@ async function loadPlugin(file: string): Promise<void> {
     }
   }
   for (const g of games) (entries.find((e) => e.game.name === g)!.game.strategies as StrategyDef<unknown, never>[]).push(def as StrategyDef<unknown, never>);
-  loaded.set(path, { games, name: def.name });
+  loaded.set(path, { games, name: def.name, def: def as PluginDef });
 }

@@ -12,6 +12,7 @@ import { PLUGINS_ENV, envPlugins, loadPlugins } from '../plugins.js';
 import { adviseCommand } from './advise.js';
 import { benchCommand } from './bench.js';
 import { bustTableCommand } from './bust-table.js';
+import { checkStrategyCommand } from './check-strategy.js';
 import { checkArgs, joinNegativeValues } from './checks.js';
 import { compareCommand } from './compare.js';
 import { mergeCommand } from './merge.js';
@@ -35,6 +36,7 @@ const cli = yargs(joinNegativeValues(hideBin(process.argv)))
   .usage('$0 <command> [options]\n\nMonte Carlo strategy simulator and analytics for SEVN and SEVENFALL.')
   .command(rulesCommand)
   .command(strategiesCommand)
+  .command(checkStrategyCommand)
   .command(playCommand)
   .command(simulateCommand)
   .command(mergeCommand)

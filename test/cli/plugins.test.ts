@@ -87,6 +87,35 @@ describe('--plugin', () => {
     expect(r.stdout).toMatch(/my-bot:points=25/);
   }, 120_000);
 
+  it('check-strategy passes a good plugin and prints one line per failed check of a bad one, exit 1', () => {
+    const good = sevensim('check-strategy', GOOD);
+    expect(good.code).toBe(0);
+    expect(good.stdout).toMatch(/^ok {4}sevn: legal, deterministic, read-only answers/m);
+    expect(good.stdout).toMatch(/^ok {4}sevn: the same with points=200/m);
+    expect(good.stdout).toMatch(/x stay-at's/);
+    expect(good.stdout).toMatch(/plain: every check passed/);
+    const bad = plugin(
+      'bad.mjs',
+      `const lowest = (v) => 31 - Math.clz32(v.candidates & -v.candidates);
+export default {
+  game: 'sevn', name: 'bad', doc: 'Writes to its view; at cut=0 answers by Math.random.',
+  params: [{ name: 'cut', type: 'int', min: 0, max: 1, default: 1, doc: '' }],
+  create: (p) => ({
+    drawOrStay: (v) => { if (p.cut === 1) { v.totals[0] = 99; return 0; } return Math.random() < 0.5 ? 0 : 1; },
+    freezeTarget: lowest, tripleDrawTarget: lowest, secondChanceTo: lowest, crossroads: () => 0, ballast: () => 0,
+  }),
+};
+`,
+    );
+    const r = sevensim('check-strategy', bad);
+    expect(r.code).toBe(1);
+    const fails = r.stdout.split('\n').filter((l) => l.startsWith('FAIL'));
+    expect(fails).toHaveLength(3); // the default (cut=1), cut=1 again, and cut=0
+    expect(fails[0]).toMatch(/wrote to view.totals in drawOrStay\(\)/);
+    expect(fails[1]).toMatch(/cut=0 .*is not deterministic/);
+    expect(r.stdout).toMatch(/bad: \d check\(s\) failed/);
+  }, 120_000);
+
   it('refuses a bad plugin with one line naming the file and the problem', () => {
     const run = (file: string) => one(sevensim('strategies', '--game', 'sevn', '--plugin', file));
     const missing = join(dir, 'nope.mjs');
