@@ -10,7 +10,7 @@ import { SEVN_STRATEGIES } from '../strategies/sevn/index.js';
 import { checkSevenfallStrategy, checkSevnStrategy } from '../src/run/check-strategy.js';
 
 /** Strategies whose decisions are costly (rollouts, solved utilities) play fewer games. */
-const GAMES: Record<string, number> = { rollout: 2, endgame: 4 };
+const GAMES: Record<string, number> = { rollout: 2, endgame: 4, solved: 10 };
 
 describe('checkStrategy on every registered strategy', () => {
   for (const def of SEVN_STRATEGIES) {

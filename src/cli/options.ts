@@ -5,17 +5,18 @@
  */
 import { readFileSync } from 'node:fs';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { gameNames } from '../catalog.js';
+import { gameModule, gameNames } from '../catalog.js';
 import { UserError } from '../engine/errors.js';
 import type { GameModule } from '../engine/game.js';
 import { defaultThreads } from '../parallel/pool.js';
+import { readCheckpoint } from '../io/checkpoint.js';
 import { checkChunkSize, checkGames, checkSeed, checkThreads } from '../engine/checks.js';
 
 /** --game (one of `games`: by default every game in the catalog), --preset, --rules. */
 export function gameOptions<T>(y: Argv<T>, games: readonly string[] = gameNames()) {
   return y
     .option('game', { type: 'string', choices: games, demandOption: true, describe: 'which game' })
-    .option('preset', { type: 'string', describe: 'a built-in rules preset (default: the game\'s own, named like the game)' })
+    .option('preset', { type: 'string', describe: `a built-in rules preset: ${games.map((g) => `${g}: ${gameModule(g).presets.join(', ')}`).join('; ')} (default: the game's own, named like the game)` })
     .option('rules', { type: 'string', describe: 'a rules file (JSON) instead of a preset; see `sevensim rules --json`' });
 }
 
@@ -27,6 +28,28 @@ export const jsonOption = (describe = 'print the result as JSON') => ({ type: 'b
 export const forceOption = (describe = 'replace the results of an earlier run in --out') => ({ type: 'boolean', default: false, describe }) as const;
 export const quietOption = { type: 'boolean', default: false, describe: 'no progress bar (it is also off when stderr is not a terminal)' } as const;
 export const modeOption = (describe: string) => ({ type: 'string', choices: ['round', 'game'] as const, default: 'round' as const, describe }) as const;
+
+/** `--resume DIR`, the same in every command that checkpoints (simulate, tune, tournament). */
+export const resumeOption = (what: string) =>
+  ({ type: 'string', describe: `continue the interrupted ${what} in this --out directory from its last checkpoint (saved every --checkpoint-seconds); it takes the run's arguments from there: give only --threads, --quiet, --json` }) as const;
+
+/**
+ * The middleware behind --resume DIR: refuses the flags that define a run (they come from the
+ * checkpoint) and fills in the ones yargs demands from the checkpoint's definition.
+ */
+export function resumeFrom<D>(kind: string, runFlags: readonly string[], demanded: (d: D) => Record<string, unknown>) {
+  return (a: Record<string, unknown>): void => {
+    if (typeof a.resume !== 'string') return;
+    const given = runFlags.filter((f) => process.argv.some((x) => x === `--${f}` || x.startsWith(`--${f}=`)));
+    if (given.length) throw new UserError(`--resume takes the run's arguments from its checkpoint; do not give --${given.join(', --')}`);
+    const c = readCheckpoint<unknown>(a.resume);
+    if (!c || c.kind !== kind) throw new UserError(`--resume ${a.resume}: no interrupted ${kind} run to continue here`);
+    Object.assign(a, demanded(c.definition as D));
+  };
+}
+
+/** The definition a --resume DIR checkpoint holds (after the middleware above accepted it). */
+export const resumedDefinition = <D>(dir: string): D => readCheckpoint<unknown>(dir)!.definition as D;
 
 /** A yargs command module whose handler sees the options its builder declares. */
 export function command<A>(name: string, describe: string, builder: (y: Argv) => Argv<A>, handler: (a: ArgumentsCamelCase<A>) => void | Promise<void>): CommandModule<object, A> {

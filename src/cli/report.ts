@@ -1,6 +1,7 @@
 /** `sevensim report DIR...`: the charts of output directories in one HTML page, and as PNG files. */
 import { spawn } from 'node:child_process';
 import type { Argv, CommandModule } from 'yargs';
+import { forceOption } from './options.js';
 import { progressBar } from './progress.js';
 
 interface ReportArgs {
@@ -9,6 +10,7 @@ interface ReportArgs {
   png: boolean;
   scale: number;
   open: boolean;
+  force: boolean;
   quiet: boolean;
 }
 
@@ -30,12 +32,13 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
       .option('png', { type: 'boolean', default: false, describe: 'also write one PNG per chart' })
       .option('scale', { type: 'number', default: 2, describe: 'with --png: pixels per SVG unit (2 is sharp on high-density screens)' })
       .option('open', { type: 'boolean', default: false, describe: 'open report.html in the default browser when done' })
+      .option('force', forceOption('replace an earlier report in --out (its report.html and PNG files; other files are left alone)'))
       .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar' }) as unknown as Argv<ReportArgs>,
   handler: async (a) => {
     // Loaded here: vega and vega-lite take about a second to import, which other commands should not pay.
     const { writeReport } = await import('../run/report.js');
     const progress = progressBar(a.quiet);
-    const r = await writeReport({ dirs: a.dirs, out: a.out, png: a.png, scale: a.scale, onChart: (d, t) => progress.update(d, t) });
+    const r = await writeReport({ dirs: a.dirs, out: a.out, png: a.png, scale: a.scale, force: a.force, onChart: (d, t) => progress.update(d, t) });
     progress.stop();
     const charts = r.runs.reduce((n, x) => n + x.charts.length, 0);
     console.log(`report written to ${r.html} (${charts} charts from ${r.runs.length} ${r.runs.length === 1 ? 'run' : 'runs'})`);

@@ -6,9 +6,8 @@ import { type BucketChoice, type DecisionRecording, formatBuckets } from '../eng
 import { UserError } from '../engine/errors.js';
 import { DEFAULT_CHUNK_SIZE, type SimulateResult, parseShard, simulate } from '../run/simulate.js';
 import { formatSummaryTable } from '../stats/summary.js';
-import { chunkSizeOption, command, forceOption, gameOptions, gamesOption, jsonOption, loadRules, modeOption, presetName, quietOption, seedOption, threadsOption } from './options.js';
+import { chunkSizeOption, command, forceOption, gameOptions, gamesOption, jsonOption, loadRules, modeOption, presetName, quietOption, resumeFrom, resumeOption, resumedDefinition, seedOption, threadsOption } from './options.js';
 import { interruptible, progressBar } from './progress.js';
-import { readCheckpoint } from '../io/checkpoint.js';
 import { OutputDir } from '../io/output.js';
 
 export function simulateOptions<T>(y: Argv<T>) {
@@ -29,18 +28,10 @@ export function simulateOptions<T>(y: Argv<T>) {
     .option('json', jsonOption('print the summary as one JSON object on stdout'))
     .option('quiet', quietOption)
     .option('force', forceOption('replace the results of an earlier run in --out (files that are not results are left alone)'))
-    .option('resume', { type: 'string', describe: 'continue the interrupted run in this --out directory from its last checkpoint (saved every 5 s); it takes the run\'s arguments from there: give only --threads, --quiet, --json' })
+    .option('resume', resumeOption('run'))
     .option('checkpoint-seconds', { type: 'number', default: 5, describe: 'with --out: seconds between checkpoints of the completed chunks (for --resume)' })
-    .middleware((a) => {
-      // The checkpoint supplies the run's arguments, including the ones yargs demands.
-      if (typeof a.resume !== 'string') return;
-      const given = RUN_FLAGS.filter((f) => process.argv.includes(`--${f}`));
-      if (given.length) throw new UserError(`--resume takes the run's arguments from its checkpoint; do not give --${given.join(', --')}`);
-      const c = readCheckpoint<unknown>(a.resume);
-      if (!c || c.kind !== 'simulate') throw new UserError(`--resume ${a.resume}: no interrupted simulate run to continue here`);
-      const d = c.definition as ResumeDefinition;
-      Object.assign(a, { game: d.game, players: d.players });
-    }, true);
+    // The checkpoint supplies the run's arguments, including the ones yargs demands.
+    .middleware(resumeFrom<ResumeDefinition>('simulate', RUN_FLAGS, (d) => ({ game: d.game, players: d.players })) as never, true);
 }
 
 /** The flags that define a run (a resumed run takes them from its checkpoint). */
@@ -71,7 +62,7 @@ export const simulateCommand = command('simulate', 'Play many seeded games in pa
 
 export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult> {
   const game = gameModule(a.game);
-  const resumed = a.resume === undefined ? null : (readCheckpoint<unknown>(a.resume)!.definition as ResumeDefinition);
+  const resumed = a.resume === undefined ? null : resumedDefinition<ResumeDefinition>(a.resume);
   const rules = resumed ? resumed.rules : loadRules(game, a.preset, a.rules);
   if (a.perGame && !a.out) throw new UserError('--per-game writes games.arrow, so it needs --out DIR');
   const out = resumed ? a.resume! : a.out;

@@ -4,18 +4,20 @@ import { command, forceOption, gameOptions, jsonOption, loadRules, presetName } 
 
 export const solveCommand = command(
   'solve',
-  'Solve exactly: SEVENFALL the optimal discard policy of one turn; SEVN the optimal solo stopping policy of a number-only deck',
+  'Solve exactly: SEVENFALL the optimal discard policy of one turn, or the 2-player game for the win; SEVN the optimal solo stopping policy of a number-only deck',
   (y) =>
     gameOptions(y, gamesWith('solve'))
-      .option('objective', { type: 'string', default: 'ev', describe: 'SEVENFALL: ev (maximise the expected score) or at-least:K (maximise P(score >= K)); SEVN solves the expected solo round score' })
-      .option('out', { type: 'string', describe: 'directory for policy.arrow (every decision state with the value of each action), solve.json and run.json' })
+      .option('objective', { type: 'string', default: 'ev', describe: 'SEVENFALL: ev (maximise the expected turn score), at-least:K (maximise P(score >= K)), or win with --players 2 (maximise the win share of the game: a win, or the rules\' share of a tied lead); SEVN solves the expected solo round score' })
+      .option('players', { type: 'number', default: 1, describe: 'seats: 1 solves one turn (SEVENFALL) or a solo round (SEVN); 2 with --objective win solves the 2-player SEVENFALL game' })
+      .option('table', { type: 'boolean', default: false, describe: '2-player SEVENFALL win: also print the first seat\'s win share by round and score difference (text output, not with --json)' })
+      .option('out', { type: 'string', describe: 'directory for the solution as data and run.json: policy.arrow (every decision state with the value of each action) and solve.json; winprob.arrow (every round, seat to move and difference with each seat\'s win chance) for --objective win' })
       .option('force', forceOption())
       .option('json', jsonOption()),
   async (a) => {
     const entry = catalogEntry(a.game);
     const rules = loadRules(entry.game, a.preset, a.rules);
-    const { report, text } = await entry.solve!(rules, presetName(entry.game, a), a.objective, a.out ?? null, a.force);
+    const { report, text } = await entry.solve!(rules, { preset: presetName(entry.game, a), objective: a.objective, players: a.players, table: a.table, out: a.out ?? null, force: a.force });
     console.log(a.json ? JSON.stringify(report, null, 2) : text);
-    if (a.out && !a.json) console.log(`policy written to ${a.out}/policy.arrow`);
+    if (a.out && !a.json) console.log(a.objective === 'win' ? `win chances written to ${a.out}/winprob.arrow` : `policy written to ${a.out}/policy.arrow`);
   },
 );

@@ -47,7 +47,7 @@ export async function runStudy(o: { games: number; seed: number; out: string; th
         }
       }
       const { writeReport } = await import('../run/report.js'); // vega loads in about a second: only when needed
-      const report = await writeReport({ dirs: catalogEntries().flatMap((e) => e.study.map((p) => join(o.out, p.name))), out: o.out });
+      const report = await writeReport({ dirs: catalogEntries().flatMap((e) => e.study.map((p) => join(o.out, p.name))), out: o.out, force: true });
       if (o.json) console.log(JSON.stringify({ seed: o.seed, parts, report: report.html }, null, 2));
       else console.log(`\nThe charts of every part: ${report.html} (open it in a browser; \`sevensim report DIR... --png\` also writes PNG files)`);
     },

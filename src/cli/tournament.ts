@@ -6,7 +6,7 @@ import { DEFAULT_TOURNAMENT_CHUNK, formatTournament, tournament } from '../run/t
 import { gameModule } from '../catalog.js';
 import { OutputDir } from '../io/output.js';
 import { checkNumber } from '../engine/checks.js';
-import { forceOption, gameOptions, loadRules } from './options.js';
+import { forceOption, gameOptions, loadRules, resumeFrom, resumeOption, resumedDefinition } from './options.js';
 import { interruptible, progressBar } from './progress.js';
 
 function tournamentOptions<T>(y: Argv<T>) {
@@ -20,10 +20,27 @@ function tournamentOptions<T>(y: Argv<T>) {
     .option('chunk-size', { type: 'number', default: DEFAULT_TOURNAMENT_CHUNK, describe: 'deals per seeded chunk (each deal is seeded on its own: results do not depend on it)' })
     .option('out', { type: 'string', describe: 'directory for tournament.arrow (one row per ordered pair), tournament.json (the ranking) and run.json' })
     .option('force', forceOption())
-    .option('resume', { type: 'boolean', default: false, describe: 'continue the interrupted tournament in --out from its last checkpoint (saved every 5 s); give the same arguments as the interrupted run' })
+    .option('resume', resumeOption('tournament'))
     .option('checkpoint-seconds', { type: 'number', default: 5, describe: 'with --out: seconds between checkpoints of the completed chunks (for --resume)', coerce: (v: number) => checkNumber('--checkpoint-seconds', v, 0, 86400, true) })
     .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
-    .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar (it is also off when stderr is not a terminal)' });
+    .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar (it is also off when stderr is not a terminal)' })
+    .middleware(resumeFrom<TournamentDefinition>('tournament', TOURNAMENT_FLAGS, (d) => ({ game: d.game, players: d.entrants })) as never, true);
+}
+
+/** The flags that define a tournament (a resumed one takes them from its checkpoint). */
+const TOURNAMENT_FLAGS = ['game', 'preset', 'rules', 'players', 'table-size', 'games', 'mode', 'seed', 'chunk-size', 'out', 'force'];
+
+/** What tournament() checkpoints as its definition. */
+interface TournamentDefinition {
+  game: string;
+  rules: unknown;
+  preset: string | null;
+  mode: Mode;
+  entrants: string[];
+  tableSize: number;
+  deals: number;
+  seed: number;
+  chunkSize: number;
 }
 
 export const tournamentCommand: CommandModule<object, Awaited<ReturnType<typeof tournamentOptions>['argv']>> = {
@@ -31,20 +48,23 @@ export const tournamentCommand: CommandModule<object, Awaited<ReturnType<typeof 
   describe: 'Every strategy against every other at tables of N seats, every seat order on the same deals: Elo ratings (Bradley-Terry, bootstrap 95% intervals over deals, LOS), win share, head-to-head with 95% CIs',
   builder: (y) => tournamentOptions(y) as never,
   handler: async (a) => {
-    const game = gameModule(a.game);
-    const rules = loadRules(game, a.preset, a.rules);
+    const d = a.resume === undefined ? null : resumedDefinition<TournamentDefinition>(a.resume);
+    const game = gameModule(d?.game ?? a.game);
+    const out = d ? a.resume! : a.out;
     const progress = progressBar(a.quiet, 'deals');
     await interruptible(
-      () => (a.out !== undefined && new OutputDir(a.out).resumable() ? `nothing was written; the same command with --resume continues from the last checkpoint` : 'nothing was written'),
+      () => (out !== undefined && new OutputDir(out).resumable() ? `nothing was written; \`sevensim tournament --resume ${out}\` continues from the last checkpoint` : 'nothing was written'),
       async (signal) => {
+        const run = d
+          ? { rules: d.rules, preset: d.preset, mode: d.mode, players: d.entrants, tableSize: d.tableSize, games: d.deals, seed: d.seed, chunkSize: d.chunkSize }
+          : { rules: loadRules(game, a.preset, a.rules), preset: a.rules ? null : (a.preset ?? game.defaultPreset), mode: a.mode as Mode, players: a.players, tableSize: a.tableSize, games: a.games, seed: a.seed, chunkSize: a.chunkSize };
         const r = await tournament({
-          game, rules, preset: a.rules ? null : (a.preset ?? game.defaultPreset), mode: a.mode as Mode, players: a.players, tableSize: a.tableSize,
-          games: a.games, seed: a.seed, threads: a.threads, chunkSize: a.chunkSize, out: a.out ?? null, force: a.force, resume: a.resume, checkpointEvery: a.checkpointSeconds * 1000, argv: process.argv.slice(2), signal,
+          ...run, game, threads: a.threads, out: out ?? null, force: a.force, resume: d !== null, checkpointEvery: a.checkpointSeconds * 1000, argv: process.argv.slice(2), signal,
           onProgress: (done, total) => progress.update(done, total),
         });
         progress.stop();
         console.log(a.json ? JSON.stringify(r, null, 2) : formatTournament(r));
-        if (a.out && !a.json) console.log(`written to ${a.out}/`);
+        if (out && !a.json) console.log(`written to ${out}/`);
       },
       () => progress.stop(),
     );

@@ -1,4 +1,4 @@
-/** `sevensim tune`: search a strategy's parameters; the answer validated on games the search never saw. */
+/** `sevensim tune`: search a strategy's parameters; choose on games the search never saw, confirm on games neither saw. */
 import cliProgress from 'cli-progress';
 import type { Argv, CommandModule } from 'yargs';
 import type { Mode } from '../engine/game.js';
@@ -7,7 +7,7 @@ import type { Method, TuneProgress } from '../run/tune.js';
 import { gameModule } from '../catalog.js';
 import { OutputDir } from '../io/output.js';
 import { checkNumber } from '../engine/checks.js';
-import { forceOption, gameOptions, loadRules } from './options.js';
+import { forceOption, gameOptions, loadRules, resumeFrom, resumeOption, resumedDefinition } from './options.js';
 import { interruptible } from './progress.js';
 
 function tuneOptions<T>(y: Argv<T>) {
@@ -30,32 +30,60 @@ function tuneOptions<T>(y: Argv<T>) {
       default: 'auto',
       describe: 'grid: every point; race: successive halving on paired differences; cmaes: CMA-ES (2-10 numeric parameters); spsa: simultaneous perturbation; auto: race for up to 256 grid points and two numeric parameters, else cmaes',
     })
-    .option('budget', { type: 'number', default: 1000000, describe: 'games to play in all (each candidate\'s game counts); 20% go to the final validation block' })
+    .option('budget', { type: 'number', default: 1000000, describe: 'games to play in all (each candidate\'s game counts): 70% for the search, 20% for the validation block (chooses among the finalists), 10% for the confirmation block (the figures)' })
     .option('seed', { type: 'number', default: 1, describe: 'random seed (same seed, same result for any --threads)' })
     .option('threads', { type: 'number', default: defaultThreads(), defaultDescription: 'one per core', describe: 'worker threads' })
     .option('out', { type: 'string', describe: 'directory for tune.arrow (every candidate of every step), best.json (the report) and run.json' })
     .option('force', forceOption())
-    .option('resume', { type: 'boolean', default: false, describe: 'continue the interrupted run in --out from its last checkpoint (the steps played, saved every 5 s); give the same arguments as the interrupted run' })
+    .option('resume', resumeOption('tune run (the blocks played)'))
     .option('checkpoint-seconds', { type: 'number', default: 5, describe: 'with --out: seconds between checkpoints (taken after a step)', coerce: (v: number) => checkNumber('--checkpoint-seconds', v, 0, 86400, true) })
     .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
-    .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar (it is also off when stderr is not a terminal)' });
+    .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar (it is also off when stderr is not a terminal)' })
+    .middleware(resumeFrom<TuneDefinition>('tune', TUNE_FLAGS, (d) => ({ game: d.game, strategy: d.strategy })) as never, true);
 }
 
-/** A progress bar showing the step, the incumbent and its estimate in that step. */
+/** The flags that define a tune run (a resumed run takes them from its checkpoint). */
+const TUNE_FLAGS = ['game', 'preset', 'rules', 'strategy', 'param', 'fix', 'start', 'field', 'mode', 'objective', 'method', 'budget', 'seed', 'out', 'force'];
+
+/** What tune() checkpoints as the run's definition. */
+interface TuneDefinition {
+  game: string;
+  rules: unknown;
+  preset: string | null;
+  strategy: string;
+  params: string[];
+  fix: string[];
+  start: string | null;
+  field: string[];
+  mode: Mode;
+  objective: string | null;
+  method: Method;
+  budget: number;
+  seed: number;
+}
+
+/** A progress bar showing the block being played, the incumbent and its estimate so far. */
 function tuneBar(quiet: boolean) {
-  if (quiet || !process.stderr.isTTY) return { step() {}, games() {}, stop() {} };
+  if (quiet || !process.stderr.isTTY) return { block() {}, step() {}, games() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: ' {bar} {percentage}% | step {step} | {incumbent} {estimate} | ETA {eta_formatted}', hideCursor: true, etaBuffer: 50 },
+    { stream: process.stderr, format: ' {bar} {percentage}% | {step} | {incumbent} {estimate} | ETA {eta_formatted}', hideCursor: true, etaBuffer: 50 },
     cliProgress.Presets.shades_classic,
   );
   let started = false;
-  const info = { step: '-', incumbent: '', estimate: '' };
+  const info = { step: '', incumbent: '', estimate: '' };
+  const show = () => started && bar.update(info);
   return {
+    /** Before a block: the first step shows the start and "(playing)" until its estimate comes. */
+    block(label: string, incumbent: string) {
+      info.step = label;
+      if (incumbent !== info.incumbent) info.estimate = '(playing)';
+      info.incumbent = incumbent;
+      show();
+    },
     step(s: TuneProgress) {
-      info.step = `${s.step}/${s.maxSteps}`;
       info.incumbent = s.incumbent;
       info.estimate = `${s.estimate.mean.toFixed(3)} (se ${s.estimate.se.toFixed(3)})`;
-      if (started) bar.update(info);
+      show();
     },
     games(done: number, total: number) {
       if (!started) {
@@ -71,20 +99,20 @@ function tuneBar(quiet: boolean) {
 
 export const tuneCommand: CommandModule<object, Awaited<ReturnType<typeof tuneOptions>['argv']>> = {
   command: 'tune',
-  describe: 'Tune a strategy\'s parameters: search on fresh seeded blocks, validate the answer on games the search never saw',
+  describe: 'Tune a strategy\'s parameters: search on fresh seeded blocks, choose among the finalists on games the search never saw, confirm the choice against the start on games neither saw',
   builder: (y) => tuneOptions(y) as never,
   handler: async (a) => {
     // Loaded here, not at startup: the search methods bring ml-matrix (~0.1-0.3 s to import).
     const { formatTune, tune } = await import('../run/tune.js');
-    const game = gameModule(a.game);
-    const rules = loadRules(game, a.preset, a.rules);
+    const d = a.resume === undefined ? null : resumedDefinition<TuneDefinition>(a.resume);
+    const game = gameModule(d?.game ?? a.game);
+    const out = d ? a.resume! : a.out;
     const bar = tuneBar(a.quiet);
     await interruptible(
-      () => (a.out !== undefined && new OutputDir(a.out).resumable() ? 'nothing was written; the same command with --resume continues from the last checkpoint' : 'nothing was written'),
+      () => (out !== undefined && new OutputDir(out).resumable() ? `nothing was written; \`sevensim tune --resume ${out}\` continues from the last checkpoint` : 'nothing was written'),
       async (signal) => {
-        const { report } = await tune({
-          game,
-          rules,
+        const run = d ?? {
+          rules: loadRules(game, a.preset, a.rules),
           preset: a.rules ? null : (a.preset ?? game.defaultPreset),
           strategy: a.strategy,
           params: a.param,
@@ -96,19 +124,24 @@ export const tuneCommand: CommandModule<object, Awaited<ReturnType<typeof tuneOp
           method: a.method as Method,
           budget: a.budget,
           seed: a.seed,
+        };
+        const { report } = await tune({
+          ...run,
+          game,
           threads: a.threads,
-          out: a.out ?? null,
+          out: out ?? null,
           force: a.force,
-          resume: a.resume,
+          resume: d !== null,
           checkpointEvery: a.checkpointSeconds * 1000,
           argv: process.argv.slice(2),
           signal,
+          onBlock: (label, incumbent) => bar.block(label, incumbent),
           onStep: (s) => bar.step(s),
-          onGames: (d, t) => bar.games(d, t),
+          onGames: (done, total) => bar.games(done, total),
         });
         bar.stop();
         console.log(a.json ? JSON.stringify(report, null, 2) : formatTune(report));
-        if (a.out && !a.json) console.log(`written to ${a.out}/ (tune.arrow, best.json, run.json)`);
+        if (out && !a.json) console.log(`written to ${out}/ (tune.arrow, best.json, run.json)`);
       },
       () => bar.stop(),
     );

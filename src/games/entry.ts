@@ -23,6 +23,16 @@ export interface StudyPart extends Lineup {
   scale: number;
 }
 
+/** What `sevensim solve` was asked (see cli/solve.ts for each flag). */
+export interface SolveArgs {
+  preset: string | null;
+  objective: string;
+  players: number;
+  table: boolean;
+  out: string | null;
+  force: boolean;
+}
+
 /** Printed text and JSON of an analysis. */
 export interface AnalysisOutput {
   report: unknown;
@@ -56,7 +66,7 @@ export interface CatalogEntry {
   /** The parts of `sevensim study` (and `npm start`). */
   study: StudyPart[];
   /** Capability: an exact solution (`sevensim solve`). */
-  solve?(rules: unknown, preset: string | null, objective: string, out: string | null, force: boolean): Promise<AnalysisOutput>;
+  solve?(rules: unknown, args: SolveArgs): Promise<AnalysisOutput>;
   /** Capability: one seeded game as data (`sevensim play --json`). */
   record?(rules: unknown, specs: readonly string[], seed: number): Promise<GameRecord>;
   /** Capability: the value of each action of a position (`sevensim advise`), and a review of a recorded game (`advise --review`). */

@@ -50,6 +50,8 @@ export interface OutputOptions {
   resume?: boolean;
   /** The flag that named the directory, for messages (default --out). */
   flag?: string;
+  /** Which files are results (replaced or removed with force); default: `*.arrow` and `*.json`. */
+  results?: (name: string) => boolean;
 }
 
 interface Closable {
@@ -84,8 +86,10 @@ export class OutputDir {
     const checkpoint = readCheckpoint(this.dir);
     this.removeStaleTemporaries(checkpoint?.keep ?? []);
     const names = readdirSync(this.dir).sort();
-    this.previous = names.filter(isResult);
-    this.others = names.filter((n) => !isResult(n) && !n.startsWith('.'));
+    const result = this.options.results ?? isResult;
+    this.previous = names.filter(result);
+    // Others: the user's files, named in the warning with force (subdirectories are never touched).
+    this.others = names.filter((n) => !result(n) && !n.startsWith('.') && !statSync(join(this.dir, n)).isDirectory());
     if (this.options.resume) {
       if (!checkpoint) throw new UserError(`--resume ${this.dir}: no interrupted run to continue here (no ${CHECKPOINT_FILE})`);
       return;

@@ -7,7 +7,10 @@ import { catalogEntry, gameModule, gameNames } from '../catalog.js';
 import { type Chart, CATEGORY, WIDTH, fmt, int, simulateCaption as captionOf, spec } from '../charts/chart.js';
 import type { GameModule } from '../engine/game.js';
 import { Z95 } from '../stats/summary.js';
-import type { CompareOutput, Output, Row, RunInfo, SimulateOutput, TournamentOutput, TuneOutput } from './inputs.js';
+import type { CompareOutput, Output, Row, RunInfo, SimulateOutput, TournamentOutput } from './inputs.js';
+import { tuneParams, tuneProgress, tuneSlices } from './tune-charts.js';
+
+export { tuneParams, tuneProgress, tuneSlices };
 
 export type { Chart } from '../charts/chart.js';
 export { FONT, fmt } from '../charts/chart.js';
@@ -60,13 +63,13 @@ export function scoreHistogram(o: SimulateOutput): Chart {
     }
     const seat = seatLabel(s.seat, s.strategy);
     for (const [b, c] of bins) rows.push({ seat, type: 'bin', lo: b, hi: b + w, share: c / s.games });
-    rows.push({ seat, type: 'mean', mean: s.mean, ci_lo: s.ci95[0], ci_hi: s.ci95[1] });
+    rows.push({ seat, type: 'mean', mean: s.mean, ci_lo: s.ci95[0], ci_hi: s.ci95[1], label: `mean ${fmt(s.mean, 2)}, 95% CI [${fmt(s.ci95[0], 2)}, ${fmt(s.ci95[1], 2)}]` });
   });
   const unit = o.manifest.mode === 'game' ? 'final score' : `${roundUnit(o.game)} score`;
   return {
     id: 'score-histogram',
     title: `Score distribution per seat (${unit})`,
-    caption: `${simulateCaption(o)} Bars: share of ${o.manifest.mode === 'game' ? 'games' : 'units'} per score${w > 1 ? ` band of ${w}` : ''}${max > hi + w - 1 ? `; the last bar also holds every score above ${hi + w - 1} (up to ${max})` : ''}; black line: the mean, grey band: its 95% CI.`,
+    caption: `${simulateCaption(o)} Bars: share of ${o.manifest.mode === 'game' ? 'games' : 'units'} per score${w > 1 ? ` band of ${w}` : ''}${max > hi + w - 1 ? `; the last bar also holds every score above ${hi + w - 1} (up to ${max})` : ''}; black line: the mean, grey band: its 95% CI, both printed beside the line (with many games the band is narrower than the line).`,
     spec: spec({
       data: { values: rows },
       facet: { row: { field: 'seat', type: 'nominal', title: null, sort: seatScale(o).domain, header: { labelAngle: 0, labelAlign: 'left', labelAnchor: 'start', labelOrient: 'top', labelFontSize: 11 } } },
@@ -87,6 +90,7 @@ export function scoreHistogram(o: SimulateOutput): Chart {
           },
           { transform: [{ filter: "datum.type === 'mean'" }], mark: { type: 'rect', color: '#555', opacity: 0.35 }, encoding: { x: { field: 'ci_lo', type: 'quantitative' }, x2: { field: 'ci_hi' } } },
           { transform: [{ filter: "datum.type === 'mean'" }], mark: { type: 'rule', color: 'black', strokeWidth: 1.5 }, encoding: { x: { field: 'mean', type: 'quantitative' } } },
+          { transform: [{ filter: "datum.type === 'mean'" }], mark: { type: 'text', align: 'left', baseline: 'top', dx: 4, y: 2, fontSize: 10 }, encoding: { x: { field: 'ci_hi', type: 'quantitative' }, text: { field: 'label' } } },
         ],
       },
       resolve: { scale: { y: 'shared' } },
@@ -177,181 +181,8 @@ export function bustRate(o: SimulateOutput): Chart {
   return seatEstimates(o, 'bust-rate', 'Bust rate per seat', 'share of rounds busted', o.seats.map((s) => ({ mean: s.bustRate!.rate, se: s.bustRate!.se })), null, `Bars: share of rounds the seat busted, with 95% CI${o.manifest.mode === 'game' ? ' (rounds of one game are treated as independent)' : ''}.`);
 }
 
-function otherCaption(o: RunInfo & { run: Row }, what: string): string {
+export function otherCaption(o: RunInfo & { run: Row }, what: string): string {
   return `${gameName(o.game)}, ${o.rules}${o.run.mode ? `, ${String(o.run.mode)} mode` : ''}; ${what}; seed ${o.seed}.`;
-}
-
-const tuneWhat = (o: TuneOutput): string => {
-  const games = (o.best.games ?? o.steps.reduce((s, r) => s + (r.games as number), 0)) as number;
-  const strategy = o.best.strategy ?? o.run.strategy;
-  const field = (o.best.field ?? o.run.field) as string[] | undefined;
-  const objective = o.best.objective ?? o.run.objective;
-  return `tuning ${strategy ? String(strategy) : 'a strategy'} over ${o.params.join(', ')}${o.run.method ? ` by ${String(o.run.method)}` : ''}${objective ? `, objective ${String(objective)}` : ''}${field?.length ? `, field ${field.join(' ')}` : ''}; ${int(games)} games`;
-};
-
-/** The choices of an enum parameter (best.json `searched`): tune.arrow holds the index of the choice. */
-function enumValues(o: TuneOutput, p: string): string[] | null {
-  const d = (o.best.searched as { name: string; values?: string[] }[] | undefined)?.find((x) => x.name === p);
-  return d?.values ?? null;
-}
-
-/** A candidate's value of p: best.json candidates carry `values` ({name: value}), a spec, or both; enum choices as their index. */
-function candidateValue(o: TuneOutput, c: unknown, p: string): number {
-  const choices = enumValues(o, p);
-  const asNumber = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && choices ? (choices.indexOf(v) >= 0 ? choices.indexOf(v) : NaN) : typeof v === 'string' ? Number(v) : NaN);
-  if (typeof c === 'string') return asNumber(new RegExp(`[:,]${p}=([^,]+)`).exec(c)?.[1]);
-  if (c && typeof c === 'object') {
-    const r = c as Row;
-    for (const v of [(r.values as Row | undefined)?.[p], (r.params as Row | undefined)?.[p], r[p]]) if (v !== undefined) return asNumber(v);
-    if (typeof r.spec === 'string') return candidateValue(o, r.spec, p);
-  }
-  return NaN;
-}
-
-export function tuneObjective(o: TuneOutput): Chart {
-  const rows = o.steps.map((r, i) => ({ i, step: r.step, mean: r.mean, lo: (r.mean as number) - Z95 * (r.se as number), hi: (r.mean as number) + Z95 * (r.se as number), games: r.games, set: r.validation ? 'validation' : 'search' }));
-  const bestPerStep = new Map<number, Row>();
-  for (const r of rows) if (r.set === 'search' && (!bestPerStep.has(r.step as number) || (r.mean as number) > (bestPerStep.get(r.step as number)!.mean as number))) bestPerStep.set(r.step as number, r);
-  return {
-    id: 'tune-objective',
-    title: 'Tuning: objective per step',
-    caption: `${otherCaption(o, tuneWhat(o))} Points: every evaluated candidate's mean objective with its 95% CI; orange: evaluations on validation seeds the search never saw.`,
-    spec: spec({
-      width: WIDTH,
-      height: 260,
-      data: { values: rows },
-      encoding: {
-        x: { field: 'step', type: 'quantitative', title: 'step', scale: { padding: 10 }, axis: { tickMinStep: 1, format: 'd' } },
-        color: { field: 'set', type: 'nominal', title: null, scale: { domain: ['search', 'validation'], range: ['#4c78a8', '#f58518'] }, legend: { orient: 'bottom' } },
-      },
-      layer: [
-        { mark: { type: 'rule', opacity: 0.6 }, encoding: { y: { field: 'lo', type: 'quantitative', title: 'objective (mean)', scale: { zero: false } }, y2: { field: 'hi' } } },
-        { mark: { type: 'point', filled: true, size: 22 }, encoding: { y: { field: 'mean', type: 'quantitative' } } },
-      ],
-    }),
-    table: {
-      head: ['step', 'best mean in step', 'se', 'games'],
-      rows: [
-        ...[...bestPerStep.values()].filter((_, i, a) => a.length <= 12 || i % Math.ceil(a.length / 12) === 0 || i === a.length - 1).map((r) => [String(r.step), fmt(r.mean as number, 3), fmt(((r.hi as number) - (r.mean as number)) / Z95, 4), int(r.games as number)]),
-        ...(['start', 'best'] as const).flatMap((k) => {
-          const v = o.best[k] as { spec?: string; mean?: number; se?: number } | undefined;
-          return v && typeof v === 'object' && typeof v.mean === 'number' ? [[`${k} on validation (${String(v.spec ?? '')})`, fmt(v.mean, 3), fmt(v.se ?? NaN, 4), o.best.validationGames !== undefined ? int(o.best.validationGames as number) : '-']] : [];
-        }),
-      ],
-    },
-  };
-}
-
-/** A parameter's axis: whole-number ticks for integers, the choice names for an enum (stored as its index). */
-function paramAxis(o: TuneOutput, p: string, title: string): Record<string, unknown> {
-  const choices = enumValues(o, p);
-  if (choices) return { title, values: choices.map((_, i) => i), labelExpr: `${JSON.stringify(choices)}[datum.value]` };
-  const kind = (o.best.searched as { name: string; kind?: string }[] | undefined)?.find((x) => x.name === p)?.kind;
-  return kind === 'int' ? { title, tickMinStep: 1, format: 'd' } : { title };
-}
-
-/** A parameter value as text: the choice name for an enum. */
-function paramText(o: TuneOutput, p: string, v: number): string {
-  const choices = enumValues(o, p);
-  return choices && Number.isInteger(v) && choices[v] !== undefined ? choices[v] : fmt(v, 3);
-}
-
-export function tuneParams(o: TuneOutput): Chart {
-  const rows = o.steps.filter((r) => !r.validation).flatMap((r) => o.params.map((p) => ({ step: r.step, param: p, value: r[`param_${p}`] })));
-  return {
-    id: 'tune-params',
-    title: "Tuning: each parameter's path",
-    caption: `${otherCaption(o, tuneWhat(o))} One panel per parameter: the value of every candidate evaluated at each step (validation runs left out).`,
-    spec: spec({
-      data: { values: rows },
-      vconcat: o.params.map((p) => ({
-        width: WIDTH,
-        height: 90,
-        transform: [{ filter: `datum.param === ${JSON.stringify(p)}` }],
-        mark: { type: 'point', filled: true, size: 16, opacity: 0.7 },
-        encoding: {
-          x: { field: 'step', type: 'quantitative', title: 'step', scale: { padding: 10 }, axis: { tickMinStep: 1, format: 'd' } },
-          y: { field: 'value', type: 'quantitative', scale: { zero: false, padding: 6 }, axis: paramAxis(o, p, p) },
-        },
-      })),
-    }),
-    table: {
-      head: ['parameter', 'start', 'best'],
-      rows: o.params.map((p) => [p, paramText(o, p, candidateValue(o, o.best.start, p)), paramText(o, p, bestParam(o, p))]),
-    },
-  };
-}
-
-/** The best candidate's value of parameter p (best.json `best`), else that of the best search row. */
-function bestParam(o: TuneOutput, p: string): number {
-  const v = candidateValue(o, o.best.best, p);
-  if (Number.isFinite(v)) return v;
-  const search = o.steps.filter((r) => !r.validation);
-  const top = search.reduce<Row | null>((a, r) => (a === null || (r.mean as number) > (a.mean as number) ? r : a), null);
-  return (top?.[`param_${p}`] as number) ?? NaN;
-}
-
-/** Per parameter, the range of the plateau (best.json `plateau`: the candidates within noise of the best, or {param, lo, hi}). */
-function plateauRanges(o: TuneOutput): Map<string, [number, number]> {
-  const out = new Map<string, [number, number]>();
-  const list = o.best.plateau;
-  if (!Array.isArray(list)) return out;
-  for (const item of list as unknown[]) {
-    if (item && typeof item === 'object' && 'param' in item) {
-      const it = item as { param: string; lo?: number; hi?: number };
-      out.set(it.param, [it.lo ?? NaN, it.hi ?? NaN]);
-      continue;
-    }
-    for (const p of o.params) {
-      const v = candidateValue(o, item, p);
-      if (!Number.isFinite(v)) continue;
-      const r = out.get(p) ?? [v, v];
-      out.set(p, [Math.min(r[0], v), Math.max(r[1], v)]);
-    }
-  }
-  return out;
-}
-
-export function tuneLandscape(o: TuneOutput): Chart {
-  const plateau = plateauRanges(o);
-  const rows = o.steps.filter((r) => !r.validation).flatMap((r) => o.params.map((p) => ({ param: p, value: r[`param_${p}`], mean: r.mean, lo: (r.mean as number) - Z95 * (r.se as number), hi: (r.mean as number) + Z95 * (r.se as number) })));
-  // Whole-number and enum plateaus cover their values' cells (half a step each side), so that a
-  // one-value plateau shows; a one-value plateau of a real parameter gets 1% of the axis.
-  const shaded = [...plateau.entries()].map(([param, [lo, hi]]) => {
-    const kind = (o.best.searched as { name: string; kind?: string }[] | undefined)?.find((x) => x.name === param)?.kind;
-    const values = rows.filter((r) => r.param === param).map((r) => r.value as number);
-    const pad = kind === 'int' || kind === 'enum' ? 0.5 : lo === hi ? 0.01 * (Math.max(...values) - Math.min(...values) || 1) : 0;
-    return { param, lo: lo - pad, hi: hi + pad };
-  });
-  const best = o.params.map((p) => ({ param: p, best: bestParam(o, p) }));
-  const panel = (p: string) => {
-    const only = (type: string) => [{ filter: `datum.type === '${type}' && datum.param === ${JSON.stringify(p)}` }];
-    const x = { type: 'quantitative', scale: { zero: false, padding: 12 }, axis: paramAxis(o, p, p) };
-    return {
-      width: 230,
-      height: 200,
-      layer: [
-        { transform: only('plateau'), mark: { type: 'rect', color: '#59a14f', opacity: 0.25 }, encoding: { x: { field: 'lo', ...x }, x2: { field: 'hi' } } },
-        { transform: only('point'), mark: { type: 'rule', opacity: 0.4, color: '#4c78a8' }, encoding: { x: { field: 'value', ...x }, y: { field: 'lo', type: 'quantitative', title: 'objective (mean)', scale: { zero: false } }, y2: { field: 'hi' } } },
-        { transform: only('point'), mark: { type: 'point', filled: true, size: 18, color: '#4c78a8' }, encoding: { x: { field: 'value', ...x }, y: { field: 'mean', type: 'quantitative' } } },
-        { transform: only('best'), mark: { type: 'rule', color: '#d62728', strokeWidth: 1.5 }, encoding: { x: { field: 'best', ...x } } },
-      ],
-    };
-  };
-  return {
-    id: 'tune-landscape',
-    title: 'Tuning: the landscape around the optimum',
-    caption: `${otherCaption(o, tuneWhat(o))} One panel per parameter: every search candidate's mean objective (95% CI) against that parameter's value; green band: the plateau (the values of the validated candidates whose 95% CI overlaps the best's); red line: the best value.`,
-    spec: spec({
-      data: { values: [...rows.map((r) => ({ ...r, type: 'point' })), ...shaded.map((r) => ({ ...r, type: 'plateau' })), ...best.map((r) => ({ ...r, type: 'best' }))] },
-      hconcat: o.params.map(panel),
-      resolve: { scale: { y: 'shared' } },
-    }),
-    table: {
-      head: ['parameter', 'best', 'plateau from', 'plateau to'],
-      rows: o.params.map((p) => [p, paramText(o, p, bestParam(o, p)), paramText(o, p, plateau.get(p)?.[0] ?? NaN), paramText(o, p, plateau.get(p)?.[1] ?? NaN)]),
-    },
-  };
 }
 
 function tournamentWhat(o: TournamentOutput): string {
@@ -453,11 +284,13 @@ export function compareDifference(o: CompareOutput): Chart {
   const rows = [{ metric: 'score', ...r.diff }];
   if (r.winDiff) rows.push({ metric: 'win share', ...r.winDiff });
   const values = rows.map((d) => ({ metric: d.metric === 'score' ? 'score A − B' : 'win share A − B', mean: d.mean, lo: d.ci95[0], hi: d.ci95[1] }));
+  // After an early SPRT stop the fixed-sample interval is not a 95% CI: no label may call it one.
+  const interval = r.stoppedEarly ? 'naive interval, SPRT stopped early' : '95% CI';
   const panel = (metric: string) => ({
     width: WIDTH,
     height: 50,
     layer: [
-      { transform: [{ filter: `datum.metric === '${metric}'` }], mark: { type: 'rule', strokeWidth: 2.5, color: '#4c78a8' }, encoding: { y: { field: 'metric', type: 'nominal', title: null }, x: { field: 'lo', type: 'quantitative', title: `${metric} (95% CI)`, scale: { zero: true } }, x2: { field: 'hi' } } },
+      { transform: [{ filter: `datum.metric === '${metric}'` }], mark: { type: 'rule', strokeWidth: 2.5, color: '#4c78a8' }, encoding: { y: { field: 'metric', type: 'nominal', title: null }, x: { field: 'lo', type: 'quantitative', title: `${metric} (${interval})`, scale: { zero: true } }, x2: { field: 'hi' } } },
       { transform: [{ filter: `datum.metric === '${metric}'` }], mark: { type: 'point', filled: true, size: 70, color: '#4c78a8' }, encoding: { y: { field: 'metric', type: 'nominal', title: null }, x: { field: 'mean', type: 'quantitative' } } },
       { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'zero', type: 'quantitative' } } },
     ],
@@ -465,10 +298,10 @@ export function compareDifference(o: CompareOutput): Chart {
   return {
     id: 'compare-difference',
     title: 'Compare: paired difference A − B',
-    caption: `${compareCaption(o)} Point: the mean paired difference; line: its 95% CI; dashed: no difference.${o.result.stoppedEarly ? ' The SPRT stopped the run early, so the interval is the naive fixed-sample one (biased away from 0 by the stopping rule), not a confidence interval.' : ''}`,
+    caption: `${compareCaption(o)} Point: the mean paired difference; line: ${r.stoppedEarly ? 'the naive fixed-sample interval: the SPRT stopped the run early, so it is not a confidence interval (the stopping rule biases it away from 0)' : 'its 95% CI'}; dashed: no difference.`,
     spec: spec({ data: { values }, vconcat: values.map((v) => panel(v.metric)) }),
     table: {
-      head: ['difference', 'mean', 'se', '95% CI', 'p'],
+      head: ['difference', 'mean', 'se', r.stoppedEarly ? 'naive interval (not a CI)' : '95% CI', r.stoppedEarly ? 'naive p' : 'p'],
       rows: rows.map((d) => [d.metric === 'score' ? 'score A − B' : 'win share A − B', fmt(d.mean, 4), fmt(d.se, 4), `[${fmt(d.ci95[0], 4)}, ${fmt(d.ci95[1], 4)}]`, d.pValue < 1e-6 ? '< 1e-6' : d.pValue.toPrecision(3)]),
     },
   };
@@ -515,7 +348,7 @@ export function chartsOf(o: Output): Chart[] {
     case 'compare':
       return o.result.sprt && o.result.sprt_path?.length ? [compareDifference(o), compareSprt(o)] : [compareDifference(o)];
     case 'tune':
-      return [tuneObjective(o), tuneParams(o), tuneLandscape(o)];
+      return [tuneProgress(o), tuneParams(o), tuneSlices(o)];
     case 'tournament':
       return [tournamentLadder(o), tournamentMatrix(o), tournamentRanking(o)].filter((c): c is Chart => c !== null);
     case 'bust-table':

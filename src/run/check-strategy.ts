@@ -14,15 +14,16 @@
  *   clock).
  * - Read-only: every number array the view shows holds the same values after an answer as before
  *   (a write there cannot change the game, but it corrupts what the strategy reads next).
- * The games vary the rules preset, the number of players (1 to 4, the others `random`), the seat of
- * the strategy under test and the mode (one round, or a whole game).
+ * The games vary the rules preset, the number of players (1 to 4, the others `random`; only its
+ * `seats` for a strategy that declares them), the seat of the strategy under test and the mode (one
+ * round, or a whole game).
  */
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { Rng } from '../engine/rng.js';
 import { createStrategy, type StrategyDef } from '../engine/strategy.js';
 import { SevenfallEngine } from '../games/sevenfall/engine.js';
 import { SEVENFALL_PRESETS, sevenfallPreset } from '../games/sevenfall/rules.js';
-import { type SevenfallContext, type SevenfallPlayer, type SevenfallStrategy, strategySide as sevenfallSide } from '../games/sevenfall/view.js';
+import { type SevenfallContext, type SevenfallPlayer, type SevenfallStrategy, type SevenfallStrategyDef, strategySide as sevenfallSide } from '../games/sevenfall/view.js';
 import { SevnEngine } from '../games/sevn/engine.js';
 import { makeSevnPlayers } from '../games/sevn/index.js';
 import { SEVN_PRESETS, sevnPreset } from '../games/sevn/rules.js';
@@ -37,6 +38,8 @@ export interface CheckOptions {
   presets?: readonly string[];
   /** Seed of the whole check (default `check`). */
   seed?: string;
+  /** Seat counts to draw from (default 1 to 4; a SEVENFALL strategy that declares `seats` gets only that). */
+  players?: readonly number[];
 }
 
 export interface CheckReport {
@@ -56,7 +59,7 @@ function setups(options: CheckOptions, allPresets: readonly string[]): Setup[] {
   const presets = options.presets ?? allPresets;
   const meta = new Rng(`${options.seed ?? 'check'}/setups`);
   return Array.from({ length: options.games ?? 30 }, () => {
-    const players = 1 + meta.below(4);
+    const players = options.players ? options.players[meta.below(options.players.length)] : 1 + meta.below(4);
     return { preset: presets[meta.below(presets.length)], players, seat: meta.below(players), wholeGame: meta.unit() < 0.5 };
   });
 }
@@ -135,9 +138,9 @@ export function checkSevnStrategy(def: StrategyDef<SevnStrategy, SevnContext>, p
 }
 
 /** Checks a SEVENFALL strategy definition (registered or not) with the parameters `params`. */
-export function checkSevenfallStrategy(def: StrategyDef<SevenfallStrategy, SevenfallContext>, params = '', options: CheckOptions = {}): CheckReport {
+export function checkSevenfallStrategy(def: SevenfallStrategyDef, params = '', options: CheckOptions = {}): CheckReport {
   const spec = params ? `${def.name}:${params}` : def.name;
-  const plan = setups(options, Object.keys(SEVENFALL_PRESETS));
+  const plan = setups(def.seats !== undefined && !options.players ? { ...options, players: [def.seats] } : options, Object.keys(SEVENFALL_PRESETS));
   const seed = options.seed ?? 'check';
   return twice(spec, () => {
     const log: number[] = [];

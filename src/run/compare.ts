@@ -91,7 +91,7 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
     throw new UserError(`--field: ${game.name} takes ${game.minPlayers} to ${game.maxPlayers} players; A or B plus ${o.field.length} field seats is ${seats}`);
   }
   for (const s of [o.a, o.b, ...o.field]) game.checkStrategy(s);
-  game.checkLineup?.(o.rules, [o.a, ...o.field], o.mode);
+  for (const s of [o.a, o.b]) game.checkLineup?.(o.rules, [s, ...o.field], o.mode);
   if (o.sprt && !(o.sprt.alpha > 0 && o.sprt.alpha < 0.5 && o.sprt.beta > 0 && o.sprt.beta < 0.5)) {
     throw new UserError('--alpha and --beta must be between 0 and 0.5');
   }

@@ -11,7 +11,7 @@ import { packageVersion } from '../io/package-info.js';
 import { type Chart, chartsOf } from '../report/charts.js';
 import { type Output, readOutput } from '../report/inputs.js';
 import { type PageRun, reportPage } from '../report/page.js';
-import { chartSvg, svgToPng } from '../report/render.js';
+import { chartSvg, framedSvg, svgToPng } from '../report/render.js';
 
 export interface ReportOptions {
   dirs: string[];
@@ -19,8 +19,13 @@ export interface ReportOptions {
   /** Also write one PNG per chart, at `scale` times the chart's size. */
   png?: boolean;
   scale?: number;
+  /** Replace an earlier report in `out` (its report.html and PNG files). */
+  force?: boolean;
   onChart?(done: number, total: number): void;
 }
+
+/** A report's own files: report.html and the PNGs named as below; whatever else is in `out` stays. */
+const isReportFile = (name: string): boolean => name === 'report.html' || /^\d{2,}-.+\.png$/.test(name);
 
 export interface ReportResult {
   html: string;
@@ -38,7 +43,8 @@ export async function writeReport(o: ReportOptions): Promise<ReportResult> {
   const outputs = o.dirs.map(readOutput);
   const runs = outputs.map((output) => ({ output, charts: chartsOf(output) }));
   const total = runs.reduce((n, r) => n + r.charts.length, 0);
-  const out = new OutputDir(o.out);
+  // With force, an earlier report's files go at commit, its PNGs included: no stale chart is left.
+  const out = new OutputDir(o.out, { force: o.force, results: isReportFile });
   out.prepare();
   const result: ReportResult = { html: join(o.out, 'report.html'), pngs: [], runs };
   try {
@@ -52,7 +58,7 @@ export async function writeReport(o: ReportOptions): Promise<ReportResult> {
         run.charts.push({ id, title: c.title, caption: c.caption, table: c.table, svg });
         if (o.png) {
           const name = `${String(i + 1).padStart(2, '0')}-${slug(basename(resolve(output.dir)))}-${c.id}.png`;
-          const p = svgToPng(svg, scale);
+          const p = svgToPng(framedSvg(svg, c.title, c.caption), scale); // a PNG stands alone: title and caption in it
           writeFileSync(out.file(name), p.png);
           result.pngs.push({ id, path: join(o.out, name), width: p.width, height: p.height });
         }

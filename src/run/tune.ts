@@ -1,11 +1,13 @@
 /**
- * `tune`: searches a strategy's parameters on the worker pool and validates the answer.
+ * `tune`: searches a strategy's parameters on the worker pool, chooses among its finalists on games it
+ * never saw, and confirms the choice on games neither saw.
  *
  * Every step of the search plays its candidates on one fresh block of seeded games (common random
  * numbers: all candidates see the same deals), numbered after the previous step's, so no two steps
- * share a deal. The search never sees the validation block (games numbered from VALIDATION_OFFSET),
- * played once at the end by the answer, the start and the other finalists: every figure reported comes
- * from it. Sums are exact integers, so the result is the same for any --threads.
+ * share a deal. Then the finalists and the start play the validation block (games numbered from
+ * VALIDATION_OFFSET), which chooses; the choice and the start play the confirmation block (from
+ * CONFIRMATION_OFFSET), which gives the reported figures and may keep the start (tune/choice.ts). Sums
+ * are exact integers, so the result is the same for any --threads.
  */
 import { writeFileSync } from 'node:fs';
 import type { CandidatesDefinition, CandidatesResult, Objective } from '../engine/candidates.js';
@@ -21,6 +23,7 @@ import { createPool, runOnPool } from '../parallel/pool.js';
 import { checkInteger, checkSeed, checkThreads } from '../engine/checks.js';
 import type { CandidatesTask } from '../parallel/worker.js';
 import { CmaesSearch, type ContinuousOptions } from '../tune/cmaes.js';
+import { type AnswerReason, chooseOnValidation, confirmAnswer } from '../tune/choice.js';
 import { BudgetError, GridSearch, RaceSearch } from '../tune/race.js';
 import { type Searcher, distinct, pointKey, stepResult } from '../tune/search.js';
 import { type Point, type Space, buildSpace, fromUnit, gridPoints, gridSize, numericDims, specOf, startPoint, toUnit, unitStep, valuesOf } from '../tune/space.js';
@@ -34,9 +37,13 @@ export type Method = (typeof METHODS)[number];
 
 /** Validation games are numbered from here; the search's blocks from 0 (a budget never reaches it). */
 export const VALIDATION_OFFSET = 2 ** 40;
-/** Share of the budget played on the validation block. */
+/** Confirmation games are numbered from here (a budget never reaches it from VALIDATION_OFFSET). */
+export const CONFIRMATION_OFFSET = 2 ** 41;
+/** Share of the budget played on the validation block (it chooses among the finalists). */
 export const VALIDATION_SHARE = 0.2;
-/** Candidates validated at most: the answer, the start and the best other finalists. */
+/** Share of the budget played on the confirmation block (the choice and the start: the figures). */
+export const CONFIRMATION_SHARE = 0.1;
+/** Candidates validated at most: the search's incumbent, the start and the best other finalists. */
 export const VALIDATED = 8;
 /** Games each candidate plays in a step, at least. */
 export const MIN_STEP_GAMES = 200;
@@ -72,6 +79,8 @@ export interface TuneOptions {
   checkpointEvery?: number;
   argv?: string[];
   signal?: AbortSignal;
+  /** Before each block: its label (`step 3/26`, `validation`, `confirmation`) and the incumbent so far (the start before the first step). */
+  onBlock?(label: string, incumbent: string): void;
   onStep?(s: TuneProgress): void;
   onGames?(done: number, total: number): void;
 }
@@ -99,21 +108,31 @@ export interface TuneReport {
   seed: number;
   budget: number;
   searched: { name: string; kind: string; lo?: number; hi?: number; step?: number | null; values?: readonly string[] }[];
-  /** The answer: a spec that simulate and compare accept, and its objective on the validation block. */
+  /** The answer: a spec that simulate and compare accept, and its objective on the confirmation block. */
   best: Validated;
+  /** The start on the confirmation block. */
   start: Validated;
-  /** best - start on the validation block (paired). */
+  /** best - start on the confirmation block (paired; zero when the answer is the start). */
   diffVsStart: Difference;
   /** `gain` when the CI of diffVsStart lies above 0; otherwise the search found no significant gain. */
   verdict: 'gain' | 'no gain';
-  /** Validated candidates whose 95% CI overlaps the best's, best first. */
+  /** Why the answer is what it is: the validation's choice, or the start (see tune/choice.ts). */
+  answer: AnswerReason;
+  /** The validation block's choice, with its figures there. */
+  choice: Validated;
+  /** choice - start on the confirmation block (paired; zero when the start was the choice). */
+  choiceVsStart: Difference;
+  /** Validated candidates whose validation 95% CI overlaps the choice's, the choice first. */
   plateau: Validated[];
-  /** Every validated candidate, by validation mean. */
+  /** Every validated candidate with its validation figures, by validation mean. */
   validated: Validated[];
+  /** Games each finalist played on the validation block. */
   validationGames: number;
+  /** Games the choice and the start each played on the confirmation block. */
+  confirmationGames: number;
   searchSteps: number;
   searchGames: number;
-  /** Games played in all (search and validation; each candidate's game counts once). */
+  /** Games played in all (search, validation and confirmation; each candidate's game counts once). */
   games: number;
   seconds: number;
   gamesPerSecond: number;
@@ -124,16 +143,24 @@ export interface TuneResult {
   rows: TuneRow[];
 }
 
-/** One row of tune.arrow: one candidate in one step (or on the validation block). */
+export type Block = 'search' | 'validation' | 'confirmation';
+
+/** One row of tune.arrow: one candidate in one block (a search step, validation or confirmation). */
 export interface TuneRow {
   step: number;
+  block: Block;
   point: Point;
   games: number;
   mean: number;
   se: number;
+  /** Against the block's incumbent: the search's incumbent, the choice (validation), the answer (confirmation). */
   diffVsIncumbent: number;
   diffSe: number;
-  validation: boolean;
+  /** This row is the block's incumbent. */
+  incumbent: boolean;
+  /** The incumbent's estimate after the block (search: best so far, pooled over its blocks where the method pools). */
+  bestMean: number;
+  bestSe: number;
 }
 
 export function parseObjective(text: string | null, mode: Mode): Objective {
@@ -191,7 +218,7 @@ function makeSearcher(space: Space, method: Exclude<Method, 'auto'>, budget: num
 }
 
 /** Checks everything the user gave, before any work starts or anything is written. */
-export function planTune(o: TuneOptions): { space: Space; objective: Objective; method: Exclude<Method, 'auto'>; searcher: Searcher; searchBudget: number; validationBudget: number } {
+export function planTune(o: TuneOptions): { space: Space; objective: Objective; method: Exclude<Method, 'auto'>; searcher: Searcher; searchBudget: number; validationBudget: number; confirmationBudget: number } {
   checkNumbers(o);
   const { game } = o;
   const def = game.strategies.find((s) => s.name === o.strategy);
@@ -206,19 +233,21 @@ export function planTune(o: TuneOptions): { space: Space; objective: Objective; 
   game.checkLineup?.(o.rules, [specOf(space, startPoint(space)), ...o.field], o.mode);
   const method = chooseMethod(space, o.method);
   const validationBudget = Math.floor(o.budget * VALIDATION_SHARE);
-  const searchBudget = o.budget - validationBudget;
+  const confirmationBudget = Math.floor(o.budget * CONFIRMATION_SHARE);
+  const searchBudget = o.budget - validationBudget - confirmationBudget;
   let searcher: Searcher;
   try {
     searcher = makeSearcher(space, method, searchBudget, o.seed);
   } catch (e) {
     if (!(e instanceof BudgetError)) throw e;
-    const needed = Math.ceil(e.needed / (1 - VALIDATION_SHARE));
+    const needed = Math.ceil(e.needed / (1 - VALIDATION_SHARE - CONFIRMATION_SHARE));
     throw new UserError(`--budget ${o.budget}: too small for ${method} on this space; its first step alone needs ${e.needed} games (${MIN_STEP_GAMES} per candidate), so give at least --budget ${needed}`);
   }
   if (validationBudget < VALIDATED * MIN_STEP_GAMES) {
     throw new UserError(`--budget ${o.budget}: too small; the validation block (${VALIDATION_SHARE * 100}% of the budget) needs at least ${VALIDATED * MIN_STEP_GAMES} games, so give at least --budget ${Math.ceil((VALIDATED * MIN_STEP_GAMES) / VALIDATION_SHARE)}`);
   }
-  return { space, objective, method, searcher, searchBudget, validationBudget };
+  // The confirmation block (2 candidates) needs less than the validation block (8): no check of its own.
+  return { space, objective, method, searcher, searchBudget, validationBudget, confirmationBudget };
 }
 
 /**
@@ -285,54 +314,58 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
   };
 
   const rows: TuneRow[] = [];
+  const startValues = space.start;
+  const startSpec = canonicalSpec(o.strategy, startValues);
   try {
     let offset = 0;
     let step = 0;
     for (let p = searcher.next(); p !== null; p = searcher.next()) {
       const unique = distinct(p.points);
       const row = new Map(unique.map((u, i) => [pointKey(u), i]));
+      o.onBlock?.(`step ${step + 1}/${searcher.maxSteps}`, step === 0 ? startSpec : specOf(space, searcher.incumbent()));
       const stats = await playBlock(unique.map((u) => specOf(space, u)), offset, p.games);
       offset += p.games;
       const result = stepResult(stats, p.points.map((q) => row.get(pointKey(q))!));
       searcher.observe(result);
       const inc = searcher.stepIncumbent();
+      const best = searcher.bestSoFar?.() ?? result.estimate(inc);
       unique.forEach((u, i) => {
         const e = stats.estimate(i);
         const d = stats.diff(i, result.index[inc]);
-        rows.push({ step, point: u, games: p.games, mean: e.mean, se: e.se, diffVsIncumbent: d.mean, diffSe: d.se, validation: false });
+        rows.push({ step, block: 'search', point: u, games: p.games, mean: e.mean, se: e.se, diffVsIncumbent: d.mean, diffSe: d.se, incumbent: i === result.index[inc], bestMean: best.mean, bestSe: best.se });
       });
-      o.onStep?.({ step: step + 1, maxSteps: searcher.maxSteps, incumbent: specOf(space, searcher.incumbent()), estimate: result.estimate(inc) });
+      o.onStep?.({ step: step + 1, maxSteps: searcher.maxSteps, incumbent: specOf(space, searcher.incumbent()), estimate: best });
       step++;
     }
     const searchGames = played;
 
-    // Validation: the answer (row 0), the start (as given, even outside the searched box), then the
-    // best other finalists; the search never saw these games.
-    const startValues = space.start;
-    const startSpec = canonicalSpec(o.strategy, startValues);
+    // Validation: the start (as given, even outside the searched box), the search's incumbent, then the
+    // best other finalists; the search never saw these games. The highest mean there is the choice.
     const startAsPoint = space.dims.map((d) => (d.kind === 'enum' ? d.values.indexOf(startValues[d.name] as string) : (startValues[d.name] as number)));
-    const candidates = [{ point: searcher.incumbent(), spec: specOf(space, searcher.incumbent()), values: valuesOf(space, searcher.incumbent()) }];
-    const add = (point: Point, spec: string, values: ParamValues) => {
-      if (candidates.length < VALIDATED && !candidates.some((c) => c.spec === spec)) candidates.push({ point, spec, values });
-    };
-    add(startAsPoint, startSpec, startValues);
-    for (const f of searcher.finalists(VALIDATED)) add(f, specOf(space, f), valuesOf(space, f));
-    const startRow = candidates.findIndex((c) => c.spec === startSpec);
-    const validationGames = Math.floor(plan.validationBudget / candidates.length);
-    const vstats = await playBlock(candidates.map((c) => c.spec), VALIDATION_OFFSET, validationGames);
-    const validated: Validated[] = candidates.map((c, i) => {
-      const e = vstats.estimate(i);
-      return { spec: c.spec, values: c.values, mean: e.mean, se: e.se, ci95: e.ci95 };
-    });
-    candidates.forEach((c, i) => {
-      const d = vstats.diff(i, 0);
-      rows.push({ step, point: c.point, games: validationGames, mean: validated[i].mean, se: validated[i].se, diffVsIncumbent: d.mean, diffSe: d.se, validation: true });
-    });
+    const finalists = [{ point: startAsPoint, spec: startSpec, values: startValues }];
+    for (const f of searcher.finalists(VALIDATED)) {
+      const spec = specOf(space, f);
+      if (finalists.length < VALIDATED && !finalists.some((c) => c.spec === spec)) finalists.push({ point: f, spec, values: valuesOf(space, f) });
+    }
+    const validationGames = Math.floor(plan.validationBudget / finalists.length);
+    o.onBlock?.('validation', specOf(space, searcher.incumbent()));
+    const vstats = await playBlock(finalists.map((c) => c.spec), VALIDATION_OFFSET, validationGames);
+    const validated: Validated[] = finalists.map((c, i) => ({ spec: c.spec, values: c.values, ...vstats.estimate(i) }));
+    const chosen = chooseOnValidation(vstats, 0);
+    addRows(rows, step, 'validation', finalists, validationGames, vstats, chosen);
+
+    // Confirmation: the choice and the start (the start alone if it was the choice) on games neither saw.
+    const confirming = chosen === 0 ? [finalists[0]] : [finalists[chosen], finalists[0]];
+    const confirmationGames = Math.floor(plan.confirmationBudget / confirming.length);
+    o.onBlock?.('confirmation', finalists[chosen].spec);
+    const cstats = await playBlock(confirming.map((c) => c.spec), CONFIRMATION_OFFSET, confirmationGames);
+    const confirmed = confirmAnswer(cstats);
+    addRows(rows, step + 1, 'confirmation', confirming, confirmationGames, cstats, confirmed.answerRow);
     o.signal?.throwIfAborted();
     const seconds = secondsBefore + (performance.now() - t0) / 1000;
-    const diffVsStart = vstats.diff(0, startRow);
-    const b = validated[0];
-    const plateau = validated.filter((v) => v.ci95[0] <= b.ci95[1] && v.ci95[1] >= b.ci95[0]).sort((x, y) => y.mean - x.mean);
+    const answer = confirming[confirmed.answerRow];
+    const choice = validated[chosen];
+    const plateau = validated.filter((v) => v !== choice && v.ci95[0] <= choice.ci95[1] && v.ci95[1] >= choice.ci95[0]).sort((x, y) => y.mean - x.mean);
     const report: TuneReport = {
       game: o.game.name,
       preset: o.preset,
@@ -344,13 +377,17 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
       seed: o.seed,
       budget: o.budget,
       searched: space.dims.map((d) => (d.kind === 'enum' ? { name: d.name, kind: d.kind, values: d.values } : { name: d.name, kind: d.kind, lo: d.lo, hi: d.hi, step: d.step })),
-      best: b,
-      start: validated[startRow],
-      diffVsStart,
-      verdict: diffVsStart.ci95[0] > 0 ? 'gain' : 'no gain',
-      plateau: [b, ...plateau.filter((v) => v !== b)],
+      best: { spec: answer.spec, values: answer.values, ...confirmed.answer },
+      start: { spec: startSpec, values: startValues, ...confirmed.start },
+      diffVsStart: confirmed.diffVsStart,
+      verdict: confirmed.diffVsStart.ci95[0] > 0 ? 'gain' : 'no gain',
+      answer: confirmed.reason,
+      choice,
+      choiceVsStart: confirmed.choiceVsStart,
+      plateau: [choice, ...plateau],
       validated: [...validated].sort((x, y) => y.mean - x.mean),
       validationGames,
+      confirmationGames,
       searchSteps: step,
       searchGames,
       games: played,
@@ -395,26 +432,42 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
   }
 }
 
+/** The rows of a validation or confirmation block: differences against its incumbent (row `inc`). */
+function addRows(rows: TuneRow[], step: number, block: Block, candidates: { point: Point }[], games: number, stats: BlockStats, inc: number): void {
+  const best = stats.estimate(inc);
+  candidates.forEach((c, i) => {
+    const e = stats.estimate(i);
+    const d = stats.diff(i, inc);
+    rows.push({ step, block, point: c.point, games, mean: e.mean, se: e.se, diffVsIncumbent: d.mean, diffSe: d.se, incumbent: i === inc, bestMean: best.mean, bestSe: best.se });
+  });
+}
+
 async function writeTuneArrow(path: string, space: Space, rows: TuneRow[]): Promise<void> {
   const paramCols = space.dims.map((d) => `param_${d.name}`);
   const schema = schemaOf([
     ['step', 'int32'],
+    ['block', 'utf8'],
     ...paramCols.map((c): [string, 'float64'] => [c, 'float64']),
     ['games', 'int64'],
     ['mean', 'float64'],
     ['se', 'float64'],
     ['diff_vs_incumbent', 'float64'],
     ['diff_se', 'float64'],
-    ['validation', 'bool'],
+    ['incumbent', 'bool'],
+    ['best_mean', 'float64'],
+    ['best_se', 'float64'],
   ]);
   const columns: Record<string, Column> = {
     step: Int32Array.from(rows.map((r) => r.step)),
+    block: rows.map((r) => r.block),
     games: BigInt64Array.from(rows.map((r) => BigInt(r.games))),
     mean: Float64Array.from(rows.map((r) => r.mean)),
     se: Float64Array.from(rows.map((r) => r.se)),
     diff_vs_incumbent: Float64Array.from(rows.map((r) => r.diffVsIncumbent)),
     diff_se: Float64Array.from(rows.map((r) => r.diffSe)),
-    validation: rows.map((r) => r.validation),
+    incumbent: rows.map((r) => r.incumbent),
+    best_mean: Float64Array.from(rows.map((r) => r.bestMean)),
+    best_se: Float64Array.from(rows.map((r) => r.bestSe)),
   };
   paramCols.forEach((c, i) => (columns[c] = Float64Array.from(rows.map((r) => r.point[i]))));
   await writeArrowFile(path, schema, columns);
@@ -425,18 +478,29 @@ const f = (x: number, d = 3): string => (Number.isFinite(x) ? x.toFixed(d) : '-'
 export function formatTune(r: TuneReport): string {
   const d = r.objective === 'win' ? 4 : 3;
   const est = (v: Estimate) => `${f(v.mean, d)}  95% CI [${f(v.ci95[0], d)}, ${f(v.ci95[1], d)}]`;
-  const p = r.diffVsStart.pValue < 1e-6 ? '< 1e-6' : `= ${r.diffVsStart.pValue.toPrecision(3)}`;
+  const diff = (x: Difference) => `${f(x.mean, d)}  se ${f(x.se, d + 1)}  95% CI [${f(x.ci95[0], d)}, ${f(x.ci95[1], d)}]  p ${x.pValue < 1e-6 ? '< 1e-6' : `= ${x.pValue.toPrecision(3)}`}`;
+  // The validation table names candidates by their searched values (the full specs are long).
+  const short = (v: Validated) => r.searched.map((s) => `${s.name}=${String(v.values[s.name])}`).join(',');
+  const width = Math.max(...r.validated.map((v) => short(v).length));
+  const tag = (v: Validated) => [v.spec === r.choice.spec ? (r.answer === 'start kept' ? 'choice, not confirmed' : 'choice') : '', v.spec === r.start.spec ? 'start' : '', v !== r.choice && r.plateau.some((q) => q.spec === v.spec) ? 'within noise of the choice' : ''].filter(Boolean).join(', ');
+  const answer = {
+    choice: `answer: the validation's choice, ahead of the start on the confirmation block`,
+    start: `answer: the start; no finalist of the search scored above it on the validation block`,
+    'start kept': `answer: the start; the validation's choice (${short(r.choice)}) did not beat it on the confirmation block: ${diff(r.choiceVsStart)}`,
+  }[r.answer];
   const lines = [
     `${r.game} (${r.preset ?? 'rules file'}), ${r.mode} mode, tuning ${r.strategy}${r.field.length ? ` against ${r.field.join(' ')}` : ''}: objective ${r.objective}, method ${r.method}, seed ${r.seed}`,
     `searched ${r.searched.map((s) => (s.values ? `${s.name} in {${s.values.join(', ')}}` : `${s.name} in [${s.lo}, ${s.hi}]${s.step ? ` step ${s.step}` : ''}`)).join(', ')}`,
-    `${r.searchSteps} steps, ${r.searchGames.toLocaleString('en-US')} search games; validation on ${r.validationGames.toLocaleString('en-US')} unseen games per candidate`,
-    `best:  ${r.best.spec}`,
-    `  ${r.objective} on validation: ${est(r.best)}`,
-    `start: ${r.start.spec}`,
-    `  ${r.objective} on validation: ${est(r.start)}`,
-    `best - start (paired): ${f(r.diffVsStart.mean, d)}  se ${f(r.diffVsStart.se, d + 1)}  95% CI [${f(r.diffVsStart.ci95[0], d)}, ${f(r.diffVsStart.ci95[1], d)}]  p ${p}${r.verdict === 'gain' ? '' : '  (no significant gain over the start)'}`,
-    `plateau (validation CI overlaps the best's): ${r.plateau.length} of ${r.validated.length} validated`,
-    ...r.plateau.map((v) => `  ${v.spec.padEnd(Math.max(...r.plateau.map((q) => q.spec.length)))}  ${est(v)}`),
+    `search: ${r.searchSteps} steps, ${r.searchGames.toLocaleString('en-US')} games`,
+    `validation (chooses; the search never saw it): ${r.validated.length} finalists (the start among them), ${r.validationGames.toLocaleString('en-US')} games each`,
+    ...r.validated.map((v) => `  ${short(v).padEnd(width)}  ${est(v)}${tag(v) ? `  ${tag(v)}` : ''}`),
+    `confirmation (the figures; neither the search nor the choice saw it): ${r.answer === 'start' ? 'the start' : 'the choice and the start'}, ${r.confirmationGames.toLocaleString('en-US')} games${r.answer === 'start' ? '' : ' each'}`,
+    answer,
+    `  ${r.best.spec}`,
+    `  ${r.objective} on confirmation: ${est(r.best)}`,
+    ...(r.answer === 'choice'
+      ? [`start: ${r.start.spec}`, `  ${r.objective} on confirmation: ${est(r.start)}`, `answer - start (paired): ${diff(r.diffVsStart)}${r.verdict === 'gain' ? '' : '  (no significant gain over the start)'}`]
+      : []),
     `${r.games.toLocaleString('en-US')} games in ${f(r.seconds, 1)} s: ${Math.round(r.gamesPerSecond).toLocaleString('en-US')} games/s`,
   ];
   return lines.join('\n');

@@ -13,7 +13,7 @@
 import { probit } from 'simple-statistics';
 import type { Point } from './space.js';
 import { type Searcher, type StepPlan, type StepResult, argmax } from './search.js';
-import { BlockStats } from './stats.js';
+import { BlockStats, type Estimate } from './stats.js';
 
 export const GRID_STEPS = 10;
 export const RACE_ALPHA = 0.05;
@@ -63,6 +63,11 @@ abstract class FinitePoints implements Searcher {
 
   incumbent(): Point {
     return this.points[this.leader];
+  }
+
+  /** The leader's mean over every block it played (biased up: it leads because of them). */
+  bestSoFar(): Estimate {
+    return this.acc!.estimate(this.leader);
   }
 
   finalists(max: number): Point[] {

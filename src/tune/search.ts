@@ -36,6 +36,11 @@ export interface Searcher {
   incumbent(): Point;
   /** Up to `max` distinct points worth validating, the incumbent first. */
   finalists(max: number): Point[];
+  /**
+   * The search's own estimate of its incumbent after the step, where it pools several blocks (race and
+   * grid: every block the leader played); otherwise tune takes the incumbent's estimate on the step's block.
+   */
+  bestSoFar?(): Estimate;
 }
 
 /** A StepResult over a plan, from the stats of its distinct points (`index[i]`: plan point i's row). */

@@ -25,7 +25,8 @@
  * per distinct normalised utility vector, cached per thread (least recently used dropped past 128 solutions of about 3 MB each).
  * With 2 players there are a few dozen distinct vectors (the start-up cost is then about 10 s per
  * thread); with 3 or more players nearly every last turn needs its own solve (4 players: about 35
- * paired games per second on 2 threads), so it is practical only for 2 players.
+ * paired games per second on 2 threads), so it is practical only for 2 players, where `solved`
+ * (solved.ts) plays every round of the game exactly.
  *
  * Measured (compare, game mode, default preset, seed 2026, 2 threads, A = endgame, B = optimal):
  * field `optimal`, 400,000 games: win share +0.00469 (95% CI [0.00441, 0.00497], p < 1e-6);

@@ -44,7 +44,7 @@ export class PolicyMove {
     this.discard = new Int32Array(kinds);
   }
 
-  action(sol: SevenfallSolution, v: SevenfallView): number {
+  action(sol: Pick<SevenfallSolution, 'bestAction'>, v: SevenfallView): number {
     const { unlocked, locked, discard } = this;
     unlocked.fill(0);
     locked.fill(0);

@@ -76,6 +76,11 @@ describe('the CLI rejects bad input', () => {
       expect(r.stdout, cmd).toMatch(/--help/);
     }
     expect(sevensim('simulate', '--help').stdout).toMatch(/--games[\s\S]*\[default: 100000\]/);
+    // --preset names every preset of every game (the catalog's lists).
+    const help = sevensim('tune', '--help').stdout.replace(/\s+/g, ' ');
+    for (const [game, presets] of [['sevn', ['sevn', 'flip7', 'sevn-numbers', 'flip7-numbers']], ['sevenfall', ['sevenfall', 'sevenfall-6x6']]] as const) {
+      expect(help).toContain(`${game}: ${presets.join(', ')}`);
+    }
   }, 60_000);
 });
 

@@ -75,7 +75,7 @@ export async function makeFixtures(root: string): Promise<Fixtures> {
   f.tune = join(root, 'tune');
   writeTuneFixture(f.tune);
   f.tuneReal = join(root, 'tune-real');
-  await tune({ game: sevn, rules: sr, preset: 'sevn', strategy: 'stay-at', params: ['points=22:30', 'freeze'], fix: [], start: null, field: [], mode: 'round', objective: null, method: 'race', budget: 60000, seed: 6, threads: 1, out: f.tuneReal });
+  await tune({ game: sevn, rules: sr, preset: 'sevn', strategy: 'stay-at', params: ['points=22:30', 'freeze'], fix: [], start: null, field: [], mode: 'round', objective: null, method: 'race', budget: 64000, seed: 6, threads: 1, out: f.tuneReal });
   f.tournament = join(root, 'tournament');
   await tournament({ game: sevn, rules: sr, preset: 'sevn', mode: 'game', players: ['stay-at:points=15', 'stay-at:points=25', 'bust-cap:p=0.3'], tableSize: 2, games: 60, seed: 4, threads: 1, out: f.tournament });
   f.tournamentFixture = join(root, 'tournament-fixture');
@@ -83,33 +83,46 @@ export async function makeFixtures(root: string): Promise<Fixtures> {
   return f as Fixtures;
 }
 
-/** A tune output in the format run/tune.ts writes, hand-made (3 steps of 4 candidates, 1 validation row) so that the drawn numbers are known. */
+/**
+ * A tune output in the format run/tune.ts writes, hand-made so that the drawn numbers are known: 3 search
+ * steps of 4 candidates (the last of each the incumbent), 4 finalists on validation, the choice and the
+ * start on confirmation.
+ */
 export function writeTuneFixture(dir: string): void {
   const out = new OutputDir(dir);
   out.prepare();
-  const rows: { step: number; points: number; margin: number; mean: number; se: number; validation: boolean }[] = [];
-  for (let step = 0; step < 3; step++) for (let k = 0; k < 4; k++) rows.push({ step, points: 15 + 3 * step + k, margin: 0.1 * k, mean: 18 + step + 0.5 * k, se: 0.2, validation: false });
-  rows.push({ step: 3, points: 24, margin: 0.3, mean: 20.2, se: 0.1, validation: true });
+  type R = { step: number; block: string; points: number; margin: number; mean: number; se: number; incumbent: boolean; bestMean: number; bestSe: number };
+  const rows: R[] = [];
+  for (let step = 0; step < 3; step++) {
+    for (let k = 0; k < 4; k++) rows.push({ step, block: 'search', points: 15 + 3 * step + k, margin: 0.1 * k, mean: 18 + step + 0.5 * k, se: 0.2, incumbent: k === 3, bestMean: 19.5 + step, bestSe: 0.2 / (step + 1) });
+  }
+  const finalists: [number, number, number][] = [[15, 0, 18.1], [24, 0.3, 20.2], [25, 0.2, 20.1], [23, 0.3, 20.05]];
+  for (const [points, margin, mean] of finalists) rows.push({ step: 3, block: 'validation', points, margin, mean, se: 0.1, incumbent: points === 24, bestMean: 20.2, bestSe: 0.1 });
+  rows.push({ step: 4, block: 'confirmation', points: 24, margin: 0.3, mean: 20.0, se: 0.08, incumbent: true, bestMean: 20.0, bestSe: 0.08 });
+  rows.push({ step: 4, block: 'confirmation', points: 15, margin: 0, mean: 18.0, se: 0.08, incumbent: false, bestMean: 20.0, bestSe: 0.08 });
   const t = tableFromArrays({
     step: Int32Array.from(rows, (r) => r.step),
+    block: rows.map((r) => r.block),
     param_points: Float64Array.from(rows, (r) => r.points),
     param_margin: Float64Array.from(rows, (r) => r.margin),
     games: BigInt64Array.from(rows, () => 1000n),
     mean: Float64Array.from(rows, (r) => r.mean),
     se: Float64Array.from(rows, (r) => r.se),
-    diff_vs_incumbent: Float64Array.from(rows, (r) => r.mean - 18),
+    diff_vs_incumbent: Float64Array.from(rows, (r) => r.mean - r.bestMean),
     diff_se: Float64Array.from(rows, () => 0.15),
-    validation: rows.map((r) => r.validation),
+    incumbent: rows.map((r) => r.incumbent),
+    best_mean: Float64Array.from(rows, (r) => r.bestMean),
+    best_se: Float64Array.from(rows, (r) => r.bestSe),
   });
   writeFileSync(out.file('tune.arrow'), tableToIPC(t, 'file'));
-  // best.json as run/tune.ts writes it: candidates are {spec, values, mean, se, ci95}; the plateau lists
-  // the validated candidates whose CI overlaps the best's, best first.
-  const cand = (points: number, margin: number, mean: number) => ({ spec: `stay-at:points=${points},margin=${margin}`, values: { points, margin }, mean, se: 0.1, ci95: [mean - 0.196, mean + 0.196] });
-  const best = cand(24, 0.3, 20.2);
+  // best.json as run/tune.ts writes it: candidates are {spec, values, mean, se, ci95}.
+  const cand = (points: number, margin: number, mean: number, se = 0.1) => ({ spec: `stay-at:points=${points},margin=${margin}`, values: { points, margin }, mean, se, ci95: [mean - 1.96 * se, mean + 1.96 * se] });
+  const validated = finalists.map(([p, m, mean]) => cand(p, m, mean)).sort((a, b) => b.mean - a.mean);
   writeFileSync(out.file('best.json'), JSON.stringify({
     game: 'sevn', preset: 'sevn', mode: 'round', strategy: 'stay-at', field: ['stay-at:points=25'], objective: 'mean', method: 'race', seed: 9,
     searched: [{ name: 'points', kind: 'int', lo: 15, hi: 30, step: null }, { name: 'margin', kind: 'float', lo: 0, hi: 1, step: null }],
-    best, start: cand(15, 0, 18.1), plateau: [best, cand(25, 0.2, 20.1), cand(23, 0.3, 20.05)], validationGames: 1000, games: 13000,
+    best: cand(24, 0.3, 20.0, 0.08), start: cand(15, 0, 18.0, 0.08), answer: 'choice', choice: validated[0], validated, plateau: validated.slice(0, 3),
+    validationGames: 1000, confirmationGames: 1000, searchSteps: 3, games: 18000,
   }));
   writeFileSync(out.file('run.json'), JSON.stringify({ format: 1, kind: 'tune', version: '0.1.0', game: 'sevn', preset: 'sevn', seed: 9, mode: 'round' }));
   out.commit();

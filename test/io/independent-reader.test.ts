@@ -9,13 +9,15 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sevenfallModule } from '../../src/catalog.js';
-import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
+import { sevenfallPreset, validateSevenfallRules } from '../../src/games/sevenfall/rules.js';
 import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { bustTableCommand } from '../../src/games/sevn/analyses/bust-table.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
 import { solveSevenfallCommand } from '../../src/games/sevenfall/analyses/solve.js';
+import { solveSevenfallWinCommand } from '../../src/games/sevenfall/analyses/solve-win.js';
 import { solveSevnCommand } from '../../src/games/sevn/analyses/solve.js';
+import { smallRules } from '../helpers/sevenfall.js';
 import { CLI } from '../helpers/cli.js';
 import { tempDir } from '../helpers/dirs.js';
 
@@ -102,22 +104,39 @@ describe('an independent reader (polars) reads every Arrow file sevensim writes'
     expect(json(b, 'run.json')).toMatchObject({ format: 1, kind: 'bust-table', seed: 2 });
   }, 120_000);
 
+  it('winprob.arrow (solve --players 2 --objective win), against run.json', async () => {
+    const w = tempDir('polars-winprob');
+    const { report } = await solveSevenfallWinCommand(validateSevenfallRules({ ...smallRules(3, 2), rounds: 2 }), null, w);
+    const wp = read(w, 'winprob.arrow');
+    expect(dtypes(wp)).toEqual({ round: 'DataType(Int32)', seat_to_move: 'DataType(Int32)', difference: 'DataType(Int32)', seat0_win: 'DataType(Float64)', seat1_win: 'DataType(Float64)', tie: 'DataType(Float64)' });
+    expect(wp.height).toBe(json(w, 'run.json').states);
+    const start = wp.filter(pl.col('round').eq(pl.lit(1)).and(pl.col('seat_to_move').eq(pl.lit(0))));
+    expect(start.height).toBe(1);
+    expect(start.getColumn('seat0_win').toArray()[0]).toBe(report.bothOptimal.seat0Win);
+    expect(json(w, 'run.json')).toMatchObject({ format: 1, kind: 'solve-win', game: 'sevenfall', bothOptimal: report.bothOptimal });
+  });
+
   it('tune.arrow and tournament.arrow, against best.json and tournament.json', () => {
     const t = tempDir('polars-tune');
     const tune = ['tune', '--game', 'sevn', '--preset', 'sevn-numbers', '--strategy', 'stay-at', '--param', 'points=15:30', '--budget', '40000', '--threads', '1', '--quiet'];
     expect(spawnSync(process.execPath, [CLI, ...tune, '--out', t]).status).toBe(0);
     const steps = read(t, 'tune.arrow');
     const best = json(t, 'best.json');
-    expect(dtypes(steps)).toMatchObject({ step: 'DataType(Int32)', games: 'DataType(Int64)', validation: 'DataType(Bool)' });
-    const validation = steps.filter(pl.col('validation').eq(true));
-    const search = steps.filter(pl.col('validation').eq(false));
-    // Every game the budget paid for is in a row: the search steps' and the validation block's.
+    expect(dtypes(steps)).toMatchObject({ step: 'DataType(Int32)', block: 'DataType(String)', games: 'DataType(Int64)', incumbent: 'DataType(Bool)', best_mean: 'DataType(Float64)' });
+    const of = (block: string) => steps.filter(pl.col('block').eq(pl.lit(block)));
+    const [search, validation, confirmation] = ['search', 'validation', 'confirmation'].map(of);
+    // Every game the budget paid for is in a row: the search steps', the validation block's and the confirmation block's.
     expect(Number(search.getColumn('games').sum())).toBe(best.searchGames);
     expect(Number(validation.getColumn('games').sum())).toBe(best.validationGames * best.validated.length);
+    expect(Number(confirmation.getColumn('games').sum())).toBe(best.confirmationGames * (best.answer === 'start' ? 1 : 2));
     expect(Number(steps.getColumn('games').sum())).toBe(best.games);
     expect(Number(search.getColumn('step').max()) + 1).toBe(best.searchSteps);
     const byPoints = new Map((validation.getColumn('param_points').toArray() as number[]).map((p, i) => [p, validation.getColumn('mean').toArray()[i] as number]));
     for (const v of best.validated as { values: { points: number }; mean: number }[]) expect(byPoints.get(v.values.points)).toBeCloseTo(v.mean, 12);
+    // The confirmation block's incumbent is the answer, with best.json's figures.
+    const answer = confirmation.filter(pl.col('incumbent').eq(true));
+    expect(answer.getColumn('param_points').toArray()).toEqual([best.best.values.points]);
+    expect(answer.getColumn('mean').toArray()[0]).toBeCloseTo(best.best.mean, 12);
 
     const n = tempDir('polars-tournament');
     const tournament = ['tournament', '--game', 'sevn', '--players', 'stay-at', 'stay-at:points=30', 'bust-cap', '--games', '300', '--threads', '1', '--quiet'];

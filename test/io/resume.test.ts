@@ -122,4 +122,32 @@ describe('checkpoints and --resume', () => {
     expect(sevensim(...args, '--threads', '2', '--out', full).code).toBe(0);
     same(full, dir);
   }, 120_000);
+
+  // --resume DIR means the same in every command that checkpoints: the run's arguments come from the checkpoint.
+  for (const [kind, args, files] of [
+    ['tune', ['tune', '--game', 'sevn', '--preset', 'sevn-numbers', '--strategy', 'stay-at', '--param', 'points=10:40', '--method', 'spsa', '--budget', '1000000', '--seed', '3', '--quiet'], ['best.json', 'tune.arrow']],
+    ['tournament', ['tournament', '--game', 'sevenfall', '--players', 'greedy', 'stand', 'random', '--games', '6000', '--chunk-size', '100', '--seed', '4', '--quiet'], ['tournament.arrow']],
+  ] as const) {
+    it(`process level: kill -9 after a checkpoint, then \`${kind} --resume DIR\` gives the uninterrupted result`, async () => {
+      const dir = tempDir(`kill9-${kind}`);
+      const child = sevensimAsync(...args, '--threads', '1', '--checkpoint-seconds', '0', '--out', dir);
+      let running = true;
+      const exited = new Promise((r) => child.on('exit', r)).then(() => (running = false));
+      while (running && !existsSync(join(dir, CHECKPOINT_FILE))) await new Promise((r) => setTimeout(r, 20));
+      child.kill('SIGKILL');
+      await exited;
+      expect(existsSync(join(dir, CHECKPOINT_FILE))).toBe(true);
+      expect(sevensim(kind, '--resume', dir, '--seed', '5').stderr).toMatch(/--resume takes the run's arguments from its checkpoint; do not give --seed/);
+      expect(sevensim(kind === 'tune' ? 'tournament' : 'tune', '--resume', dir).stderr).toMatch(/no interrupted (tune|tournament) run to continue here/);
+      const resumed = sevensim(kind, '--resume', dir, '--threads', '2', '--json');
+      expect(resumed.stderr).toBe('');
+      expect(resumed.code).toBe(0);
+      const full = tempDir(`kill9-${kind}-full`);
+      const whole = sevensim(...args, '--threads', '2', '--json', '--out', full);
+      expect(whole.code).toBe(0);
+      const timeless = (text: string) => JSON.stringify(JSON.parse(text), (k, v) => (k === 'seconds' || k === 'gamesPerSecond' ? undefined : v));
+      expect(timeless(resumed.stdout)).toEqual(timeless(whole.stdout));
+      for (const f of files) if (f.endsWith('.arrow')) expect(readFileSync(join(dir, f)).equals(readFileSync(join(full, f))), f).toBe(true);
+    }, 120_000);
+  }
 });

@@ -15,6 +15,7 @@ import { sevenfallModule, sevnModule } from '../../src/catalog.js';
 import { type BustTableOutput, type CompareOutput, type SimulateOutput, type SolveOutput, type TournamentOutput, type TuneOutput, readOutput } from '../../src/report/inputs.js';
 import { Z95 } from '../../src/stats/summary.js';
 import { writeReport } from '../../src/run/report.js';
+import { chartSvg, framedSvg, svgSize } from '../../src/report/render.js';
 import { Chromium, findChromium } from '../helpers/chromium.js';
 import { CLI, sevensim } from '../helpers/cli.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
@@ -60,6 +61,10 @@ describe('simulate charts', () => {
       const rule = rules.find((r) => r.datum.seat === label)!;
       expect(rule.datum.mean).toBe(fx.fallRoundResult.seats[seat].mean);
       expect([rule.datum.ci_lo, rule.datum.ci_hi]).toEqual(fx.fallRoundResult.seats[seat].ci95);
+      // The CI band is thinner than a pixel at this many turns: its ends are written beside the line.
+      const t = fx.fallRoundResult.seats[seat];
+      const text = dataItems(marks, 'text').find((i) => i.datum.seat === label)!;
+      expect(text.text).toBe(`mean ${t.mean.toFixed(2)}, 95% CI [${t.ci95[0].toFixed(2)}, ${t.ci95[1].toFixed(2)}]`);
     }
     expect(rules).toHaveLength(4);
     expect(axisTitles(marks)).toEqual(expect.arrayContaining(['turn score', 'share']));
@@ -210,37 +215,56 @@ describe('bust table and solver charts', () => {
 });
 
 describe('tune, tournament and compare charts', () => {
-  it('tune: a point per candidate, a panel per parameter, the plateau shaded where best.json puts it', async () => {
+  it('tune: the best so far per step and the confirmation lines, each parameter\'s path, the finalists\' slices', async () => {
     const o = readOutput(fx.tune) as TuneOutput;
-    expect(dataItems(await drawn(charts.tuneObjective(o).spec), 'symbol')).toHaveLength(13);
+    const progress = charts.tuneProgress(o);
+    const p = await drawn(progress.spec);
+    // The fixture's best so far: 19.5, 20.5, 21.5 at steps 1 to 3, SE 0.2 / step.
+    const line = dataItems(p, 'symbol').map((i) => [i.datum.step, i.datum.mean]);
+    expect(line).toEqual([[1, 19.5], [2, 20.5], [3, 21.5]]);
+    const area = dataItems(p, 'area')[0];
+    expect(num(area.datum.hi) - num(area.datum.lo)).toBeCloseTo(2 * Z95 * 0.2, 12);
+    const rules = dataItems(p, 'rule').map((i) => i.datum);
+    expect(rules.filter((r) => r.label).map((r) => [r.label, r.mean])).toEqual([['answer, confirmation', 20], ['start, confirmation', 18]]);
+    expect(progress.table.rows.at(-2)).toEqual(['answer, confirmation', 'points=24,margin=0.300', '20.0000', '0.0800']);
+    expect(progress.caption).toContain('18,000 games');
+    expect(progress.caption).toContain('seed 9');
+    // Parameter paths: 12 candidates, one point per parameter each, and the incumbent's line.
     const params = await drawn(charts.tuneParams(o).spec);
-    expect(dataItems(params, 'symbol')).toHaveLength(24);
-    const landscape = charts.tuneLandscape(o);
-    const land = await drawn(landscape.spec);
-    // The plateau's candidates have points 23, 24, 25 (an integer: shaded over whole cells) and margin 0.2 to 0.3.
-    const plateau = dataItems(land, 'rect').map((i) => i.datum);
-    expect(plateau.map((p) => [p.param, p.lo, p.hi])).toEqual(expect.arrayContaining([['points', 22.5, 25.5], ['margin', 0.2, 0.3]]));
-    expect(landscape.table.rows).toEqual([['points', '24.000', '23.000', '25.000'], ['margin', '0.300', '0.200', '0.300']]);
-    const best = dataItems(land, 'rule').filter((i) => i.datum.type === 'best').map((i) => [i.datum.param, i.datum.best]);
-    expect(best).toEqual(expect.arrayContaining([['points', 24], ['margin', 0.3]]));
-    expect(charts.tuneObjective(o).caption).toContain('13,000 games');
-    expect(charts.tuneObjective(o).caption).toContain('seed 9');
+    expect(dataItems(params, 'symbol')).toHaveLength(2 * 12 + 2 * 3);
+    const path = dataItems(params, 'line').map((i) => i.datum).filter((d) => d.param === 'points').map((d) => d.value);
+    expect(path).toEqual([18, 21, 24]);
+    // Slices: each finalist once per parameter, at its validation mean, with its role.
+    const slices = charts.tuneSlices(o);
+    const sl = await drawn(slices.spec);
+    const dots = dataItems(sl, 'symbol').map((i) => i.datum).filter((d) => d.param === 'points');
+    expect(dots.map((d) => [d.value, d.mean, d.role]).sort()).toEqual([
+      [15, 18.1, 'start'], [23, 20.05, 'within noise of the choice'], [24, 20.2, 'choice'], [25, 20.1, 'within noise of the choice'],
+    ]);
+    expect(slices.table.rows[0]).toEqual(['points=24,margin=0.300', '20.2000', '0.1000', 'choice']);
   });
 
-  it('tune (a real run, race over an integer and an enum): every tune.arrow row drawn, enum choices named on the axis, the best from best.json', async () => {
+  it('tune (a real run, race over an integer and an enum): every search row drawn, enum choices named on the axis, each finalist in the slices', async () => {
     const o = readOutput(fx.tuneReal) as TuneOutput;
     const rows = arrow(join(fx.tuneReal, 'tune.arrow'));
     const best = json(fx.tuneReal, 'best.json');
-    expect(dataItems(await drawn(charts.tuneObjective(o).spec), 'symbol')).toHaveLength(rows.length);
+    const search = rows.filter((r) => r.block === 'search');
+    const steps = new Set(search.map((r) => r.step)).size;
+    expect(dataItems(await drawn(charts.tuneProgress(o).spec), 'symbol')).toHaveLength(steps);
     const params = await drawn(charts.tuneParams(o).spec);
-    expect(dataItems(params, 'symbol')).toHaveLength(2 * rows.filter((r) => !r.validation).length);
+    expect(dataItems(params, 'symbol')).toHaveLength(2 * search.length + 2 * steps);
     const labels = params.filter((m) => m.role === 'axis-label').flatMap((m) => m.items.map((i) => i.text));
     expect(labels).toEqual(expect.arrayContaining(['fewest', 'most', 'self']));
-    const land = await drawn(charts.tuneLandscape(o).spec);
-    const bestRules = dataItems(land, 'rule').filter((i) => i.datum.type === 'best');
-    expect(bestRules.map((i) => [i.datum.param, i.datum.best])).toEqual([['points', best.best.values.points], ['freeze', best.searched.find((d: { name: string }) => d.name === 'freeze').values.indexOf(best.best.values.freeze)]]);
-    expect(charts.tuneLandscape(o).table.rows[1][1]).toBe(best.best.values.freeze);
-    expect(charts.tuneObjective(o).caption).toContain(`${best.games.toLocaleString('en-US')} games; seed 6.`);
+    const slices = await drawn(charts.tuneSlices(o).spec);
+    const dots = dataItems(slices, 'symbol').map((i) => i.datum);
+    expect(dots).toHaveLength(2 * best.validated.length);
+    const choice = dots.filter((d) => String(d.role).startsWith('choice'));
+    expect(choice.map((d) => [d.param, d.value, d.mean])).toEqual([
+      ['points', best.choice.values.points, best.choice.mean],
+      ['freeze', best.searched.find((d: { name: string }) => d.name === 'freeze').values.indexOf(best.choice.values.freeze), best.choice.mean],
+    ]);
+    expect(Math.max(...dots.map((d) => num(d.mean)))).toBe(best.choice.mean);
+    expect(charts.tuneProgress(o).caption).toContain(`${best.games.toLocaleString('en-US')} games; seed 6.`);
   });
 
   it('tournament (a real run): a cell per ordered pair at its head-to-head share, the ranking in tournament.json order', async () => {
@@ -286,13 +310,37 @@ describe('tune, tournament and compare charts', () => {
     expect(path.at(-1)!.datum.llr).toBe(r.sprt!.llr);
     expect(r.sprt!.llr <= r.sprt!.lower || r.sprt!.llr >= r.sprt!.upper).toBe(true);
     expect(charts.compareSprt(o).caption).toContain(`${r.games.toLocaleString('en-US')} paired games, seed 5`);
+    // Stopped early: nothing calls the naive interval a 95% CI; a fixed-length run's is one.
+    expect(r.stoppedEarly).toBe(true);
+    const early = charts.compareDifference(o);
+    expect(axisTitles(d)).toContain('score A − B (naive interval, SPRT stopped early)');
+    expect(JSON.stringify([axisTitles(d), early.caption, early.table.head])).not.toContain('95% CI');
     const g = readOutput(fx.compareGame) as CompareOutput;
-    expect(dataItems(await drawn(charts.compareDifference(g).spec), 'symbol')).toHaveLength(2);
+    const fixed = await drawn(charts.compareDifference(g).spec);
+    expect(dataItems(fixed, 'symbol')).toHaveLength(2);
+    expect(axisTitles(fixed)).toContain('score A − B (95% CI)');
   });
 
   it('every output gives its charts, each with a caption and a table', () => {
     const counts = [fx.sevnRound, fx.sevnGame, fx.fallRound, fx.sevnSolve, fx.fallSolve, fx.bust, fx.compareSprt, fx.compareGame, fx.tune, fx.tuneReal, fx.tournament, fx.tournamentFixture].map((d) => charts.chartsOf(readOutput(d)).length);
     expect(counts).toEqual([4, 5, 3, 2, 1, 1, 2, 1, 3, 3, 3, 2]);
+  });
+});
+
+describe('a PNG stands alone', () => {
+  it('carries its title above the chart and its whole caption below, escaped and wrapped', async () => {
+    const c = charts.chartsOf(readOutput(fx.compareSprt))[0];
+    const caption = `${c.caption} A & B <compared>.`;
+    const svg = framedSvg(await chartSvg(c.spec), c.title, caption);
+    const texts = [...svg.matchAll(/<text x="8" y="(\d+)"[^>]*>([^<]*)<\/text>/g)].map((m) => [Number(m[1]), m[2]] as const);
+    const unescape = (t: string) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const chartTop = Number(/<svg x="\d+" y="(\d+)"/.exec(svg)![1]);
+    const above = texts.filter(([y]) => y < chartTop).map(([, t]) => unescape(t));
+    const below = texts.filter(([y]) => y > chartTop).map(([, t]) => unescape(t));
+    expect(above.join(' ')).toBe(c.title);
+    expect(below.join(' ')).toBe(caption.replace(/\s+/g, ' '));
+    expect(below.length).toBeGreaterThan(1);
+    expect(Math.max(...below.map((l) => l.length))).toBeLessThanOrEqual(Math.floor((svgSize(svg).width - 16) / (11 * 0.55)));
   });
 });
 
@@ -320,7 +368,9 @@ describe('report.html and PNG files', () => {
     for (const p of r.pngs) {
       const m = new RegExp(`<figure class="chart" id="${p.id}">.*?<svg [^>]*width="([\\d.]+)" height="([\\d.]+)"`).exec(html)!;
       const img = decodePng(readFileSync(p.path));
-      expect([img.width, img.height]).toEqual([Math.round(Number(m[1]) * 1.5), Math.round(Number(m[2]) * 1.5)]);
+      // The chart at 1.5 pixels a unit, at least 480 units wide, with its title above and caption below.
+      expect(img.width).toBe(Math.round(Math.max(Number(m[1]), 480) * 1.5));
+      expect(img.height).toBeGreaterThan(Math.round(Number(m[2]) * 1.5) + 3 * 14 * 1.5);
       // Something is drawn: not every pixel is the white background.
       expect(img.pixels.some((b, k) => k % (1 + img.width * 4) !== 0 && b !== 255)).toBe(true);
     }
@@ -348,6 +398,25 @@ describe('report.html and PNG files', () => {
     expect(future.stderr).toMatch(new RegExp(`${newer}: written in output format 2 .*upgrade sevensim`));
     expect(readFileSync(join(out, 'report.html')).equals(before)).toBe(true);
     expect(listDir(out)).toEqual(['report.html']);
+  }, 60_000);
+
+  it('replaces an earlier report only with --force, and leaves none of its PNG files behind', () => {
+    const out = join(root, 'replace');
+    expect(sevensim('report', fx.tune, fx.compareGame, '--out', out, '--png').code).toBe(0);
+    const first = listDir(out);
+    expect(first.filter((f) => f.endsWith('.png'))).toHaveLength(4); // three tune charts, one compare chart
+    writeFileSync(join(out, 'notes.txt'), 'mine');
+    const again = sevensim('report', fx.compareGame, '--out', out, '--png');
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/^sevensim: --out .*: already holds results \(01-.*\.png, .*\); choose another directory, or give --force to replace them\n$/);
+    expect(listDir(out)).toEqual([...first, 'notes.txt'].sort());
+    const forced = sevensim('report', fx.compareGame, '--out', out, '--png', '--force');
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).toBe('sevensim: warning: --out ' + out + ': left alone 1 file(s) that are not results: notes.txt\n');
+    const after = listDir(out);
+    // The compare chart is the first now: the earlier report's 02-... PNG and the tune PNGs are gone.
+    expect(after.filter((f) => f.endsWith('.png'))).toEqual([first.find((f) => f.endsWith('compare-difference.png'))!.replace(/^02-/, '01-')]);
+    expect(after.filter((f) => !f.endsWith('.png'))).toEqual(['notes.txt', 'report.html']);
   }, 60_000);
 
   it('--open says how to open the page when no opener can run, and still succeeds; --help explains every flag', () => {
@@ -385,10 +454,26 @@ describe('report.html and PNG files', () => {
 
 const chromium = findChromium();
 
+/** Every kind of chart the report draws; the browser test below must show each at least once. */
+const CHART_KINDS = [
+  'score-histogram', 'score-cdf', 'win-share', 'bust-rate', 'sevn-draw-minus-stay', 'sevenfall-choice-value', 'bust-table', 'sevn-stopping-boundary', 'sevn-stay-at-values',
+  'sevenfall-policy', 'compare-difference', 'compare-sprt', 'tune-progress', 'tune-params', 'tune-slices', 'tournament-matrix', 'tournament-ranking',
+];
+const BROWSER_DIRS = (f: Fixtures) => [f.sevnRound, f.sevnGame, f.sevnCf, f.fallRound, f.fallCf, f.bust, f.sevnSolve, f.fallSolve, f.compareSprt, f.compareGame, f.tune, f.tournament];
+
+describe('the chart kinds', () => {
+  it('the fixtures draw every kind there is, and the browser test\'s directories draw each at least once', () => {
+    const all = [fx.sevnRound, fx.sevnGame, fx.sevnCf, fx.fallRound, fx.fallCf, fx.sevnSolve, fx.fallSolve, fx.bust, fx.compareSprt, fx.compareGame, fx.tune, fx.tuneReal, fx.tournament, fx.tournamentFixture];
+    const kinds = (dirs: string[]) => [...new Set(dirs.flatMap((d) => charts.chartsOf(readOutput(d)).map((c) => c.id)))].sort();
+    expect(kinds(all)).toEqual([...CHART_KINDS].sort());
+    expect(kinds(BROWSER_DIRS(fx))).toEqual([...CHART_KINDS].sort());
+  });
+});
+
 describe.skipIf(!chromium)('report.html in headless Chromium', () => {
   it('shows every chart with no console errors and no network requests; a screenshot is saved next to the report', async () => {
     const out = join(root, 'browser');
-    const r = await writeReport({ dirs: [fx.sevnRound, fx.sevnGame, fx.sevnCf, fx.fallRound, fx.fallCf, fx.bust, fx.sevnSolve, fx.fallSolve, fx.compareSprt, fx.compareGame, fx.tune, fx.tournament], out });
+    const r = await writeReport({ dirs: BROWSER_DIRS(fx), out });
     const browser = new Chromium(chromium!);
     try {
       const session = await browser.newPage();
@@ -419,6 +504,8 @@ describe.skipIf(!chromium)('report.html in headless Chromium', () => {
       }, session);
       const figures = (result as { value: { id: string; width: number; height: number; visible: boolean; marks: number; caption: number; rows: number }[] }).value;
       expect(figures).toHaveLength(r.runs.reduce((n, x) => n + x.charts.length, 0));
+      // Every kind of chart is on the page at least once (figure ids are r<run>-<kind>).
+      expect([...new Set(figures.map((f) => f.id.replace(/^r\d+-/, '')))].sort()).toEqual([...CHART_KINDS].sort());
       for (const f of figures) {
         expect(f.visible, f.id).toBe(true);
         expect(f.width, f.id).toBeGreaterThan(200);

@@ -14,7 +14,7 @@ import { maskSum, numberOnly, popcount } from '../../src/games/sevn/exact.js';
 import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
 import { readArrowFile } from '../../src/io/arrow.js';
 import { simulate } from '../../src/run/simulate.js';
-import { type TuneOptions, type TuneReport, tune } from '../../src/run/tune.js';
+import { type TuneOptions, type TuneReport, formatTune, tune } from '../../src/run/tune.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
 import { readCheckpoint } from '../../src/io/checkpoint.js';
 
@@ -178,17 +178,35 @@ describe('tune', () => {
       expect(run).toMatchObject({ format: 1, kind: 'tune', game: 'sevn', preset: 'sevn-numbers', seed: 1, strategy: 'stay-at', method: 'race' });
       const table = readArrowFile(join(out, 'tune.arrow'));
       expect(table.schema.fields.map((f) => `${f.name}:${f.type}`)).toEqual([
-        'step:Int32', 'param_points:Float64', 'games:Int64', 'mean:Float64', 'se:Float64', 'diff_vs_incumbent:Float64', 'diff_se:Float64', 'validation:Bool',
+        'step:Int32', 'block:Utf8', 'param_points:Float64', 'games:Int64', 'mean:Float64', 'se:Float64', 'diff_vs_incumbent:Float64', 'diff_se:Float64', 'incumbent:Bool', 'best_mean:Float64', 'best_se:Float64',
       ]);
       expect(table.numRows).toBe(rows.length);
-      const validation = rows.filter((r) => r.validation);
-      expect(validation[0].point).toEqual([report.best.values.points]);
-      expect(validation[0].diffVsIncumbent).toBe(0);
-      expect(table.getChild('validation')!.toArray().filter(Boolean)).toHaveLength(validation.length);
-      // Every step's incumbent has a zero difference to itself; steps count up from 0.
-      const steps = [...new Set(rows.filter((r) => !r.validation).map((r) => r.step))];
+      expect(table.getChild('block')!.toArray()).toEqual(rows.map((r) => r.block));
+      // Validation: the start first, the choice its incumbent; confirmation: the answer its incumbent.
+      const validation = rows.filter((r) => r.block === 'validation');
+      expect(validation[0].point).toEqual([report.start.values.points]);
+      const chosen = validation.find((r) => r.incumbent)!;
+      expect(chosen.point).toEqual([report.choice.values.points]);
+      expect([chosen.diffVsIncumbent, chosen.mean]).toEqual([0, report.choice.mean]);
+      const confirmation = rows.filter((r) => r.block === 'confirmation');
+      expect(confirmation.find((r) => r.incumbent)!.point).toEqual([report.best.values.points]);
+      expect(confirmation.find((r) => r.incumbent)!.mean).toBe(report.best.mean);
+      // Every step has one incumbent, with a zero difference to itself and the step's best so far on
+      // every row; steps count up from 0.
+      const search = rows.filter((r) => r.block === 'search');
+      const steps = [...new Set(search.map((r) => r.step))];
       expect(steps).toEqual(steps.map((_, i) => i));
-      for (const s of steps) expect(rows.some((r) => r.step === s && r.diffVsIncumbent === 0 && r.diffSe === 0)).toBe(true);
+      expect(steps).toHaveLength(report.searchSteps);
+      for (const s of steps) {
+        const step = search.filter((r) => r.step === s);
+        const inc = step.filter((r) => r.incumbent);
+        expect(inc).toHaveLength(1);
+        expect([inc[0].diffVsIncumbent, inc[0].diffSe]).toEqual([0, 0]);
+        expect(new Set(step.map((r) => r.bestMean)).size).toBe(1);
+      }
+      // Race pools the leader's blocks: the last step's best so far has a smaller SE than its one-step estimate.
+      const last = search.filter((r) => r.step === steps.length - 1 && r.incumbent)[0];
+      expect(last.bestSe).toBeLessThan(last.se);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -228,6 +246,34 @@ describe('tune', () => {
     expect(readFileSync(join(dir, 'tune.arrow')).equals(readFileSync(join(full, 'tune.arrow')))).toBe(true);
     expect(readdirSync(dir).sort()).toEqual(['best.json', 'run.json', 'tune.arrow']);
   }, 120_000);
+
+  // The two runs a tester found contradicting themselves: race named points=35 best (validation 0.2949)
+  // beside points=30 at 0.3049; spsa named points=217 (12.85) best against a start at 21.05.
+  it('answers the best validated finalist, its figures from the confirmation block (race, game mode)', async () => {
+    const { report, rows } = await tune(sevn({ rules: sevnPreset('sevn'), preset: 'sevn', mode: 'game', field: ['stay-at', 'stay-at', 'stay-at'], params: ['points=15:45:5'], budget: 300_000, seed: 7 }));
+    expect(report.choice.mean).toBe(Math.max(...report.validated.map((v) => v.mean)));
+    expect(report.choice.values.points).toBe(30);
+    expect(report.answer).toBe('choice');
+    expect(report.best.spec).toBe(report.choice.spec);
+    // The reported figures are the confirmation block's, not the validation's that chose.
+    const confirmation = rows.filter((r) => r.block === 'confirmation');
+    expect(confirmation.map((r) => r.mean)).toEqual([report.best.mean, report.start.mean]);
+    expect(report.best.mean).not.toBe(report.choice.mean);
+    expect(report.diffVsStart.ci95[0]).toBeGreaterThan(0);
+    expect(report.verdict).toBe('gain');
+  }, 120_000);
+
+  it('answers the start, in one line, when no finalist beats it (spsa on a tiny budget)', async () => {
+    const { report } = await tune(sevn({ rules: sevnPreset('sevn'), preset: 'sevn', method: 'spsa', budget: 20_000 }));
+    expect(report.answer).toBe('start');
+    expect(report.best.spec).toBe(report.start.spec);
+    expect(report.best).toEqual(report.start);
+    expect(report.verdict).toBe('no gain');
+    for (const v of report.validated) expect(v.mean).toBeLessThanOrEqual(report.choice.mean);
+    const text = formatTune(report);
+    expect(text).toContain('answer: the start; no finalist of the search scored above it on the validation block');
+    expect(text).not.toMatch(/^start:/m);
+  }, 60_000);
 
   it('leaves no files behind when the run fails before writing', async () => {
     const dir = tempDir('tune-bad');

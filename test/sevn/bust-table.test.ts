@@ -131,6 +131,20 @@ describe('rowBust: hand-worked rows', () => {
     expect(() => parseHeld(numbers, '1,2,3,4,5,6,7')).toThrow(/SEVN/);
     expect(() => parseHeld(numbers, '1', true)).toThrow(/no Second Chance/);
     expect(parseHeld(full, '-2,5').ballast).toEqual([-2]);
+    expect(() => parseHeld(full, '13 Freeze')).toThrow(/Freeze resolves when drawn and never stays in a row/);
+    expect(() => parseHeld(full, '13 sc SecondChance')).toThrow(/at most one/);
+    expect(() => parseHeld(numbers, '13 +4')).toThrow(/"\+4" is not a card of rules "sevn-numbers"/);
+  });
+
+  it('--held takes the card list --row takes: spaces or commas, SecondChance, modifiers out of the unseen cards', () => {
+    expect(parseHeld(full, '13 12 -2')).toEqual(parseHeld(full, '13,12,-2'));
+    expect(parseHeld(full, '13 SecondChance')).toEqual(parseHeld(full, '13', true));
+    expect(parseHeld(full, 'none')).toEqual(parseHeld(full, ''));
+    // As in the test above (120 cards; 23 unseen 13s and 12s), with +4 and x2 out of the deck too: 23/116.
+    const b = rowBust(full, parseHeld(full, '13 12 +4 x2'));
+    expect(b.unseenTotal).toBe(116);
+    expect(b.unseenDuplicates).toBe(23);
+    expect(b.bustNext).toBeCloseTo(23 / 116, 15);
   });
 });
 

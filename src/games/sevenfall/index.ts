@@ -65,7 +65,14 @@ export const createSevenfallModule = (strategies: readonly SevenfallStrategyDef[
   createRunner: (rules, specs, mode) => new SevenfallRunner(strategies, rules, specs, mode),
   checkLineup(rules, specs) {
     checkCanisterFor(rules, specs.length);
-    const solved = specs.filter((s) => strategies.find((d) => d.name === parseSpec(s).name)?.fullCanister);
+    const defOf = (spec: string) => strategies.find((d) => d.name === parseSpec(spec).name);
+    for (const spec of specs) {
+      const seats = defOf(spec)?.seats;
+      if (seats !== undefined && seats !== specs.length) {
+        throw new UserError(`${spec}: plays the ${seats}-player game only, this lineup has ${specs.length} seats; for other seat counts use endgame`);
+      }
+    }
+    const solved = specs.filter((s) => defOf(s)?.fullCanister);
     if (rules.refill === 'round' && solved.length > 0) {
       throw new UserError(`${solved[0]}: plays a policy solved for turns that start from the full canister; these rules refill every round (refill "round")`);
     }

@@ -4,7 +4,7 @@
  */
 import type { Objective } from './objective.js';
 import type { SevenfallRules } from './rules.js';
-import { checkState, type TurnSolver } from './solver.js';
+import { checkState, type Node, type TurnSolver } from './solver.js';
 
 /**
  * One (decision state, action) pair of the solved policy, for `policy.arrow`.
@@ -67,6 +67,8 @@ export interface SevenfallSolution {
   policyRows(): Generator<PolicyRow>;
 }
 
+const ownAction = (node: Node): number => node.action;
+
 /** The SevenfallSolution of a solved TurnSolver. */
 export class SolvedTurn implements SevenfallSolution {
   readonly rules: SevenfallRules;
@@ -88,6 +90,14 @@ export class SolvedTurn implements SevenfallSolution {
   }
 
   bestAction(unlocked: ArrayLike<number>, locked: ArrayLike<number>, discarded: ArrayLike<number>, out: Int32Array | Uint8Array): number {
+    return this.actionBy(unlocked, locked, discarded, out, ownAction);
+  }
+
+  /**
+   * As bestAction, with the action of a decision state chosen by `policy` from its node (an action
+   * code in canonical positions, 0 = stop): another policy over the same turn states (win-solver.ts).
+   */
+  actionBy(unlocked: ArrayLike<number>, locked: ArrayLike<number>, discarded: ArrayLike<number>, out: Int32Array | Uint8Array, policy: (node: Node) => number): number {
     const s = this.s;
     const S = s.S;
     s.load(unlocked, locked, discarded);
@@ -105,7 +115,7 @@ export class SolvedTurn implements SevenfallSolution {
       node = s.nodes.get(s.key())!;
     }
     // decisionNode() and key() leave the canonical order in place: position j < S is symbol sortKinds[j].
-    const n = s.decodeAction(node.action, this.outCanon);
+    const n = s.decodeAction(policy(node), this.outCanon);
     const kinds = s.sortKinds;
     for (let p = 0; p < S; p++) out[kinds[p]] += this.outCanon[p];
     out[S] += this.outCanon[S];

@@ -157,10 +157,15 @@ export class TurnSolver {
     return String.fromCharCode.apply(null, b);
   }
 
-  terminal(): number {
+  /** The score of the current row (unlocked and locked tiles). */
+  score(): number {
     const c = this.counts;
     for (let t = 0; t < this.K; t++) c[t] = this.u[t] + this.l[t];
-    return this.terminalOf[this.table.scoreCounts(c)];
+    return this.table.scoreCounts(c);
+  }
+
+  terminal(): number {
+    return this.terminalOf[this.score()];
   }
 
   /** Counts the current state's row, locked, unlocked and discarded tiles into the *Tiles fields. */
@@ -258,6 +263,23 @@ export class TurnSolver {
    * discardsLeft unlocked tiles, one per symmetry class. `kinds`/`codes` are the canonical order.
    */
   forEachAction(kinds: Int32Array, codes: Int32Array, discardsLeft: number, fn: (action: number, size: number, value: number) => void): void {
+    this.forEachDiscard(kinds, codes, discardsLeft, (action, size) => {
+      const v = this.value();
+      fn(action, size, v);
+    });
+  }
+
+  /** forEachDiscard over the actions of the current state, in the canonical order computed here. */
+  forEachDiscardHere(discardsLeft: number, fn: (action: number, size: number) => void): void {
+    const kinds = this.canonicalKinds();
+    this.forEachDiscard(kinds, Int32Array.from(this.sortCodes), discardsLeft, fn);
+  }
+
+  /**
+   * Calls fn(encoded action, size) for every action as forEachAction lists them, with the current
+   * state set to the state after the discard (restored after fn returns; fn must leave it as it found it).
+   */
+  forEachDiscard(kinds: Int32Array, codes: Int32Array, discardsLeft: number, fn: (action: number, size: number) => void): void {
     const a = new Int32Array(this.K);
     const { u, d, S, K } = this;
     const visit = (j: number, left: number): void => {
@@ -270,12 +292,11 @@ export class TurnSolver {
           u[kinds[p]] -= a[p];
           d[kinds[p]] += a[p];
         }
-        const v = this.value();
+        fn(action, size);
         for (let p = 0; p < K; p++) {
           u[kinds[p]] += a[p];
           d[kinds[p]] -= a[p];
         }
-        fn(action, size, v);
         return;
       }
       let max = Math.min(u[kinds[j]], left);

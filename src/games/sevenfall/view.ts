@@ -47,6 +47,8 @@ export interface SevenfallContext {
 export interface SevenfallStrategyDef extends StrategyDef<SevenfallStrategy, SevenfallContext> {
   /** Its policy assumes every turn starts from the full canister, so it cannot play rules that refill per round. */
   readonly fullCanister?: boolean;
+  /** It plays only at a table of exactly this many seats (checked with the lineup). */
+  readonly seats?: number;
 }
 export type SevenfallPlayer = SevenfallStrategy & Labelled;
 

@@ -28,6 +28,8 @@ export interface HeldRow {
   /** Kept Ballast values (negative, distinct). */
   ballast: number[];
   secondChance: boolean;
+  /** Modifier and bonus cards in the row (they change only the unseen cards). */
+  others?: number;
 }
 
 /** Unseen card counts: per number value 0..30, Second Chance cards, Ballast cards (none held), all other cards. */
@@ -61,7 +63,7 @@ export function defaultUnseen(r: SevnRules, row: HeldRow): UnseenCards {
   for (const v of row.numbers) numbers[v]--;
   const ballast = r.ballast.length - row.ballast.length;
   const secondChance = r.actions.secondChance - (row.secondChance ? 1 : 0);
-  const other = otherCards(r) - r.ballast.length - r.actions.secondChance;
+  const other = otherCards(r) - r.ballast.length - r.actions.secondChance - (row.others ?? 0);
   return { numbers, secondChance, ballast, other };
 }
 export const unseenTotal = (u: UnseenCards): number => u.numbers.reduce((a, b) => a + b, 0) + u.secondChance + u.ballast + u.other;

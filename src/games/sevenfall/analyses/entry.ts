@@ -1,4 +1,5 @@
 /** SEVENFALL's catalog entry: the game made from its strategies, its lineups, and its analyses (imported on use). */
+import { UserError } from '../../../engine/errors.js';
 import type { GameModule } from '../../../engine/game.js';
 import type { CatalogEntry } from '../../entry.js';
 import { createSevenfallModule } from '../index.js';
@@ -19,7 +20,15 @@ const entry: CatalogEntry = {
     { name: 'sevenfall-turn', question: 'SEVENFALL: how much is a discard policy worth on one turn?', mode: 'round', players: ['stand', 'greedy', 'greedy:margin=1', 'random'], scale: 1 },
     { name: 'sevenfall-game', question: 'SEVENFALL: who wins a 4-player game?', mode: 'game', players: ['greedy', 'greedy:margin=1', 'stand', 'random'], scale: 0.25 },
   ],
-  async solve(rules, preset, objective, out, force) {
+  async solve(rules, { preset, objective, players, table, out, force }) {
+    if (objective === 'win') {
+      if (players !== 2) throw new UserError(`--objective win: solves the 2-player game only; give --players 2 (got ${players})`);
+      const { formatSevenfallWin, formatWinTable, solveSevenfallWinCommand } = await import('./solve-win.js');
+      const { report, solution } = await solveSevenfallWinCommand(rules as SevenfallRules, preset, out, force);
+      return { report, text: formatSevenfallWin(report) + (table ? '\n\n' + formatWinTable(solution) : '') };
+    }
+    if (players !== 1) throw new UserError(`--players ${players}: SEVENFALL solves one turn (--players 1) or, with --objective win, the 2-player game`);
+    if (table) throw new UserError('--table: prints the 2-player win table; give --players 2 --objective win');
     const { formatSevenfallSolve, solveSevenfallCommand } = await import('./solve.js');
     const { report } = await solveSevenfallCommand(rules as SevenfallRules, preset, objective, out, force);
     return { report, text: formatSevenfallSolve(report) };

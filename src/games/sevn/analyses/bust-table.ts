@@ -16,15 +16,32 @@ import type { SevnStrategyDef } from '../view.js';
 import { checkStrategySpec } from '../../../engine/strategy.js';
 import { checkInteger, checkSeed } from '../../../engine/checks.js';
 import type { AnalysisArgs } from '../../entry.js';
+import { Kind, SevnCards } from '../cards.js';
+import { parseCards } from './advise.js';
 
-/** `--held 13,12,-2`: number values and (negative) kept Ballast values, each at most once and in the deck. */
+/**
+ * `--held`: the row as `play` prints it and `advise --row` takes it, spaces or commas between: number
+ * values, kept Ballast (negative), SecondChance, and modifier or bonus cards (x2, +4, Featherweight...),
+ * which only leave the unseen cards; "none" for an empty row.
+ */
 export function parseHeld(r: SevnRules, text: string, secondChance = false): HeldRow {
-  const row: HeldRow = { numbers: [], ballast: [], secondChance };
+  const row: HeldRow = { numbers: [], ballast: [], secondChance, others: 0 };
   const t = text.trim();
-  if (t === '') return row;
-  for (const part of t.split(',')) {
-    const s = part.trim();
-    if (!/^-?\d+$/.test(s)) throw new UserError(`--held ${text}: "${s}" is not an integer card value (e.g. --held 13,12,5; negative values are Ballast)`);
+  if (t === '' || t.toLowerCase() === 'none') return row;
+  const cards = new SevnCards(r);
+  const named = new Map<number, number>();
+  for (const s of t.split(/[\s,]+/)) {
+    if (!/^-?\d+$/.test(s)) {
+      const [c] = parseCards(cards, s, '--held');
+      const name = cards.name(c);
+      const kind = cards.kind[c];
+      if (kind === Kind.FREEZE || kind === Kind.TRIPLE_DRAW || kind === Kind.CROSSROADS || kind === Kind.STORM) throw new UserError(`--held ${text}: ${name} resolves when drawn and never stays in a row`);
+      named.set(c, (named.get(c) ?? 0) + 1);
+      if (named.get(c)! > (kind === Kind.SECOND_CHANCE ? 1 : cards.copies[c])) throw new UserError(`--held ${text}: ${name} is listed ${named.get(c)} times; ${kind === Kind.SECOND_CHANCE ? 'a row holds at most one' : `the deck of rules "${r.name}" has ${cards.copies[c]}`}`);
+      if (kind === Kind.SECOND_CHANCE) row.secondChance = true;
+      else row.others!++;
+      continue;
+    }
     const v = Number(s);
     if (v >= 0) {
       if (copiesOf(r, v) === 0) throw new UserError(`--held ${text}: the deck of rules "${r.name}" has no number card ${v} (values: ${r.numbers.filter((n) => n.copies > 0).map((n) => n.value).join(', ')})`);
@@ -40,10 +57,9 @@ export function parseHeld(r: SevnRules, text: string, secondChance = false): Hel
   if (row.numbers.length + row.ballast.length >= r.sevn.distinct) {
     throw new UserError(`--held ${text}: ${row.numbers.length + row.ballast.length} distinct values already make a SEVN (${r.sevn.distinct}); the round is over`);
   }
-  if (secondChance && r.actions.secondChance === 0) throw new UserError(`--second-chance: the deck of rules "${r.name}" has no Second Chance card`);
+  if (row.secondChance && r.actions.secondChance === 0) throw new UserError(`${secondChance ? '--second-chance' : `--held ${text}`}: the deck of rules "${r.name}" has no Second Chance card`);
   return row;
 }
-
 
 
 /**
@@ -82,7 +98,7 @@ export function parseUnseen(r: SevnRules, row: HeldRow, text: string): UnseenCar
 
 
 export interface BustRowOptions {
-  /** `--held 13,12` (negative values: kept Ballast). */
+  /** `--held "13 12 +4"` or `13,12` (see parseHeld). */
   held: string;
   /** `--second-chance`: the row holds a Second Chance. */
   secondChance?: boolean;

@@ -29,7 +29,8 @@ const entry: CatalogEntry = {
     { name: 'sevn-round', question: 'SEVN: which stopping rule scores most in one 4-player round?', mode: 'round', players: SEVN_FIELD, scale: 1 },
     { name: 'sevn-game', question: 'SEVN: who wins a 4-player game to 250?', mode: 'game', players: SEVN_FIELD, scale: 0.25 },
   ],
-  async solve(rules, preset, objective, out, force) {
+  async solve(rules, { preset, objective, players, table, out, force }) {
+    if (players !== 1 || table) throw new UserError(`${table ? '--table' : `--players ${players}`}: SEVN solves the solo round (--players 1) and prints no table`);
     if (objective !== 'ev') throw new UserError(`--objective ${objective}: SEVN solves the expected solo round score only (ev)`);
     const { formatSevnSolve, solveSevnCommand } = await import('./solve.js');
     const { report } = await solveSevnCommand(rules as SevnRules, preset, out, force);
@@ -38,7 +39,7 @@ const entry: CatalogEntry = {
   record: async (rules, specs, seed) => (await import('./record.js')).sevnGameRecord(SEVN_STRATEGIES, rules as SevnRules, specs, seed),
   advise: {
     flags: {
-      row: { type: 'string', describe: 'SEVN: your row, cards as `play` prints them: numbers 13, Ballast -2, modifiers x2 +4, SecondChance, Featherweight, Heavyweight, Ladder; e.g. "13 12 +4" ("none": empty); required with --game sevn' },
+      row: { type: 'string', describe: 'SEVN: your row, cards as `play` prints them, spaces or commas between (the same card list as bust-table --held): numbers 13, Ballast -2, modifiers x2 +4, SecondChance, Featherweight, Heavyweight, Ladder; e.g. "13 12 +4" ("none": empty); required with --game sevn' },
       'second-chance': { type: 'boolean', default: false, describe: 'SEVN: your row also holds a Second Chance (the same as SecondChance in --row)' },
       seen: { type: 'string', default: 'none', describe: 'SEVN: cards seen since the last reshuffle that are off the table (the discard pile: earlier rounds\' rows, action cards, Crossroads rejects); they are not in the deck' },
       totals: { type: 'string', defaultDescription: 'none: the round only', describe: 'SEVN: game totals before this round, yours first, then each opponent clockwise, e.g. 200,230,180; gives the chance to win the game' },
@@ -56,7 +57,7 @@ const entry: CatalogEntry = {
   },
   bustTable: {
     flags: {
-      held: { type: 'string', describe: 'held values, e.g. 13,12,9 (negative: kept Ballast); without it, the full table' },
+      held: { type: 'string', describe: 'your row, the same card list as advise --row: cards as `play` prints them, spaces or commas between: numbers 13, Ballast -2, SecondChance, modifiers x2 +4 (they only leave the unseen cards); e.g. "13 12 9" or 13,12,9 ("none": empty); without it, the full table' },
       'second-chance': { type: 'boolean', default: false, describe: 'the row holds a Second Chance' },
       unseen: { type: 'string', describe: 'card:count pairs replacing those unseen counts, e.g. 13:5,12:0,sc:1,ballast:0,other:20 (default: the full deck less the row)' },
       strategy: { type: 'string', default: 'stay-at:points=25', describe: 'full table: the solo strategy whose reach weights the states' },
