@@ -457,7 +457,7 @@ const chromium = findChromium();
 /** Every kind of chart the report draws; the browser test below must show each at least once. */
 const CHART_KINDS = [
   'score-histogram', 'score-cdf', 'win-share', 'bust-rate', 'sevn-draw-minus-stay', 'sevenfall-choice-value', 'bust-table', 'sevn-stopping-boundary', 'sevn-stay-at-values',
-  'sevenfall-policy', 'compare-difference', 'compare-sprt', 'tune-progress', 'tune-params', 'tune-slices', 'tournament-matrix', 'tournament-ranking',
+  'sevenfall-policy', 'compare-difference', 'compare-sprt', 'tune-progress', 'tune-params', 'tune-slices', 'tournament-ladder', 'tournament-matrix', 'tournament-ranking',
 ];
 const BROWSER_DIRS = (f: Fixtures) => [f.sevnRound, f.sevnGame, f.sevnCf, f.fallRound, f.fallCf, f.bust, f.sevnSolve, f.fallSolve, f.compareSprt, f.compareGame, f.tune, f.tournament];
 
