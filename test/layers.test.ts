@@ -21,7 +21,7 @@ export function layerOf(path: string): { rank: number; name: string; game: strin
   if (/^src\/games\/[^/]+\/analyses\//.test(p)) return { rank: 4, name: 'analyses', game };
   if (p.startsWith('src/games/')) return { rank: 2, name: 'games', game };
   if (p.startsWith('strategies/')) return { rank: 3, name: 'strategies', game };
-  if (p === 'src/catalog.ts') return { rank: 5, name: 'catalog', game: null };
+  if (p === 'src/catalog.ts' || p === 'src/plugins.ts') return { rank: 5, name: 'catalog', game: null };
   if (/^src\/(parallel|run|report)\//.test(p)) return { rank: 6, name: 'run/report', game: null };
   if (p.startsWith('src/cli/')) return { rank: 7, name: 'cli', game: null };
   throw new Error(`${p}: in no layer; add its folder to layerOf`);

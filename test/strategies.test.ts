@@ -1,13 +1,13 @@
 /**
  * Every registered strategy answers legally and deterministically in random games (checkStrategy,
- * test/helpers/check-strategy.ts), and the check itself fails on a strategy that does not.
+ * src/run/check-strategy.ts), and the check itself fails on a strategy that does not.
  */
 import { describe, expect, it } from 'vitest';
 import type { SevenfallStrategyDef } from '../src/games/sevenfall/view.js';
 import { Answer, type SevnStrategyDef } from '../src/games/sevn/view.js';
 import { SEVENFALL_STRATEGIES } from '../strategies/sevenfall/index.js';
 import { SEVN_STRATEGIES } from '../strategies/sevn/index.js';
-import { checkSevenfallStrategy, checkSevnStrategy } from './helpers/check-strategy.js';
+import { checkSevenfallStrategy, checkSevnStrategy } from '../src/run/check-strategy.js';
 
 /** Strategies whose decisions are costly (rollouts, solved utilities) play fewer games. */
 const GAMES: Record<string, number> = { search: 2, endgame: 4, solved: 10 };
@@ -38,6 +38,13 @@ describe('checkStrategy fails where it should', () => {
     let calls = 0;
     const flaky: SevnStrategyDef = { ...sevnBase, name: 'flaky', params: [], create: (p, ctx) => ({ ...sevnBase.create({ ...p, points: 25, freeze: 'fewest', triple: 'exposed', ballast: 'sevn' }, ctx), drawOrStay: () => (calls++ % 3 === 0 ? Answer.STAY : Answer.DRAW) }) };
     expect(() => checkSevnStrategy(flaky, '', { games: 10 })).toThrow(/strategy "flaky" is not deterministic/);
+  });
+  it('on a strategy that writes to its view', () => {
+    const writer: SevnStrategyDef = {
+      ...sevnBase, name: 'writer',
+      create: (p, ctx) => ({ ...sevnBase.create(p, ctx), drawOrStay: (v) => ((v.totals as unknown as Int32Array)[0] += 1, Answer.STAY) }),
+    };
+    expect(() => checkSevnStrategy(writer, '', { games: 5 })).toThrow(/strategy "writer.*wrote to view.totals in drawOrStay\(\)/);
   });
   it('on a SEVENFALL discard of a locked or missing tile', () => {
     const bad: SevenfallStrategyDef = { name: 'bad', doc: '', params: [], create: () => ({ decide: () => 1 << 20 }) };

@@ -3,13 +3,16 @@
  * The `sevensim` command: a thin yargs layer over the engine, the runner and the analyses. Each
  * command is defined in its own file here; this one only lists them.
  */
+import { delimiter } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { RoundCapError, UserError } from '../engine/errors.js';
 import { OutputError } from '../io/output.js';
+import { PLUGINS_ENV, envPlugins, loadPlugins } from '../plugins.js';
 import { adviseCommand } from './advise.js';
 import { benchCommand } from './bench.js';
 import { bustTableCommand } from './bust-table.js';
+import { checkStrategyCommand } from './check-strategy.js';
 import { checkArgs, joinNegativeValues } from './checks.js';
 import { compareCommand } from './compare.js';
 import { decisionsCommand } from './decisions.js';
@@ -35,6 +38,7 @@ const cli = yargs(joinNegativeValues(hideBin(process.argv)))
   .usage('$0 <command> [options]\n\nMonte Carlo strategy simulator and analytics for SEVN and SEVENFALL.')
   .command(rulesCommand)
   .command(strategiesCommand)
+  .command(checkStrategyCommand)
   .command(playCommand)
   .command(simulateCommand)
   .command(mergeCommand)
@@ -49,6 +53,14 @@ const cli = yargs(joinNegativeValues(hideBin(process.argv)))
   .command(adviseCommand)
   .command(trackCommand)
   .command(decisionsCommand)
+  .option('plugin', {
+    type: 'string',
+    array: true,
+    global: true,
+    describe: `a strategy from a file: an ES module whose default export is a strategy definition with a "game" field (repeatable; also ${PLUGINS_ENV}, paths separated by "${delimiter}"); default: none`,
+  })
+  // Plugins join their games' strategy lists before any command reads them (and the pool hands them to its workers).
+  .middleware(async (a) => loadPlugins([...envPlugins(), ...((a.plugin as string[] | undefined) ?? [])]))
   .demandCommand(1, 'Give a command; `sevensim --help` lists them.')
   .strict()
   .recommendCommands()

@@ -2,6 +2,7 @@
 import { gameModule, gameNames } from '../catalog.js';
 import { describeParam } from '../engine/params.js';
 import { command } from './options.js';
+import { pluginOf } from '../plugins.js';
 
 export const strategiesCommand = command(
   'strategies',
@@ -10,7 +11,8 @@ export const strategiesCommand = command(
   (a) => {
     const game = gameModule(a.game);
     for (const s of game.strategies) {
-      console.log(`${s.name}: ${s.doc}`);
+      const from = pluginOf(game.name, s.name);
+      console.log(`${s.name}: ${s.doc}${from ? ` (plugin ${from})` : ''}`);
       for (const p of s.params) console.log(`    ${describeParam(p)}`);
     }
     // The example is one of this game's own strategies with a parameter.

@@ -45,7 +45,7 @@ interface TournamentDefinition {
 
 export const tournamentCommand: CommandModule<object, Awaited<ReturnType<typeof tournamentOptions>['argv']>> = {
   command: 'tournament',
-  describe: 'Every strategy against every other at tables of N seats, every seat order on the same deals: ranking and head-to-head with 95% CIs',
+  describe: 'Every strategy against every other at tables of N seats, every seat order on the same deals: Elo ratings (Bradley-Terry, bootstrap 95% intervals over deals, LOS), win share, head-to-head with 95% CIs',
   builder: (y) => tournamentOptions(y) as never,
   handler: async (a) => {
     const d = a.resume === undefined ? null : resumedDefinition<TournamentDefinition>(a.resume);

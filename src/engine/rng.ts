@@ -75,6 +75,32 @@ export function gameKey(seed: number, game: number, out: Int32Array): void {
   }
 }
 
+/** The key of deal `deal` for its bootstrap weights: gameKey's, in a stream family of its own. */
+export function dealKey(seed: number, deal: number, out: Int32Array): void {
+  gameKey(seed, deal, out);
+  out[0] = fmix32(out[0] ^ 0x5bd1e995);
+}
+
+/** P(Poisson(1) <= n) for n = 0.., scaled to 2^32: the inverse CDF of bootstrapWeight. */
+const POISSON1_CDF = ((): number[] => {
+  const out: number[] = [];
+  let p = Math.exp(-1);
+  let c = 0;
+  for (let n = 0; c + p < 1 - 1e-15 && n < 20; n++, p /= n) out.push((c += p) * TWO32);
+  return out;
+})();
+
+/**
+ * A Poisson(1) weight for bootstrap replicate `rep` of a deal (its key from dealKey): one hash of
+ * (key, rep) read through the inverse CDF. No state, so any chunk of deals draws the same weights.
+ */
+export function bootstrapWeight(key: Int32Array, rep: number): number {
+  const u = fmix32(fmix32(key[0] ^ Math.imul(rep + 1, 0x9e3779b9)) ^ key[1]) >>> 0;
+  let n = 0;
+  while (n < POISSON1_CDF.length && u >= POISSON1_CDF[n]) n++;
+  return n;
+}
+
 /** A saved position in a stream (see Rng.save): Tyche-i's four state words. */
 export type RngState = seedrandom.State.Tychei;
 

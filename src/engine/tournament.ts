@@ -7,7 +7,15 @@
  * win shares in 1/840ths), exact in a double.
  */
 import type { Mode, UnitRunner } from './game.js';
+import { bootstrapWeight, dealKey } from './rng.js';
 import { type ChunkRange, WIN_UNITS } from './runner.js';
+
+/**
+ * Bootstrap replicates of the ratings. Each deal gets a Poisson(1) weight per replicate, drawn from
+ * (seed, deal, replicate) alone (a Poisson bootstrap: sums over any split of the deals add up to the
+ * same replicate sums, so chunks, threads and checkpoints need nothing more).
+ */
+export const BOOTSTRAP_REPLICATES = 200;
 
 export interface TournamentDefinition {
   game: string;
@@ -20,6 +28,8 @@ export interface TournamentDefinition {
   deals: number;
   seed: number;
   chunkSize: number;
+  /** Bootstrap replicates of the head-to-head counts (BOOTSTRAP_REPLICATES). */
+  bootstrap: number;
 }
 
 /** A tournament less its game and rules: what a pool's task says (the pool sends those once to each worker). */
@@ -64,22 +74,29 @@ export function lineupsOf(def: Pick<TournamentDefinition, 'entrants' | 'tableSiz
 }
 
 /**
- * The sums a range of deals adds, in one array (K entrants): [deals, then K win sums (in 1/840ths; in
- * round mode the highest round score at the table wins), K score sums,
+ * The sums a range of deals adds, in one array (K entrants, B replicates): [deals, then K win sums
+ * (in 1/840ths; in round mode the highest round score at the table wins), K score sums,
  * K x K sums of win products, K x K sums of score products, K x K head-to-head sums, K x K
- * head-to-head sums of squares]. Per deal, an entrant's win (score) is the sum over its games in that
- * deal; a head-to-head (a, b) counts 2 when a finishes ahead of b in a game they share and 1 on a tie.
+ * head-to-head sums of squares, then per replicate its weight sum and its weighted head-to-head sums
+ * of the pairs a < b (K (K - 1) / 2)]. Per deal, an entrant's win (score) is the sum over its games
+ * in that deal; a head-to-head (a, b) counts 2 when a finishes ahead of b in a game they share and 1
+ * on a tie (b's count over a is then 2 x the games they share less a's).
  */
-export function tournamentFields(k: number): number {
-  return 1 + 2 * k + 4 * k * k;
+export function tournamentFields(k: number, bootstrap: number): number {
+  return 1 + 2 * k + 4 * k * k + bootstrap * replicateFields(k);
+}
+
+/** Per replicate: the weight sum, then the weighted head-to-head sum of each pair a < b. */
+export function replicateFields(k: number): number {
+  return 1 + (k * (k - 1)) / 2;
 }
 
 /** Where each block of the sums starts (see tournamentFields), for the writer and the reader alike. */
-export function tournamentOffsets(k: number): { oW: number; oS: number; oWW: number; oSS: number; oH: number; oHH: number } {
+export function tournamentOffsets(k: number): { oW: number; oS: number; oWW: number; oSS: number; oH: number; oHH: number; oB: number } {
   const oWW = 1 + 2 * k;
   const oSS = oWW + k * k;
   const oH = oSS + k * k;
-  return { oW: 1, oS: 1 + k, oWW, oSS, oH, oHH: oH + k * k };
+  return { oW: 1, oS: 1 + k, oWW, oSS, oH, oHH: oH + k * k, oB: oH + 2 * k * k };
 }
 
 export interface TournamentResult extends ChunkRange {
@@ -89,11 +106,14 @@ export interface TournamentResult extends ChunkRange {
 /** Plays chunks [first, last); `runners[i]` plays lineup i of lineupsOf(def). */
 export function playTournament(runners: UnitRunner[], lineups: number[][], def: TournamentPlan, first: number, last: number): TournamentResult {
   const k = def.entrants.length;
-  const sums = new Float64Array(tournamentFields(k));
+  const sums = new Float64Array(tournamentFields(k, def.bootstrap));
   const win = new Float64Array(k);
   const score = new Float64Array(k);
   const h2h = new Float64Array(k * k);
-  const { oW, oS, oWW, oSS, oH, oHH } = tournamentOffsets(k);
+  const upper = new Float64Array(replicateFields(k) - 1);
+  const key = new Int32Array(2);
+  const { oW, oS, oWW, oSS, oH, oHH, oB } = tournamentOffsets(k);
+  const rf = replicateFields(k);
   const start = first * def.chunkSize;
   const end = Math.min(last * def.chunkSize, def.deals);
   let games = 0;
@@ -137,6 +157,16 @@ export function playTournament(runners: UnitRunner[], lineups: number[][], def: 
         sums[oH + a * k + b] += h;
         sums[oHH + a * k + b] += h * h;
       }
+    }
+    // The replicates: each adds this deal's pairs w times (w ~ Poisson(1), named by seed and deal).
+    for (let a = 0, i = 0; a < k; a++) for (let b = a + 1; b < k; b++) upper[i++] = h2h[a * k + b];
+    dealKey(def.seed, g, key);
+    for (let rep = 0; rep < def.bootstrap; rep++) {
+      const w = bootstrapWeight(key, rep);
+      if (w === 0) continue;
+      const o = oB + rep * rf;
+      sums[o] += w;
+      for (let i = 0; i < upper.length; i++) sums[o + 1 + i] += w * upper[i];
     }
   }
   return { firstChunk: first, lastChunk: last, games, sums };

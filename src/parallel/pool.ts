@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { pluginPaths } from '../plugins.js';
 import type { ChunkRange } from '../engine/runner.js';
 import type { WorkerSetup } from './worker.js';
 import { USER_ERROR_CAUSE, UserError } from '../engine/errors.js';
@@ -48,7 +49,7 @@ export interface PoolRun<R extends ChunkRange> {
 
 /** A pool whose workers play `setup.game` under `setup.rules`, from its catalog entry module. */
 export function createPool(threads: number, setup: PoolSetup): Piscina {
-  const workerData: WorkerSetup = { ...setup, module: built(setup.module.startsWith('file:') ? fileURLToPath(setup.module) : setup.module) };
+  const workerData: WorkerSetup = { ...setup, plugins: pluginPaths(), module: built(setup.module.startsWith('file:') ? fileURLToPath(setup.module) : setup.module) };
   const pool = new Piscina({ filename: WORKER_FILE, minThreads: threads, maxThreads: threads, idleTimeout: 1000, workerData });
   // A task aborted (Ctrl-C) while its worker was replying: piscina reports the late reply as an
   // 'error' event, which with no listener would crash the process instead of the clean exit.

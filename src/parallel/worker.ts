@@ -12,6 +12,7 @@ import { workerData } from 'piscina';
 import type { Mode, UnitRunner } from '../engine/game.js';
 import { type PairedPlan, type PairedResult, lineups, playPaired } from '../engine/paired.js';
 import { type ChunkPlan, type ChunkResult, playChunks } from '../engine/runner.js';
+import { loadPlugins } from '../plugins.js';
 import { RoundCapError, USER_ERROR_CAUSE, UserError } from '../engine/errors.js';
 import { type CandidatesDefinition, type CandidatesResult, playCandidates } from '../engine/candidates.js';
 import { type TournamentPlan, type TournamentResult, lineupsOf, playTournament } from '../engine/tournament.js';
@@ -21,6 +22,8 @@ import type { CatalogEntry } from '../games/entry.js';
 export interface WorkerSetup {
   /** Path of the game's catalog entry module (its default export), imported once here. */
   module: string;
+  /** Paths of the strategy plugins loaded in the main thread (loaded here, after the game, before any task). */
+  plugins: string[];
   game: string;
   rules: unknown;
 }
@@ -52,6 +55,7 @@ export interface CandidatesTask {
 const setup = workerData as WorkerSetup | undefined;
 const game = setup ? ((await import(pathToFileURL(setup.module).href)) as { default: CatalogEntry }).default.game : null;
 if (setup && game?.name !== setup.game) throw new Error(`worker: ${setup.module} is not the catalog entry of ${setup.game}`);
+if (setup) await loadPlugins(setup.plugins);
 
 const runners = new Map<string, UnitRunner>();
 

@@ -242,6 +242,38 @@ export function tournamentRanking(o: TournamentOutput): Chart {
   };
 }
 
+/** The rating ladder: each strategy's Elo with its 95% bootstrap interval, strongest at the top (tournament.json from before ratings has none). */
+export function tournamentLadder(o: TournamentOutput): Chart | null {
+  // tournament.json is read back: keep only well-formed ratings and intervals.
+  const rated = o.ranking
+    .filter((r) => Number.isFinite(r.elo))
+    .map((r) => ({ ...r, elo_ci95: Array.isArray(r.elo_ci95) && r.elo_ci95.length === 2 && r.elo_ci95.every(Number.isFinite) ? r.elo_ci95 : null }));
+  if (rated.length === 0) return null;
+  const rows = rated.map((r) => ({ spec: r.spec, elo: r.elo!, lo: r.elo_ci95?.[0] ?? r.elo!, hi: r.elo_ci95?.[1] ?? r.elo! }));
+  const signed = (x: number): string => `${x > 0 ? '+' : ''}${fmt(x, 0)}`;
+  return {
+    id: 'tournament-ladder',
+    title: 'Tournament: rating ladder (Elo)',
+    caption:
+      `${otherCaption(o, tournamentWhat(o))} Points: each strategy's rating, a Bradley-Terry fit of every pair of finishing places (a tie counts half), on the Elo scale with mean 0 ` +
+      `(a lead of 100 finishes ahead in a shared game 64% of the time); bars: 95% intervals from ${String(o.report.bootstrap ?? '')} bootstrap resamples of the deals. LOS: the chance a strategy is stronger than the next one down.`,
+    spec: spec({
+      width: WIDTH,
+      height: { step: 26 },
+      data: { values: rows },
+      encoding: { y: { field: 'spec', type: 'nominal', title: null, sort: rows.map((r) => r.spec), axis: { labelLimit: 240 } } },
+      layer: [
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', title: 'Elo (95% interval)', scale: { zero: false } }, x2: { field: 'hi' } } },
+        { mark: { type: 'point', filled: true, size: 50 }, encoding: { x: { field: 'elo', type: 'quantitative' } } },
+      ],
+    }),
+    table: {
+      head: ['rank', 'strategy', 'Elo', '95% interval', 'LOS over next'],
+      rows: rated.map((r, i) => [String(i + 1), r.spec, signed(r.elo!), r.elo_ci95 ? `${signed(r.elo_ci95[0])} to ${signed(r.elo_ci95[1])}` : '-', Number.isFinite(r.los_next) ? `${fmt(100 * r.los_next!, 1)}%` : '-']),
+    },
+  };
+}
+
 function compareCaption(o: CompareOutput): string {
   const r = o.result;
   return `${gameName(o.game)}, ${o.rules}, ${r.mode} mode; A = ${r.a}, B = ${r.b}${r.field.length ? `, field: ${r.field.join(' ')}` : ''}; ${int(r.games)} paired games, seed ${o.seed}.`;
@@ -318,7 +350,7 @@ export function chartsOf(o: Output): Chart[] {
     case 'tune':
       return [tuneProgress(o), tuneParams(o), tuneSlices(o)];
     case 'tournament':
-      return [tournamentMatrix(o), tournamentRanking(o)];
+      return [tournamentLadder(o), tournamentMatrix(o), tournamentRanking(o)].filter((c): c is Chart => c !== null);
     case 'bust-table':
     case 'solve':
       return gameCharts(o);

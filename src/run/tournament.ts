@@ -1,7 +1,9 @@
 /**
  * `tournament`: every strategy meets every other at tables of N seats, every seat order on the same
- * deals (engine/tournament.ts), on the worker pool. The report ranks the entrants by win share and
- * mean score with 95% CIs and gives a head-to-head matrix; `out` writes tournament.arrow (one row per
+ * deals (engine/tournament.ts), on the worker pool. The report rates the entrants on an Elo scale
+ * (stats/ratings.ts: Bradley-Terry over every pair of finishing places, bootstrap intervals over
+ * deals, likelihood of superiority over the next), gives win share and mean score with 95% CIs and a
+ * head-to-head matrix; `out` writes tournament.arrow (one row per
  * ordered pair), tournament.json (the report) and run.json (the manifest), all or nothing.
  *
  * Every standard error is taken over deals, the independent unit: the games of one deal share its
@@ -13,7 +15,7 @@ import { writeFileSync } from 'node:fs';
 import type { GameModule, Mode } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
 import { WIN_UNITS } from '../engine/runner.js';
-import { type TournamentDefinition, type TournamentResult, seatOrders, tables, tournamentFields, tournamentOffsets } from '../engine/tournament.js';
+import { BOOTSTRAP_REPLICATES, type TournamentDefinition, type TournamentResult, replicateFields, seatOrders, tables, tournamentFields, tournamentOffsets } from '../engine/tournament.js';
 import { writeArrowFile, schemaOf } from '../io/arrow.js';
 import { Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.js';
 import { OutputDir } from '../io/output.js';
@@ -21,7 +23,8 @@ import { OUTPUT_FORMAT, gitCommit, packageVersion } from '../io/package-info.js'
 import { poolSetup } from '../catalog.js';
 import { runOnPool } from '../parallel/pool.js';
 import type { TournamentTask } from '../parallel/worker.js';
-import { type Estimate, estimate } from '../stats/summary.js';
+import { likelihoodOfSuperiority, rateWithBootstrap } from '../stats/ratings.js';
+import { type Estimate, Z95, estimate } from '../stats/summary.js';
 
 export const DEFAULT_TOURNAMENT_CHUNK = 4;
 
@@ -69,6 +72,12 @@ export interface Ranked {
   mean_score: number;
   score_se: number;
   score_ci95: [number, number];
+  /** Bradley-Terry rating on the Elo scale (the entrants' mean is 0); null if the fit does not exist. */
+  elo: number | null;
+  /** 95% bootstrap interval over deals; null if a replicate had no fit. */
+  elo_ci95: [number, number] | null;
+  /** Likelihood of superiority over the next entrant in the ranking (null for the last). */
+  los_next: number | null;
 }
 
 export interface Pair {
@@ -87,6 +96,11 @@ export interface Pair {
   win_diff: number;
   win_diff_se: number;
   win_diff_ci95: [number, number];
+  /** a's rating and its 95% interval (as in the ranking), a's rating less b's, and the likelihood a is stronger than b. */
+  elo_a: number | null;
+  elo_a_ci95: [number, number] | null;
+  elo_diff: number | null;
+  los_a: number | null;
 }
 
 export interface TournamentReport {
@@ -105,7 +119,9 @@ export interface TournamentReport {
   threads: number;
   seconds: number;
   gamesPerSecond: number;
-  /** Entrants by win share, highest first. */
+  /** Bootstrap replicates behind the rating intervals. */
+  bootstrap: number;
+  /** Entrants by rating, highest first (by win share where there is no rating). */
   ranking: Ranked[];
   /** Every ordered pair (a, b), a != b, in entrant order. */
   pairs: Pair[];
@@ -133,7 +149,7 @@ export function validateTournament(o: TournamentOptions): TournamentDefinition {
   for (const t of tables(k, tableSize)) game.checkLineup?.(o.rules, t.map((i) => o.players[i]), o.mode);
   const lineups = binomial(k, tableSize) * seatOrders(tableSize).length;
   if (lineups > 100_000) throw new UserError(`${k} strategies at tables of ${tableSize}: ${lineups.toLocaleString('en-US')} games a deal; use fewer strategies or smaller tables`);
-  return { game: game.name, rules: o.rules, mode: o.mode, entrants: o.players, tableSize, deals: o.games, seed: o.seed, chunkSize: chunk };
+  return { game: game.name, rules: o.rules, mode: o.mode, entrants: o.players, tableSize, deals: o.games, seed: o.seed, chunkSize: chunk, bootstrap: BOOTSTRAP_REPLICATES };
 }
 
 /** Runs a tournament and (with `out`) writes its files. */
@@ -148,7 +164,11 @@ export async function tournament(o: TournamentOptions): Promise<TournamentReport
   const checkpoint = out ? new Checkpointer<TournamentState>(out.dir, 'tournament', definition, o.checkpointEvery) : null;
   const saved = o.resume ? readCheckpoint<TournamentState>(out!.dir) : null;
   if (saved) checkDefinition(saved, 'tournament', definition);
-  const sums = saved ? Float64Array.from(saved.state.sums) : new Float64Array(tournamentFields(k));
+  const fields = tournamentFields(k, def.bootstrap);
+  if (saved && !(Array.isArray(saved.state?.sums) && saved.state.sums.length === fields && saved.state.sums.every(Number.isFinite))) {
+    throw new UserError(`--resume: the checkpoint in ${o.out} is damaged (its sums are not ${fields} numbers); run again with --force`);
+  }
+  const sums = saved ? Float64Array.from(saved.state.sums) : new Float64Array(fields);
   let games = saved?.state.games ?? 0;
   let next = saved?.state.next ?? 0;
   const secondsBefore = saved?.state.seconds ?? 0;
@@ -183,6 +203,11 @@ export async function tournament(o: TournamentOptions): Promise<TournamentReport
         se: Float64Array.from(report.pairs, (p) => p.se),
         win_diff: Float64Array.from(report.pairs, (p) => p.win_diff),
         win_diff_se: Float64Array.from(report.pairs, (p) => p.win_diff_se),
+        elo_a: Float64Array.from(report.pairs, (p) => p.elo_a ?? NaN),
+        elo_a_lo: Float64Array.from(report.pairs, (p) => p.elo_a_ci95?.[0] ?? NaN),
+        elo_a_hi: Float64Array.from(report.pairs, (p) => p.elo_a_ci95?.[1] ?? NaN),
+        elo_diff: Float64Array.from(report.pairs, (p) => p.elo_diff ?? NaN),
+        los_a: Float64Array.from(report.pairs, (p) => p.los_a ?? NaN),
       });
       writeFileSync(out.file('tournament.json'), JSON.stringify(report, null, 2) + '\n');
       const manifest = {
@@ -217,7 +242,11 @@ export async function tournament(o: TournamentOptions): Promise<TournamentReport
   }
 }
 
-/** tournament.arrow: one row per ordered pair (head to head, and the paired difference of overall win shares). */
+/**
+ * tournament.arrow: one row per ordered pair (head to head, and the paired difference of overall win
+ * shares), with a's rating and its interval, the rating difference a - b and the chance a is the
+ * stronger (NaN where there is no fit).
+ */
 export const TOURNAMENT_SCHEMA = schemaOf([
   ['a', 'utf8'],
   ['b', 'utf8'],
@@ -226,6 +255,11 @@ export const TOURNAMENT_SCHEMA = schemaOf([
   ['se', 'float64'],
   ['win_diff', 'float64'],
   ['win_diff_se', 'float64'],
+  ['elo_a', 'float64'],
+  ['elo_a_lo', 'float64'],
+  ['elo_a_hi', 'float64'],
+  ['elo_diff', 'float64'],
+  ['los_a', 'float64'],
 ]);
 
 function summarise(o: TournamentOptions, def: TournamentDefinition, sums: Float64Array, games: number, seconds: number): TournamentReport {
@@ -237,12 +271,15 @@ function summarise(o: TournamentOptions, def: TournamentDefinition, sums: Float6
   const perPair = binomial(k - 2, n - 2) * orders; // games two entrants share per deal
   const { oW, oS, oWW, oSS, oH, oHH } = tournamentOffsets(k);
   const wScale = perEntrant * WIN_UNITS;
+  const rated = ratingsOf(k, def.bootstrap, perPair, sums);
   const ranking: Ranked[] = def.entrants.map((spec, a) => {
     const w = estimate(deals, sums[oW + a] / wScale, sums[oWW + a * k + a] / (wScale * wScale));
     const s = estimate(deals, sums[oS + a] / perEntrant, sums[oSS + a * k + a] / (perEntrant * perEntrant));
-    return { spec, entrant: a, games: deals * perEntrant, win_share: w.mean, ws_se: w.se, ws_ci95: w.ci95, mean_score: s.mean, score_se: s.se, score_ci95: s.ci95 };
+    const { elo, elo_ci95 } = rated.ratings[a];
+    return { spec, entrant: a, games: deals * perEntrant, win_share: w.mean, ws_se: w.se, ws_ci95: w.ci95, mean_score: s.mean, score_se: s.se, score_ci95: s.ci95, elo, elo_ci95, los_next: null };
   });
-  ranking.sort((x, y) => y.win_share - x.win_share || y.mean_score - x.mean_score || x.entrant - y.entrant);
+  ranking.sort((x, y) => (y.elo ?? -Infinity) - (x.elo ?? -Infinity) || y.win_share - x.win_share || y.mean_score - x.mean_score || x.entrant - y.entrant);
+  for (let i = 0; i + 1 < k; i++) ranking[i].los_next = likelihoodOfSuperiority(rated, ranking[i].entrant, ranking[i + 1].entrant);
   const pairs: Pair[] = [];
   for (let a = 0; a < k; a++) {
     for (let b = 0; b < k; b++) {
@@ -252,7 +289,11 @@ function summarise(o: TournamentOptions, def: TournamentDefinition, sums: Float6
       const diffSum = (sums[oW + a] - sums[oW + b]) / wScale;
       const diffSq = (sums[oWW + a * k + a] - 2 * sums[oWW + a * k + b] + sums[oWW + b * k + b]) / (wScale * wScale);
       const d = estimate(deals, diffSum, diffSq);
-      pairs.push({ a: def.entrants[a], b: def.entrants[b], ia: a, ib: b, games: deals * perPair, win_share_a: h.mean, se: h.se, ci95: h.ci95, win_diff: d.mean, win_diff_se: d.se, win_diff_ci95: d.ci95 });
+      const [ra, rb] = [rated.ratings[a], rated.ratings[b]];
+      pairs.push({
+        a: def.entrants[a], b: def.entrants[b], ia: a, ib: b, games: deals * perPair, win_share_a: h.mean, se: h.se, ci95: h.ci95, win_diff: d.mean, win_diff_se: d.se, win_diff_ci95: d.ci95,
+        elo_a: ra.elo, elo_a_ci95: ra.elo_ci95, elo_diff: ra.elo === null || rb.elo === null ? null : ra.elo - rb.elo, los_a: likelihoodOfSuperiority(rated, a, b),
+      });
     }
   }
   return {
@@ -266,6 +307,7 @@ function summarise(o: TournamentOptions, def: TournamentDefinition, sums: Float6
     seatOrders: orders,
     deals,
     games,
+    bootstrap: def.bootstrap,
     gamesPerEntrant: deals * perEntrant,
     chunkSize: def.chunkSize,
     threads: o.threads,
@@ -274,6 +316,31 @@ function summarise(o: TournamentOptions, def: TournamentDefinition, sums: Float6
     ranking,
     pairs,
   };
+}
+
+/**
+ * Bradley-Terry ratings of the head-to-head counts (sums hold them in half-comparisons: 2 a win, 1 a
+ * tie), with the bootstrap replicates' counts rebuilt from their pairs a < b: b's count over a is
+ * the pair's comparisons (perPair a deal, times the replicate's weight sum) less a's.
+ */
+function ratingsOf(k: number, bootstrap: number, perPair: number, sums: Float64Array): ReturnType<typeof rateWithBootstrap> {
+  const { oH, oB } = tournamentOffsets(k);
+  const point = Float64Array.from({ length: k * k }, (_, i) => sums[oH + i] / 2);
+  const rf = replicateFields(k);
+  // A replicate that drew no deal at all (chance e^-deals) resamples nothing: it is left out.
+  const drew = Array.from({ length: bootstrap }, (_, r) => oB + r * rf).filter((o) => sums[o] > 0);
+  const replicates = drew.map((o) => {
+    const m = new Float64Array(k * k);
+    for (let a = 0, i = 0; a < k; a++) {
+      for (let b = a + 1; b < k; b++, i++) {
+        const u = sums[o + 1 + i];
+        m[a * k + b] = u / 2;
+        m[b * k + a] = perPair * sums[o] - u / 2;
+      }
+    }
+    return m;
+  });
+  return rateWithBootstrap(k, point, replicates);
 }
 
 const f = (x: number, d: number): string => (Number.isFinite(x) ? x.toFixed(d) : '-');
@@ -286,10 +353,14 @@ export function formatTournament(r: TournamentReport): string {
       `${Math.round(r.gamesPerSecond).toLocaleString('en-US')} games/s on ${r.threads} thread(s)`,
   ];
   const width = Math.max(8, ...r.entrants.map((e) => e.length));
-  lines.push(`rank  ${'strategy'.padEnd(width)}  win share  95% CI             mean score  95% CI`);
+  const elo = (x: number | null): string => (x === null ? '-' : `${x > 0 ? '+' : ''}${x.toFixed(0)}`);
+  const eloCi = (c: [number, number] | null): string => (c === null ? '-' : `[${elo(c[0])}, ${elo(c[1])}]`);
+  const ciWidth = Math.max(6, ...r.ranking.map((x) => eloCi(x.elo_ci95).length));
+  lines.push(`rank  ${'strategy'.padEnd(width)}    Elo  ${'95% CI'.padEnd(ciWidth)}  LOS next  win share  95% CI             mean score  95% CI`);
   r.ranking.forEach((x, i) => {
+    const los = x.los_next === null ? '-' : `${(100 * x.los_next).toFixed(1)}%`;
     lines.push(
-      `${String(i + 1).padStart(4)}  ${x.spec.padEnd(width)}  ${f(x.win_share, 4).padStart(9)}  [${f(x.ws_ci95[0], 4)}, ${f(x.ws_ci95[1], 4)}]  ${f(x.mean_score, 2).padStart(10)}  [${f(x.score_ci95[0], 2)}, ${f(x.score_ci95[1], 2)}]`,
+      `${String(i + 1).padStart(4)}  ${x.spec.padEnd(width)}  ${elo(x.elo).padStart(5)}  ${eloCi(x.elo_ci95).padEnd(ciWidth)}  ${los.padStart(8)}  ${f(x.win_share, 4).padStart(9)}  [${f(x.ws_ci95[0], 4)}, ${f(x.ws_ci95[1], 4)}]  ${f(x.mean_score, 2).padStart(10)}  [${f(x.score_ci95[0], 2)}, ${f(x.score_ci95[1], 2)}]`,
     );
   });
   lines.push('');
@@ -298,10 +369,16 @@ export function formatTournament(r: TournamentReport): string {
   const cell = (a: number, b: number): string => {
     if (a === b) return '-';
     const p = r.pairs.find((q) => q.ia === a && q.ib === b)!;
-    return `${f(p.win_share_a, 3)}±${f(1.959963984540054 * p.se, 3)}`;
+    return `${f(p.win_share_a, 3)}±${f(Z95 * p.se, 3)}`;
   };
   lines.push(`${''.padEnd(4 + width)}  ${order.map((_, j) => String(j + 1).padStart(13)).join('')}`);
   order.forEach((a, i) => lines.push(`${String(i + 1).padStart(2)}  ${r.entrants[a].padEnd(width)}  ${order.map((b) => cell(a, b).padStart(13)).join('')}`));
+  lines.push(
+    `Elo: a Bradley-Terry fit of every pair of finishing places (a tie counts half), mean 0; a lead of d finishes ahead with chance 1/(1+10^(-d/400)); ` +
+      `95% CI from ${r.bootstrap} bootstrap resamples of the deals; LOS next: the chance the row is stronger than the next one down.`,
+  );
+  if (r.ranking.some((x) => x.elo === null)) lines.push('Elo -: no finite fit (some strategies never finished behind, or never ahead of, the others); play more deals.');
+  else if (r.ranking.some((x) => x.elo_ci95 === null)) lines.push('Elo CI -: some resamples of the deals had no finite fit; play more deals.');
   lines.push(`win share: ${r.mode === 'game' ? 'share of the games won (a shared win counts 1/k)' : 'share of the rounds with the highest score at the table (a tie shares it)'}; CIs from the spread over deals (the games of a deal share its cards).`);
   return lines.join('\n');
 }

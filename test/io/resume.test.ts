@@ -1,5 +1,5 @@
 /** --resume: a killed or interrupted run continues from its checkpoint and ends with the bytes of an uninterrupted run. */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECKPOINT_FILE, Checkpointer, checkDefinition, readCheckpoint } from '../../src/io/checkpoint.js';
@@ -77,6 +77,11 @@ describe('checkpoints and --resume', () => {
     expect(listDir(dir).filter((f) => !f.startsWith('.'))).toEqual([]);
     await expect(tournament(t({ out: dir }))).rejects.toThrow(/holds an interrupted run; continue it with --resume/);
     await expect(tournament(t({ out: dir, resume: true, seed: 6 }))).rejects.toThrow(/run definition differs/);
+    // A checkpoint is read back as untrusted input: sums of the wrong length are refused, not summed.
+    const saved = readFileSync(join(dir, CHECKPOINT_FILE), 'utf8');
+    writeFileSync(join(dir, CHECKPOINT_FILE), JSON.stringify({ ...JSON.parse(saved), state: { ...JSON.parse(saved).state, sums: [1, 2, 3] } }));
+    await expect(tournament(t({ out: dir, resume: true }))).rejects.toThrow(/checkpoint .* is damaged/);
+    writeFileSync(join(dir, CHECKPOINT_FILE), saved);
     const resumed = await tournament(t({ out: dir, resume: true }));
     expect(resumed.pairs).toEqual(whole.pairs);
     expect(resumed.ranking).toEqual(whole.ranking);

@@ -325,6 +325,12 @@ describe('tune, tournament and compare charts', () => {
     const ranking = charts.tournamentRanking(o);
     expect(dataItems(await drawn(ranking.spec), 'symbol').map((p) => p.datum.spec)).toEqual(t.ranking.map((r: { spec: string }) => r.spec));
     expect(ranking.caption).toContain(`${t.games.toLocaleString('en-US')} games (60 deals, each in every seat order); seed 4.`);
+    // The ladder: a point per strategy at its rating, a bar from one end of its interval to the other.
+    const ladder = await drawn(charts.tournamentLadder(o)!.spec);
+    type Rated = { spec: string; elo: number; elo_ci95: [number, number] };
+    expect(dataItems(ladder, 'symbol').map((p) => [p.datum.spec, p.datum.elo])).toEqual(t.ranking.map((r: Rated) => [r.spec, r.elo]));
+    expect(dataItems(ladder, 'rule').map((p) => [p.datum.lo, p.datum.hi])).toEqual(t.ranking.map((r: Rated) => r.elo_ci95));
+    expect(charts.tournamentLadder(o)!.table.rows.map((r) => r[1])).toEqual(t.ranking.map((r: Rated) => r.spec));
   });
 
   it('tournament (a hand-made output): cell texts and CI ends where the numbers put them', async () => {
@@ -337,6 +343,7 @@ describe('tune, tournament and compare charts', () => {
     expect(pts.map((p) => p.datum.spec)).toEqual(['stay-at:points=25', 'bust-cap:p=0.3', 'stay-at:points=15']);
     expect(num(dataItems(r, 'rule')[0].datum.hi)).toBeCloseTo(0.695 + Z95 * 0.007, 12);
     expect(charts.tournamentRanking(o).caption).toContain('tournament of 3 strategies at tables of 2; 12,000 games (2,000 deals, each in every seat order); seed 4.');
+    expect(charts.tournamentLadder(o)).toBeNull(); // written before ratings: no ladder
   });
 
   it('compare: the paired difference at its CI; the SPRT path ends at the final LLR beyond a bound', async () => {
@@ -364,7 +371,7 @@ describe('tune, tournament and compare charts', () => {
 
   it('every output gives its charts, each with a caption and a table', () => {
     const counts = [fx.sevnRound, fx.sevnGame, fx.fallRound, fx.sevnSolve, fx.fallSolve, fx.bust, fx.compareSprt, fx.compareGame, fx.tune, fx.tuneReal, fx.tournament, fx.tournamentFixture].map((d) => charts.chartsOf(readOutput(d)).length);
-    expect(counts).toEqual([4, 5, 3, 2, 1, 1, 2, 1, 3, 3, 2, 2]);
+    expect(counts).toEqual([4, 5, 3, 2, 1, 1, 2, 1, 3, 3, 3, 2]);
   });
 });
 
@@ -498,7 +505,7 @@ const chromium = findChromium();
 /** Every kind of chart the report draws; the browser test below must show each at least once. */
 const CHART_KINDS = [
   'score-histogram', 'score-cdf', 'win-share', 'bust-rate', 'sevn-draw-minus-stay', 'sevenfall-choice-value', 'bust-table', 'sevn-stopping-boundary', 'sevn-stay-at-values',
-  'sevenfall-policy', 'compare-difference', 'compare-sprt', 'tune-progress', 'tune-params', 'tune-slices', 'tournament-matrix', 'tournament-ranking',
+  'sevenfall-policy', 'compare-difference', 'compare-sprt', 'tune-progress', 'tune-params', 'tune-slices', 'tournament-ladder', 'tournament-matrix', 'tournament-ranking',
 ];
 const BROWSER_DIRS = (f: Fixtures) => [f.sevnRound, f.sevnGame, f.sevnCf, f.fallRound, f.fallCf, f.bust, f.sevnSolve, f.fallSolve, f.compareSprt, f.compareGame, f.tune, f.tournament];
 

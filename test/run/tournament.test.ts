@@ -12,6 +12,7 @@ import { lineupsOf, seatOrders, tables } from '../../src/engine/tournament.js';
 import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { readArrowFile } from '../../src/io/arrow.js';
+import { fitBradleyTerry } from '../../src/stats/ratings.js';
 import { type TournamentOptions, type TournamentReport, tournament } from '../../src/run/tournament.js';
 import { sevensim } from '../helpers/cli.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
@@ -50,7 +51,31 @@ describe('tournament', () => {
         expect(x.mean_score).toBeCloseTo(r.ranking[0].mean_score, 9);
       }
       for (const p of r.pairs) expect(p.win_share_a).toBeCloseTo(0.5, 12);
+      for (const x of r.ranking) {
+        expect(x.elo).toBeCloseTo(0, 9);
+        expect(x.elo_ci95![0]).toBeLessThanOrEqual(1e-9);
+        expect(x.elo_ci95![1]).toBeGreaterThanOrEqual(-1e-9);
+      }
     }
+  }, 120_000);
+
+  it('rates identical strategies equal, within their CIs, among different ones', async () => {
+    const r = await tournament(base({ players: ['stay-at', 'race', 'stay-at', 'random'], tableSize: 3, games: 30 }));
+    const [x, y] = r.ranking.filter((e) => e.spec === 'stay-at');
+    expect(x.elo).toBeCloseTo(y.elo!, 9);
+    expect(x.elo_ci95![0]).toBeLessThanOrEqual(y.elo!);
+    expect(x.elo_ci95![1]).toBeGreaterThanOrEqual(y.elo!);
+    // Ranked by rating; LOS of each over the next is a probability, the last has none; ratings mean 0.
+    for (let i = 0; i + 1 < r.ranking.length; i++) {
+      expect(r.ranking[i].elo!).toBeGreaterThanOrEqual(r.ranking[i + 1].elo! - 1e-9);
+      expect(r.ranking[i].los_next!).toBeGreaterThanOrEqual(0.5 - 1e-9);
+      expect(r.ranking[i].los_next!).toBeLessThanOrEqual(1);
+    }
+    expect(r.ranking.at(-1)!.los_next).toBeNull();
+    expect(r.ranking.reduce((s, e) => s + e.elo!, 0)).toBeCloseTo(0, 9);
+    // The one spread that both stay-at seats share: exactly tied, so LOS one half.
+    const i = r.ranking.indexOf(x);
+    if (r.ranking[i + 1] === y) expect(x.los_next).toBeCloseTo(0.5, 9);
   }, 120_000);
 
   it('equals a direct replay of every game of every deal', async () => {
@@ -86,6 +111,10 @@ describe('tournament', () => {
       expect(p.win_share_a + q.win_share_a).toBeCloseTo(1, 12);
       expect(p.win_diff).toBeCloseTo(-q.win_diff, 12);
     }
+    // The ratings are the Bradley-Terry fit of the replayed head-to-head counts.
+    const counts = Array.from({ length: 9 }, (_, i) => (i % 4 === 0 ? 0 : ahead.get(`${Math.floor(i / 3)}>${i % 3}`)!));
+    const fit = fitBradleyTerry(3, counts);
+    for (const x of r.ranking) expect(x.elo).toBeCloseTo(fit![x.entrant], 9);
     // Every round has exactly one win to share out: 4 deals x 6 games.
     expect(r.ranking.reduce((s, x) => s + x.win_share * x.games, 0)).toBeCloseTo(24, 9);
   }, 120_000);
@@ -103,13 +132,17 @@ describe('tournament', () => {
       const r = await tournament(base({ players: ['stay-at', 'bust-cap', 'ev'], tableSize: 3, games: 3, out }));
       expect(listDir(out)).toEqual(['run.json', 'tournament.arrow', 'tournament.json']);
       const t = readArrowFile(join(out, 'tournament.arrow'));
-      expect(t.schema.fields.map((f) => f.name)).toEqual(['a', 'b', 'games', 'win_share_a', 'se', 'win_diff', 'win_diff_se']);
+      expect(t.schema.fields.map((f) => f.name)).toEqual(['a', 'b', 'games', 'win_share_a', 'se', 'win_diff', 'win_diff_se', 'elo_a', 'elo_a_lo', 'elo_a_hi', 'elo_diff', 'los_a']);
       expect(t.numRows).toBe(6);
       const row = t.get(0)!.toJSON() as { a: string; b: string; games: bigint; win_share_a: number };
       expect([row.a, row.b, Number(row.games), row.win_share_a]).toEqual([r.pairs[0].a, r.pairs[0].b, r.pairs[0].games, r.pairs[0].win_share_a]);
+      const rated = t.get(0)!.toJSON() as { elo_a: number; elo_a_lo: number; elo_a_hi: number; elo_diff: number; los_a: number };
+      const p0 = r.pairs[0];
+      const nan = (x: number | null | undefined): number => x ?? NaN;
+      expect([rated.elo_a, rated.elo_a_lo, rated.elo_a_hi, rated.elo_diff, rated.los_a]).toEqual([nan(p0.elo_a), nan(p0.elo_a_ci95?.[0]), nan(p0.elo_a_ci95?.[1]), nan(p0.elo_diff), nan(p0.los_a)]);
       const json = JSON.parse(readFileSync(join(out, 'tournament.json'), 'utf8'));
       expect(json.ranking.map((x: { spec: string }) => x.spec)).toEqual(r.ranking.map((x) => x.spec));
-      expect(Object.keys(json.ranking[0])).toEqual(expect.arrayContaining(['spec', 'win_share', 'ws_se', 'mean_score', 'score_se', 'games']));
+      expect(Object.keys(json.ranking[0])).toEqual(expect.arrayContaining(['spec', 'win_share', 'ws_se', 'mean_score', 'score_se', 'games', 'elo', 'elo_ci95', 'los_next']));
       const run = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'));
       expect([run.format, run.kind, run.game, run.preset, run.seed]).toEqual([1, 'tournament', 'sevn', 'sevn', 3]);
     } finally {
@@ -138,7 +171,7 @@ describe('tournament', () => {
   it('prints a ranking and a head-to-head matrix from the CLI', () => {
     const r = sevensim('tournament', '--game', 'sevn', '--players', 'stay-at:points=25', 'stay-at:points=5', '--games', '20', '--threads', '1', '--quiet');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/rank\s+strategy\s+win share\s+95% CI/);
+    expect(r.stdout).toMatch(/rank\s+strategy\s+Elo\s+95% CI\s+LOS next\s+win share\s+95% CI/);
     expect(r.stdout).toMatch(/head to head/);
     expect(r.stdout).toMatch(/20 deals = 40 games/);
   }, 120_000);

@@ -45,7 +45,7 @@ export class SevnViewBuffer implements SevnView {
   readonly rowStride: number;
   /** Bumped by the engine before each decision; a stale array is re-copied on read. */
   stamp = 1;
-  private readonly copied = new Int32Array(9);
+  private readonly _copied = new Int32Array(9);
   private readonly _status: Uint8Array;
   private readonly _totals: Int32Array;
   private readonly _roundPoints: Int32Array;
@@ -91,39 +91,39 @@ export class SevnViewBuffer implements SevnView {
   }
 
   get status(): ReadonlyInts {
-    if (this.copied[0] !== this.stamp) { this.#src.copySeats(Seat.STATUS, this._status); this.copied[0] = this.stamp; }
+    if (this._copied[0] !== this.stamp) { this.#src.copySeats(Seat.STATUS, this._status); this._copied[0] = this.stamp; }
     return this._status;
   }
   get totals(): ReadonlyInts {
-    if (this.copied[1] !== this.stamp) { this.copyTotals(); this.copied[1] = this.stamp; }
+    if (this._copied[1] !== this.stamp) { this.copyTotals(); this._copied[1] = this.stamp; }
     return this._totals;
   }
   get roundPoints(): ReadonlyInts {
-    if (this.copied[2] !== this.stamp) { this.#src.fillRoundPoints(this._roundPoints); this.copied[2] = this.stamp; }
+    if (this._copied[2] !== this.stamp) { this.#src.fillRoundPoints(this._roundPoints); this._copied[2] = this.stamp; }
     return this._roundPoints;
   }
   get distincts(): ReadonlyInts {
-    if (this.copied[3] !== this.stamp) { this.#src.copySeats(Seat.DISTINCT, this._distincts); this.copied[3] = this.stamp; }
+    if (this._copied[3] !== this.stamp) { this.#src.copySeats(Seat.DISTINCT, this._distincts); this._copied[3] = this.stamp; }
     return this._distincts;
   }
   get heldMasks(): ReadonlyInts {
-    if (this.copied[4] !== this.stamp) { this.#src.copySeats(Seat.MASK, this._held); this.copied[4] = this.stamp; }
+    if (this._copied[4] !== this.stamp) { this.#src.copySeats(Seat.MASK, this._held); this._copied[4] = this.stamp; }
     return this._held;
   }
   get secondChances(): ReadonlyInts {
-    if (this.copied[5] !== this.stamp) { this.#src.copySeats(Seat.SC, this._sc); this.copied[5] = this.stamp; }
+    if (this._copied[5] !== this.stamp) { this.#src.copySeats(Seat.SC, this._sc); this._copied[5] = this.stamp; }
     return this._sc;
   }
   get rows(): ReadonlyInts {
-    if (this.copied[6] !== this.stamp) { this._rows.set(this.#src.rows); this.copied[6] = this.stamp; }
+    if (this._copied[6] !== this.stamp) { this._rows.set(this.#src.rows); this._copied[6] = this.stamp; }
     return this._rows;
   }
   get rowLengths(): ReadonlyInts {
-    if (this.copied[7] !== this.stamp) { this.#src.copySeats(Seat.ROWLEN, this._rowLen); this.copied[7] = this.stamp; }
+    if (this._copied[7] !== this.stamp) { this.#src.copySeats(Seat.ROWLEN, this._rowLen); this._copied[7] = this.stamp; }
     return this._rowLen;
   }
   get seen(): ReadonlyInts {
-    if (this.copied[8] !== this.stamp) { this.copySeen(); this.copied[8] = this.stamp; }
+    if (this._copied[8] !== this.stamp) { this.copySeen(); this._copied[8] = this.stamp; }
     return this._seen;
   }
 

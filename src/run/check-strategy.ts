@@ -1,6 +1,7 @@
 /**
  * `checkStrategy`: plays a strategy through random games and checks that it answers legally and
- * deterministically. Use it for every strategy (see strategies/README.md):
+ * deterministically, and never writes to its view. The test suite runs it on every strategy and
+ * `sevensim check-strategy FILE` on a plugin (see strategies/README.md):
  *
  *   checkSevnStrategy(myDef);                        // default parameters
  *   checkSevnStrategy(myDef, 'points=30', { games: 20 });
@@ -11,21 +12,23 @@
  * - Deterministic: the same games are played twice from the same seeds; every answer of the strategy
  *   must be the same both times (it may use its own `rng` from the context, never Math.random or the
  *   clock).
+ * - Read-only: every number array the view shows holds the same values after an answer as before
+ *   (a write there cannot change the game, but it corrupts what the strategy reads next).
  * The games vary the rules preset, the number of players (1 to 4, the others `random`; only its
  * `seats` for a strategy that declares them), the seat of the strategy under test and the mode (one
  * round, or a whole game).
  */
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
-import { Rng } from '../../src/engine/rng.js';
-import { createStrategy, type StrategyDef } from '../../src/engine/strategy.js';
-import { SevenfallEngine } from '../../src/games/sevenfall/engine.js';
-import { SEVENFALL_PRESETS, sevenfallPreset } from '../../src/games/sevenfall/rules.js';
-import { type SevenfallContext, type SevenfallPlayer, type SevenfallStrategy, type SevenfallStrategyDef, strategySide as sevenfallSide } from '../../src/games/sevenfall/view.js';
-import { SevnEngine } from '../../src/games/sevn/engine.js';
-import { makeSevnPlayers } from '../../src/games/sevn/index.js';
-import { SEVN_PRESETS, sevnPreset } from '../../src/games/sevn/rules.js';
-import type { SevnContext, SevnPlayer, SevnStrategy } from '../../src/games/sevn/view.js';
-import { strategySide as sevnSide } from '../../src/games/sevn/view-buffer.js';
+import { Rng } from '../engine/rng.js';
+import { createStrategy, type StrategyDef } from '../engine/strategy.js';
+import { SevenfallEngine } from '../games/sevenfall/engine.js';
+import { SEVENFALL_PRESETS, sevenfallPreset } from '../games/sevenfall/rules.js';
+import { type SevenfallContext, type SevenfallPlayer, type SevenfallStrategy, type SevenfallStrategyDef, strategySide as sevenfallSide } from '../games/sevenfall/view.js';
+import { SevnEngine } from '../games/sevn/engine.js';
+import { makeSevnPlayers } from '../games/sevn/index.js';
+import { SEVN_PRESETS, sevnPreset } from '../games/sevn/rules.js';
+import type { SevnContext, SevnPlayer, SevnStrategy } from '../games/sevn/view.js';
+import { strategySide as sevnSide } from '../games/sevn/view-buffer.js';
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 
 export interface CheckOptions {
@@ -75,6 +78,24 @@ function twice(name: string, pass: () => number[]): CheckReport {
 
 const SEVN_QUESTIONS = ['drawOrStay', 'freezeTarget', 'tripleDrawTarget', 'crossroads', 'ballast', 'secondChanceTo'] as const;
 
+/**
+ * The view's number arrays (its getters and public fields; `_` marks the engine's scratch), copied:
+ * to find a strategy that writes to them.
+ */
+function viewArrays(v: unknown): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  if (v === null || typeof v !== 'object') return out;
+  const keys = new Set<string>(Object.keys(v).filter((k) => !k.startsWith('_')));
+  for (let p = Object.getPrototypeOf(v); p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+    for (const [k, d] of Object.entries(Object.getOwnPropertyDescriptors(p))) if (d.get) keys.add(k);
+  }
+  for (const k of keys) {
+    const x = (v as Record<string, unknown>)[k];
+    if (ArrayBuffer.isView(x) || (Array.isArray(x) && x.every((e) => typeof e === 'number'))) out.set(k, Array.from(x as ArrayLike<number>));
+  }
+  return out;
+}
+
 /** A player that passes each question to `strategy` and appends the answer to `log`. */
 function recording<S extends object>(strategy: S & { label: string }, questions: readonly string[], log: number[]): S & { label: string } {
   const out: Record<string, unknown> = { label: strategy.label };
@@ -82,7 +103,12 @@ function recording<S extends object>(strategy: S & { label: string }, questions:
     const f = (strategy as Record<string, unknown>)[q];
     if (typeof f !== 'function') throw new Error(`strategy "${strategy.label}" has no ${q}() method`);
     out[q] = (...args: unknown[]): number => {
+      const before = viewArrays(args[0]);
       const a = (f as (...x: unknown[]) => number).apply(strategy, args);
+      const after = viewArrays(args[0]);
+      for (const [k, x] of before) {
+        if (x.join() !== after.get(k)!.join()) throw new Error(`strategy "${strategy.label}" wrote to view.${k} in ${q}() (the view is read-only: copy what you need to change)`);
+      }
       log.push(a);
       return a;
     };
@@ -137,4 +163,45 @@ export function checkSevenfallStrategy(def: SevenfallStrategyDef, params = '', o
     });
     return log;
   });
+}
+
+/** One line of `sevensim check-strategy`: a check and what it found. */
+export interface CheckLine {
+  ok: boolean;
+  text: string;
+}
+
+/**
+ * The contract checks on a plugin's definition for `game`: legal and deterministic answers that never
+ * write to the view, with its default parameters and at each end of every numeric parameter's range
+ * (the loader has checked the declarations), then its speed against the game's baseline
+ * (`baseline`, in every seat of a round) on one thread: reported, not judged.
+ */
+export function checkPluginDefinition(game: 'sevn' | 'sevenfall', def: StrategyDef<unknown, never>, speed: (spec: string) => number, baseline: string): CheckLine[] {
+  const check = (params: string, games: number): void => {
+    if (game === 'sevn') checkSevnStrategy(def as never, params, { games });
+    else checkSevenfallStrategy(def as never, params, { games });
+  };
+  const lines: CheckLine[] = [];
+  const run = (what: string, f: () => void): boolean => {
+    try {
+      f();
+      lines.push({ ok: true, text: what });
+      return true;
+    } catch (e) {
+      lines.push({ ok: false, text: `${what}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}` });
+      return false;
+    }
+  };
+  const fine = run(`${game}: legal, deterministic, read-only answers with the default parameters (30 games, each twice)`, () => check('', 30));
+  for (const p of def.params) {
+    if (p.type === 'enum') for (const v of p.values) run(`${game}: the same with ${p.name}=${v} (5 games)`, () => check(`${p.name}=${v}`, 5));
+    else for (const v of new Set([p.min, p.max])) run(`${game}: the same with ${p.name}=${v} (5 games)`, () => check(`${p.name}=${v}`, 5));
+  }
+  if (fine) {
+    const mine = speed(def.name);
+    const base = speed(baseline);
+    lines.push({ ok: true, text: `${game}: speed ${Math.round(mine).toLocaleString('en-US')} rounds/s in every seat of a 4-player round, ${(mine / base).toFixed(2)}x ${baseline}'s ${Math.round(base).toLocaleString('en-US')} (one thread, about 1 s each; timing varies with the machine)` });
+  }
+  return lines;
 }

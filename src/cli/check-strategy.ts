@@ -1,0 +1,45 @@
+/** `sevensim check-strategy FILE`: the contract checks the built-in strategies pass, on a plugin. */
+import { catalogEntry } from '../catalog.js';
+import { UserError } from '../engine/errors.js';
+import { loadPlugins, pluginDef } from '../plugins.js';
+import { checkPluginDefinition } from '../run/check-strategy.js';
+import { command } from './options.js';
+
+/** Rounds a second of `spec` in every seat of a 4-player round (at most the game's seats) under the default rules. */
+function speedOf(game: string): (spec: string) => number {
+  const g = catalogEntry(game).game;
+  const rules = g.preset(g.defaultPreset);
+  const seats = Math.min(4, g.maxPlayers);
+  return (spec) => {
+    const runner = g.createRunner(rules, Array<string>(seats).fill(spec), 'round');
+    let n = 0;
+    const t0 = performance.now();
+    while (performance.now() - t0 < 1000) {
+      runner.reseed(1, n++);
+      runner.playOne();
+    }
+    return (n * 1000) / (performance.now() - t0);
+  };
+}
+
+const BASELINE: Record<string, string> = { sevn: 'stay-at', sevenfall: 'stand' };
+
+export const checkStrategyCommand = command(
+  'check-strategy <file>',
+  'Check a strategy plugin against the contract the built-in strategies pass: legal, deterministic answers that never write to the view, over its parameter ranges, and its speed; one line per check, exit 1 if any fails',
+  (y) => y.positional('file', { type: 'string', demandOption: true, describe: 'the plugin (an ES module whose default export is a strategy definition with a game field)' }),
+  async (a) => {
+    await loadPlugins([a.file]);
+    const p = pluginDef(a.file)!;
+    let failed = 0;
+    for (const game of p.games) {
+      if (!(game in BASELINE)) throw new UserError(`check-strategy: checks exist for ${Object.keys(BASELINE).join(' and ')}, not ${game}`);
+      for (const line of checkPluginDefinition(game as 'sevn' | 'sevenfall', p.def, speedOf(game), BASELINE[game])) {
+        console.log(`${line.ok ? 'ok  ' : 'FAIL'}  ${line.text}`);
+        if (!line.ok) failed++;
+      }
+    }
+    console.log(failed === 0 ? `${p.def.name}: every check passed` : `${p.def.name}: ${failed} check(s) failed`);
+    if (failed > 0) process.exitCode = 1;
+  },
+);

@@ -1,0 +1,103 @@
+/**
+ * Strategies from files outside the repository (`--plugin FILE`, or SEVENSIM_PLUGINS): an ES module
+ * whose default export is a strategy definition of the built-ins' shape (name, doc, params, create)
+ * with a `game` field naming its game or a list of games. A plugin joins its games' strategy lists,
+ * here and in every worker (the pool hands the loaded paths to its workers, which load them before any
+ * task), so every command that takes strategies can use it by name.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { delimiter, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { catalogEntries, gameNames } from './catalog.js';
+import { UserError } from './engine/errors.js';
+import type { ParamSpec } from './engine/params.js';
+import type { StrategyDef } from './engine/strategy.js';
+import type { SevenfallStrategyDef } from './games/sevenfall/view.js';
+import type { SevnStrategyDef } from './games/sevn/view.js';
+
+/** The environment variable listing plugin files, separated as PATH is (':' here, ';' on Windows). */
+export const PLUGINS_ENV = 'SEVENSIM_PLUGINS';
+
+export interface PluginDef extends StrategyDef<unknown, never> {
+  game: string | readonly string[];
+}
+
+/** A SEVN plugin's default export, for a typed plugin file (see strategies/README.md). */
+export type SevnPlugin = SevnStrategyDef & { game: 'sevn' };
+/** A SEVENFALL plugin's default export. */
+export type SevenfallPlugin = SevenfallStrategyDef & { game: 'sevenfall' };
+
+/** Absolute paths of the plugins loaded, in order, and the strategies each added. */
+const loaded = new Map<string, { games: string[]; name: string; def: PluginDef }>();
+
+export const pluginPaths = (): string[] => [...loaded.keys()];
+
+/** The definition loaded from `file` (after loadPlugins), with its games as a list. */
+export function pluginDef(file: string): { def: PluginDef; games: string[] } | null {
+  const p = loaded.get(resolve(file));
+  return p ? { def: p.def, games: p.games } : null;
+}
+
+/** The plugin file a strategy of `game` came from, or null for a built-in. */
+export function pluginOf(game: string, name: string): string | null {
+  for (const [path, p] of loaded) if (p.name === name && p.games.includes(game)) return path;
+  return null;
+}
+
+/** The files named by SEVENSIM_PLUGINS (empty entries ignored). */
+export const envPlugins = (env: NodeJS.ProcessEnv = process.env): string[] => (env[PLUGINS_ENV] ?? '').split(delimiter).filter((p) => p.trim() !== '');
+
+/** Strategy names as specs parse them (engine/params.ts parseSpec). */
+const NAME = /^[a-z][a-z0-9-]*$/;
+
+/** What is wrong with a declared parameter, or null: a name, a type, a default within its range. */
+function paramProblem(q: ParamSpec): string | null {
+  if (q === null || typeof q !== 'object' || typeof q.name !== 'string' || !/^[a-z][a-z0-9-]*$/i.test(q.name)) return 'each parameter needs a "name"';
+  if (q.type === 'enum') return Array.isArray(q.values) && q.values.includes(q.default) ? null : `parameter ${q.name}: its default must be one of its "values"`;
+  if (q.type !== 'int' && q.type !== 'number') return `parameter ${q.name}: "type" must be int, number or enum`;
+  if (!(Number.isFinite(q.min) && Number.isFinite(q.max) && q.min <= q.max)) return `parameter ${q.name}: needs finite "min" <= "max"`;
+  if (!(Number.isFinite(q.default) && q.default >= q.min && q.default <= q.max) || (q.type === 'int' && !Number.isInteger(q.default))) {
+    return `parameter ${q.name}: its default ${String(q.default)} is not ${q.type === 'int' ? 'an integer ' : 'a number '}in [${q.min}, ${q.max}]`;
+  }
+  return null;
+}
+
+/** Loads each plugin file (once); a bad one throws a UserError naming the file and the problem. */
+export async function loadPlugins(files: readonly string[]): Promise<void> {
+  for (const file of files) await loadPlugin(file);
+}
+
+async function loadPlugin(file: string): Promise<void> {
+  const path = resolve(file);
+  if (loaded.has(path)) return;
+  const bad = (problem: string): UserError => new UserError(`plugin ${file}: ${problem}`);
+  if (!existsSync(path) || !statSync(path).isFile()) throw bad('no such file (give the path of an ES module, e.g. my-bot.mjs)');
+  let mod: { default?: unknown };
+  try {
+    mod = (await import(pathToFileURL(path).href)) as { default?: unknown };
+  } catch (e) {
+    throw bad(`failed to load: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
+  }
+  const def = mod.default as Partial<PluginDef> | undefined;
+  if (def === null || typeof def !== 'object') throw bad('has no default export (export default a strategy definition: { game, name, doc, params, create })');
+  const games = typeof def.game === 'string' ? [def.game] : Array.isArray(def.game) ? [...(def.game as string[])] : null;
+  if (games === null || games.length === 0) throw bad(`its default export has no "game" field (one of ${gameNames().join(', ')}, or a list of them)`);
+  if (typeof def.name !== 'string' || !NAME.test(def.name)) throw bad('its default export needs a "name": lower-case letters, digits and "-", starting with a letter');
+  if (typeof def.create !== 'function') throw bad(`strategy "${def.name}" has no create(params, ctx) function`);
+  if (typeof def.doc !== 'string') throw bad(`strategy "${def.name}" has no "doc" string (one line for \`sevensim strategies\`)`);
+  if (!Array.isArray(def.params)) throw bad(`strategy "${def.name}" has no "params" list (give [] for none)`);
+  const problem = def.params.map((q: ParamSpec) => paramProblem(q)).find((x) => x !== null);
+  if (problem) throw bad(`strategy "${def.name}": ${problem}`);
+  const entries = catalogEntries();
+  for (const g of games) {
+    const entry = entries.find((e) => e.game.name === g);
+    if (!entry) throw bad(`unknown game "${g}" (games: ${gameNames().join(', ')})`);
+    const clash = entry.game.strategies.find((s) => s.name === def.name);
+    if (clash) {
+      const from = pluginOf(g, def.name!);
+      throw bad(`strategy "${def.name}" clashes with ${from ? `the one from plugin ${from}` : `the built-in ${g} strategy of that name`}; rename it`);
+    }
+  }
+  for (const g of games) (entries.find((e) => e.game.name === g)!.game.strategies as StrategyDef<unknown, never>[]).push(def as StrategyDef<unknown, never>);
+  loaded.set(path, { games, name: def.name, def: def as PluginDef });
+}

@@ -1,0 +1,147 @@
+/**
+ * Strategies from files (`--plugin FILE`, SEVENSIM_PLUGINS): listed by `strategies`, played in the main
+ * thread and in workers (the same results on 1 and 2 threads), usable by every command that takes
+ * strategies; a bad plugin gets one line naming the file and the problem, exit code 2.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sevensim } from '../helpers/cli.js';
+import { tempDir } from '../helpers/dirs.js';
+
+const dir = tempDir('plugins');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A plugin file in the temporary directory. */
+function plugin(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const GOOD = plugin(
+  'plain.mjs',
+  `const lowest = (v) => 31 - Math.clz32(v.candidates & -v.candidates);
+export default {
+  game: 'sevn',
+  name: 'plain',
+  doc: 'Stays at points; every card choice the lowest legal answer.',
+  params: [{ name: 'points', type: 'int', min: 0, max: 200, default: 30, doc: 'stay at this round score' }],
+  create: (params) => ({
+    drawOrStay: (v) => (v.points >= params.points ? 0 : 1),
+    freezeTarget: lowest, tripleDrawTarget: lowest, secondChanceTo: lowest,
+    crossroads: () => 0, ballast: () => 0,
+  }),
+};
+`,
+);
+
+const one = (r: { code: number | null; stderr: string }): string => {
+  expect(r.code).toBe(2);
+  const lines = r.stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return lines[0];
+};
+
+describe('--plugin', () => {
+  it('lists the plugin strategy with its file', () => {
+    const r = sevensim('strategies', '--game', 'sevn', '--plugin', GOOD);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`plain: Stays at points; every card choice the lowest legal answer. (plugin ${GOOD})`);
+    expect(r.stdout).toMatch(/points=30 \(int in \[0, 200\]\)/);
+  });
+
+  it('plays in workers: simulate gives the same scores on 1 and 2 threads, and the plugin differs from a built-in', () => {
+    const run = (threads: string) => sevensim('simulate', '--game', 'sevn', '--players', 'plain:points=20', 'ev', '--games', '400', '--chunk-size', '50', '--threads', threads, '--quiet', '--plugin', GOOD, '--json');
+    const [a, b] = [run('1'), run('2')];
+    expect(a.code).toBe(0);
+    const seats = (r: { stdout: string }) => JSON.parse(r.stdout).seats;
+    expect(seats(b)).toEqual(seats(a));
+    expect(seats(a)[0].strategy).toBe('plain:points=20');
+  }, 120_000);
+
+  it('is usable by tournament (through SEVENSIM_PLUGINS), compare, tune, advise and play', () => {
+    const t = sevensimEnv({ SEVENSIM_PLUGINS: GOOD }, 'tournament', '--game', 'sevn', '--players', 'plain', 'stay-at', '--games', '20', '--threads', '2', '--quiet');
+    expect(t.code).toBe(0);
+    expect(t.stdout).toMatch(/plain/);
+    const p = ['--plugin', GOOD];
+    expect(sevensim('compare', '--game', 'sevn', '--a', 'plain', '--b', 'stay-at', '--games', '100', '--threads', '1', ...p).code).toBe(0);
+    const tune = sevensim('tune', '--game', 'sevn', '--strategy', 'plain', '--param', 'points=20:40:10', '--field', 'stay-at', '--budget', '8000', '--threads', '1', '--quiet', ...p);
+    expect(tune.stderr).toBe('');
+    expect(tune.stdout).toMatch(/plain:points=/);
+    const advise = sevensim('advise', '--game', 'sevn', '--row', '5 8', '--totals', '100,120', '--at-stake', '9 4', '--field', 'plain', '--then', 'plain', '--rollouts', '20', ...p);
+    expect(advise.code).toBe(0);
+    const play = sevensim('play', '--game', 'sevn', '--players', 'plain', 'ev', '--json', ...p);
+    expect(play.code).toBe(0);
+    expect(JSON.stringify(JSON.parse(play.stdout))).toContain('"plain"');
+  }, 120_000);
+
+  it('runs the complete plugin strategies/README.md shows', () => {
+    const readme = readFileSync(new URL('../../strategies/README.md', import.meta.url), 'utf8');
+    const block = /```js\n(\/\/ my-bot\.mjs[\s\S]*?)```/.exec(readme)![1];
+    const file = plugin('my-bot.mjs', block);
+    const list = sevensim('strategies', '--game', 'sevn', '--plugin', file);
+    expect(list.stdout).toContain(`my-bot: Stays at points, or at 5 distinct values; every card choice the lowest legal answer. (plugin ${file})`);
+    const r = sevensim('simulate', '--game', 'sevn', '--plugin', file, '--players', 'my-bot:points=25', 'ev', '--games', '200', '--threads', '1', '--quiet');
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/my-bot:points=25/);
+  }, 120_000);
+
+  it('check-strategy passes a good plugin and prints one line per failed check of a bad one, exit 1', () => {
+    const good = sevensim('check-strategy', GOOD);
+    expect(good.code).toBe(0);
+    expect(good.stdout).toMatch(/^ok {4}sevn: legal, deterministic, read-only answers/m);
+    expect(good.stdout).toMatch(/^ok {4}sevn: the same with points=200/m);
+    expect(good.stdout).toMatch(/x stay-at's/);
+    expect(good.stdout).toMatch(/plain: every check passed/);
+    const bad = plugin(
+      'bad.mjs',
+      `const lowest = (v) => 31 - Math.clz32(v.candidates & -v.candidates);
+export default {
+  game: 'sevn', name: 'bad', doc: 'Writes to its view; at cut=0 answers by Math.random.',
+  params: [{ name: 'cut', type: 'int', min: 0, max: 1, default: 1, doc: '' }],
+  create: (p) => ({
+    drawOrStay: (v) => { if (p.cut === 1) { v.totals[0] = 99; return 0; } return Math.random() < 0.5 ? 0 : 1; },
+    freezeTarget: lowest, tripleDrawTarget: lowest, secondChanceTo: lowest, crossroads: () => 0, ballast: () => 0,
+  }),
+};
+`,
+    );
+    const r = sevensim('check-strategy', bad);
+    expect(r.code).toBe(1);
+    const fails = r.stdout.split('\n').filter((l) => l.startsWith('FAIL'));
+    expect(fails).toHaveLength(3); // the default (cut=1), cut=1 again, and cut=0
+    expect(fails[0]).toMatch(/wrote to view.totals in drawOrStay\(\)/);
+    expect(fails[1]).toMatch(/cut=0 .*is not deterministic/);
+    expect(r.stdout).toMatch(/bad: \d check\(s\) failed/);
+  }, 120_000);
+
+  it('refuses a bad plugin with one line naming the file and the problem', () => {
+    const run = (file: string) => one(sevensim('strategies', '--game', 'sevn', '--plugin', file));
+    const missing = join(dir, 'nope.mjs');
+    expect(run(missing)).toBe(`sevensim: plugin ${missing}: no such file (give the path of an ES module, e.g. my-bot.mjs)`);
+    const throws = plugin('throws.mjs', "throw new Error('boom at import');\n");
+    expect(run(throws)).toBe(`sevensim: plugin ${throws}: failed to load: boom at import`);
+    const nothing = plugin('nothing.mjs', 'export const x = 1;\n');
+    expect(run(nothing)).toMatch(new RegExp(`^sevensim: plugin ${nothing}: has no default export`));
+    const noGame = plugin('no-game.mjs', "export default { name: 'x', doc: '', params: [], create: () => ({}) };\n");
+    expect(run(noGame)).toMatch(/has no "game" field/);
+    const badParam = plugin('bad-param.mjs', "export default { game: 'sevn', name: 'x', doc: '', params: [{ name: 'p', type: 'int', min: 0, max: 5, default: 9, doc: '' }], create: () => ({}) };\n");
+    expect(run(badParam)).toMatch(/parameter p: its default 9 is not an integer in \[0, 5\]/);
+    const clash = plugin('clash.mjs', "export default { game: 'sevn', name: 'ev', doc: '', params: [], create: () => ({}) };\n");
+    expect(run(clash)).toBe(`sevensim: plugin ${clash}: strategy "ev" clashes with the built-in sevn strategy of that name; rename it`);
+    const unknownGame = plugin('unknown-game.mjs', "export default { game: 'chess', name: 'x', doc: '', params: [], create: () => ({}) };\n");
+    expect(run(unknownGame)).toMatch(/unknown game "chess"/);
+  }, 120_000);
+});
+
+/** sevensim with extra environment variables. */
+function sevensimEnv(env: Record<string, string>, ...args: string[]) {
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  try {
+    return sevensim(...args);
+  } finally {
+    for (const k of Object.keys(env)) if (saved[k] === undefined) delete process.env[k];
+  }
+}
