@@ -107,7 +107,7 @@ describe('fuzzed inputs fail with one line, the previous result intact, nothing 
     const controller = new AbortController();
     await simulate(run({ out: resumeDir, games: 4000, checkpointEvery: 0, signal: controller.signal, onProgress: (d) => d >= 1000 && controller.abort(new Error('interrupted')) })).catch(() => {});
     checkpoint = JSON.parse(readFileSync(join(resumeDir, CHECKPOINT_FILE), 'utf8'));
-    record = sevnGameRecord(SEVN_STRATEGIES, sevnPreset('sevn'), ['stay-at:points=25', 'bust-cap'], 7) as unknown as Json;
+    record = sevnGameRecord(SEVN_STRATEGIES, sevnPreset('sevn-numbers'), ['stay-at:points=25', 'bust-cap'], 7) as unknown as Json;
   }, 60_000);
 
   it('merge and report of a shard with a mutated run.json', async () => {
