@@ -88,7 +88,7 @@ export function checkState(dir: string, state: unknown, checks: [string, () => b
     ['startedAt a date', () => typeof s.startedAt === 'string' && !Number.isNaN(Date.parse(s.startedAt))],
   ];
   for (const [what, ok] of all) {
-    if (!ok()) throw new UserError(`--resume: the checkpoint in ${dir} does not fit this run (expected ${what}); give --force to start again`);
+    if (!ok()) throw new UserError(`--resume: the checkpoint in ${dir} is damaged or edited (expected ${what}); give --force to start again`);
   }
 }
 

@@ -66,7 +66,7 @@ describe('edited checkpoints with a valid sha256', () => {
         writeFileSync(join(dir, CHECKPOINT_FILE), forged);
         const r = sevensim(kind, '--resume', dir, '--quiet');
         expect(r.code, what).not.toBe(0);
-        expect(r.stderr, what).toMatch(/^sevensim: --resume: the checkpoint in .* does not fit this run \(expected .*\); give --force to start again\n$/);
+        expect(r.stderr, what).toMatch(/^sevensim: --resume: the checkpoint in .* is damaged or edited \(expected .*\); give --force to start again\n$/);
         expect(readFileSync(join(dir, CHECKPOINT_FILE), 'utf8'), what).toBe(forged);
       }
     }, 120_000);

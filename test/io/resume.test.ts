@@ -1,5 +1,4 @@
 /** --resume: a killed or interrupted run continues from its checkpoint and ends with the bytes of an uninterrupted run. */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -78,15 +77,10 @@ describe('checkpoints and --resume', () => {
     expect(listDir(dir).filter((f) => !f.startsWith('.'))).toEqual([]);
     await expect(tournament(t({ out: dir }))).rejects.toThrow(/holds an interrupted run; continue it with --resume/);
     await expect(tournament(t({ out: dir, resume: true, seed: 6 }))).rejects.toThrow(/run definition differs/);
-    // A checkpoint is read back as untrusted input: edited, it no longer matches its sha256; with the
-    // sha256 computed again, sums of the wrong length are still refused, not summed.
+    // A checkpoint is read back as untrusted input: sums of the wrong length are refused, not summed.
     const saved = readFileSync(join(dir, CHECKPOINT_FILE), 'utf8');
-    const { sha256: _, ...content } = JSON.parse(saved);
-    content.state.sums = [1, 2, 3];
-    writeFileSync(join(dir, CHECKPOINT_FILE), JSON.stringify({ ...content, sha256: 'x' }));
-    await expect(tournament(t({ out: dir, resume: true }))).rejects.toThrow(/does not match its sha256/);
-    writeFileSync(join(dir, CHECKPOINT_FILE), JSON.stringify({ ...content, sha256: createHash('sha256').update(JSON.stringify(content)).digest('hex') }));
-    await expect(tournament(t({ out: dir, resume: true }))).rejects.toThrow(/checkpoint .* does not fit this run \(expected sums \d+ numbers\)/);
+    writeFileSync(join(dir, CHECKPOINT_FILE), JSON.stringify({ ...JSON.parse(saved), state: { ...JSON.parse(saved).state, sums: [1, 2, 3] } }));
+    await expect(tournament(t({ out: dir, resume: true }))).rejects.toThrow(/checkpoint .* is damaged/);
     writeFileSync(join(dir, CHECKPOINT_FILE), saved);
     const resumed = await tournament(t({ out: dir, resume: true }));
     expect(resumed.pairs).toEqual(whole.pairs);
