@@ -89,8 +89,8 @@ export interface GameModule<R = unknown> {
   preset(name: string): R;
   /** Parses and validates a rules file's text; throws UserError naming the field. */
   parseRules(text: string, source: string): R;
-  /** Throws UserError for an unknown strategy or a bad parameter. */
-  checkStrategy(spec: string): void;
+  /** Throws UserError for an unknown strategy or a bad parameter; returns the spec with every parameter spelled out. */
+  checkStrategy(spec: string): string;
   createRunner(rules: R, specs: readonly string[], mode: Mode): UnitRunner;
   /** Throws UserError if these rules cannot seat this lineup (checked before any work starts). */
   checkLineup?(rules: R, specs: readonly string[], mode: Mode): void;

@@ -43,12 +43,12 @@ export function canonicalSpec(name: string, params: ParamValues): string {
   return keys.length ? `${name}:${keys.map((k) => `${k}=${params[k]}`).join(',')}` : name;
 }
 
-/** Checks a spec without building it (for early CLI errors). */
-export function checkStrategySpec<S, Ctx>(game: string, registry: readonly StrategyDef<S, Ctx>[], text: string): void {
+/** Checks a spec without building it (for early CLI errors); returns it with every parameter spelled out. */
+export function checkStrategySpec<S, Ctx>(game: string, registry: readonly StrategyDef<S, Ctx>[], text: string): string {
   const spec = parseSpec(text);
   const def = registry.find((d) => d.name === spec.name);
   if (!def) throw new UserError(`unknown ${game} strategy "${spec.name}" (strategies: ${registry.map((d) => d.name).join(', ')})`);
-  resolveParams(spec.name, def.params, spec.raw);
+  return canonicalSpec(def.name, resolveParams(spec.name, def.params, spec.raw));
 }
 
 /** Records one decision: a state bucket, the action taken; the outcome is added when the game ends. */

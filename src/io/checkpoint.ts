@@ -75,6 +75,26 @@ export function checkDefinition(c: Checkpoint, kind: string, definition: unknown
   }
 }
 
+/**
+ * Field-by-field checks of a checkpoint's state (a valid sha256 only shows it was not damaged by
+ * accident): `checks` are [what a sound checkpoint holds, whether this one does]; the first that fails
+ * is the one line shown. The clock fields every kind carries are checked here too.
+ */
+export function checkState(dir: string, state: unknown, checks: [string, () => boolean][]): void {
+  const s = state as { seconds?: unknown; startedAt?: unknown };
+  const all: [string, () => boolean][] = [
+    ...checks,
+    ['seconds a number of seconds', () => typeof s.seconds === 'number' && s.seconds >= 0 && Number.isFinite(s.seconds)],
+    ['startedAt a date', () => typeof s.startedAt === 'string' && !Number.isNaN(Date.parse(s.startedAt))],
+  ];
+  for (const [what, ok] of all) {
+    if (!ok()) throw new UserError(`--resume: the checkpoint in ${dir} is damaged or edited (expected ${what}); give --force to start again`);
+  }
+}
+
+/** Whole numbers from lo to hi: sums a checkpoint holds, exact in JSON. */
+export const isInt = (x: unknown, lo = 0, hi = Number.MAX_SAFE_INTEGER): x is number => Number.isSafeInteger(x) && (x as number) >= lo && (x as number) <= hi;
+
 export class Checkpointer<S> {
   private last = performance.now();
 

@@ -67,12 +67,34 @@ export interface CompareResult {
   seconds: number;
 }
 
+/** The widest |d0|, |d1| accepted: far past any score difference, and small enough that the LLR stays finite. */
+export const MAX_SPRT_DIFF = 1e6;
+
 export function parseSprt(text: string): { d0: number; d1: number } {
   const parts = text.split(',').map(Number);
   if (parts.length !== 2 || parts.some((x) => !Number.isFinite(x)) || parts[0] === parts[1]) {
     throw new UserError(`--sprt ${text}: expected two different numbers d0,d1 (e.g. 0,0.5: "no difference" against "A is 0.5 better")`);
   }
+  if (parts.some((x) => Math.abs(x) > MAX_SPRT_DIFF)) {
+    throw new UserError(`--sprt ${text}: d0 and d1 must be between -${MAX_SPRT_DIFF} and ${MAX_SPRT_DIFF} (wider, the log-likelihood ratio overflows)`);
+  }
   return { d0: parts[0], d1: parts[1] };
+}
+
+/** Refuses an SPRT that could never decide, rather than running it to --games. */
+function checkSprt(sprt: NonNullable<CompareOptions['sprt']>, mode: Mode, specA: string, specB: string): void {
+  if (!(sprt.alpha > 0 && sprt.alpha < 0.5 && sprt.beta > 0 && sprt.beta < 0.5)) {
+    throw new UserError('--alpha and --beta must be between 0 and 0.5');
+  }
+  if (sprt.metric === 'win' && mode === 'round') {
+    throw new UserError('--metric win needs --mode game: a single round has no winner, so the win difference is always 0 and the SPRT could never stop; use --metric score');
+  }
+  if (sprt.metric === 'win' && (Math.abs(sprt.d0) > 1 || Math.abs(sprt.d1) > 1)) {
+    throw new UserError(`--sprt ${sprt.d0},${sprt.d1}: a win-share difference lies between -1 and 1`);
+  }
+  if (specA === specB) {
+    throw new UserError(`--sprt: A and B are the same strategy (${specA}): on the same random streams every paired difference is 0, so the SPRT could never decide; compare two different strategies, or drop --sprt`);
+  }
 }
 
 function difference(n: number, sum: number, sumSq: number): Difference {
@@ -91,11 +113,9 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
   if (seats < game.minPlayers || seats > game.maxPlayers) {
     throw new UserError(`--field: ${game.name} takes ${game.minPlayers} to ${game.maxPlayers} players; A or B plus ${o.field.length} field seats is ${seats}`);
   }
-  for (const s of [o.a, o.b, ...o.field]) game.checkStrategy(s);
+  const [specA, specB] = [o.a, o.b, ...o.field].map((s) => game.checkStrategy(s));
   for (const s of [o.a, o.b]) game.checkLineup?.(o.rules, [s, ...o.field], o.mode);
-  if (o.sprt && !(o.sprt.alpha > 0 && o.sprt.alpha < 0.5 && o.sprt.beta > 0 && o.sprt.beta < 0.5)) {
-    throw new UserError('--alpha and --beta must be between 0 and 0.5');
-  }
+  if (o.sprt) checkSprt(o.sprt, o.mode, specA, specB);
   const def: PairedPlan = { game: game.name, mode: o.mode, a: o.a, b: o.b, field: o.field, games: o.games, seed: o.seed, chunkSize: o.chunkSize ?? DEFAULT_PAIRED_CHUNK };
   const sums = new Float64Array(PAIRED_FIELDS);
   const bounds = o.sprt ? sprtBounds(o.sprt.d0, o.sprt.d1, o.sprt.alpha, o.sprt.beta) : null;

@@ -15,9 +15,9 @@ import { writeFileSync } from 'node:fs';
 import type { GameModule, Mode } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
 import { WIN_UNITS } from '../engine/runner.js';
-import { BOOTSTRAP_REPLICATES, type TournamentDefinition, type TournamentResult, replicateFields, seatOrders, tables, tournamentFields, tournamentOffsets } from '../engine/tournament.js';
+import { BOOTSTRAP_REPLICATES, type TournamentDefinition, type TournamentResult, lineupsOf, replicateFields, seatOrders, tables, tournamentFields, tournamentOffsets } from '../engine/tournament.js';
 import { writeArrowFile, schemaOf } from '../io/arrow.js';
-import { Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.js';
+import { Checkpointer, checkDefinition, checkState, isInt, readCheckpoint } from '../io/checkpoint.js';
 import { OutputDir } from '../io/output.js';
 import { OUTPUT_FORMAT, gitCommit, packageVersion } from '../io/package-info.js';
 import { poolSetup } from '../catalog.js';
@@ -152,6 +152,21 @@ export function validateTournament(o: TournamentOptions): TournamentDefinition {
   return { game: game.name, rules: o.rules, mode: o.mode, entrants: o.players, tableSize, deals: o.games, seed: o.seed, chunkSize: chunk, bootstrap: BOOTSTRAP_REPLICATES };
 }
 
+/** A checkpoint's state, field by field: chunks done within the run, and sums that fit them. */
+function checkTournamentState(dir: string, st: TournamentState, def: TournamentDefinition, fields: number): void {
+  const chunks = Math.ceil(def.deals / def.chunkSize);
+  const deals = Math.min(st.next * def.chunkSize, def.deals);
+  const lineups = lineupsOf(def).length;
+  const { oW } = tournamentOffsets(def.entrants.length);
+  checkState(dir, st, [
+    [`next a chunk from 0 to ${chunks}`, () => isInt(st.next, 0, chunks)],
+    [`sums ${fields} numbers`, () => Array.isArray(st.sums) && st.sums.length === fields && st.sums.every((x) => typeof x === 'number' && Number.isFinite(x))],
+    ['the deals in its sums to match next', () => st.sums[0] === deals],
+    [`games ${lineups} per deal`, () => st.games === deals * lineups],
+    ['win sums from 0 to all the games', () => st.sums.slice(oW, oW + def.entrants.length).every((w) => isInt(w, 0, st.games * WIN_UNITS))],
+  ]);
+}
+
 /** Runs a tournament and (with `out`) writes its files. */
 export async function tournament(o: TournamentOptions): Promise<TournamentReport> {
   const def = validateTournament(o);
@@ -165,9 +180,7 @@ export async function tournament(o: TournamentOptions): Promise<TournamentReport
   const saved = o.resume ? readCheckpoint<TournamentState>(out!.dir) : null;
   if (saved) checkDefinition(saved, 'tournament', definition);
   const fields = tournamentFields(k, def.bootstrap);
-  if (saved && !(Array.isArray(saved.state?.sums) && saved.state.sums.length === fields && saved.state.sums.every(Number.isFinite))) {
-    throw new UserError(`--resume: the checkpoint in ${o.out} is damaged (its sums are not ${fields} numbers); run again with --force`);
-  }
+  if (saved) checkTournamentState(out!.dir, saved.state, def, fields);
   const sums = saved ? Float64Array.from(saved.state.sums) : new Float64Array(fields);
   let games = saved?.state.games ?? 0;
   let next = saved?.state.next ?? 0;

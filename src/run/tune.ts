@@ -11,13 +11,13 @@
  */
 import { writeRunJson } from '../io/results.js';
 import { writeFileSync } from 'node:fs';
-import type { CandidatesDefinition, CandidatesResult, Objective } from '../engine/candidates.js';
+import { type CandidatesDefinition, type CandidatesResult, type Objective, crossIndex, sumsLength } from '../engine/candidates.js';
 import { UserError } from '../engine/errors.js';
 import type { GameModule, Mode } from '../engine/game.js';
 import { Rng } from '../engine/rng.js';
 import { WIN_UNITS } from '../engine/runner.js';
 import { type Column, schemaOf, writeArrowFile } from '../io/arrow.js';
-import { Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.js';
+import { Checkpointer, checkDefinition, checkState, isInt, readCheckpoint } from '../io/checkpoint.js';
 import { OutputDir } from '../io/output.js';
 import { OUTPUT_FORMAT, gitCommit, packageVersion } from '../io/package-info.js';
 import { poolSetup } from '../catalog.js';
@@ -263,6 +263,22 @@ interface TuneState {
   startedAt: string;
 }
 
+/**
+ * A checkpoint's blocks, field by field: the candidates, offsets and sizes are matched against the
+ * replayed search step by step; here their sums must fit them (games played, squares not negative).
+ */
+function checkTuneState(dir: string, st: TuneState, budget: number): void {
+  const block = (b: TuneState['blocks'][number]): boolean =>
+    typeof b === 'object' && b !== null && Array.isArray(b.candidates) && b.candidates.length > 0 && b.candidates.every((c) => typeof c === 'string') &&
+    isInt(b.offset) && isInt(b.games, 1, budget) && Array.isArray(b.sums) && b.sums.length === sumsLength(b.candidates.length) &&
+    b.sums.every((x) => Number.isSafeInteger(x)) && b.sums[0] === b.games &&
+    b.candidates.every((_, c) => b.sums[crossIndex(b.candidates.length, c, c)] >= 0);
+  checkState(dir, st, [
+    ['blocks a list', () => Array.isArray(st.blocks)],
+    ['each block: candidates, offset, games and sums of those games', () => st.blocks.every(block)],
+  ]);
+}
+
 export async function tune(o: TuneOptions): Promise<TuneResult> {
   const plan = planTune(o);
   const { space, objective, searcher } = plan;
@@ -273,6 +289,7 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
   const checkpoint = out ? new Checkpointer<TuneState>(out.dir, 'tune', definition, o.checkpointEvery) : null;
   const saved = o.resume ? readCheckpoint<TuneState>(out!.dir) : null;
   if (saved) checkDefinition(saved, 'tune', definition);
+  if (saved) checkTuneState(out!.dir, saved.state, o.budget);
   const blocks: TuneState['blocks'] = [];
   const scale = objective.kind === 'win' ? WIN_UNITS : 1;
   const startedAt = saved ? new Date(saved.state.startedAt) : new Date();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
-import { type CompareOptions, compare, formatCompare } from '../../src/run/compare.js';
+import { type CompareOptions, compare, formatCompare, parseSprt } from '../../src/run/compare.js';
 import { type PairedDefinition, lineups, playPaired } from '../../src/engine/paired.js';
 import { sprtBounds, sprtLlr, sprtVerdict } from '../../src/stats/sprt.js';
 import { exactCategoryDistribution } from '../helpers/sevenfall.js';
@@ -86,4 +86,22 @@ describe('compare (SEVENFALL)', () => {
     expect(full.stoppedEarly).toBe(false);
     expect(formatCompare(full)).toMatch(/95% CI \[/);
   }, 120_000);
+});
+
+describe('compare refuses an SPRT that could never decide', () => {
+  const sprt = (over: Partial<NonNullable<CompareOptions['sprt']>>) => ({ d0: 0, d1: 0.5, alpha: 0.05, beta: 0.05, metric: 'score' as const, ...over });
+  it('bounds so wide that the LLR overflows (it printed as "-" and H0 was accepted)', () => {
+    expect(() => parseSprt('0,1e308')).toThrow(/between -1000000 and 1000000/);
+    expect(() => parseSprt('-1e6,1e6')).not.toThrow();
+  });
+  it('the win metric in round mode (a round has no winner: the difference is always 0)', async () => {
+    await expect(compare(base({ sprt: sprt({ metric: 'win', d1: 0.1 }) }))).rejects.toThrow(/--metric win needs --mode game/);
+    await expect(compare(base({ field: ['stand'], sprt: sprt({ metric: 'win', d1: 0.1 }) }))).rejects.toThrow(/--metric win needs --mode game/);
+  });
+  it('win-share bounds outside [-1, 1]', async () => {
+    await expect(compare(base({ mode: 'game', field: ['stand'], sprt: sprt({ metric: 'win', d1: 2 }) }))).rejects.toThrow(/between -1 and 1/);
+  });
+  it('A the same strategy as B, however spelled (every paired difference is 0)', async () => {
+    await expect(compare(base({ a: 'greedy', b: 'greedy:margin=0', sprt: sprt({}) }))).rejects.toThrow(/same strategy/);
+  });
 });
