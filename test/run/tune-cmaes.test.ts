@@ -6,6 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { type TuneOptions, tune } from '../../src/run/tune.js';
+import { race } from '../../strategies/sevn/race.js';
+
+/** race's declared defaults: what a start that does not name a parameter plays. */
+const raceDefault = (name: string): unknown => race.params.find((p) => p.name === name)?.default;
 
 const opts = (over: Partial<TuneOptions>): TuneOptions => ({
   game: sevnModule as never,
@@ -35,7 +39,7 @@ describe('tune --method cmaes on a SEVN game-mode bot', () => {
     expect(report.verdict).toBe('gain');
     expect(report.diffVsStart.ci95[0]).toBeGreaterThan(0);
     // Unsearched parameters keep the start's values; the answer is a spec simulate accepts.
-    expect(report.best.values).toMatchObject({ ahead: 0.2, stake: 0.1, crowd: 0 });
+    expect(report.best.values).toMatchObject({ ahead: raceDefault('ahead'), stake: raceDefault('stake'), crowd: raceDefault('crowd') });
     expect(() => sevnModule.checkStrategy(report.best.spec)).not.toThrow();
     // Each generation plays the mean (the step's incumbent) and lambda = 4 + floor(3 ln 3) = 7 samples.
     const step0 = rows.filter((r) => r.step === 0);
