@@ -12,6 +12,7 @@ import { catalogEntry } from '../../src/catalog.js';
 import { checkArgs } from '../../src/cli/checks.js';
 import { UserError } from '../../src/engine/errors.js';
 import { interruptible } from '../../src/cli/progress.js';
+import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { CLI, sevensim } from '../helpers/cli.js';
 import { tempDir } from '../helpers/dirs.js';
@@ -85,6 +86,24 @@ describe('rules that never end', () => {
     }
     expect(performance.now() - t0).toBeLessThan(30_000);
   }, 60_000);
+});
+
+describe('SEVENFALL rules whose score table would take minutes', () => {
+  it('are refused in one line at once by every command; rules within the limit still play', () => {
+    const dir = tempDir('big-table');
+    const big = { ...sevenfallPreset('sevenfall'), symbols: 16, copiesPerSymbol: 10, rowSize: 12 };
+    writeFileSync(join(dir, 'w8.json'), JSON.stringify({ ...big, wilds: 8 }));
+    writeFileSync(join(dir, 'w4.json'), JSON.stringify({ ...big, wilds: 4 }));
+    const t0 = performance.now();
+    for (const args of [['simulate', '--players', 'stand', 'stand', '--games', '10', '--quiet'], ['play', '--players', 'stand', '--json'], ['solve']]) {
+      // Before the limit each of these held the main thread in the score table for minutes.
+      const r = spawnSync(process.execPath, [CLI, ...args, '--game', 'sevenfall', '--rules', join(dir, 'w8.json')], { encoding: 'utf8', timeout: 30_000 });
+      oneLine({ code: r.status, stdout: r.stdout, stderr: r.stderr }, /^sevensim: .*w8.json: building the score table would try 23,295,000 ways of giving the wilds to the 16 symbols, at most 1,000,000 are supported/);
+    }
+    expect(performance.now() - t0).toBeLessThan(30_000);
+    const ok = sevensim('simulate', '--game', 'sevenfall', '--rules', join(dir, 'w4.json'), '--players', 'stand', 'stand', '--games', '20', '--threads', '1', '--quiet');
+    expect(ok.code, ok.stderr).toBe(0);
+  }, 90_000);
 });
 
 describe('results of other commands, and files that are not files', () => {

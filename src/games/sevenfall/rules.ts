@@ -120,7 +120,47 @@ export function validateSevenfallRules(input: unknown, source = 'rules'): Sevenf
     seen.set(key, name);
     r.categories.push({ name, parts, points });
   });
+  checkScoreTableSize(r, source);
   return r;
+}
+
+/**
+ * The score table (scoring.ts) is built on the main thread before any game: one entry per group-size
+ * profile x Wilds x Breaks (3 bytes each), each found by trying every way to give the Wilds to the
+ * symbols. Both grow fast with rowSize, wilds and symbols; these limits keep the build to about a
+ * second or two, so the process answers Ctrl-C and SIGTERM soon after it starts.
+ */
+export const MAX_SCORE_TABLE = { entries: 32_000_000, assignments: 1_000_000 };
+
+/** The table's length and the number of Wild assignments its build tries (mirrors ScoreTable's loops). */
+export function scoreTableSize(r: SevenfallRules): { entries: number; assignments: number } {
+  const n = r.rowSize;
+  const wilds = Math.min(r.wilds, n);
+  const breaks = Math.min(r.breaks, n);
+  let keys = 1;
+  for (let k = 1; k <= n; k++) keys *= Math.floor(n / k) + 1;
+  // Ways to give w Wilds to the symbols: C(w + symbols - 1, w), by w.
+  const ways = [1];
+  for (let w = 1; w <= wilds; w++) ways.push((ways[w - 1] * (w + r.symbols - 1)) / w);
+  let assignments = 0;
+  const profiles = (i: number, maxPart: number, used: number): void => {
+    for (let w = 0; w <= Math.min(wilds, n - used); w++) assignments += ways[w] * (Math.min(breaks, n - used - w) + 1);
+    if (i === r.symbols) return;
+    for (let c = 1; c <= Math.min(maxPart, n - used, r.copiesPerSymbol); c++) profiles(i + 1, c, used + c);
+  };
+  profiles(0, n, 0);
+  return { entries: keys * (wilds + 1) * (breaks + 1), assignments };
+}
+
+function checkScoreTableSize(r: SevenfallRules, source: string): void {
+  const { entries, assignments } = scoreTableSize(r);
+  const fix = 'use a smaller rowSize, fewer wilds, breaks or symbols';
+  if (entries > MAX_SCORE_TABLE.entries) {
+    throw new UserError(`${source}: the score table for rowSize ${r.rowSize}, ${r.wilds} wilds and ${r.breaks} breaks would have ${entries.toLocaleString('en-US')} entries, at most ${MAX_SCORE_TABLE.entries.toLocaleString('en-US')} are supported; ${fix}`);
+  }
+  if (assignments > MAX_SCORE_TABLE.assignments) {
+    throw new UserError(`${source}: building the score table would try ${assignments.toLocaleString('en-US')} ways of giving the wilds to the ${r.symbols} symbols, at most ${MAX_SCORE_TABLE.assignments.toLocaleString('en-US')} are supported; ${fix}`);
+  }
 }
 
 export function parseSevenfallRules(text: string, source: string): SevenfallRules {
