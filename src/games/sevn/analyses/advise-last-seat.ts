@@ -11,6 +11,8 @@ import { Status } from '../view.js';
 
 /** States one advice may search (about 1 s on one core at the most); past it the values come from rollouts. */
 export const ADVICE_MAX_STATES = 50_000;
+/** The cap for a hint at the table (play --human, track): a hint must come within about 200 ms, and a capped recursion costs its cap first. */
+export const HINT_MAX_STATES = 1_500;
 
 export type SevnObjective = { kind: 'ev' } | { kind: 'at-least'; k: number };
 

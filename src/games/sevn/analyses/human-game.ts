@@ -7,6 +7,7 @@
  * ScriptedSeat), up to the question the seat has no answer for yet. A replay costs about a game's
  * worth of engine work (well under a millisecond), and the same seed and answers give the same game.
  */
+import { HINT_MAX_STATES } from './advise-last-seat.js';
 import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../../engine/rng.js';
 import { RoundCapError, UserError } from '../../../engine/errors.js';
 import { type AdviceValue, type SevnAdvice, adviseSevn } from './advise.js';
@@ -185,7 +186,7 @@ export class SevnHumanGame implements TableGame {
       const n = this.specs.length;
       const field = Array.from({ length: n - 1 }, (_, k) => this.specs[(this.seat + 1 + k) % n]);
       advice = adviseSevn(this.strategies, this.rules, positionOf(v), {
-        field: n > 1 ? field : undefined, then: SUGGESTING_BOT, rollouts: this.options.hintRollouts, seed: this.seed, firstRollout: this.answers.length * this.options.hintRollouts,
+        field: n > 1 ? field : undefined, then: SUGGESTING_BOT, rollouts: this.options.hintRollouts, seed: this.seed, firstRollout: this.answers.length * this.options.hintRollouts, maxStates: HINT_MAX_STATES,
       });
       suggested = advice.actions.find((a) => a.bestWin)!.action;
     }

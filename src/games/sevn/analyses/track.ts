@@ -9,6 +9,7 @@
  * a card (its deck stream throws OutOfCards) or an answer (OutOfAnswers). Who gets that card is found
  * by one more replay with a card of the deck as a probe: the trace event that draws it names the seat.
  */
+import { HINT_MAX_STATES } from './advise-last-seat.js';
 import { UserError } from '../../../engine/errors.js';
 import type { Rng } from '../../../engine/rng.js';
 import { type SevnAdvice, adviseSevn, parseCards } from './advise.js';
@@ -298,7 +299,7 @@ export class SevnTrack {
     const key = `${this.cards.length}/${this.answers.length}`;
     const cached = this.hints.get(key);
     if (cached) return cached;
-    const advice: SevnAdvice = adviseSevn(this.strategies, this.rules, positionOf(n.view), { field: [SUGGESTING_BOT], then: SUGGESTING_BOT, rollouts: this.hintRollouts, seed: 1 });
+    const advice: SevnAdvice = adviseSevn(this.strategies, this.rules, positionOf(n.view), { field: [SUGGESTING_BOT], then: SUGGESTING_BOT, rollouts: this.hintRollouts, seed: 1, maxStates: HINT_MAX_STATES });
     const h: SevnHint = { decision: 'draw-stay', advice, suggested: advice.actions.find((a) => a.bestWin)!.action, bots: [] };
     this.hints.set(key, h);
     return h;
