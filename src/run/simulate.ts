@@ -3,14 +3,15 @@
  * default study and the tests call this; it prints nothing itself.
  */
 import { rmSync } from 'node:fs';
+import type { RecordBatch } from 'apache-arrow';
 import { join } from 'node:path';
-import type { GameModule, Mode } from '../engine/game.js';
+import { type GameModule, type Mode, WIN_UNITS } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
-import { Bucketer, type DecisionRecording, MAX_STATES, formatBuckets, parseBuckets } from '../engine/decisions.js';
+import { Bucketer, type DecisionRecording, MAX_STATES, formatBuckets, parseBuckets, tableWidth } from '../engine/decisions.js';
 import { type ChunkResult, type RunDefinition, RunTotals, chunkCount } from '../engine/runner.js';
 import type { ChunkTask } from '../parallel/worker.js';
 import { OutputDir } from '../io/output.js';
-import { CHECKPOINT_FILE, Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.js';
+import { CHECKPOINT_FILE, Checkpointer, checkDefinition, checkState, isInt, readCheckpoint } from '../io/checkpoint.js';
 import { fileInDir } from '../io/input-files.js';
 import { readPartialArrowFile } from '../io/arrow.js';
 import { manifestHeader } from '../io/package-info.js';
@@ -117,6 +118,57 @@ interface SimulateState {
   gamesFile: string | null;
 }
 
+/**
+ * A checkpoint's state, field by field (its sha256 only shows it was not damaged by accident): the
+ * chunks done within the shard, totals that fit them seat by seat, and a games file only with --per-game.
+ */
+function checkSimulateState(dir: string, st: SimulateState, def: RunDefinition, first: number, last: number, perGame: boolean): void {
+  const games = Math.min(st.next * def.chunkSize, def.games) - first * def.chunkSize;
+  const t = st.totals as Partial<SerializedTotals> | null;
+  const width = 2 + tableWidth(def.decisions!);
+  const seat = (x: SerializedTotals['seats'][number]): boolean => {
+    if (typeof x !== 'object' || x === null || !Array.isArray(x.histogram)) return false;
+    let n = 0;
+    let sum = 0;
+    let sq = 0;
+    for (const e of x.histogram) {
+      if (!Array.isArray(e) || e.length !== 2 || !Number.isSafeInteger(e[0]) || !isInt(e[1], 1)) return false;
+      n += e[1];
+      sum += e[0] * e[1];
+      sq += e[0] * e[0] * e[1];
+    }
+    return x.games === games && n === games && x.sumScore === sum && x.sumScoreSq === sq && isInt(x.sumWin, 0, games * WIN_UNITS) && isInt(x.sumWinSq, 0, games * WIN_UNITS * WIN_UNITS) && isInt(x.rounds) && isInt(x.busts, 0, x.rounds);
+  };
+  checkState(dir, st, [
+    [`next a chunk from ${first + 1} to ${last}`, () => isInt(st.next, first + 1, last)],
+    ['totals of the games in the chunks before next', () => typeof t === 'object' && t !== null && t.games === games],
+    [`totals for ${def.players.length} seats, each with a score histogram that adds up to its sums`, () => Array.isArray(t!.seats) && t!.seats.length === def.players.length && t!.seats.every(seat)],
+    [`decision sums rows of ${width} numbers`, () => Array.isArray(t!.decisions) && t!.decisions.every((r) => Array.isArray(r) && r.length === width && isInt(r[0]) && isInt(r[1]) && r.every((v) => typeof v === 'number' && Number.isFinite(v)))],
+    [perGame ? 'gamesFile a file name' : 'gamesFile null (the run writes no games.arrow)', () => (perGame ? typeof st.gamesFile === 'string' : st.gamesFile === null)],
+    [perGame ? 'gamesBytes a byte count' : 'gamesBytes 0', () => (perGame ? isInt(st.gamesBytes, 8) : st.gamesBytes === 0)],
+  ]);
+}
+
+/**
+ * The games.arrow batches of a checkpointed --per-game run: its games file (read before this run's
+ * writer opens its own, which in the same process has the same name) up to gamesBytes, which must hold
+ * the games of the chunks before next.
+ */
+function replayedGames(dir: string, st: SimulateState, def: RunDefinition, first: number): RecordBatch[] {
+  if (st.gamesFile === null) return [];
+  const path = fileInDir(dir, st.gamesFile, `${join(dir, CHECKPOINT_FILE)}: gamesFile`);
+  const rows = (Math.min(st.next * def.chunkSize, def.games) - first * def.chunkSize) * def.players.length;
+  let batches: RecordBatch[] | null = null;
+  try {
+    batches = readPartialArrowFile(path, GAMES_SCHEMA, st.gamesBytes);
+  } catch {
+    // missing, shorter than gamesBytes, or cut inside a batch: refused below
+  }
+  const read = batches?.reduce((n, b) => n + b.numRows, 0) ?? -1;
+  if (read !== rows) throw new UserError(`--resume: the checkpoint in ${dir} is damaged or edited (expected gamesBytes of ${st.gamesFile} to hold the ${rows} games.arrow rows before next${read < 0 ? '' : `, not ${read}`}); give --force to start again`);
+  return batches!;
+}
+
 export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   validateRun(o);
   const def: RunDefinition = {
@@ -142,17 +194,23 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const definition = { ...def, preset: o.preset, shard: o.shard ?? null, perGame };
   const checkpoint = out ? new Checkpointer<SimulateState>(out.dir, 'simulate', definition, o.checkpointEvery) : null;
   const saved = o.resume ? readCheckpoint<SimulateState>(out!.dir) : null;
-  if (saved) checkDefinition(saved, 'simulate', definition);
-  // A file name read from the checkpoint: never a path outside the directory (it is read and removed).
-  if (saved?.state.gamesFile != null) fileInDir(out!.dir, saved.state.gamesFile, `${join(out!.dir, CHECKPOINT_FILE)}: gamesFile`);
+  let replay: RecordBatch[] = [];
+  if (saved) {
+    try {
+      checkDefinition(saved, 'simulate', definition);
+      checkSimulateState(out!.dir, saved.state, def, first, last, perGame);
+      replay = replayedGames(out!.dir, saved.state, def, first);
+    } catch (e) {
+      out!.abort({ keepCheckpoint: true }); // a refused checkpoint stays, for a fixed sevensim or --force
+      throw e;
+    }
+  }
   const totals = saved ? deserializeTotals(saved.state.totals, o.players.length, def.decisions) : new RunTotals(o.players.length, def.decisions);
   const startedAt = saved ? new Date(saved.state.startedAt) : new Date();
   const secondsBefore = saved?.state.seconds ?? 0;
   let next = saved?.state.next ?? first;
   const t0 = performance.now();
   try {
-    // Read before the writer opens its file: in the same process the two have the same name.
-    const replay = perGame && saved?.state.gamesFile ? readPartialArrowFile(join(out!.dir, saved.state.gamesFile), GAMES_SCHEMA, saved.state.gamesBytes) : [];
     const gamesWriter = perGame ? new GamesWriter(out!, def) : null;
     if (gamesWriter) await gamesWriter.replay(replay);
     // The interrupted run's games file is needed until this run's first checkpoint.

@@ -18,3 +18,12 @@ export function sevensimWithInput(input: string, ...args: string[]): { code: num
 export function sevensimAsync(...args: string[]) {
   return spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
 }
+
+/**
+ * The CLI killed with SIGKILL right after its n-th checkpoint (SEVENSIM_KILL_AFTER_CHECKPOINT): an
+ * interrupted run made deterministically, with no kill racing the run's end. Give --checkpoint-seconds 0.
+ */
+export function sevensimKilledAfterCheckpoint(n: number, ...args: string[]): { signal: NodeJS.Signals | null; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, SEVENSIM_KILL_AFTER_CHECKPOINT: String(n) } });
+  return { signal: r.signal, stderr: r.stderr };
+}
