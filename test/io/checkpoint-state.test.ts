@@ -16,10 +16,10 @@ function killedRun(dir: string, args: string[]): void {
   expect(r.signal, r.stderr).toBe('SIGKILL');
 }
 
-/** The checkpoint with its state edited and its sha256 computed again, as a forger would. */
-function forge(text: string, edit: (state: Record<string, any>) => void): string {
+/** The checkpoint with its state (or, with `part`, another field) edited and its sha256 computed again, as a forger would. */
+function forge(text: string, edit: (state: Record<string, any>) => void, part = 'state'): string {
   const { sha256: _, ...content } = JSON.parse(text);
-  edit(content.state);
+  edit(content[part]);
   return JSON.stringify({ ...content, sha256: createHash('sha256').update(JSON.stringify(content)).digest('hex') });
 }
 
@@ -87,6 +87,15 @@ describe('edited checkpoints with a valid sha256', () => {
         expect.soft(r.stderr, what).toMatch(/^sevensim: --resume: the checkpoint in .* is damaged or edited \(expected .*\); give --force to start again\n$/);
         expect.soft(existsSync(join(dir, CHECKPOINT_FILE)) && readFileSync(join(dir, CHECKPOINT_FILE), 'utf8'), what).toBe(forged);
       }
+      // The rules in its definition are checked like a rules file (they were taken as they were by tune and tournament).
+      const dir = tempDir(`forged-rules-${kind}`);
+      cpSync(killed, dir, { recursive: true, verbatimSymlinks: true });
+      const forged = forge(original, (d) => (d.rules = { ...d.rules, seats: 'four', deck: null }), 'definition');
+      writeFileSync(join(dir, CHECKPOINT_FILE), forged);
+      const r = sevensim(kind, '--resume', dir, '--quiet');
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`^sevensim: --resume ${dir}: the checkpoint's rules.*\n$`));
+      expect(readFileSync(join(dir, CHECKPOINT_FILE), 'utf8')).toBe(forged);
     }, 120_000);
   }
 });
