@@ -32,6 +32,8 @@ export interface SolveArgs {
   table: boolean;
   out: string | null;
   force: boolean;
+  /** Ctrl-C or SIGTERM: a solve that runs off the main thread stops at once (the 2-player win solve). */
+  signal?: AbortSignal;
 }
 
 /** Printed text and JSON of an analysis. */

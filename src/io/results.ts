@@ -274,6 +274,16 @@ export function sealHolds(m: Record<string, unknown>): boolean {
   return typeof sha256 === 'string' && sha256Of(JSON.stringify(rest)) === sha256;
 }
 
+/**
+ * Throws unless a parsed run.json (at `path`) holds what its writer sealed. Every command seals its
+ * run.json from output format 2 on, so one of format 2 or later without a sha256 had it taken out;
+ * an older one is checked field by field by its reader.
+ */
+export function checkSeal(path: string, m: Record<string, unknown>, again = 'run it again'): void {
+  if (m.sha256 === undefined && typeof m.format === 'number' && m.format >= 2) throw new UserError(`${path}: format ${m.format} but no sha256 (every run.json of format 2 or later is sealed): it was edited or damaged; ${again}`);
+  if (!sealHolds(m)) throw new UserError(`${path}: its content does not match its sha256: it was edited or damaged; ${again}`);
+}
+
 /** Bytes and sha256 of a file, read in blocks. */
 export function fileDigest(path: string): { bytes: number; sha256: string } {
   const h = createHash('sha256');
@@ -314,7 +324,7 @@ export function checkSealedRun(dir: string, m: Manifest): void {
   if (typeof m.sha256 !== 'string' || typeof m.files !== 'object' || m.files === null) {
     throw new UserError(`${dir}: its run.json records no sha256 of its files (written by an older sevensim, or edited); run that shard again`);
   }
-  if (!sealHolds(m as unknown as Record<string, unknown>)) throw new UserError(`${join(dir, 'run.json')}: its content does not match its sha256: it was edited or damaged; run that shard again`);
+  checkSeal(join(dir, 'run.json'), m as unknown as Record<string, unknown>, 'run that shard again');
   const expected = Object.keys(resultRows(new RunTotals(0), m)).sort();
   const listed = Object.keys(m.files).sort();
   if (JSON.stringify(expected) !== JSON.stringify(listed)) throw new UserError(`${dir}: run.json lists ${listed.join(', ') || 'no files'}, but its run writes ${expected.join(', ')}; run that shard again`);

@@ -21,12 +21,12 @@ const entry: CatalogEntry = {
     { name: 'sevenfall-turn', question: 'SEVENFALL: how much is a discard policy worth on one turn?', mode: 'round', players: ['stand', 'greedy', 'greedy:margin=1', 'random'], scale: 1 },
     { name: 'sevenfall-game', question: 'SEVENFALL: who wins a 4-player game?', mode: 'game', players: ['greedy', 'greedy:margin=1', 'stand', 'random'], scale: 0.25 },
   ],
-  async solve(rules, { preset, objective, players, table, out, force }) {
+  async solve(rules, { preset, objective, players, table, out, force, signal }) {
     if (objective === 'win') {
       if (players !== 2) throw new UserError(`--objective win: solves the 2-player game only; give --players 2 (got ${players})`);
-      const { formatSevenfallWin, formatWinTable, solveSevenfallWinCommand } = await import('./solve-win.js');
-      const { report, solution } = await solveSevenfallWinCommand(rules as SevenfallRules, preset, out, force);
-      return { report, text: formatSevenfallWin(report) + (table ? '\n\n' + formatWinTable(solution) : '') };
+      const { formatSevenfallWin, solveSevenfallWinCommand } = await import('./solve-win.js');
+      const solved = await solveSevenfallWinCommand(rules as SevenfallRules, preset, out, force, { table, signal });
+      return { report: solved.report, text: formatSevenfallWin(solved.report) + (solved.table !== null ? '\n\n' + solved.table : '') };
     }
     if (players !== 1) throw new UserError(`--players ${players}: SEVENFALL solves one turn (--players 1) or, with --objective win, the 2-player game`);
     if (table) throw new UserError('--table: prints the 2-player win table; give --players 2 --objective win');
