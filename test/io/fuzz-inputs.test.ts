@@ -1,9 +1,10 @@
 /**
  * Fuzzing the files sevensim reads back: mutated shard run.json files given to merge and report,
- * mutated checkpoints given to --resume, mutated `play --json` records given to review. Each must
- * fail with a UserError (the CLI prints its one-line message and exits 2), leave the previous result
- * intact, and touch nothing outside its directory. In-process through the command functions, so that
- * a few hundred cases take seconds.
+ * mutated checkpoints given to --resume, mutated `play --json` records (SEVN and SEVENFALL) given to
+ * review. Each must fail with a UserError (the CLI prints its one-line message and exits 2), leave the
+ * previous result intact, and touch nothing outside its directory; a mutated record that passes every
+ * check must review exactly as the original (the mutation changed nothing the review reads).
+ * In-process through the command functions, so that a few hundred cases take seconds.
  */
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,11 +16,15 @@ import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { sevnGameRecord } from '../../src/games/sevn/analyses/record.js';
 import { sevnReviewCommand } from '../../src/games/sevn/analyses/review.js';
+import { sevenfallGameRecord } from '../../src/games/sevenfall/analyses/record.js';
+import { sevenfallReviewCommand } from '../../src/games/sevenfall/analyses/review.js';
 import { mergeRuns } from '../../src/run/merge.js';
 import { readOutput } from '../../src/report/inputs.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
+import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 import { tempDir } from '../helpers/dirs.js';
+import { smallRules } from '../helpers/sevenfall.js';
 
 const run = (over: Partial<SimulateOptions>): SimulateOptions => ({
   game: sevnModule as never,
@@ -95,6 +100,7 @@ describe('fuzzed inputs fail with one line, the previous result intact, nothing 
   let checkpoint: Json;
   let shardManifest: Json;
   let record: Json;
+  let fallRecord: Json;
 
   beforeAll(async () => {
     root = tempDir('fuzz');
@@ -108,6 +114,8 @@ describe('fuzzed inputs fail with one line, the previous result intact, nothing 
     await simulate(run({ out: resumeDir, games: 4000, checkpointEvery: 0, signal: controller.signal, onProgress: (d) => d >= 1000 && controller.abort(new Error('interrupted')) })).catch(() => {});
     checkpoint = JSON.parse(readFileSync(join(resumeDir, CHECKPOINT_FILE), 'utf8'));
     record = sevnGameRecord(SEVN_STRATEGIES, sevnPreset('sevn-numbers'), ['stay-at:points=25', 'bust-cap'], 7) as unknown as Json;
+    // A small canister over 3 rounds: each decision's exact advice takes a millisecond, not a second.
+    fallRecord = sevenfallGameRecord(SEVENFALL_STRATEGIES, { ...smallRules(4, 2), rounds: 3 }, ['greedy', 'random', 'optimal'], 11) as unknown as Json;
   }, 60_000);
 
   it('merge and report of a shard with a mutated run.json', async () => {
@@ -152,16 +160,40 @@ describe('fuzzed inputs fail with one line, the previous result intact, nothing 
   it('review of a mutated play record', async () => {
     const before = snapshot(root);
     const args = { seat: 0, seed: 1, objective: 'ev', locked: '', discarded: '', secondChance: false, seen: '', then: 'same', rollouts: 16 };
+    const original = JSON.stringify((await sevnReviewCommand(SEVN_STRATEGIES, record as never, args as never)).report);
     await fc.assert(
       fc.asyncProperty(mutation, async (m) => {
         const doc = applyTo(record, m);
+        let report: unknown;
         try {
-          await sevnReviewCommand(SEVN_STRATEGIES, doc as never, args as never);
+          report = (await sevnReviewCommand(SEVN_STRATEGIES, doc as never, args as never)).report;
         } catch (e) {
-          expectOneLineUserError(e);
+          return expectOneLineUserError(e);
         }
+        expect(JSON.stringify(report), JSON.stringify(m)).toBe(original);
       }),
       { numRuns: 60, seed: 18 },
+    );
+    expect(snapshot(root)).toEqual(before);
+  }, 60_000);
+
+  it('review of a mutated SEVENFALL play record', () => {
+    const before = snapshot(root);
+    const review = (doc: Json, seat: number) => sevenfallReviewCommand(SEVENFALL_STRATEGIES, doc as never, { seat, objective: 'ev' } as never).report;
+    const originals = [0, 1, 2].map((seat) => JSON.stringify(review(fallRecord, seat)));
+    expect(JSON.parse(originals[0]).decisions.length).toBeGreaterThan(0); // the seat reviewed made decisions
+    fc.assert(
+      fc.property(mutation, fc.constantFrom(0, 1, 2), (m, seat) => {
+        const doc = applyTo(fallRecord, m);
+        let report: unknown;
+        try {
+          report = review(doc, seat);
+        } catch (e) {
+          return expectOneLineUserError(e);
+        }
+        expect(JSON.stringify(report), JSON.stringify(m)).toBe(originals[seat]);
+      }),
+      { numRuns: 150, seed: 18 },
     );
     expect(snapshot(root)).toEqual(before);
   }, 60_000);
