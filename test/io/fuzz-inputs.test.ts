@@ -6,7 +6,7 @@
  * check must review exactly as the original (the mutation changed nothing the review reads).
  * In-process through the command functions, so that a few hundred cases take seconds.
  */
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { sevenfallGameRecord } from '../../src/games/sevenfall/analyses/record.j
 import { sevenfallReviewCommand } from '../../src/games/sevenfall/analyses/review.js';
 import { mergeRuns } from '../../src/run/merge.js';
 import { readOutput } from '../../src/report/inputs.js';
+import { writeReport } from '../../src/run/report.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
@@ -80,8 +81,8 @@ const hostile = fc.oneof(
 /** A mutation: a path of the document (chosen by index) and the value put there. */
 const mutation = fc.record({ at: fc.nat(), value: hostile });
 
-function applyTo(doc: Json, m: { at: number; value: Json | undefined }): Json {
-  const all = paths(doc);
+function applyTo(doc: Json, m: { at: number; value: Json | undefined }, only: (path: (string | number)[]) => boolean = () => true): Json {
+  const all = paths(doc).filter(only);
   return mutate(doc, all[m.at % all.length], m.value);
 }
 
@@ -134,6 +135,30 @@ describe('fuzzed inputs fail with one line, the previous result intact, nothing 
     writeFileSync(join(shardA, 'run.json'), original);
     expect(snapshot(root)).toEqual({ ...before, 'a/run.json': snapshot(root)['a/run.json'] });
     expect(readFileSync(join(shardA, 'run.json')).equals(original)).toBe(true);
+  }, 60_000);
+
+  it('report of an unsealed older (format 1) run.json with a mutated field: one line, never a stack trace', async () => {
+    // No seal to catch the edit: report's own checks, and its one-line wrapping of anything else, answer.
+    const { sha256: _s, files: _f, ...older } = shardManifest as Record<string, Json>;
+    const format1 = { ...older, format: 1 } as Json;
+    const dir = join(root, 'older');
+    mkdirSync(dir);
+    for (const f of ['scores.arrow', 'games.arrow']) writeFileSync(join(dir, f), readFileSync(join(shardA, f)));
+    writeFileSync(join(dir, 'run.json'), JSON.stringify(format1));
+    expect(readOutput(dir).kind).toBe('simulate'); // unmutated, it is read
+    const out = join(root, 'older-report');
+    await fc.assert(
+      fc.asyncProperty(mutation, async (m) => {
+        // Fields the report reads (the rules and the command line are only shown).
+        writeFileSync(join(dir, 'run.json'), JSON.stringify(applyTo(format1, m, (p) => p[0] !== 'rules' && p[0] !== 'argv')));
+        try {
+          await writeReport({ dirs: [dir], out, force: true });
+        } catch (e) {
+          expectOneLineUserError(e);
+        }
+      }),
+      { numRuns: 30, seed: 18 },
+    );
   }, 60_000);
 
   it('--resume from a mutated checkpoint', async () => {
