@@ -11,7 +11,7 @@ import { gameModule, gameNames } from '../catalog.js';
 import { readArrowFile } from '../io/arrow.js';
 import { readRegularText } from '../io/input-files.js';
 import { OUTPUT_FORMAT } from '../io/package-info.js';
-import { type Manifest, checkSeal, readTotals } from '../io/results.js';
+import { type Manifest, checkFileSeals, checkSeal, readTotals } from '../io/results.js';
 import { summarise } from '../stats/summary.js';
 import type { BustTableOutput, CompareOutput, Output, Row, SimulateOutput, SolveOutput, TournamentOutput, TuneOutput } from '../charts/outputs.js';
 
@@ -85,6 +85,11 @@ export function readOutput(dir: string): Output {
   if (m === null || typeof m !== 'object' || Array.isArray(m)) throw new UserError(`${dir}: run.json is not a sevensim manifest`);
   checkFormat(dir, m);
   checkSeal(join(dir, 'run.json'), m); // before its kind is trusted
+  // The files drawn are those the run wrote: simulate and merge record theirs in files (games.arrow,
+  // which report does not read, is left out: it can be gigabytes), other commands in seals.
+  const simulateKind = m.kind === undefined || m.kind === 'simulate' || m.kind === 'merge';
+  const seals = simulateKind ? m.files : m.seals;
+  if (typeof seals === 'object' && seals !== null && !Array.isArray(seals)) checkFileSeals(dir, seals as Row, 'run it again', Object.keys(seals).filter((n) => n !== 'games.arrow'));
   if (m.kind !== undefined && !KINDS.includes(m.kind as string)) throw new UserError(`${dir}: run.json has kind "${String(m.kind)}", which report does not know (kinds: ${KINDS.join(', ')})`);
   try {
     return readKind(dir, m);
