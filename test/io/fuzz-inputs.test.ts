@@ -157,7 +157,8 @@ describe('fuzzed inputs fail with one line, the previous result intact, nothing 
           expectOneLineUserError(e);
         }
       }),
-      { numRuns: 30, seed: 18 },
+      // Each case draws the report (a few hundred ms), so few runs; the example is the one that found a number where a name was shown.
+      { numRuns: 12, seed: 18, examples: [[{ at: 544292441, value: 0 }]] },
     );
   }, 60_000);
 
