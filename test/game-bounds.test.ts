@@ -73,7 +73,7 @@ for (const entry of catalogEntries()) {
           }
           played++;
         }),
-        { numRuns: 40 },
+        { numRuns: 30 },
       );
       expect(played).toBeGreaterThan(10);
     }, 300_000);
