@@ -81,7 +81,7 @@ describe('solve --players 2 --objective win', () => {
     for (const [edit, message] of [
       [{ ...rest, bothOptimal: { seat0Win: 0.99, tie: 0 }, sha256 }, /run.json: its content does not match its sha256: it was edited or damaged/],
       [{ ...rest, kind: 'simulate', sha256 }, /run.json: its content does not match its sha256: it was edited or damaged/],
-      [rest, /run.json: format 2 but no sha256 \(every run.json of format 2 or later is sealed\): it was edited or damaged/],
+      [rest, /run.json: format 3 but no sha256 \(every run.json of format 2 or later is sealed\): it was edited or damaged/],
     ] as const) {
       writeFileSync(join(out, 'run.json'), JSON.stringify(edit));
       const commands = [['report', out, '--out', join(dir, 'report')], ...(edit === rest ? [] : [['merge', out, '--out', join(dir, 'merged')]])];
