@@ -36,7 +36,22 @@ import { MAX_PLAYERS } from '../../src/games/sevn/seats.js';
 import { Answer, type SevnContext, type SevnPlayer, type SevnStrategy, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
 import { choiceParams, cardChoices } from './choices.js';
 import { ev } from './ev.js';
+import { LastSeatPlay } from './last-seat-play.js';
 import { race } from './race.js';
+
+/** Decision states the exact last-seat answer may memoise; past it the decision is sampled (a capped solve costs about its cap). */
+const SEARCH_MAX_STATES = 1000;
+
+/** The base-2 radical inverse of r (its bits mirrored behind the binary point), in [0, 1). */
+function radicalInverse(r: number): number {
+  let x = r >>> 0;
+  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+  x = ((x >>> 8) & 0x00ff00ff) | ((x & 0x00ff00ff) << 8);
+  x = (x >>> 16) | (x << 16);
+  return (x >>> 0) / 4294967296;
+}
 
 const POLICIES: Record<string, SevnStrategyDef> = { race, ev };
 
@@ -50,6 +65,7 @@ export const search: SevnStrategyDef = {
     { name: 'objective', type: 'enum', values: ['game', 'round'], default: 'game', doc: 'what a rollout measures: the win (played to the end of the game) or the round score' },
     { name: 'play', type: 'enum', values: ['ev', 'race'], default: 'race', doc: 'its own later decisions in the rollouts, and its answer when no answer is clear' },
     { name: 'opp', type: 'enum', values: ['race', 'ev'], default: 'race', doc: 'the opponents in the rollouts (default parameters)' },
+    { name: 'exact', type: 'enum', values: ['last', 'off'], default: 'last', doc: 'last: at draw or stay with nobody else in the round, the exact last-seat answer where it is exact for the objective (round: always; game: when the round decides the game) instead of rollouts' },
     { name: 'ms', type: 'number', min: 0, max: 100000, default: 0, doc: 'also stop a decision after this many milliseconds (0: no cap; a cap makes runs not reproducible)' },
     ...choiceParams({ freeze: 'deny', triple: 'harm', ballast: 'gain', crossroads: 'game', gift: 'least' }),
   ],
@@ -73,6 +89,9 @@ class Search implements SevnStrategy {
   /** Per answer and rollout: the rollout's value (answer i, rollout r at i * most + r). */
   private readonly values: Float64Array;
   private readonly answers = new Int32Array(MAX_PLAYERS);
+  private readonly last: LastSeatPlay | null;
+  /** The first card drawn after the decision in each rollout, stratified over the unseen cards (engine.stackDeck). */
+  private readonly stacked = [0];
   private readonly alive = new Uint8Array(MAX_PLAYERS);
   /** Rollouts played at the last decision (for tests and the study). */
   played = 0;
@@ -95,12 +114,22 @@ class Search implements SevnStrategy {
     this.other = model(params.opp as string);
     this.choices = cardChoices(params, ctx);
     this.values = new Float64Array(MAX_PLAYERS * this.most);
+    this.last = params.exact === 'last' ? new LastSeatPlay(ctx.rules, ctx.cards, this.wholeGame, this.wholeGame, SEARCH_MAX_STATES) : null;
   }
 
   drawOrStay(v: SevnView): number {
     const answers = this.answers;
     answers[0] = Answer.STAY;
     answers[1] = Answer.DRAW;
+    if (this.last !== null) {
+      const a = this.last.answer(v);
+      if (a >= 0) {
+        this.played = 0;
+        this.rng.uint32(); // the two words decide() draws: later decisions see the same stream either way
+        this.rng.uint32();
+        return a;
+      }
+    }
     return this.decide(v, 2, this.own.drawOrStay(v));
   }
 
@@ -165,6 +194,7 @@ class Search implements SevnStrategy {
     const values = this.values;
     const most = this.most;
     const started = this.ms > 0 ? performance.now() : 0;
+    const offset = (this.key[0] >>> 0) / 4294967296;
     alive.fill(0);
     let left = n;
     for (let i = 0; i < n; i++) alive[i] = 1;
@@ -172,10 +202,17 @@ class Search implements SevnStrategy {
     let upTo = this.first;
     for (;;) {
       for (let r = done; r < upTo; r++) {
+        // Rollout r's first card: the point (offset + radical inverse of r) mod 1 of the unseen cards,
+        // so every prefix of 2^k rollouts spreads over them evenly; each rollout's card is still uniform.
+        const at = ((offset + radicalInverse(r)) % 1) * v.deckSize;
         for (let i = 0; i < n; i++) {
           if (alive[i] === 0) continue;
           this.futures.reseedFromKey(this.key, r);
           const e = sampler.load(players, this.futures);
+          if (e.deckLen > 0) {
+            this.stacked[0] = e.deck[Math.floor(at)];
+            e.stackDeck(this.stacked);
+          }
           playOnAfter(e, seat, v.decision, answers[i], v, this.wholeGame);
           values[i * most + r] = this.wholeGame ? e.winShare[seat] : e.roundScore[seat];
         }
