@@ -46,7 +46,7 @@ export const race: SevnStrategyDef = {
   name: 'race',
   doc: 'Game-aware threshold: the stay threshold moves with the totals, the target, the opponents still in and the bust chance; stays when staying wins, draws when staying loses.',
   params: [
-    { name: 'points', type: 'number', min: 5, max: 80, default: 79.1862, doc: 'stay threshold (round points) in a level game' },
+    { name: 'points', type: 'number', min: 5, max: 150, default: 79.1862, doc: 'stay threshold (round points) in a level game' },
     { name: 'behind', type: 'number', min: 0, max: 1, default: 0.0108514, doc: 'threshold raised per point the best opponent leads (times game progress)' },
     { name: 'ahead', type: 'number', min: 0, max: 1, default: 0.196272, doc: 'threshold lowered per point it leads the best opponent (times game progress)' },
     { name: 'stake', type: 'number', min: 0, max: 1, default: 0.470479, doc: 'threshold raised per round point the best opponent still in has at stake' },

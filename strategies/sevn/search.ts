@@ -30,6 +30,7 @@
  */
 import { Rng } from '../../src/engine/rng.js';
 import { resolveParams, type ParamValues } from '../../src/engine/params.js';
+import { Kind } from '../../src/games/sevn/cards.js';
 import { playOnAfter } from '../../src/games/sevn/positions.js';
 import { HiddenInfoSampler } from '../../src/games/sevn/sampler.js';
 import { MAX_PLAYERS } from '../../src/games/sevn/seats.js';
@@ -41,6 +42,19 @@ import { race } from './race.js';
 
 /** Decision states the exact last-seat answer may memoise; past it the decision is sampled (a capped solve costs about its cap). */
 const SEARCH_MAX_STATES = 1000;
+
+/**
+ * Whether an unseen card deals several cards (Triple Draw, Crossroads, Storm): the recursion walks
+ * their deals without a memo, and on the `sevn` deck a solve then passed 1 s before its state cap.
+ */
+function dealsSeveral(v: SevnView): boolean {
+  const cards = v.cards;
+  for (let c = 0; c < cards.codes; c++) {
+    const k = cards.kind[c];
+    if ((k === Kind.TRIPLE_DRAW || k === Kind.CROSSROADS || k === Kind.STORM) && cards.copies[c] > v.seen[c]) return true;
+  }
+  return false;
+}
 
 /** The base-2 radical inverse of r (its bits mirrored behind the binary point), in [0, 1). */
 function radicalInverse(r: number): number {
@@ -65,7 +79,7 @@ export const search: SevnStrategyDef = {
     { name: 'objective', type: 'enum', values: ['game', 'round'], default: 'game', doc: 'what a rollout measures: the win (played to the end of the game) or the round score' },
     { name: 'play', type: 'enum', values: ['ev', 'race'], default: 'race', doc: 'its own later decisions in the rollouts, and its answer when no answer is clear' },
     { name: 'opp', type: 'enum', values: ['race', 'ev'], default: 'race', doc: 'the opponents in the rollouts (default parameters)' },
-    { name: 'exact', type: 'enum', values: ['last', 'off'], default: 'last', doc: 'last: at draw or stay with nobody else in the round, the exact last-seat answer where it is exact for the objective (round: always; game: when the round decides the game) instead of rollouts' },
+    { name: 'exact', type: 'enum', values: ['last', 'off'], default: 'last', doc: 'last: at draw or stay with nobody else in the round and no unseen Triple Draw, Crossroads or Storm, the last-seat recursion answers instead of rollouts where it is exact for the objective (round: always; game: when the round decides the game, a tied lead valued as an even share)' },
     { name: 'ms', type: 'number', min: 0, max: 100000, default: 0, doc: 'also stop a decision after this many milliseconds (0: no cap; a cap makes runs not reproducible)' },
     ...choiceParams({ freeze: 'deny', triple: 'harm', ballast: 'gain', crossroads: 'game', gift: 'least' }),
   ],
@@ -121,7 +135,7 @@ class Search implements SevnStrategy {
     const answers = this.answers;
     answers[0] = Answer.STAY;
     answers[1] = Answer.DRAW;
-    if (this.last !== null) {
+    if (this.last !== null && !dealsSeveral(v)) {
       const a = this.last.answer(v);
       if (a >= 0) {
         this.played = 0;
