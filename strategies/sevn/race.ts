@@ -16,14 +16,15 @@
  * for `tune`; the card choices default to the situation-aware ones.
  *
  * The defaults are the answer of `sevensim tune --game sevn --mode game --strategy race --start
- * race:points=40,behind=0.5,ahead=0.25,stake=0.3,crowd=0,risk=0.25 --field ev --field ev --field ev
- * --method cmaes --budget 600000 --seed 2020` (CMA-ES on the win share in 4-player `sevn` games
- * against three `ev`; the start was the best of docs/STRATEGY.md's earlier coordinate search): on
- * its 24,000 validation games, which the search never saw, it won 0.2812 of them (95% CI [0.2740,
- * 0.2884]; level play is 0.25) against the start's 0.2567, paired difference +0.0245, 95% CI
- * [0.0156, 0.0333]. A high base threshold that falls 7.7 points per opponent still in, and a bust
- * cap of 22% that decides most stops. `points` ended at 79 of its range's 80, so the range may cut
- * the optimum short. docs/STRATEGY.md reprints the run.
+ * race:points=79.1862,behind=0.0108514,ahead=0.196272,stake=0.470479,crowd=-7.66588,risk=0.222166
+ * --field ev --field ev --field ev --method cmaes --budget 600000 --seed 2020` (CMA-ES on the win share
+ * in 4-player `sevn` games against three `ev`; the start was the previous tune's answer, made when
+ * `points` ended at 79 of a range that stopped at 80, since widened to 150): on 30,000 confirmation
+ * games that neither the search nor the choice saw it won 0.2639 of them (95% CI [0.2589, 0.2689];
+ * level play is 0.25) against the start's 0.2547, paired difference +0.0092, 95% CI [0.0040,
+ * 0.0144]. With a base threshold of 132 that rises 9 points per opponent still in, the threshold
+ * rarely binds: the bust cap of 24% decides most stops, the totals and the stakes the rest.
+ * scripts/strategy-study.mjs runs this tune and docs/STRATEGY.md reprints it.
  */
 import { Answer, Status, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
 import { cardChoices, choiceParams, unseenDuplicates, unseenTotal } from './choices.js';
@@ -46,12 +47,12 @@ export const race: SevnStrategyDef = {
   name: 'race',
   doc: 'Game-aware threshold: the stay threshold moves with the totals, the target, the opponents still in and the bust chance; stays when staying wins, draws when staying loses.',
   params: [
-    { name: 'points', type: 'number', min: 5, max: 150, default: 79.1862, doc: 'stay threshold (round points) in a level game' },
-    { name: 'behind', type: 'number', min: 0, max: 1, default: 0.0108514, doc: 'threshold raised per point the best opponent leads (times game progress)' },
-    { name: 'ahead', type: 'number', min: 0, max: 1, default: 0.196272, doc: 'threshold lowered per point it leads the best opponent (times game progress)' },
-    { name: 'stake', type: 'number', min: 0, max: 1, default: 0.470479, doc: 'threshold raised per round point the best opponent still in has at stake' },
-    { name: 'crowd', type: 'number', min: -10, max: 10, default: -7.66588, doc: 'threshold change per opponent still in the round' },
-    { name: 'risk', type: 'number', min: 0, max: 1, default: 0.222166, doc: 'stays when the exact bust chance of the next card exceeds this' },
+    { name: 'points', type: 'number', min: 5, max: 150, default: 131.924, doc: 'stay threshold (round points) in a level game' },
+    { name: 'behind', type: 'number', min: 0, max: 1, default: 0.331337, doc: 'threshold raised per point the best opponent leads (times game progress)' },
+    { name: 'ahead', type: 'number', min: 0, max: 1, default: 0.0285872, doc: 'threshold lowered per point it leads the best opponent (times game progress)' },
+    { name: 'stake', type: 'number', min: 0, max: 1, default: 0.392562, doc: 'threshold raised per round point the best opponent still in has at stake' },
+    { name: 'crowd', type: 'number', min: -10, max: 10, default: 9.1022, doc: 'threshold change per opponent still in the round' },
+    { name: 'risk', type: 'number', min: 0, max: 1, default: 0.238853, doc: 'stays when the exact bust chance of the next card exceeds this' },
     ...choiceParams({ freeze: 'deny', triple: 'harm', ballast: 'gain', crossroads: 'game', gift: 'least' }),
     ...LAST_SEAT_PARAMS,
   ],
