@@ -87,7 +87,7 @@ export const search: SevnStrategyDef = {
   name: 'search',
   doc: 'Paired rollouts of every legal answer from its own view (unseen cards resampled), raced: drops clearly worse answers, stops when one is clear; the highest win chance (objective=game) or round score.',
   params: [
-    { name: 'rollouts', type: 'int', min: 2, max: 100000, default: 256, doc: 'most rollouts per answer at a decision (the same futures for every answer)' },
+    { name: 'rollouts', type: 'int', min: 2, max: 100000, default: 128, doc: 'most rollouts per answer at a decision (the same futures for every answer)' },
     { name: 'min', type: 'int', min: 2, max: 100000, default: 8, doc: 'rollouts per answer before the first drop; then the count doubles between checks' },
     { name: 'z', type: 'number', min: 0, max: 10, default: 2.5, doc: 'an answer is dropped once its paired difference from the best is this many standard errors below 0' },
     { name: 'objective', type: 'enum', values: ['game', 'round'], default: 'game', doc: 'what a rollout measures: the win (played to the end of the game) or the round score' },
