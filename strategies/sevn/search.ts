@@ -33,6 +33,11 @@
  * answer is still in, else the best mean of those left. (Taking the sign of an unclear difference
  * played worse than every fast bot: early in a game most futures end with the same winner either way.)
  *
+ * Defaults: `play` and `opp` are `race` as measured above; the budget, 128 rollouts per answer, is the
+ * largest of the budget curve that scripts/strategy-study.mjs plays against `ev` (docs/STRATEGY.md:
+ * edge, CPU time a decision and decisions a second for budgets 8 to 128, and the goal matches against
+ * `ev` and `race` at 128); `min` 8 and `z` 2.5 were set by hand, not tuned.
+ *
  * Reproducible: each decision draws two words from its own stream (reseeded per chunk by the runner)
  * and rollout r's futures come from them and r alone, so a seed gives the same decisions on any number
  * of threads. `ms` > 0 also stops a decision after that many milliseconds of wall time: then the
