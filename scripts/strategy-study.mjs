@@ -198,8 +198,8 @@ const text = [
   '```',
   '',
   'Each starts from the answer of the tune before it (seeds 2020 and 2021 then too): `race`\'s from a tune whose range for `points` stopped at 80, ' +
-    'where its answer (79.19) ended; the range is now [5, 150]. `ev`\'s margin -2 came from a tune from margin 0 that did not show it better than 0 ' +
-    '(paired difference +0.0092, 95% CI [-0.0056, 0.0240]); the tune below keeps it when no other margin scores above it on the validation block.',
+    'where its answer (79.19) ended; the range is now [5, 150]. `ev`\'s margin -2 came from a tune from margin 0 that did not show it better than 0; ' +
+    'the tune below keeps it unless another margin scores above it on the validation block.',
   '',
   tuneText('race', raceTune),
   tuneText('ev', evTune),
