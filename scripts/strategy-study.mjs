@@ -43,7 +43,7 @@ const doc = arg('--doc', 'docs/STRATEGY.md');
 // seat order); paired games per compare; games timed per budget.
 const B = quick
   ? { tuneRace: 20000, tuneEv: 25000, stayDeals: 2, ladderDeals: 1, curveGames: 8, goalGames: 8, speedGames: 2 }
-  : { tuneRace: 600000, tuneEv: 200000, stayDeals: 40, ladderDeals: 2, curveGames: 160, goalGames: 800, speedGames: 12 };
+  : { tuneRace: 600000, tuneEv: 200000, stayDeals: 40, ladderDeals: 2, curveGames: 160, goalGames: 2000, speedGames: 12 };
 const BUDGETS = quick ? [4, 8, 16, 32, 64] : [8, 16, 32, 64, 128];
 const TOP = BUDGETS[BUDGETS.length - 1];
 /** The search bot's budget in the ladder (each of its games there costs what a compare's does). */
