@@ -140,7 +140,11 @@ function section(r) {
     lines.push(`| ${g.b} | ${n(g.games)} | ${f(g.winShareA)} | ${f(g.winShareB)} | ${f(w.mean)} | ${ci(w.ci95)} | ${verdict(w)} |`);
   }
   lines.push('');
-  lines.push(`(${r.preset}: ${Math.round(r.seconds)} s on ${study.threads} threads.)`, '');
+  const beaten = r.goal.filter((g) => g.winDiff.ci95[0] > 0).map((g) => g.b);
+  const fast = r.speed.msPerDecision <= 20;
+  lines.push(`The goal (a win-share edge with its 95% CI above 0 against \`ev\` and against \`race\`, at no more than 20 ms CPU a decision): ` +
+    (beaten.length === r.goal.length && fast ? '**met**.' : `**not met**: ${beaten.length === 0 ? 'neither edge is shown' : `shown against ${beaten.join(' and ')} only`}${fast ? '' : ', and a decision took more than 20 ms'}.`), '');
+  lines.push(`(${r.preset}: ${Math.round(r.seconds)} s on ${study.threads} thread${study.threads === 1 ? '' : 's'}.)`, '');
   return lines.join('\n');
 }
 
