@@ -42,6 +42,8 @@ export interface BustTable {
   strategy: string;
   /** True when the exact columns are filled (number-only deck and a strategy with an exact draw rule). */
   exact: boolean;
+  /** Why the exact columns are empty (one line), or null when they are filled. */
+  noExact: string | null;
   rounds: number;
   seed: number;
   rows: BustTableRow[];
@@ -80,7 +82,8 @@ function soloDrawRule(r: SevnRules, strategies: readonly SevnStrategyDef[], spec
 /** The full bust table: exact beside simulated, rows by distinct values then points. */
 export function bustTable(r: SevnRules, strategies: readonly SevnStrategyDef[], o: BustTableOptions): BustTable {
   checkStrategySpec('sevn', strategies, o.strategy);
-  const rule = otherCards(r) === 0 ? soloDrawRule(r, strategies, o.strategy) : null;
+  const others = otherCards(r);
+  const rule = others === 0 ? soloDrawRule(r, strategies, o.strategy) : null;
   const exact = rule ? exactBustTable(r, rule) : new Map<number, { reach: number; bust: number }>();
   const sim = o.rounds > 0 ? simulateBustTable(r, strategies, o.strategy, o.rounds, o.seed) : new Map<number, { draws: number; busts: number }>();
   const keys = [...new Set([...exact.keys(), ...sim.keys()])].sort((a, b) => a - b);
@@ -96,5 +99,16 @@ export function bustTable(r: SevnRules, strategies: readonly SevnStrategyDef[], 
       simRounds: o.rounds, simDraws: draws, simBusts: busts, simRate: rate, simSe: draws > 0 ? Math.sqrt((rate * (1 - rate)) / draws) : NaN,
     };
   });
-  return { rules: r.name, strategy: o.strategy, exact: rule !== null, rounds: o.rounds, seed: o.seed, rows };
+  return { rules: r.name, strategy: o.strategy, exact: rule !== null, noExact: rule ? null : noExactWhy(o.strategy, others), rounds: o.rounds, seed: o.seed, rows };
+}
+
+/**
+ * Why there is no exact column: the exact pass covers number-only decks. With other cards it would
+ * keep apart every set of them drawn before each row (what the deck still holds): on the `sevn` deck a
+ * solo round of stay-at:points=25 keeps drawing at 5 million such sets or more (node
+ * scripts/solo-states.mjs), where a number-only deck has about a thousand.
+ */
+function noExactWhy(strategy: string, others: number): string {
+  if (others > 0) return `the exact pass covers number-only decks (such as sevn-numbers); this deck has ${others} other cards, and every set of them drawn would be kept apart (on the sevn deck, 5 million states or more)`;
+  return `${strategy} declares no solo draw rule (a function of the held values alone)`;
 }
