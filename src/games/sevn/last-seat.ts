@@ -27,6 +27,7 @@ import type { SevnRules } from './rules.js';
 import { SeatBonus } from './scoring.js';
 import { Seat } from './seats.js';
 import { StateMemo } from './state-memo.js';
+import { leastStates } from './last-seat-bound.js';
 
 /** Decision states a solve may memoise unless told otherwise (about 100 MB at the largest). */
 export const LAST_SEAT_MAX_STATES = 2_000_000;
@@ -220,71 +221,10 @@ export class LastSeatSolver {
     return this.drawValue();
   }
 
-  /**
-   * A lower bound on the decision states a solve from here memoises, this one included (it is not
-   * memoised itself). Every combination of cards that can be drawn one a turn without ending the round
-   * is a decision state of its own (its deck differs), and the recursion values drawing at every
-   * decision: so the combinations of the deck's number values not held (one card each) and kept Ballast
-   * cards, fewer than a SEVN in all, times each Ballast card left, kept or discarded, times any count of
-   * each modifier, bonus card and Second Chance left (past the one held, a Second Chance is discarded).
-   * When the whole deck can be drawn that way (or is empty), the same count over the discard pile it is
-   * then reshuffled into. Actions, which draw more or end the round, are left out. Cheap, so a hopeless
-   * position costs nothing.
-   */
+  /** A lower bound on the decision states a solve from here memoises, this one included (last-seat-bound.ts). */
   leastStates(): number {
     const st = this.st;
-    const before = this.combinations(this.deck, st[Seat.MASK], st[Seat.DISTINCT]);
-    // Draw the whole deck along one path of simple cards, if there is one; then the reshuffled pile.
-    const pile = Int32Array.from(this.disc);
-    let mask = st[Seat.MASK];
-    let distinct = st[Seat.DISTINCT];
-    let sc = st[Seat.SC];
-    for (let c = 0; c < this.codes; c++) {
-      const n = this.deck[c];
-      if (n === 0) continue;
-      switch (this.kind[c]) {
-        case Kind.NUMBER:
-          if (n > 1 || (mask >>> this.value[c]) & 1 || ++distinct >= this.sevnDistinct) return before;
-          mask |= 1 << this.value[c];
-          break;
-        case Kind.BALLAST: pile[c] += n; break; // discarded
-        case Kind.SECOND_CHANCE: pile[c] += n - 1 + sc; sc = 1; break; // the first one kept unless one is held
-        case Kind.MULTIPLY: case Kind.ADD: case Kind.FEATHERWEIGHT: case Kind.HEAVYWEIGHT: case Kind.LADDER: break;
-        default: return before; // an action
-      }
-    }
-    const after = this.combinations(pile, mask, distinct);
-    return after > before ? after : before;
-  }
-
-  /** The count of leastStates over the cards of `pile` for a row holding `mask` (`distinct` scoring values). */
-  private combinations(pile: ArrayLike<number>, mask: number, distinct: number): number {
-    const room = this.sevnDistinct - 1 - distinct; // distinct values that may still join
-    if (room < 0) return 1;
-    const poly = new Float64Array(room + 1); // poly[m]: ways to add m distinct values
-    poly[0] = 1;
-    let other = 1;
-    for (let c = 0; c < this.codes; c++) {
-      const n = pile[c];
-      if (n === 0) continue;
-      const k = this.kind[c];
-      let stay = 1; // ways that add no distinct value, and ways that add one
-      let join = 0;
-      if (k === Kind.NUMBER) {
-        if ((mask >>> this.value[c]) & 1) continue;
-        join = 1;
-      } else if (k === Kind.BALLAST) {
-        stay = 2; // a Ballast value is one card: left or discarded, or kept
-        join = 1;
-      } else if (k === Kind.MULTIPLY || k === Kind.ADD || k === Kind.SECOND_CHANCE || k === Kind.FEATHERWEIGHT || k === Kind.HEAVYWEIGHT || k === Kind.LADDER) {
-        other *= n + 1;
-        continue;
-      } else continue;
-      for (let m = room; m >= 0; m--) poly[m] = poly[m] * stay + (m > 0 ? poly[m - 1] * join : 0);
-    }
-    let sets = 0;
-    for (let m = 0; m <= room; m++) sets += poly[m];
-    return sets * other;
+    return leastStates(this.cards, this.sevnDistinct, this.deck, this.disc, st[Seat.MASK], st[Seat.DISTINCT], st[Seat.SC]);
   }
 
   // ---- The recursion -------------------------------------------------------------------------------
