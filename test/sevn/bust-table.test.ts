@@ -210,7 +210,7 @@ describe('bustTable: the full table of a solo strategy', () => {
     expect(bustTable(sevnPreset('sevn-numbers'), { strategy: 'bust-cap:p=0.2', rounds: 0, seed: 1 }).rows.every((r) => r.bustExact <= 0.2)).toBe(true);
     const f = bustTable(sevnPreset('sevn'), { strategy: 'stay-at:points=25', rounds: 20_000, seed: 2 });
     expect(f.exact).toBe(false);
-    expect(f.noExact).toMatch(/number-only decks .*28 other cards/); // 3 Ballast, 6 modifiers, 13 actions, 6 bonus cards
+    expect(f.noExact).toMatch(/this deck has Ballast, Crossroads, Storm or bonus cards too/);
     expect(f.rows.every((r) => Number.isNaN(r.reach))).toBe(true);
     expect(f.rows.reduce((a, r) => a + r.simDraws, 0)).toBeGreaterThan(20_000);
     expect(() => bustTable(sevnPreset('sevn'), { strategy: 'nope', rounds: 10, seed: 1 })).toThrow(UserError);
