@@ -18,9 +18,9 @@ import type { SevnStrategyDef } from './view.js';
 export interface BustTableRow {
   distinct: number;
   points: number;
-  /** Exact chance per round that the strategy draws at this state (NaN when not computed exactly). */
+  /** Exact expected draws per round at this state, a chance on a number-only deck (NaN when not computed exactly). */
   reach: number;
-  /** Exact next-draw bust chance, averaged over the held sets of this state weighted by reach (NaN idem). */
+  /** Exact next-draw bust chance, averaged over the draws at this state (NaN idem). */
   bustExact: number;
   /** Simulation: rounds, draws at this state, busts on those draws. */
   simRounds: number;

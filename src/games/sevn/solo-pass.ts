@@ -22,7 +22,7 @@ import type { SevnRules } from './rules.js';
 import { Answer, Decision, type SevnStrategyDef, type SevnView } from './view.js';
 
 export interface SoloPassRow {
-  /** Chance per round of a draw decision at this (distinct, points), and the reach-weighted next-card bust chance there. */
+  /** Expected draw decisions per round at this (distinct, points) (a Second Chance drawn or used leaves the points as they were), and their mean next-card bust chance. */
   reach: number;
   bust: number;
 }
