@@ -320,5 +320,7 @@ describe('bustTable on a deck with modifiers, Second Chance, Freeze and Triple D
     expect(soloPass(sevnPreset('sevn'), SEVN_STRATEGIES, 'stay-at')).toMatchObject({ why: expect.stringMatching(/Ballast, Crossroads, Storm or bonus cards/) });
     // A deck small enough to be reshuffled within a round.
     expect(soloPass({ ...mixed, numbers: [{ value: 1, copies: 1 }, { value: 2, copies: 2 }, { value: 3, copies: 3 }] }, SEVN_STRATEGIES, 'stay-at')).toMatchObject({ why: expect.stringMatching(/reshuffled/) });
+    // More actions than the pass keeps waiting (six).
+    expect(soloPass({ ...mixed, actions: { ...mixed.actions, freeze: 4, tripleDraw: 3 } }, SEVN_STRATEGIES, 'stay-at')).toMatchObject({ why: expect.stringMatching(/more than 6 Freeze and Triple Draw/) });
   });
 });

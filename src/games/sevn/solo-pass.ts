@@ -50,6 +50,7 @@ export function soloPassRefusal(r: SevnRules): string | null {
   // The most cards a solo round can draw: every card but the numbers not held, a SEVN's worth of values.
   let others = 0;
   for (let c = 0; c < cards.codes; c++) if (cards.kind[c] !== Kind.NUMBER) others += cards.copies[c];
+  if (a.freeze + a.tripleDraw > QMAX) return `the deck has more than ${QMAX} Freeze and Triple Draw cards, more than the exact pass keeps waiting`;
   if (others + r.sevn.distinct + a.secondChance + a.tripleDraw * r.tripleDrawCards >= cards.deck.length) return 'the deck is small enough to be reshuffled within a solo round, which the exact pass leaves out';
   return null;
 }
@@ -61,6 +62,9 @@ const enum F {
 const QMAX = 6;
 
 class Packer {
+  static fits(sizes: number[]): boolean {
+    return sizes.reduce((a, b) => a * b, 1) <= 2 ** 53;
+  }
   readonly size: number[] = [];
   readonly radix: number[] = [];
   constructor(sizes: number[]) {
@@ -70,7 +74,6 @@ class Packer {
       this.radix.push(r);
       r *= s;
     }
-    if (r > 2 ** 53) throw new RangeError('state too large to pack');
   }
   pack(f: Int32Array): number {
     let k = 0;
@@ -102,7 +105,8 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
   let dupMax = 0;
   for (const c of numbers) dupMax += cards.copies[c];
   const sizes = [2 ** numbers.length, dupMax + 1, 2, r.tripleDrawCards + 1, QMAX + 1, 3, 3, 3, 3, 3, 3, ...otherCodes.map((c) => cards.copies[c] + 1)];
-  const packer = new Packer(sizes);
+  const packer = Packer.fits(sizes) ? new Packer(sizes) : null;
+  if (packer === null) return { why: 'the deck has too many kinds of cards for the exact pass to key its states' };
   const fields = sizes.length;
   const view = new SoloView(r, cards);
   const f = new Int32Array(fields);
@@ -185,7 +189,6 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
       if (kind === Kind.SECOND_CHANCE) g[F.SC_HELD] = 1; // a second one is discarded: nobody else to give it to
       else if (kind === Kind.FREEZE || kind === Kind.TRIPLE_DRAW) {
         if (inSequence) {
-          if (g[F.QLEN] === QMAX) throw new RangeError('queue too long');
           g[F.Q0 + g[F.QLEN]++] = kind === Kind.FREEZE ? 1 : 2;
         } else if (kind === Kind.FREEZE) {
           if (freezeSelf) {
