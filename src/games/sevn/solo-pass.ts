@@ -167,8 +167,8 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
       }
     }
     for (let i = 0; i < numbers.length; i++) {
-      if ((s[F.HELD] >>> i) & 1) continue;
       const c = numbers[i];
+      if ((s[F.HELD] >>> i) & 1 || cards.copies[c] === 0) continue;
       const q = (p * cards.copies[c]) / total;
       g.set(s);
       g[F.HELD] |= 1 << i;
