@@ -13,6 +13,12 @@ import { parseHeld, parseUnseen } from '../../src/games/sevn/analyses/bust-table
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { expectWithinSE } from '../helpers/stats.js';
+import { soloPass } from '../../src/games/sevn/solo-pass.js';
+import { soloStayAt } from '../../src/games/sevn/exact.js';
+import { SevnEngine } from '../../src/games/sevn/engine.js';
+import { Ev } from '../../src/games/sevn/events.js';
+import { makeSevnPlayers } from '../../src/games/sevn/index.js';
+import { Rng, STREAM_DECK } from '../../src/engine/rng.js';
 
 const bustTable = (r: SevnRules, o: Parameters<typeof bustTableOf>[2]) => bustTableOf(r, SEVN_STRATEGIES, o);
 
@@ -204,11 +210,14 @@ describe('bustTable: the full table of a solo strategy', () => {
     expect(bustTable(sevnPreset('sevn-numbers'), { strategy: 'bust-cap:p=0.2', rounds: 0, seed: 1 }).rows.every((r) => r.bustExact <= 0.2)).toBe(true);
     const f = bustTable(sevnPreset('sevn'), { strategy: 'stay-at:points=25', rounds: 20_000, seed: 2 });
     expect(f.exact).toBe(false);
+    expect(f.noExact).toMatch(/this deck has Ballast, Crossroads, Storm or bonus cards too/);
     expect(f.rows.every((r) => Number.isNaN(r.reach))).toBe(true);
     expect(f.rows.reduce((a, r) => a + r.simDraws, 0)).toBeGreaterThan(20_000);
     expect(() => bustTable(sevnPreset('sevn'), { strategy: 'nope', rounds: 10, seed: 1 })).toThrow(UserError);
     const random = bustTable(sevnPreset('sevn-numbers'), { strategy: 'random', rounds: 1000, seed: 1 });
     expect(random.exact).toBe(false);
+    expect(random.noExact).toMatch(/random declares no solo draw rule/);
+    expect(bustTable(sevnPreset('sevn-numbers'), { strategy: 'stay-at', rounds: 0, seed: 1 }).noExact).toBeNull();
   });
 });
 
@@ -239,5 +248,79 @@ describe('bust-table command layer', () => {
     expect(text.split('\n').length).toBeLessThan(40);
     expect(text).toMatch(/^\s+1\s+10-19\s/m);
     expect(() => formatBustTable(t, 0)).toThrow(UserError);
+  });
+});
+
+describe('bustTable on a deck with modifiers, Second Chance, Freeze and Triple Draw: the forward pass (solo-pass.ts)', () => {
+  /** 45 cards: numbers 1..8 with 1..8 copies, x2 +3 +5, two each of Second Chance, Freeze and Triple Draw (3 cards); SEVN at 5 values. */
+  const mixed: SevnRules = {
+    ...sevnPreset('sevn-numbers'), name: 'mixed',
+    numbers: [1, 2, 3, 4, 5, 6, 7, 8].map((v) => ({ value: v, copies: v })),
+    modifiers: [{ kind: 'multiply', value: 2, count: 1 }, { kind: 'add', value: 3, count: 1 }, { kind: 'add', value: 5, count: 1 }],
+    actions: { freeze: 2, secondChance: 2, tripleDraw: 2, crossroads: 0, storm: 0 }, tripleDrawCards: 3,
+    sevn: { distinct: 5, bonus: 10 },
+  };
+
+  it('on number-only decks it gives the recursion over held sets (exact.ts)', () => {
+    for (const [name, strategy] of [['sevn-numbers', 'stay-at:points=25'], ['flip7-numbers', 'bust-cap:p=0.25']]) {
+      const r = sevnPreset(name);
+      const pass = soloPass(r, SEVN_STRATEGIES, strategy);
+      if ('why' in pass) throw new Error(pass.why);
+      const table = bustTable(r, { strategy, rounds: 0, seed: 1 });
+      expect(pass.rows.size).toBe(table.rows.length);
+      for (const row of table.rows) {
+        const p = pass.rows.get(row.distinct * 65536 + row.points)!;
+        expect(p.reach).toBeCloseTo(row.reach, 12);
+        expect(p.bust).toBeCloseTo(row.bustExact, 12);
+      }
+    }
+    expect(soloPass(sevnPreset('sevn-numbers'), SEVN_STRATEGIES, 'stay-at:points=25')).toMatchObject({ mean: expect.closeTo(soloStayAt(sevnPreset('sevn-numbers'), 25).mean, 10) });
+  });
+
+  it('stay-at:points=20: the round score, bust and SEVN chances and every row against the engine (200,000 rounds, 4 SE)', () => {
+    const rounds = 200_000;
+    const pass = soloPass(mixed, SEVN_STRATEGIES, 'stay-at:points=20');
+    if ('why' in pass) throw new Error(pass.why);
+    // The engine's own solo rounds of the same strategy.
+    const engine = new SevnEngine(mixed);
+    const rng = new Rng();
+    rng.reseed(7, 0, STREAM_DECK);
+    const players = makeSevnPlayers(SEVN_STRATEGIES, mixed, ['stay-at:points=20'], [new Rng()]);
+    let sum = 0;
+    let busts = 0;
+    let sevns = 0;
+    engine.tracer = { event(ev) { if (ev === Ev.BUST) busts++; else if (ev === Ev.SEVN) sevns++; } };
+    for (let i = 0; i < rounds; i++) {
+      engine.playRound(players, rng);
+      sum += engine.roundScore[0];
+    }
+    expectWithinSE(sum / rounds, pass.mean, Math.sqrt((pass.meanSquare - pass.mean ** 2) / rounds), 'round score');
+    expectWithinSE(busts / rounds, pass.bustChance, Math.sqrt((pass.bustChance * (1 - pass.bustChance)) / rounds), 'bust chance');
+    expectWithinSE(sevns / rounds, pass.sevnChance, Math.sqrt((pass.sevnChance * (1 - pass.sevnChance)) / rounds), 'SEVN chance');
+
+    const t = bustTable(mixed, { strategy: 'stay-at:points=20', rounds, seed: 3 });
+    expect(t.exact).toBe(true);
+    expect(t.noExact).toBeNull();
+    let checked = 0;
+    for (const row of t.rows) {
+      // A row can be drawn at more than once a round (a Second Chance drawn or used leaves the points):
+      // its count's variance is at most its mean times the most draws a row can see, 1 + 2 + 2.
+      const se = Math.sqrt((5 * Math.max(row.reach, 1 / rounds)) / rounds);
+      expectWithinSE(row.simDraws / rounds, row.reach, se, `reach at ${row.distinct}/${row.points}`);
+      if (row.simDraws >= 2000) {
+        expectWithinSE(row.simRate, row.bustExact, Math.sqrt((row.bustExact * (1 - row.bustExact)) / row.simDraws), `bust at ${row.distinct}/${row.points}`);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(15);
+  }, 120_000);
+
+  it('flip7 passes the state cap and sevn has cards the pass leaves out: no exact columns, and why', () => {
+    expect(bustTable(sevnPreset('flip7'), { strategy: 'stay-at:points=25', rounds: 0, seed: 1 }).noExact).toMatch(/needs more than 250,000 states/);
+    expect(soloPass(sevnPreset('sevn'), SEVN_STRATEGIES, 'stay-at')).toMatchObject({ why: expect.stringMatching(/Ballast, Crossroads, Storm or bonus cards/) });
+    // A deck small enough to be reshuffled within a round.
+    expect(soloPass({ ...mixed, numbers: [{ value: 1, copies: 1 }, { value: 2, copies: 2 }, { value: 3, copies: 3 }] }, SEVN_STRATEGIES, 'stay-at')).toMatchObject({ why: expect.stringMatching(/reshuffled/) });
+    // More actions than the pass keeps waiting (six).
+    expect(soloPass({ ...mixed, actions: { ...mixed.actions, freeze: 4, tripleDraw: 3 } }, SEVN_STRATEGIES, 'stay-at')).toMatchObject({ why: expect.stringMatching(/more than 6 Freeze and Triple Draw/) });
   });
 });

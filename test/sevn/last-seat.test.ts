@@ -171,6 +171,67 @@ const mixed: SevnRules = {
   sevn: { distinct: 5, bonus: 10 },
 };
 
+describe('last seat in: the states a solve needs at least (a hopeless position is refused at once)', () => {
+  const cardsOf = (rules: SevnRules, names: string[], cards: SevnCards) => {
+    const a = new Array<number>(cards.codes).fill(0);
+    for (const n of names) a[cards.code(n)]++;
+    return a;
+  };
+
+  it('by hand: the combinations of cards drawn one a turn without ending the round, and never more than a solve memoises', () => {
+    // small (SEVN at 3 values) with x2 and +3; row 2, deck 1 5 x2 +3: no number, the 1 or the 5 (both
+    // make a SEVN), times x2 drawn or not, times +3 drawn or not: 3 x 4 = 12 states, this one included.
+    const r: SevnRules = { ...small, modifiers: [{ kind: 'multiply', value: 2, count: 1 }, { kind: 'add', value: 3, count: 1 }] };
+    const cards = new SevnCards(r);
+    const s = new LastSeatSolver(r, cards);
+    s.load({ deck: cardsOf(r, ['1', '5', 'x2', '+3'], cards), discard: cardsOf(r, [], cards), row: [cards.code('2')] }, objectiveUtility(r, { kind: 'ev' }));
+    expect(s.leastStates()).toBe(12);
+    s.drawValue();
+    expect(s.states).toBeGreaterThanOrEqual(11);
+    // An empty deck: the count is over the discard pile it is reshuffled into (1 5 x2 +3 again).
+    s.load({ deck: cardsOf(r, [], cards), discard: cardsOf(r, ['1', '5', 'x2', '+3'], cards), row: [cards.code('2')] }, objectiveUtility(r, { kind: 'ev' }));
+    expect(s.leastStates()).toBe(12);
+    s.drawValue();
+    expect(s.states).toBeGreaterThanOrEqual(11);
+    // Ballast: each card left, discarded or kept (a distinct value). sevn-numbers with Ballast -1 and -2
+    // (SEVN at 7), row 13 12 11 10 9, deck 8 -1 -2: one more value at most. None added: -1 and -2 each
+    // left or discarded, 4; one added: the 8 (4 ways for the Ballast), or -1 kept (-2 left or discarded,
+    // 2), or -2 kept (2): 12 in all.
+    const rb: SevnRules = { ...base, ballast: [-1, -2] };
+    const cb = new SevnCards(rb);
+    const sb = new LastSeatSolver(rb, cb);
+    sb.load({ deck: cardsOf(rb, ['8', '-1', '-2'], cb), discard: cardsOf(rb, [], cb), row: ['13', '12', '11', '10', '9'].map((n) => cb.code(n)) }, objectiveUtility(rb, { kind: 'ev' }));
+    expect(sb.leastStates()).toBe(12); // (not solved: a discarded Ballast comes back at each reshuffle, a cycle)
+  });
+
+  it('a solve memoises at least that many states, on positions of every card kind', () => {
+    for (const [rules, row, deck, discard] of [
+      [mixed, ['3'], ['1', '2', '4', '5', '6', 'x2', '+3', '+5', 'SecondChance', 'Featherweight', 'Ladder', 'TripleDraw', 'Storm'], ['2', '3', '4', '5', 'Freeze', 'SecondChance', 'Heavyweight']],
+      [mixed, ['6', 'SecondChance'], ['2', '3', '+3'], ['1', '2', '3', '4', '4', '5', '5', 'x2', '+5', 'Freeze', 'SecondChance', 'TripleDraw', 'Storm', 'Featherweight', 'Heavyweight', 'Ladder']],
+      [mixed, ['4'], [], ['1', '2', '3', '5', '5', 'x2', '+3', 'SecondChance', 'Featherweight', 'Ladder', 'Freeze', 'Storm']],
+    ] as [SevnRules, string[], string[], string[]][]) {
+      const cards = new SevnCards(rules);
+      const s = new LastSeatSolver(rules, cards);
+      s.load({ deck: cardsOf(rules, deck, cards), discard: cardsOf(rules, discard, cards), row: row.map((n) => cards.code(n)) }, objectiveUtility(rules, { kind: 'ev' }));
+      const least = s.leastStates();
+      expect(least).toBeGreaterThan(1);
+      s.drawValue();
+      expect(s.states).toBeGreaterThanOrEqual(least - 1);
+    }
+  });
+
+  it('a fresh full sevn deck is refused at once: its count alone passes the cap', () => {
+    const r = sevnPreset('sevn');
+    const cards = new SevnCards(r);
+    const deck = Array.from(cards.copies);
+    deck[cards.code('7')]--;
+    const s = new LastSeatSolver(r, cards, 50_000);
+    s.load({ deck, discard: new Array<number>(cards.codes).fill(0), row: [cards.code('7')] }, objectiveUtility(r, { kind: 'ev' }));
+    expect(s.leastStates()).toBeGreaterThan(50_001);
+    expect(() => s.drawValue()).toThrow(LastSeatCapError);
+  });
+});
+
 describe('last seat in: against the engine\'s own play (Monte Carlo, 4 SE)', () => {
   /** Me (seat 0) with `mine`, seat 1 stayed with `theirs`, `seen` in the discard pile; the engine plays the solver's policy after a draw. */
   function check(rules: SevnRules, mine: string[], theirs: string[], seen: string[], objective: { kind: 'ev' } | { kind: 'at-least'; k: number }, rounds: number, seed: number) {

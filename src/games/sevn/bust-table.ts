@@ -1,24 +1,26 @@
 /**
- * The bust table of a solo SEVN strategy: for a number-only deck, the exact chance that each held set
- * is reached at a draw, keyed by (distinct values, round points), and the next-draw bust chance
- * averaged over the held sets weighted by that chance; beside it the rate measured by the real engine
- * (bust-sim.ts). The exact columns need the strategy's solo draw rule (SevnStrategyDef.soloDrawRule);
- * without one (random), or on a deck with other cards, only the simulated columns are filled (the
- * exact ones are NaN).
+ * The bust table of a solo SEVN strategy: the exact chance of a draw decision at each (distinct values,
+ * round points), and the next-draw bust chance averaged over the held sets weighted by that chance;
+ * beside it the rate measured by the real engine (bust-sim.ts). The exact columns need a strategy with
+ * a solo draw rule (SevnStrategyDef.soloDrawRule: it answers from what it sees, no chance): on a
+ * number-only deck the recursion over held sets (exact.ts), on a deck with modifiers, Second Chance,
+ * Freeze and Triple Draw the forward pass of solo-pass.ts when it fits its state cap. Otherwise only
+ * the simulated columns are filled (the exact ones are NaN) and `noExact` says why.
  */
 import { parseSpec, resolveParams } from '../../engine/params.js';
 import { checkStrategySpec } from '../../engine/strategy.js';
 import { simulateBustTable, stateKey } from './bust-sim.js';
 import { maskSum, otherCards, popcount, soloReach } from './exact.js';
+import { soloPass } from './solo-pass.js';
 import type { SevnRules } from './rules.js';
 import type { SevnStrategyDef } from './view.js';
 
 export interface BustTableRow {
   distinct: number;
   points: number;
-  /** Exact chance per round that the strategy draws at this state (NaN when not computed exactly). */
+  /** Exact expected draws per round at this state, a chance on a number-only deck (NaN when not computed exactly). */
   reach: number;
-  /** Exact next-draw bust chance, averaged over the held sets of this state weighted by reach (NaN idem). */
+  /** Exact next-draw bust chance, averaged over the draws at this state (NaN idem). */
   bustExact: number;
   /** Simulation: rounds, draws at this state, busts on those draws. */
   simRounds: number;
@@ -42,6 +44,8 @@ export interface BustTable {
   strategy: string;
   /** True when the exact columns are filled (number-only deck and a strategy with an exact draw rule). */
   exact: boolean;
+  /** Why the exact columns are empty (one line), or null when they are filled. */
+  noExact: string | null;
   rounds: number;
   seed: number;
   rows: BustTableRow[];
@@ -80,8 +84,18 @@ function soloDrawRule(r: SevnRules, strategies: readonly SevnStrategyDef[], spec
 /** The full bust table: exact beside simulated, rows by distinct values then points. */
 export function bustTable(r: SevnRules, strategies: readonly SevnStrategyDef[], o: BustTableOptions): BustTable {
   checkStrategySpec('sevn', strategies, o.strategy);
-  const rule = otherCards(r) === 0 ? soloDrawRule(r, strategies, o.strategy) : null;
-  const exact = rule ? exactBustTable(r, rule) : new Map<number, { reach: number; bust: number }>();
+  const others = otherCards(r);
+  const declared = soloDrawRule(r, strategies, o.strategy);
+  let exact = new Map<number, { reach: number; bust: number }>();
+  let noExact: string | null = null;
+  if (!declared) noExact = `${o.strategy} declares no solo draw rule (a function of the held values alone)`;
+  else if (others === 0) exact = exactBustTable(r, declared);
+  else {
+    const pass = soloPass(r, strategies, o.strategy);
+    if ('why' in pass) noExact = pass.why;
+    else exact = pass.rows;
+  }
+  const rule = noExact === null;
   const sim = o.rounds > 0 ? simulateBustTable(r, strategies, o.strategy, o.rounds, o.seed) : new Map<number, { draws: number; busts: number }>();
   const keys = [...new Set([...exact.keys(), ...sim.keys()])].sort((a, b) => a - b);
   const rows = keys.map((k): BustTableRow => {
@@ -96,5 +110,5 @@ export function bustTable(r: SevnRules, strategies: readonly SevnStrategyDef[], 
       simRounds: o.rounds, simDraws: draws, simBusts: busts, simRate: rate, simSe: draws > 0 ? Math.sqrt((rate * (1 - rate)) / draws) : NaN,
     };
   });
-  return { rules: r.name, strategy: o.strategy, exact: rule !== null, rounds: o.rounds, seed: o.seed, rows };
+  return { rules: r.name, strategy: o.strategy, exact: rule, noExact, rounds: o.rounds, seed: o.seed, rows };
 }

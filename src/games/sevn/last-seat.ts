@@ -27,6 +27,7 @@ import type { SevnRules } from './rules.js';
 import { SeatBonus } from './scoring.js';
 import { Seat } from './seats.js';
 import { StateMemo } from './state-memo.js';
+import { leastStates } from './last-seat-bound.js';
 
 /** Decision states a solve may memoise unless told otherwise (about 100 MB at the largest). */
 export const LAST_SEAT_MAX_STATES = 2_000_000;
@@ -205,6 +206,9 @@ export class LastSeatSolver {
 
   /** The value of drawing now and then playing on optimally (throws LastSeatCapError past the cap). */
   drawValue(): number {
+    // A position whose sure states alone pass the cap is refused at once: running to the cap first cost
+    // up to a second a decision (advise --review of a full-deck game spent 40% of its time there).
+    if (this.leastStates() - 1 > this.maxStates) throw new LastSeatCapError(this.maxStates);
     this.depth = 0;
     this.states = this.memo.count;
     const v = this.turnDraw();
@@ -215,6 +219,12 @@ export class LastSeatSolver {
   /** The value of the deal's forced first card of a solo round, then optimal play: the round's value from an empty row. */
   dealValue(): number {
     return this.drawValue();
+  }
+
+  /** A lower bound on the decision states a solve from here memoises, this one included (last-seat-bound.ts). */
+  leastStates(): number {
+    const st = this.st;
+    return leastStates(this.cards, this.sevnDistinct, this.deck, this.disc, st[Seat.MASK], st[Seat.DISTINCT], st[Seat.SC]);
   }
 
   // ---- The recursion -------------------------------------------------------------------------------

@@ -195,8 +195,9 @@ export function formatBustTable(t: BustTable & { preset?: string | null }, band 
   }
   const lines = [
     `SEVN (${t.preset ?? t.rules}), solo ${t.strategy}: next-draw bust chance by distinct values held and round points` +
-      (t.exact ? ' (exact: held sets weighted by their chance of being reached at a draw)' : ' (no exact columns: ' + (t.rounds ? 'a deck with other cards or a strategy without an exact draw rule' : 'nothing to show') + ')') +
+      (t.exact ? ' (exact: held sets weighted by their chance of being reached at a draw)' : '') +
       (t.rounds ? `, beside ${t.rounds.toLocaleString('en-US')} simulated rounds (seed ${t.seed})` : ''),
+    ...(t.noExact ? [`No exact columns (-): ${t.noExact}.`] : []),
     `distinct  points    draws/round   exact bust   simulated bust (se)        draws`,
   ];
   for (const m of [...merged.entries()].sort((a, b) => a[0] - b[0]).map(([, m]) => m)) {
