@@ -10,6 +10,8 @@ export interface Measurement {
   count: number;
   seconds: number;
   perSecond: number;
+  /** The same work over the process's CPU time (user + system): less moved by other work on the machine. */
+  perCpuSecond: number;
   gcCount: number;
   target?: number;
   /** With repeats: the slowest and fastest run. */
@@ -34,13 +36,15 @@ export async function measure(name: string, units: string, count: number, body: 
   obs.observe({ entryTypes: ['gc'] });
   (globalThis as { gc?: () => void }).gc?.();
   await new Promise((r) => setTimeout(r, 20));
+  const cpu0 = process.cpuUsage();
   start = performance.now();
   body(count);
   end = performance.now();
+  const cpu = process.cpuUsage(cpu0);
   await new Promise((r) => setTimeout(r, 50));
   obs.disconnect();
   const seconds = (end - start) / 1000;
-  return { name, units, count, seconds, perSecond: count / seconds, gcCount, target };
+  return { name, units, count, seconds, perSecond: count / seconds, perCpuSecond: count / ((cpu.user + cpu.system) / 1e6), gcCount, target };
 }
 
 /** The run with the median rate (the lower middle for an even count), with the range of all. */
@@ -56,5 +60,5 @@ export function report(m: Measurement): string {
   const goal = m.target === undefined ? '' : ` (target >= ${m.target.toLocaleString('en-US')}/s, 0 GC)`;
   const k = (x: number): string => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : `${(x / 1e3).toFixed(1)} k`);
   const spread = m.range ? ` (median of ${m.runs}, range ${k(m.range[0])}-${k(m.range[1])})` : '';
-  return `${m.name.padEnd(44)} ${rate} ${m.units}/s${spread}  ${m.count.toLocaleString('en-US')} in ${m.seconds.toFixed(2)} s, GC ${m.gcCount}${goal}${verdict}`;
+  return `${m.name.padEnd(44)} ${rate} ${m.units}/s${spread}  ${m.count.toLocaleString('en-US')} in ${m.seconds.toFixed(2)} s (${k(m.perCpuSecond)}/s of CPU), GC ${m.gcCount}${goal}${verdict}`;
 }
