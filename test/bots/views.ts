@@ -101,6 +101,12 @@ export function situation(s: Situation): SevnView {
     seen,
     deckSize,
     discardSize: s.emptyDeck ? seenTotal - s.rows.flat().length : 0,
+    statusOf: (t) => status[t],
+    totalOf: (t) => totals[t],
+    roundPointsOf: (t) => roundPoints[t],
+    rowLength: (t) => rowLengths[t],
+    rowCard: (t, i) => rows[t * STRIDE + i],
+    seenOf: (c) => seen[c],
   };
 }
 
