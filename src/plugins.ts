@@ -22,10 +22,13 @@ export interface PluginDef extends StrategyDef<unknown, never> {
   game: string | readonly string[];
 }
 
-/** A SEVN plugin's default export, for a typed plugin file (see strategies/README.md). */
-export type SevnPlugin = SevnStrategyDef & { game: 'sevn' };
+/**
+ * A SEVN plugin's default export, for a typed plugin file (see strategies/README.md); `P`, its
+ * parameter list (`typeof params` of a const list), types the values its `create` receives.
+ */
+export type SevnPlugin<P extends readonly ParamSpec[] = readonly ParamSpec[]> = SevnStrategyDef<P> & { game: 'sevn' };
 /** A SEVENFALL plugin's default export. */
-export type SevenfallPlugin = SevenfallStrategyDef & { game: 'sevenfall' };
+export type SevenfallPlugin<P extends readonly ParamSpec[] = readonly ParamSpec[]> = SevenfallStrategyDef<P> & { game: 'sevenfall' };
 
 /** Absolute paths of the plugins loaded, in order, and the strategies each added. */
 const loaded = new Map<string, { games: string[]; name: string; def: PluginDef }>();

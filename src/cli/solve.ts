@@ -1,5 +1,6 @@
 /** `sevensim solve`: a game's exact solution, for the games in the catalog that have one. */
 import { catalogEntry, gamesWith } from '../catalog.js';
+import { interruptible } from './progress.js';
 import { command, forceOption, gameOptions, jsonOption, loadRules, presetName } from './options.js';
 
 export const solveCommand = command(
@@ -16,7 +17,10 @@ export const solveCommand = command(
   async (a) => {
     const entry = catalogEntry(a.game);
     const rules = loadRules(entry.game, a.preset, a.rules);
-    const { report, text } = await entry.solve!(rules, { preset: presetName(entry.game, a), objective: a.objective, players: a.players, table: a.table, out: a.out ?? null, force: a.force });
+    const args = { preset: presetName(entry.game, a), objective: a.objective, players: a.players, table: a.table, out: a.out ?? null, force: a.force };
+    // The win solve runs on a worker thread, so a signal is answered at once; the other solves run on
+    // this thread, where a handler would wait for the work to end (without one the signal ends the process).
+    const { report, text } = a.objective === 'win' ? await interruptible('nothing was written', (signal) => entry.solve!(rules, { ...args, signal })) : await entry.solve!(rules, args);
     console.log(a.json ? JSON.stringify(report, null, 2) : text);
     if (a.out && !a.json) console.log(a.objective === 'win' ? `win chances written to ${a.out}/winprob.arrow` : `policy written to ${a.out}/policy.arrow`);
   },

@@ -1,6 +1,6 @@
 /** `sevensim track`: follow a real SEVN table game entry by entry, with the state, card counting and hints at your decisions. */
-import { readFileSync } from 'node:fs';
 import { UserError } from '../engine/errors.js';
+import { readRegularText } from '../io/input-files.js';
 import type { SevnRules } from '../games/sevn/rules.js';
 import { checkInteger } from '../engine/checks.js';
 import { DEFAULT_TABLE_OPTIONS } from '../games/table-game.js';
@@ -30,8 +30,9 @@ export const trackCommand = command(
       for (const f of ['seats', 'me', 'preset', 'rules'] as const) if (a[f] !== undefined) throw new UserError(`--${f} and --load: the track file holds its seats, seat and rules`);
       let file;
       try {
-        file = JSON.parse(readFileSync(a.load, 'utf8'));
+        file = JSON.parse(readRegularText(a.load, `--load ${a.load}`)); // a FIFO or /dev/zero is refused, not read forever
       } catch (e) {
+        if (e instanceof UserError) throw e;
         throw new UserError(`--load ${a.load}: cannot read it as a saved track (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
       }
       const { validateSevnRules } = await import('../games/sevn/rules.js');

@@ -10,6 +10,39 @@ export type ParamSpec =
 
 export type ParamValues = Record<string, number | string>;
 
+/**
+ * A parameter's declaration without its name (the name is its key in `defineParams`): `int`, `num`
+ * and `oneOf` build them, e.g. `defineParams({ points: int(0, 80, 30, 'stay threshold') })`.
+ */
+export type NumberDecl = { type: 'int' | 'number'; min: number; max: number; default: number; doc: string };
+export type EnumDecl<V extends string = string> = { type: 'enum'; values: readonly V[]; default: V; doc: string };
+export type ParamDecl = NumberDecl | EnumDecl;
+
+export const int = (min: number, max: number, value: number, doc: string): NumberDecl => ({ type: 'int', min, max, default: value, doc });
+export const num = (min: number, max: number, value: number, doc: string): NumberDecl => ({ type: 'number', min, max, default: value, doc });
+export const oneOf = <const V extends string>(values: readonly V[], value: NoInfer<V>, doc: string): EnumDecl<V> => ({ type: 'enum', values, default: value, doc });
+
+/** The declarations `D` as the list strategies carry (`StrategyDef.params`), each named by its key. */
+export type ParamList<D extends Readonly<Record<string, ParamDecl>>> = readonly { [K in keyof D & string]: D[K] & { name: K } }[keyof D & string][];
+
+/**
+ * The values `create` receives for the parameter list `P`: a number for `int` and `number`, one of the
+ * declared strings for `enum`. For a list typed only as `ParamSpec[]` this is `ParamValues`.
+ */
+export type Values<P extends readonly ParamSpec[]> = { readonly [S in P[number] as S['name']]: S extends { type: 'enum'; values: readonly (infer V)[] } ? V : number };
+
+/** Declares a strategy's parameters once, in order: the list the CLI, tune and checks read, typed for `create`. */
+export function defineParams<const D extends Readonly<Record<string, ParamDecl>>>(decls: D): ParamList<D> {
+  return Object.entries(decls).map(([name, d]) => ({ name, ...d })) as unknown as ParamList<D>;
+}
+
+/** The same declarations with other defaults (e.g. a strategy that defaults to other shared choices). */
+export function withDefaults<D extends Readonly<Record<string, ParamDecl>>>(decls: D, defaults: { [K in keyof D]?: D[K]['default'] }): D {
+  const out: Record<string, ParamDecl> = { ...decls };
+  for (const [k, v] of Object.entries(defaults)) out[k] = { ...decls[k], default: v } as ParamDecl;
+  return out as D;
+}
+
 export interface ParsedSpec {
   name: string;
   raw: Record<string, string>;

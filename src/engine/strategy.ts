@@ -5,13 +5,17 @@
  */
 import type { Bucketer } from './decisions.js';
 import { UserError } from './errors.js';
-import { type ParamSpec, type ParamValues, parseSpec, resolveParams } from './params.js';
+import { type ParamSpec, type ParamValues, parseSpec, resolveParams, type Values } from './params.js';
 
-export interface StrategyDef<S, Ctx> {
+/**
+ * `P`, the parameter list (from `defineParams`), types the values `create` receives; a registry of
+ * strategies holds them as `StrategyDef<S, Ctx>` (the values as `ParamValues`).
+ */
+export interface StrategyDef<S, Ctx, P extends readonly ParamSpec[] = readonly ParamSpec[]> {
   name: string;
   doc: string;
-  params: readonly ParamSpec[];
-  create(params: ParamValues, ctx: Ctx): S;
+  params: P;
+  create(params: Values<P>, ctx: Ctx): S;
 }
 
 /** A strategy instance plus the spec that made it (for messages and result files). */

@@ -32,6 +32,8 @@ export interface SolveArgs {
   table: boolean;
   out: string | null;
   force: boolean;
+  /** Ctrl-C or SIGTERM: a solve that runs off the main thread stops at once (the 2-player win solve). */
+  signal?: AbortSignal;
 }
 
 /** Printed text and JSON of an analysis. */
@@ -58,12 +60,34 @@ export interface AnalysisArgs {
   onProgress?(done: number, total: number): void;
 }
 
+/**
+ * What the rules allow, as OpenSpiel's games declare their utility range and maximum game length: the
+ * shared test (test/game-bounds.test.ts) plays random lineups of every game and checks each one.
+ */
+export interface GameBounds {
+  /** One seat's score in one round (SEVENFALL: one turn); a game's final total is the sum of its rounds'. */
+  roundScore: { min: number; max: number };
+  /** Most rounds one game can last (a round-mode unit is one round). */
+  maxRounds: number;
+  /** Most decisions all seats together can make in one round. */
+  maxDecisionsPerRound: number;
+}
+
 export interface CatalogEntry {
   game: GameModule;
   /** This entry's own module (`import.meta.url`): the worker pool imports it in each worker. */
   module: string;
   /** The shared game tests play this lineup (several different strategies) in every mode. */
   testLineup: string[];
+  /** The score and game-length bounds of these rules at a table of `players`. */
+  bounds(rules: unknown, players: number): GameBounds;
+  /** A simple fast strategy `check-strategy` times a plugin against. */
+  baseline: string;
+  /**
+   * Parameters the shared random-lineup tests pin (`name` -> `key=value,...`) where a random value
+   * would make a strategy too slow to play many games with (e.g. thousands of rollouts a decision).
+   */
+  testPins?: Readonly<Record<string, string>>;
   /** What `sevensim bench` measures. */
   bench: Lineup[];
   /** The parts of `sevensim study` (and `npm start`). */

@@ -194,6 +194,11 @@ export class OutputDir {
     return tmp;
   }
 
+  /** The names of the result files asked for with file() so far. */
+  names(): string[] {
+    return [...this.writing.values()].map((p) => basename(p));
+  }
+
   /** The temporary path of `name`, already asked for with file(). */
   pending(name: string): string {
     const tmp = join(this.dir, `.${name}.${process.pid}.tmp`);

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync, writeFileSync } from 'node:fs';
-import { kindOf, readRegularText } from './input-files.js';
+import { fileInDir, kindOf, readRegularText } from './input-files.js';
 import { basename, join } from 'node:path';
 import { RecordBatch } from 'apache-arrow';
 import { type GameModule, actionOfKey, seatOfKey } from '../engine/game.js';
@@ -262,9 +262,35 @@ export function sealed<T extends object>(m: T): T & { sha256: string } {
   return { ...(rest as T), sha256: sha256Of(JSON.stringify(rest)) };
 }
 
-/** Writes run.json (sealed) into `out`. */
+/**
+ * Writes run.json (sealed) into `out`, with the bytes and sha256 of every file written beside it
+ * (`seals`; simulate and merge record theirs in `files`, with rows), so that report refuses a result
+ * file replaced, edited or copied from another run. Call it when those files are complete.
+ */
 export function writeRunJson(out: OutputDir, m: object): void {
-  writeFileSync(out.file('run.json'), JSON.stringify(sealed(m), null, 2) + '\n');
+  const files = (m as { files?: unknown }).files;
+  const byFile = typeof files === 'object' && files !== null && !Array.isArray(files);
+  const seals = byFile ? {} : { seals: Object.fromEntries(out.names().filter((n) => n !== 'run.json').map((n) => [n, fileDigest(out.pending(n))])) };
+  writeFileSync(out.file('run.json'), JSON.stringify(sealed({ ...m, ...seals }), null, 2) + '\n');
+}
+
+/**
+ * Throws unless each file named in `seals` is in `dir` with the bytes and sha256 recorded (only
+ * `names`, when given: the files a reader reads).
+ */
+export function checkFileSeals(dir: string, seals: Record<string, unknown>, again: string, names: string[] = Object.keys(seals)): void {
+  for (const name of names) {
+    const f = seals[name] as Partial<FileSeal> | null | undefined;
+    if (f === undefined) continue;
+    let d: { bytes: number; sha256: string };
+    try {
+      d = fileDigest(fileInDir(dir, name, `${join(dir, 'run.json')}: a file`));
+    } catch (e) {
+      if (e instanceof UserError) throw e;
+      throw new UserError(`${join(dir, name)}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); ${again}`);
+    }
+    if (d.bytes !== f?.bytes || d.sha256 !== f?.sha256) throw new UserError(`${join(dir, name)}: not the file its run.json records (${d.bytes} bytes, sha256 ${d.sha256.slice(0, 12)}...; recorded ${f?.bytes} bytes, ${String(f?.sha256).slice(0, 12)}...): replaced, edited or damaged; ${again}`);
+  }
 }
 
 /** Whether a parsed run.json still holds what its writer sealed (true when it carries no seal: older versions). */
@@ -272,6 +298,16 @@ export function sealHolds(m: Record<string, unknown>): boolean {
   if (m.sha256 === undefined) return true;
   const { sha256, ...rest } = m;
   return typeof sha256 === 'string' && sha256Of(JSON.stringify(rest)) === sha256;
+}
+
+/**
+ * Throws unless a parsed run.json (at `path`) holds what its writer sealed. Every command seals its
+ * run.json from output format 2 on, so one of format 2 or later without a sha256 had it taken out;
+ * an older one is checked field by field by its reader.
+ */
+export function checkSeal(path: string, m: Record<string, unknown>, again = 'run it again'): void {
+  if (m.sha256 === undefined && typeof m.format === 'number' && m.format >= 2) throw new UserError(`${path}: format ${m.format} but no sha256 (every run.json of format 2 or later is sealed): it was edited or damaged; ${again}`);
+  if (!sealHolds(m)) throw new UserError(`${path}: its content does not match its sha256: it was edited or damaged; ${again}`);
 }
 
 /** Bytes and sha256 of a file, read in blocks. */
@@ -314,21 +350,11 @@ export function checkSealedRun(dir: string, m: Manifest): void {
   if (typeof m.sha256 !== 'string' || typeof m.files !== 'object' || m.files === null) {
     throw new UserError(`${dir}: its run.json records no sha256 of its files (written by an older sevensim, or edited); run that shard again`);
   }
-  if (!sealHolds(m as unknown as Record<string, unknown>)) throw new UserError(`${join(dir, 'run.json')}: its content does not match its sha256: it was edited or damaged; run that shard again`);
+  checkSeal(join(dir, 'run.json'), m as unknown as Record<string, unknown>, 'run that shard again');
   const expected = Object.keys(resultRows(new RunTotals(0), m)).sort();
   const listed = Object.keys(m.files).sort();
   if (JSON.stringify(expected) !== JSON.stringify(listed)) throw new UserError(`${dir}: run.json lists ${listed.join(', ') || 'no files'}, but its run writes ${expected.join(', ')}; run that shard again`);
-  for (const name of listed) {
-    const f = m.files[name]!;
-    let d: { bytes: number; sha256: string };
-    try {
-      d = fileDigest(join(dir, name));
-    } catch (e) {
-      if (e instanceof UserError) throw e;
-      throw new UserError(`${join(dir, name)}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); run that shard again`);
-    }
-    if (d.bytes !== f.bytes || d.sha256 !== f.sha256) throw new UserError(`${join(dir, name)}: not the file its run.json records (${d.bytes} bytes, sha256 ${d.sha256.slice(0, 12)}...; recorded ${f.bytes} bytes, ${String(f.sha256).slice(0, 12)}...): replaced, edited or damaged; run that shard again`);
-  }
+  checkFileSeals(dir, m.files as unknown as Record<string, unknown>, 'run that shard again', listed);
 }
 
 export function readManifest(dir: string): Manifest {

@@ -219,22 +219,27 @@ export function tournamentMatrix(o: TournamentOutput): Chart {
   };
 }
 
+/** One row per strategy, in the order of `rows`: a point at `field` and a bar from `lo` to `hi` (the ranking and the ladder). */
+function strategyIntervals(rows: { spec: string; lo: number; hi: number }[], field: string, title: string) {
+  return spec({
+    width: WIDTH,
+    height: { step: 26 },
+    data: { values: rows },
+    encoding: { y: { field: 'spec', type: 'nominal', title: null, sort: rows.map((r) => r.spec), axis: { labelLimit: 240 } } },
+    layer: [
+      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', title, scale: { zero: false } }, x2: { field: 'hi' } } },
+      { mark: { type: 'point', filled: true, size: 50 }, encoding: { x: { field, type: 'quantitative' } } },
+    ],
+  });
+}
+
 export function tournamentRanking(o: TournamentOutput): Chart {
   const rows = o.ranking.map((r) => ({ spec: r.spec, ws: r.win_share, lo: r.win_share - Z95 * r.ws_se, hi: r.win_share + Z95 * r.ws_se }));
   return {
     id: 'tournament-ranking',
     title: 'Tournament: ranking by win share',
     caption: `${otherCaption(o, tournamentWhat(o))} Points: each strategy's win share over all its games, with 95% CI.`,
-    spec: spec({
-      width: WIDTH,
-      height: { step: 26 },
-      data: { values: rows },
-      encoding: { y: { field: 'spec', type: 'nominal', title: null, sort: rows.map((r) => r.spec), axis: { labelLimit: 240 } } },
-      layer: [
-        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', title: 'win share', scale: { zero: false } }, x2: { field: 'hi' } } },
-        { mark: { type: 'point', filled: true, size: 50 }, encoding: { x: { field: 'ws', type: 'quantitative' } } },
-      ],
-    }),
+    spec: strategyIntervals(rows, 'ws', 'win share'),
     table: {
       head: ['rank', 'strategy', 'win share (se)', 'mean score (se)', 'games'],
       rows: o.ranking.map((r, i) => [String(i + 1), r.spec, `${fmt(r.win_share, 4)} (${fmt(r.ws_se, 4)})`, `${fmt(r.mean_score, 2)} (${fmt(r.score_se, 3)})`, int(r.games)]),
@@ -257,16 +262,7 @@ export function tournamentLadder(o: TournamentOutput): Chart | null {
     caption:
       `${otherCaption(o, tournamentWhat(o))} Points: each strategy's rating, a Bradley-Terry fit of every pair of finishing places (a tie counts half), on the Elo scale with mean 0 ` +
       `(a lead of 100 finishes ahead in a shared game 64% of the time); bars: 95% intervals from ${String(o.report.bootstrap ?? '')} bootstrap resamples of the deals. LOS: the chance a strategy is stronger than the next one down.`,
-    spec: spec({
-      width: WIDTH,
-      height: { step: 26 },
-      data: { values: rows },
-      encoding: { y: { field: 'spec', type: 'nominal', title: null, sort: rows.map((r) => r.spec), axis: { labelLimit: 240 } } },
-      layer: [
-        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', title: 'Elo (95% interval)', scale: { zero: false } }, x2: { field: 'hi' } } },
-        { mark: { type: 'point', filled: true, size: 50 }, encoding: { x: { field: 'elo', type: 'quantitative' } } },
-      ],
-    }),
+    spec: strategyIntervals(rows, 'elo', 'Elo (95% interval)'),
     table: {
       head: ['rank', 'strategy', 'Elo', '95% interval', 'LOS over next'],
       rows: rated.map((r, i) => [String(i + 1), r.spec, signed(r.elo!), r.elo_ci95 ? `${signed(r.elo_ci95[0])} to ${signed(r.elo_ci95[1])}` : '-', Number.isFinite(r.los_next) ? `${fmt(100 * r.los_next!, 1)}%` : '-']),

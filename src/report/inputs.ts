@@ -11,7 +11,7 @@ import { gameModule, gameNames } from '../catalog.js';
 import { readArrowFile } from '../io/arrow.js';
 import { readRegularText } from '../io/input-files.js';
 import { OUTPUT_FORMAT } from '../io/package-info.js';
-import { type Manifest, readTotals, sealHolds } from '../io/results.js';
+import { type Manifest, checkFileSeals, checkSeal, readTotals } from '../io/results.js';
 import { summarise } from '../stats/summary.js';
 import type { BustTableOutput, CompareOutput, Output, Row, SimulateOutput, SolveOutput, TournamentOutput, TuneOutput } from '../charts/outputs.js';
 
@@ -69,7 +69,6 @@ function checkFormat(dir: string, m: Row): void {
   if (typeof m.format === 'number' && m.format > REPORT_FORMAT) {
     throw new UserError(`${dir}: written in output format ${m.format} by sevensim ${m.version ?? m.sevensim ?? '?'}; this sevensim reads format ${REPORT_FORMAT} and older: upgrade sevensim`);
   }
-  if (m.kind !== undefined && !KINDS.includes(m.kind as string)) throw new UserError(`${dir}: run.json has kind "${String(m.kind)}", which report does not know (kinds: ${KINDS.join(', ')})`);
   if (typeof m.game !== 'string' || !gameNames().includes(m.game)) throw new UserError(`${dir}: run.json names no known game (${JSON.stringify(m.game)})`);
 }
 
@@ -85,7 +84,13 @@ export function readOutput(dir: string): Output {
   const m = readJson(dir, 'run.json');
   if (m === null || typeof m !== 'object' || Array.isArray(m)) throw new UserError(`${dir}: run.json is not a sevensim manifest`);
   checkFormat(dir, m);
-  if (!sealHolds(m)) throw new UserError(`${join(dir, 'run.json')}: its content does not match its sha256: it was edited or damaged; run it again`);
+  checkSeal(join(dir, 'run.json'), m); // before its kind is trusted
+  // The files drawn are those the run wrote: simulate and merge record theirs in files (games.arrow,
+  // which report does not read, is left out: it can be gigabytes), other commands in seals.
+  const simulateKind = m.kind === undefined || m.kind === 'simulate' || m.kind === 'merge';
+  const seals = simulateKind ? m.files : m.seals;
+  if (typeof seals === 'object' && seals !== null && !Array.isArray(seals)) checkFileSeals(dir, seals as Row, 'run it again', Object.keys(seals).filter((n) => n !== 'games.arrow'));
+  if (m.kind !== undefined && !KINDS.includes(m.kind as string)) throw new UserError(`${dir}: run.json has kind "${String(m.kind)}", which report does not know (kinds: ${KINDS.join(', ')})`);
   try {
     return readKind(dir, m);
   } catch (e) {

@@ -19,7 +19,8 @@ export interface PageRun {
   charts: PageChart[];
 }
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text for HTML, whatever a damaged run.json put there (a number where a name was: shown, not a TypeError). */
+const esc = (s: unknown): string => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const STYLE = `
 body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; margin: 24px auto; max-width: 1400px; padding: 0 16px; color: #222; }

@@ -1,10 +1,10 @@
 /**
- * `checkStrategy`: plays a strategy through random games and checks that it answers legally and
- * deterministically, and never writes to its view. The test suite runs it on every strategy and
- * `sevensim check-strategy FILE` on a plugin (see strategies/README.md):
+ * `checkStrategy`: plays a strategy through random games of any game in the catalog and checks that it
+ * answers legally and deterministically, and never writes to its view. The test suite runs it on every
+ * strategy and `sevensim check-strategy FILE` on a plugin (see strategies/README.md):
  *
- *   checkSevnStrategy(myDef);                        // default parameters
- *   checkSevnStrategy(myDef, 'points=30', { games: 20 });
+ *   checkStrategy(catalogEntry('sevn'), myDef);                        // default parameters
+ *   checkStrategy(catalogEntry('sevn'), myDef, 'points=30', { games: 20 });
  *
  * - Legal: the engines check every answer (a seat that is not a candidate, a draw answer other than
  *   0 or 1, a SEVENFALL discard of a locked tile, ...) and throw an Error naming the strategy; a
@@ -14,31 +14,25 @@
  *   clock).
  * - Read-only: every number array the view shows holds the same values after an answer as before
  *   (a write there cannot change the game, but it corrupts what the strategy reads next).
- * The games vary the rules preset, the number of players (1 to 4, the others `random`; only its
- * `seats` for a strategy that declares them), the seat of the strategy under test and the mode (one
- * round, or a whole game).
+ * The games vary the rules preset, the number of players (1 to 4, the others drawn from the game's
+ * test lineup; a lineup the rules refuse, e.g. a seat count the strategy does not play, is drawn
+ * again), the seat of the strategy under test and the mode (one round, or a whole game). Each game is
+ * played by the game's own runner, seeded by the check's seed and the game's index.
  */
-import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
+import type { CatalogEntry } from '../catalog.js';
+import { UserError } from '../engine/errors.js';
+import type { GameModule, Mode } from '../engine/game.js';
 import { Rng } from '../engine/rng.js';
-import { createStrategy, type StrategyDef } from '../engine/strategy.js';
-import { SevenfallEngine } from '../games/sevenfall/engine.js';
-import { SEVENFALL_PRESETS, sevenfallPreset } from '../games/sevenfall/rules.js';
-import { type SevenfallContext, type SevenfallPlayer, type SevenfallStrategy, type SevenfallStrategyDef, strategySide as sevenfallSide } from '../games/sevenfall/view.js';
-import { SevnEngine } from '../games/sevn/engine.js';
-import { makeSevnPlayers } from '../games/sevn/index.js';
-import { SEVN_PRESETS, sevnPreset } from '../games/sevn/rules.js';
-import type { SevnContext, SevnPlayer, SevnStrategy } from '../games/sevn/view.js';
-import { strategySide as sevnSide } from '../games/sevn/view-buffer.js';
-import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
+import type { StrategyDef } from '../engine/strategy.js';
 
 export interface CheckOptions {
   /** Games (or rounds) to play, each twice (default 30). */
   games?: number;
   /** Rules presets to draw from (default: every preset of the game). */
   presets?: readonly string[];
-  /** Seed of the whole check (default `check`). */
-  seed?: string;
-  /** Seat counts to draw from (default 1 to 4; a SEVENFALL strategy that declares `seats` gets only that). */
+  /** Seed of the whole check (default 1). */
+  seed?: number;
+  /** Seat counts to draw from (default 1 to 4, within the game's). */
   players?: readonly number[];
 }
 
@@ -50,17 +44,32 @@ export interface CheckReport {
 /** One game's setup, drawn from the check's seed. */
 interface Setup {
   preset: string;
-  players: number;
-  seat: number;
-  wholeGame: boolean;
+  specs: string[];
+  mode: Mode;
 }
 
-function setups(options: CheckOptions, allPresets: readonly string[]): Setup[] {
-  const presets = options.presets ?? allPresets;
-  const meta = new Rng(`${options.seed ?? 'check'}/setups`);
+/** Draws the games' setups; a lineup the rules refuse is drawn again (up to 100 times). */
+function setups(entry: CatalogEntry, spec: string, options: CheckOptions): Setup[] {
+  const g = entry.game;
+  const presets = options.presets ?? g.presets;
+  const counts = options.players ?? Array.from({ length: Math.min(4, g.maxPlayers) - g.minPlayers + 1 }, (_, k) => g.minPlayers + k);
+  const meta = new Rng(`${options.seed ?? 1}/setups`);
+  const pick = <T>(xs: readonly T[]): T => xs[meta.below(xs.length)];
   return Array.from({ length: options.games ?? 30 }, () => {
-    const players = options.players ? options.players[meta.below(options.players.length)] : 1 + meta.below(4);
-    return { preset: presets[meta.below(presets.length)], players, seat: meta.below(players), wholeGame: meta.unit() < 0.5 };
+    for (let tries = 0; tries < 100; tries++) {
+      const preset = pick(presets);
+      const players = pick(counts);
+      const specs = Array.from({ length: players }, () => pick(entry.testLineup));
+      specs[meta.below(players)] = spec;
+      const mode: Mode = meta.unit() < 0.5 ? 'game' : 'round';
+      try {
+        g.checkLineup?.(g.preset(preset), specs, mode);
+        return { preset, specs, mode };
+      } catch (e) {
+        if (!(e instanceof UserError)) throw e;
+      }
+    }
+    throw new Error(`check of ${spec}: the ${g.name} rules refused 100 lineups in a row; give presets or players it can play`);
   });
 }
 
@@ -75,8 +84,6 @@ function twice(name: string, pass: () => number[]): CheckReport {
   }
   return { decisions: first.length };
 }
-
-const SEVN_QUESTIONS = ['drawOrStay', 'freezeTarget', 'tripleDrawTarget', 'crossroads', 'ballast', 'secondChanceTo'] as const;
 
 /**
  * The view's number arrays (its getters and public fields; `_` marks the engine's scratch), copied:
@@ -96,72 +103,65 @@ function viewArrays(v: unknown): Map<string, number[]> {
   return out;
 }
 
-/** A player that passes each question to `strategy` and appends the answer to `log`. */
-function recording<S extends object>(strategy: S & { label: string }, questions: readonly string[], log: number[]): S & { label: string } {
-  const out: Record<string, unknown> = { label: strategy.label };
-  for (const q of questions) {
-    const f = (strategy as Record<string, unknown>)[q];
-    if (typeof f !== 'function') throw new Error(`strategy "${strategy.label}" has no ${q}() method`);
-    out[q] = (...args: unknown[]): number => {
-      const before = viewArrays(args[0]);
-      const a = (f as (...x: unknown[]) => number).apply(strategy, args);
-      const after = viewArrays(args[0]);
-      for (const [k, x] of before) {
-        if (x.join() !== after.get(k)!.join()) throw new Error(`strategy "${strategy.label}" wrote to view.${k} in ${q}() (the view is read-only: copy what you need to change)`);
-      }
-      log.push(a);
-      return a;
-    };
-  }
-  return out as S & { label: string };
-}
-
-/** Checks a SEVN strategy definition (registered or not) with the parameters `params` (`key=value,...`). */
-export function checkSevnStrategy(def: StrategyDef<SevnStrategy, SevnContext>, params = '', options: CheckOptions = {}): CheckReport {
-  const spec = params ? `${def.name}:${params}` : def.name;
-  const plan = setups(options, Object.keys(SEVN_PRESETS));
-  const seed = options.seed ?? 'check';
-  return twice(spec, () => {
-    const log: number[] = [];
-    plan.forEach((g, i) => {
-      const rules = sevnPreset(g.preset);
-      const side = sevnSide(rules);
-      const me: SevnPlayer = recording(createStrategy('sevn', [def], spec, { rules: side.rules, cards: side.cards, rng: new Rng(`${seed}/${i}/strategy`) }), SEVN_QUESTIONS, log);
-      const others = makeSevnPlayers(SEVN_STRATEGIES, rules, Array<string>(g.players - 1).fill('random'), Array.from({ length: g.players - 1 }, (_, k) => new Rng(`${seed}/${i}/other${k}`)));
-      const players = [...others.slice(0, g.seat), me, ...others.slice(g.seat)];
-      const engine = new SevnEngine(rules);
-      if (g.wholeGame) engine.playGame(players, new Rng(`${seed}/${i}/deck`));
-      else engine.playRound(players, new Rng(`${seed}/${i}/deck`));
-    });
-    return log;
+/**
+ * The strategy as the engine sees it, with every question the engine asks (a method it calls)
+ * appending the answer to `log()` and checked for writes to the view (its first argument). The
+ * strategy's calls to its own methods are not questions: they go to the strategy itself.
+ */
+function recording<S extends object>(strategy: S, log: () => number[]): S {
+  return new Proxy(strategy, {
+    get(target, key) {
+      const f: unknown = Reflect.get(target, key);
+      if (typeof f !== 'function') return f;
+      return (...args: unknown[]): unknown => {
+        const before = viewArrays(args[0]);
+        const a = (f as (...x: unknown[]) => unknown).apply(target, args);
+        const after = viewArrays(args[0]);
+        for (const [k, x] of before) {
+          if (x.join() !== after.get(k)!.join()) throw new Error(`strategy "${(target as { label?: string }).label}" wrote to view.${k} in ${String(key)}() (the view is read-only: copy what you need to change)`);
+        }
+        log().push(a as number);
+        return a;
+      };
+    },
   });
 }
 
-/** Checks a SEVENFALL strategy definition (registered or not) with the parameters `params`. */
-export function checkSevenfallStrategy(def: SevenfallStrategyDef, params = '', options: CheckOptions = {}): CheckReport {
+/**
+ * Runs `f` with `def` in the game's strategy list (in place of a strategy of its name), so that the
+ * game's own runner builds it; the list is restored after.
+ */
+function withStrategy<T>(game: GameModule, def: StrategyDef<unknown, never>, f: () => T): T {
+  const list = game.strategies as StrategyDef<unknown, never>[];
+  const i = list.findIndex((d) => d.name === def.name);
+  const was = list[i];
+  if (i >= 0) list[i] = def;
+  else list.push(def);
+  try {
+    return f();
+  } finally {
+    if (i >= 0) list[i] = was;
+    else list.pop();
+  }
+}
+
+/** Checks a strategy definition of `entry`'s game (registered or not) with the parameters `params` (`key=value,...`). */
+export function checkStrategy<S, Ctx>(entry: CatalogEntry, def: StrategyDef<S, Ctx>, params = '', options: CheckOptions = {}): CheckReport {
+  const g = entry.game;
   const spec = params ? `${def.name}:${params}` : def.name;
-  const plan = setups(def.seats !== undefined && !options.players ? { ...options, players: [def.seats] } : options, Object.keys(SEVENFALL_PRESETS));
-  const seed = options.seed ?? 'check';
-  return twice(spec, () => {
-    const log: number[] = [];
-    plan.forEach((g, i) => {
-      const rules = sevenfallPreset(g.preset);
-      const side = sevenfallSide(rules);
-      const make = (d: StrategyDef<SevenfallStrategy, SevenfallContext>, s: string, name: string): SevenfallPlayer =>
-        createStrategy('sevenfall', [d], s, { rules: side.rules, table: side.table, rng: new Rng(`${seed}/${i}/${name}`) });
-      const random = SEVENFALL_STRATEGIES.find((d) => d.name === 'random')!;
-      const me = recording(make(def, spec, 'strategy'), ['decide'], log);
-      const others = Array.from({ length: g.players - 1 }, (_, k) => make(random, 'random', `other${k}`));
-      const players = [...others.slice(0, g.seat), me, ...others.slice(g.seat)];
-      const engine = new SevenfallEngine(rules);
-      const deck = new Rng(`${seed}/${i}/deck`);
-      if (g.wholeGame) engine.playGame(players, deck);
-      else {
-        engine.startRound();
-        engine.playTurn(me, deck, g.seat, 0, g.players);
-      }
+  let log: number[] = [];
+  const recorded: StrategyDef<S, Ctx> = { ...def, create: (p, ctx) => recording(def.create(p, ctx) as S & object, () => log) };
+  return withStrategy(g, recorded as StrategyDef<unknown, never>, () => {
+    const plan = setups(entry, spec, options);
+    return twice(spec, () => {
+      log = [];
+      plan.forEach((u, i) => {
+        const runner = g.createRunner(g.preset(u.preset), u.specs, u.mode);
+        runner.reseedGame(options.seed ?? 1, i);
+        runner.playOne();
+      });
+      return log;
     });
-    return log;
   });
 }
 
@@ -175,12 +175,13 @@ export interface CheckLine {
  * The contract checks on a plugin's definition for `game`: legal and deterministic answers that never
  * write to the view, with its default parameters and at each end of every numeric parameter's range
  * (the loader has checked the declarations), then its speed against the game's baseline
- * (`baseline`, in every seat of a round) on one thread: reported, not judged.
+ * (the entry's `baseline`, in every seat of a round) on one thread: reported, not judged.
  */
-export function checkPluginDefinition(game: 'sevn' | 'sevenfall', def: StrategyDef<unknown, never>, speed: (spec: string) => number, baseline: string): CheckLine[] {
+export function checkPluginDefinition(entry: CatalogEntry, def: StrategyDef<unknown, never>, speed: (spec: string) => number): CheckLine[] {
+  const game = entry.game.name;
+  const baseline = entry.baseline;
   const check = (params: string, games: number): void => {
-    if (game === 'sevn') checkSevnStrategy(def as never, params, { games });
-    else checkSevenfallStrategy(def as never, params, { games });
+    checkStrategy(entry, def, params, { games });
   };
   const lines: CheckLine[] = [];
   const run = (what: string, f: () => void): boolean => {

@@ -11,7 +11,7 @@ import { RunTotals } from '../engine/runner.js';
 import { ArrowFileStream, readArrowFile } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
 import { OUTPUT_FORMAT } from '../io/package-info.js';
-import { GAMES_SCHEMA, type Manifest, bucketerOf, checkSealedRun, readManifest, readTotals, resultRows, writeDecisions, writeResultManifest, writeScores } from '../io/results.js';
+import { GAMES_SCHEMA, type Manifest, bucketerOf, checkSeal, checkSealedRun, readManifest, readTotals, resultRows, writeDecisions, writeResultManifest, writeScores } from '../io/results.js';
 import { gameModule } from '../catalog.js';
 
 const SAME = ['format', 'game', 'rules', 'mode', 'players', 'games', 'seed', 'chunkSize', 'decisions', 'buckets', 'counterfactual', 'perGame'] as const;
@@ -68,6 +68,7 @@ export async function mergeRuns(dirs: string[], outDir: string, options: { force
   }
   const runs = dirs.map((dir) => ({ dir, m: readManifest(dir) }));
   for (const { dir, m } of runs) {
+    if (m !== null && typeof m === 'object' && !Array.isArray(m)) checkSeal(join(dir, 'run.json'), m as unknown as Record<string, unknown>, 'run that shard again'); // before its kind is trusted
     if (m === null || typeof m !== 'object' || (m.kind !== 'simulate' && m.kind !== 'merge')) {
       const kind = (m as { kind?: unknown } | null)?.kind;
       throw new UserError(`merge: ${dir} holds ${typeof kind === 'string' ? `a ${kind} result` : 'no simulate result'}; merge combines the --out directories of \`simulate --shard\` runs`);

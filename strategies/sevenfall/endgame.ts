@@ -42,6 +42,7 @@ import { type Objective, objectiveText } from '../../src/games/sevenfall/objecti
 import type { SevenfallSolution } from '../../src/games/sevenfall/solution.js';
 import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
 import type { SevenfallStrategyDef, SevenfallView } from '../../src/games/sevenfall/view.js';
+import { defineParams, int, oneOf } from '../../src/engine/params.js';
 import { PolicyMove, cachedSolution } from './optimal.js';
 
 export interface EndgameCandidate {
@@ -185,18 +186,20 @@ function exactSolution(
   return sol;
 }
 
-export const endgame: SevenfallStrategyDef = {
+const PARAMS = defineParams({
+  choose: oneOf(['k', 'exact'], 'k', 'k: best of the ev and at-least:K policies; exact: solve the last turn for the win chance itself (about 0.1 s per distinct situation, cached; practical for 2 players only)'),
+  model: oneOf(['ev', 'at-least'], 'ev', 'policy assumed for the seats still to play in the last round: ev (what optimal plays) or at-least with modelk'),
+  modelk: int(0, 10000, 15, 'K of the at-least policy assumed for later seats when model=at-least (ignored for ev)'),
+});
+
+export const endgame: SevenfallStrategyDef<typeof PARAMS> = {
   name: 'endgame',
   fullCanister: true,
   doc: 'optimal (ev) before the last round; in the last round plays the solved policy (ev or at-least:K) with the highest chance of winning given the totals, later seats modelled by the exact score distribution of a reference policy.',
-  params: [
-    { name: 'choose', type: 'enum', values: ['k', 'exact'], default: 'k', doc: 'k: best of the ev and at-least:K policies; exact: solve the last turn for the win chance itself (about 0.1 s per distinct situation, cached; practical for 2 players only)' },
-    { name: 'model', type: 'enum', values: ['ev', 'at-least'], default: 'ev', doc: 'policy assumed for the seats still to play in the last round: ev (what optimal plays) or at-least with modelk' },
-    { name: 'modelk', type: 'int', min: 0, max: 10000, default: 15, doc: 'K of the at-least policy assumed for later seats when model=at-least (ignored for ev)' },
-  ],
+  params: PARAMS,
   create: (params, { rules, table }) => {
     const candidates = cachedCandidates(rules, table);
-    const model: Objective = params.model === 'ev' ? { kind: 'ev' } : { kind: 'at-least', k: params.modelk as number };
+    const model: Objective = params.model === 'ev' ? { kind: 'ev' } : { kind: 'at-least', k: params.modelk };
     const field = objectiveText(model) === 'ev' ? candidates[0].distribution : cachedSolution(rules, model, table).scoreDistribution();
     const evSolution = candidates[0].solution;
     const move = new PolicyMove(rules.symbols + 2);

@@ -3,14 +3,17 @@
  * expected score (counted from the tiles still in the canister), if that beats the current score by
  * more than `margin`. In practice it throws away Breaks and tiles outside its best groups.
  */
+import { defineParams, num } from '../../src/engine/params.js';
 import { STOP, type SevenfallStrategyDef, type SevenfallView } from '../../src/games/sevenfall/view.js';
 
-export const greedy: SevenfallStrategyDef = {
+const PARAMS = defineParams({ margin: num(0, 100, 0, 'minimum expected gain (points) to discard') });
+
+export const greedy: SevenfallStrategyDef<typeof PARAMS> = {
   name: 'greedy',
   doc: 'Discards one tile at a time: the one whose random replacement most raises the expected score, while that gain exceeds margin.',
-  params: [{ name: 'margin', type: 'number', min: 0, max: 100, default: 0, doc: 'minimum expected gain (points) to discard' }],
+  params: PARAMS,
   create: (params, { rules, table }) => {
-    const margin = params.margin as number;
+    const margin = params.margin;
     const kinds = rules.symbols + 2;
     const full = new Int32Array(kinds).fill(rules.copiesPerSymbol);
     full[rules.symbols] = rules.wilds;

@@ -15,6 +15,7 @@ import type { SevenfallSolution } from '../../src/games/sevenfall/solution.js';
 import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
 import type { RowScorer } from '../../src/games/sevenfall/scoring.js';
 import { STOP, type SevenfallStrategyDef, type SevenfallView } from '../../src/games/sevenfall/view.js';
+import { defineParams, int, oneOf } from '../../src/engine/params.js';
 
 const solutions = new Map<string, SevenfallSolution>();
 
@@ -65,16 +66,18 @@ export class PolicyMove {
   }
 }
 
-export const optimal: SevenfallStrategyDef = {
+const PARAMS = defineParams({
+  objective: oneOf(['ev', 'at-least'], 'ev', 'ev: maximise the expected turn score; at-least: maximise P(turn score >= k)'),
+  k: int(0, 10000, 15, 'target score for objective=at-least (ignored for ev)'),
+});
+
+export const optimal: SevenfallStrategyDef<typeof PARAMS> = {
   name: 'optimal',
   fullCanister: true,
   doc: 'Plays the exact optimal one-turn policy (solved once per worker): maximises the expected score, or with objective=at-least the probability of scoring at least k.',
-  params: [
-    { name: 'objective', type: 'enum', values: ['ev', 'at-least'], default: 'ev', doc: 'ev: maximise the expected turn score; at-least: maximise P(turn score >= k)' },
-    { name: 'k', type: 'int', min: 0, max: 10000, default: 15, doc: 'target score for objective=at-least (ignored for ev)' },
-  ],
+  params: PARAMS,
   create: (params, { rules, table }) => {
-    const objective: Objective = params.objective === 'ev' ? { kind: 'ev' } : { kind: 'at-least', k: params.k as number };
+    const objective: Objective = params.objective === 'ev' ? { kind: 'ev' } : { kind: 'at-least', k: params.k };
     const sol = cachedSolution(rules, objective, table);
     const move = new PolicyMove(rules.symbols + 2);
     return { decide: (v: SevenfallView): number => move.action(sol, v) };

@@ -6,14 +6,17 @@
  */
 import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
 import { popcount } from '../../src/games/sevn/exact.js';
-import { CHOICE_PARAMS, cardChoices, unseenDuplicates, unseenTotal } from './choices.js';
+import { defineParams, num } from '../../src/engine/params.js';
+import { CHOICES, cardChoices, unseenDuplicates, unseenTotal } from './choices.js';
 
-export const bustCap: SevnStrategyDef = {
+const PARAMS = defineParams({ p: num(0, 1, 0.3, 'highest bust chance it accepts on a draw'), ...CHOICES });
+
+export const bustCap: SevnStrategyDef<typeof PARAMS> = {
   name: 'bust-cap',
   doc: 'Stays when the exact chance that the next card is a duplicate (from the unseen cards) exceeds p.',
-  params: [{ name: 'p', type: 'number', min: 0, max: 1, default: 0.3, doc: 'highest bust chance it accepts on a draw' }, ...CHOICE_PARAMS],
+  params: PARAMS,
   create: (params, ctx) => {
-    const p = params.p as number;
+    const p = params.p;
     return {
       ...cardChoices(params, ctx),
       drawOrStay(v) {
@@ -25,7 +28,7 @@ export const bustCap: SevnStrategyDef = {
   },
   // Solo from a fresh number-only deck the unseen cards are the deck less the held ones.
   soloDrawRule: (params, rules) => {
-    const p = params.p as number;
+    const p = params.p;
     const copies = new Array<number>(31).fill(0);
     let total = 0;
     for (const n of rules.numbers) {

@@ -28,24 +28,29 @@
  * defaults, 20,000 paired 4-player `sevn` games (field: three stay-at:points=25, seed 1), won 27.27%
  * against 25.47% of the games (+1.80 points, 95% CI [1.20, 2.39]). `ev` and `race` default to them.
  */
-import type { ParamSpec, ParamValues } from '../../src/engine/params.js';
+import { defineParams, oneOf, type ParamList, type Values } from '../../src/engine/params.js';
 import { bustChance as nextCardBust } from '../../src/games/sevn/bust.js';
 import { Kind } from '../../src/games/sevn/cards.js';
 import { Answer, Status, type SevnContext, type SevnStrategy, type SevnView } from '../../src/games/sevn/view.js';
 import { NextCard } from './next-card.js';
 
-export const CHOICE_PARAMS: readonly ParamSpec[] = [
-  { name: 'freeze', type: 'enum', values: ['fewest', 'most', 'self', 'deny'], default: 'fewest', doc: 'Freeze target: opponent with fewest / most points at stake, self, or the one it denies most' },
-  { name: 'triple', type: 'enum', values: ['exposed', 'self', 'harm'], default: 'exposed', doc: 'Triple Draw target: opponent most likely to bust, self, or by exposure and points at stake' },
-  { name: 'ballast', type: 'enum', values: ['sevn', 'keep', 'discard', 'gain'], default: 'sevn', doc: 'keep Ballast only to complete a SEVN, always, never, or when it raises the row now' },
-  { name: 'crossroads', type: 'enum', values: ['row', 'game'], default: 'row', doc: 'Crossroads: the card worth more to the row now, or to the game' },
-  { name: 'gift', type: 'enum', values: ['fewest', 'least'], default: 'fewest', doc: 'spare Second Chance to the opponent with fewest points at stake, or to whom it is worth least' },
-];
+/** The card-choice parameters, declared for a strategy's `defineParams({ ..., ...CHOICES })`. */
+export const CHOICES = {
+  freeze: oneOf(['fewest', 'most', 'self', 'deny'], 'fewest', 'Freeze target: opponent with fewest / most points at stake, self, or the one it denies most'),
+  triple: oneOf(['exposed', 'self', 'harm'], 'exposed', 'Triple Draw target: opponent most likely to bust, self, or by exposure and points at stake'),
+  ballast: oneOf(['sevn', 'keep', 'discard', 'gain'], 'sevn', 'keep Ballast only to complete a SEVN, always, never, or when it raises the row now'),
+  crossroads: oneOf(['row', 'game'], 'row', 'Crossroads: the card worth more to the row now, or to the game'),
+  gift: oneOf(['fewest', 'least'], 'fewest', 'spare Second Chance to the opponent with fewest points at stake, or to whom it is worth least'),
+};
 
-/** The shared choices with other defaults (the situation-aware strategies default to the situation-aware choices). */
-export function choiceParams(defaults: Record<string, string>): ParamSpec[] {
-  return CHOICE_PARAMS.map((p) => (p.name in defaults ? ({ ...p, default: defaults[p.name] } as ParamSpec) : p));
-}
+/** The situation-aware choices, the defaults of `ev`, `race` and `search`. */
+export const AWARE_CHOICES = { freeze: 'deny', triple: 'harm', ballast: 'gain', crossroads: 'game', gift: 'least' } as const;
+
+/** The card choices alone, as a parameter list (a strategy with no parameters of its own). */
+export const CHOICE_PARAMS = defineParams(CHOICES);
+
+/** What `cardChoices` reads. */
+export type ChoiceValues = Values<ParamList<typeof CHOICES>>;
 
 /**
  * Unseen number cards of a value held in `held` (bit per number value): with a non-empty deck the
@@ -169,12 +174,8 @@ export function threat(v: SevnView, t: number): number {
 }
 
 /** Builds the card-choice half of a strategy from its parameters. */
-export function cardChoices(params: ParamValues, ctx: Pick<SevnContext, 'cards'>): Omit<SevnStrategy, 'drawOrStay'> {
-  const freeze = params.freeze as string;
-  const triple = params.triple as string;
-  const ballast = params.ballast as string;
-  const crossroads = (params.crossroads as string | undefined) ?? 'row';
-  const gift = (params.gift as string | undefined) ?? 'fewest';
+export function cardChoices(params: ChoiceValues, ctx: Pick<SevnContext, 'cards'>): Omit<SevnStrategy, 'drawOrStay'> {
+  const { freeze, triple, ballast, crossroads, gift } = params;
   const aware = freeze === 'deny' || triple === 'harm' || ballast === 'gain' || crossroads === 'game' || gift === 'least';
   const nc = aware ? new NextCard(ctx.cards) : (null as unknown as NextCard);
   return {

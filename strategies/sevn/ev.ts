@@ -20,20 +20,23 @@
  * docs/STRATEGY.md reprints the run.
  */
 import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
-import { cardChoices, choiceParams } from './choices.js';
-import { LAST_SEAT_PARAMS, LastSeatPlay } from './last-seat-play.js';
+import { defineParams, num, withDefaults } from '../../src/engine/params.js';
+import { AWARE_CHOICES, CHOICES, cardChoices } from './choices.js';
+import { LAST_SEAT, LastSeatPlay } from './last-seat-play.js';
 import { NextCard, othersIn } from './next-card.js';
 
-export const ev: SevnStrategyDef = {
+const PARAMS = defineParams({
+  margin: num(-50, 50, -2, 'draws while the expected gain of one more card exceeds this (round points)'),
+  ...withDefaults(CHOICES, AWARE_CHOICES),
+  ...LAST_SEAT,
+});
+
+export const ev: SevnStrategyDef<typeof PARAMS> = {
   name: 'ev',
   doc: 'Card counting: draws when the exact expected change of its round score from one more card (over the unseen cards) exceeds margin.',
-  params: [
-    { name: 'margin', type: 'number', min: -50, max: 50, default: -2, doc: 'draws while the expected gain of one more card exceeds this (round points)' },
-    ...choiceParams({ freeze: 'deny', triple: 'harm', ballast: 'gain', crossroads: 'game', gift: 'least' }),
-    ...LAST_SEAT_PARAMS,
-  ],
+  params: PARAMS,
   create: (params, ctx) => {
-    const margin = params.margin as number;
+    const margin = params.margin;
     const nc = new NextCard(ctx.cards);
     const last = params.exact === 'last' ? new LastSeatPlay(ctx.rules, ctx.cards, false) : null;
     return {

@@ -6,15 +6,16 @@
  * are final), else the expected round score too. Past BOT_MAX_STATES states the bot answers by its own
  * rule. Consecutive decisions of one round keep the memo (the other rows and the utility do not change).
  */
-import type { ParamSpec } from '../../src/engine/params.js';
+import { oneOf } from '../../src/engine/params.js';
 import { decidingWinShares, LastSeatCapError, LastSeatSolver, objectiveUtility } from '../../src/games/sevn/last-seat.js';
 import type { SevnCards } from '../../src/games/sevn/cards.js';
 import type { SevnRules } from '../../src/games/sevn/rules.js';
 import { Answer, Status, type SevnView } from '../../src/games/sevn/view.js';
 
-export const LAST_SEAT_PARAMS: readonly ParamSpec[] = [
-  { name: 'exact', type: 'enum', values: ['off', 'last'], default: 'off', doc: 'last: play draw-or-stay exactly when nobody else is in the round (the last-seat recursion)' },
-];
+/** `exact`, declared for `defineParams({ ..., ...LAST_SEAT })`. */
+export const LAST_SEAT = {
+  exact: oneOf(['off', 'last'], 'off', 'last: play draw-or-stay exactly when nobody else is in the round (the last-seat recursion)'),
+};
 
 /** The recursion's state cap for a bot's decision (a few tenths of a second at most); past it the bot answers by its own rule. */
 export const BOT_MAX_STATES = 20_000;

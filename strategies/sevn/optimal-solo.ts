@@ -15,10 +15,10 @@ import type { SevnRules } from '../../src/games/sevn/rules.js';
 import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
 import { CHOICE_PARAMS, cardChoices } from './choices.js';
 
-export const optimalSolo: SevnStrategyDef = {
+export const optimalSolo: SevnStrategyDef<typeof CHOICE_PARAMS> = {
   name: 'optimal-solo',
   doc: 'Plays the exact optimal solo stopping policy for its held values (solved for the deck\'s number cards); draws with a Second Chance.',
-  params: [...CHOICE_PARAMS],
+  params: CHOICE_PARAMS,
   create: (params, ctx) => {
     const shouldDraw = solvedPolicy(ctx.rules);
     return {

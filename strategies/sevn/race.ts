@@ -26,8 +26,9 @@
  * the optimum short. docs/STRATEGY.md reprints the run.
  */
 import { Answer, Status, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
-import { cardChoices, choiceParams, unseenDuplicates, unseenTotal } from './choices.js';
-import { LAST_SEAT_PARAMS, LastSeatPlay } from './last-seat-play.js';
+import { defineParams, num, withDefaults } from '../../src/engine/params.js';
+import { AWARE_CHOICES, CHOICES, cardChoices, unseenDuplicates, unseenTotal } from './choices.js';
+import { LAST_SEAT, LastSeatPlay } from './last-seat-play.js';
 
 /**
  * The most unseen duplicates of `held` there can be: each held value's copies less the one on its own
@@ -42,27 +43,24 @@ function mostDuplicates(v: SevnView, held: number): number {
   return most;
 }
 
-export const race: SevnStrategyDef = {
+const PARAMS = defineParams({
+  points: num(5, 80, 79.1862, 'stay threshold (round points) in a level game'),
+  behind: num(0, 1, 0.0108514, 'threshold raised per point the best opponent leads (times game progress)'),
+  ahead: num(0, 1, 0.196272, 'threshold lowered per point it leads the best opponent (times game progress)'),
+  stake: num(0, 1, 0.470479, 'threshold raised per round point the best opponent still in has at stake'),
+  crowd: num(-10, 10, -7.66588, 'threshold change per opponent still in the round'),
+  risk: num(0, 1, 0.222166, 'stays when the exact bust chance of the next card exceeds this'),
+  ...withDefaults(CHOICES, AWARE_CHOICES),
+  ...LAST_SEAT,
+});
+
+export const race: SevnStrategyDef<typeof PARAMS> = {
   name: 'race',
   doc: 'Game-aware threshold: the stay threshold moves with the totals, the target, the opponents still in and the bust chance; stays when staying wins, draws when staying loses.',
-  params: [
-    { name: 'points', type: 'number', min: 5, max: 80, default: 79.1862, doc: 'stay threshold (round points) in a level game' },
-    { name: 'behind', type: 'number', min: 0, max: 1, default: 0.0108514, doc: 'threshold raised per point the best opponent leads (times game progress)' },
-    { name: 'ahead', type: 'number', min: 0, max: 1, default: 0.196272, doc: 'threshold lowered per point it leads the best opponent (times game progress)' },
-    { name: 'stake', type: 'number', min: 0, max: 1, default: 0.470479, doc: 'threshold raised per round point the best opponent still in has at stake' },
-    { name: 'crowd', type: 'number', min: -10, max: 10, default: -7.66588, doc: 'threshold change per opponent still in the round' },
-    { name: 'risk', type: 'number', min: 0, max: 1, default: 0.222166, doc: 'stays when the exact bust chance of the next card exceeds this' },
-    ...choiceParams({ freeze: 'deny', triple: 'harm', ballast: 'gain', crossroads: 'game', gift: 'least' }),
-    ...LAST_SEAT_PARAMS,
-  ],
+  params: PARAMS,
   create: (params, ctx) => {
     const last = params.exact === 'last' ? new LastSeatPlay(ctx.rules, ctx.cards, true) : null;
-    const points = params.points as number;
-    const behind = params.behind as number;
-    const ahead = params.ahead as number;
-    const stake = params.stake as number;
-    const crowd = params.crowd as number;
-    const risk = params.risk as number;
+    const { points, behind, ahead, stake, crowd, risk } = params;
     const target = ctx.rules.target;
     return {
       ...cardChoices(params, ctx),

@@ -1,12 +1,15 @@
 /** `random`: draws with chance `draw`; every card choice uniform over the legal answers. */
+import { defineParams, num } from '../../src/engine/params.js';
 import { Answer, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
 
-export const random: SevnStrategyDef = {
+const PARAMS = defineParams({ draw: num(0, 1, 0.5, 'chance to draw on each turn') });
+
+export const random: SevnStrategyDef<typeof PARAMS> = {
   name: 'random',
   doc: 'Draws with probability draw; picks targets, Crossroads cards and Ballast uniformly at random.',
-  params: [{ name: 'draw', type: 'number', min: 0, max: 1, default: 0.5, doc: 'chance to draw on each turn' }],
+  params: PARAMS,
   create: (params, { rng }) => {
-    const draw = params.draw as number;
+    const draw = params.draw;
     const pickSeat = (v: SevnView): number => {
       let n = 0;
       for (let m = v.candidates; m !== 0; m &= m - 1) n++;

@@ -29,30 +29,32 @@
  * playOnAfter): what is queued behind it in a Triple Draw or Storm is not in its view.
  */
 import { Rng } from '../../src/engine/rng.js';
-import { resolveParams, type ParamValues } from '../../src/engine/params.js';
+import { defineParams, int, num, oneOf, resolveParams, type Values, withDefaults } from '../../src/engine/params.js';
 import { playOnAfter } from '../../src/games/sevn/positions.js';
 import { HiddenInfoSampler } from '../../src/games/sevn/sampler.js';
 import { MAX_PLAYERS } from '../../src/games/sevn/seats.js';
 import { Answer, type SevnContext, type SevnPlayer, type SevnStrategy, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
-import { choiceParams, cardChoices } from './choices.js';
+import { AWARE_CHOICES, CHOICES, cardChoices } from './choices.js';
 import { ev } from './ev.js';
 import { race } from './race.js';
 
 const POLICIES: Record<string, SevnStrategyDef> = { race, ev };
 
-export const search: SevnStrategyDef = {
+const PARAMS = defineParams({
+  rollouts: int(2, 100000, 256, 'most rollouts per answer at a decision (the same futures for every answer)'),
+  min: int(2, 100000, 8, 'rollouts per answer before the first drop; then the count doubles between checks'),
+  z: num(0, 10, 2.5, 'an answer is dropped once its paired difference from the best is this many standard errors below 0'),
+  objective: oneOf(['game', 'round'], 'game', 'what a rollout measures: the win (played to the end of the game) or the round score'),
+  play: oneOf(['ev', 'race'], 'race', 'its own later decisions in the rollouts, and its answer when no answer is clear'),
+  opp: oneOf(['race', 'ev'], 'race', 'the opponents in the rollouts (default parameters)'),
+  ms: num(0, 100000, 0, 'also stop a decision after this many milliseconds (0: no cap; a cap makes runs not reproducible)'),
+  ...withDefaults(CHOICES, AWARE_CHOICES),
+});
+
+export const search: SevnStrategyDef<typeof PARAMS> = {
   name: 'search',
   doc: 'Paired rollouts of every legal answer from its own view (unseen cards resampled), raced: drops clearly worse answers, stops when one is clear; the highest win chance (objective=game) or round score.',
-  params: [
-    { name: 'rollouts', type: 'int', min: 2, max: 100000, default: 256, doc: 'most rollouts per answer at a decision (the same futures for every answer)' },
-    { name: 'min', type: 'int', min: 2, max: 100000, default: 8, doc: 'rollouts per answer before the first drop; then the count doubles between checks' },
-    { name: 'z', type: 'number', min: 0, max: 10, default: 2.5, doc: 'an answer is dropped once its paired difference from the best is this many standard errors below 0' },
-    { name: 'objective', type: 'enum', values: ['game', 'round'], default: 'game', doc: 'what a rollout measures: the win (played to the end of the game) or the round score' },
-    { name: 'play', type: 'enum', values: ['ev', 'race'], default: 'race', doc: 'its own later decisions in the rollouts, and its answer when no answer is clear' },
-    { name: 'opp', type: 'enum', values: ['race', 'ev'], default: 'race', doc: 'the opponents in the rollouts (default parameters)' },
-    { name: 'ms', type: 'number', min: 0, max: 100000, default: 0, doc: 'also stop a decision after this many milliseconds (0: no cap; a cap makes runs not reproducible)' },
-    ...choiceParams({ freeze: 'deny', triple: 'harm', ballast: 'gain', crossroads: 'game', gift: 'least' }),
-  ],
+  params: PARAMS,
   create: (params, ctx) => new Search(params, ctx),
 };
 
@@ -77,12 +79,12 @@ class Search implements SevnStrategy {
   /** Rollouts played at the last decision (for tests and the study). */
   played = 0;
 
-  constructor(params: ParamValues, ctx: SevnContext) {
-    this.most = params.rollouts as number;
-    this.first = Math.min(params.min as number, this.most);
-    this.z = params.z as number;
+  constructor(params: Values<typeof PARAMS>, ctx: SevnContext) {
+    this.most = params.rollouts;
+    this.first = Math.min(params.min, this.most);
+    this.z = params.z;
     this.wholeGame = params.objective === 'game';
-    this.ms = params.ms as number;
+    this.ms = params.ms;
     this.rng = ctx.rng;
     this.sampler = new HiddenInfoSampler(ctx.rules, ctx.cards);
     // The models: deterministic strategies (their own streams are never read).
@@ -91,8 +93,8 @@ class Search implements SevnStrategy {
       const def = POLICIES[name];
       return Object.assign(def.create(resolveParams(def.name, def.params, {}), modelCtx), { label: `${def.name} (search model)` });
     };
-    this.own = model(params.play as string);
-    this.other = model(params.opp as string);
+    this.own = model(params.play);
+    this.other = model(params.opp);
     this.choices = cardChoices(params, ctx);
     this.values = new Float64Array(MAX_PLAYERS * this.most);
   }

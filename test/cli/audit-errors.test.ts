@@ -113,11 +113,14 @@ describe('results of other commands, and files that are not files', () => {
     oneLine(sevensim('merge', out, '--out', join(out, '..', 'm')), /^sevensim: merge: .*c holds a compare result; merge combines the --out directories of `simulate --shard` runs/);
   }, 60_000);
 
-  it('--review /dev/zero and a FIFO as --rules are refused at once', () => {
+  it('--review /dev/zero, a FIFO as --rules, and either as track --load are refused at once', () => {
     oneLine(sevensim('advise', '--review', '/dev/zero'), /^sevensim: --review \/dev\/zero: a device, not a regular file; give a file/);
     const fifo = join(tempDir('fifo-rules'), 'rules.json');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
     oneLine(sevensim('rules', '--game', 'sevn', '--rules', fifo), /--rules .*rules.json: a FIFO, not a regular file; give a file/);
+    // The other flag that reads a file the user names: track --load (it read a FIFO or /dev/zero forever).
+    oneLine(sevensim('track', '--load', fifo), /^sevensim: --load .*rules.json: a FIFO, not a regular file; give a file$/m);
+    oneLine(sevensim('track', '--load', '/dev/zero'), /^sevensim: --load \/dev\/zero: a device, not a regular file; give a file$/m);
   });
 });
 

@@ -141,6 +141,18 @@ describe('every command fails on bad input with one line and exit 2 (process lev
     expect(j.parts.map((p: { part: string }) => p.part)).toEqual(['sevenfall-turn', 'sevenfall-game', 'sevn-round', 'sevn-game']);
     expect(j.parts[2]).toMatchObject({ game: 'sevn', mode: 'round', games: 400 });
   }, 120_000);
+
+  it('study --out refuses a directory that holds another result at once, before playing anything', () => {
+    const out = tempDir('study-used');
+    expect(sevensim(...sim, '--players', 'stand', '--games', '100', '--out', out).code).toBe(0);
+    const before = listDir(out);
+    const t0 = performance.now();
+    const r = sevensim('study', '--games', '100000', '--quiet', '--threads', '1', '--out', out);
+    expect(r.stderr).toMatch(/^sevensim: --out .*: already holds results \(run.json, scores.arrow\); choose another directory \(study has no --force\)\n$/);
+    expect(r.code).toBe(2);
+    expect(performance.now() - t0).toBeLessThan(30_000); // 100,000 games in each of four parts would take minutes
+    expect(listDir(out)).toEqual(before);
+  }, 60_000);
 });
 
 describe('the CLI on good input', () => {

@@ -1,11 +1,12 @@
 /** `sevensim solve --game sevenfall --players 2 --objective win`: its JSON, winprob.arrow, the table, and bad input. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readArrowFile } from '../../src/io/arrow.js';
-import { validateSevenfallRules } from '../../src/games/sevenfall/rules.js';
+import { sevenfallPreset, validateSevenfallRules } from '../../src/games/sevenfall/rules.js';
 import { TwoPlayerWinSolution } from '../../src/games/sevenfall/win-solver.js';
-import { sevensim } from '../helpers/cli.js';
+import { sevensim, sevensimAsync } from '../helpers/cli.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
 import { smallRules } from '../helpers/sevenfall.js';
 
@@ -70,4 +71,52 @@ describe('solve --players 2 --objective win', () => {
     expect(r.code).toBe(2);
     expect(listDir(out)).toEqual([]);
   });
+
+  it('run.json is sealed: its sha256 is that of the rest; report and merge refuse it edited or unsealed, in one line', () => {
+    const out = join(dir, 'sealed');
+    expect(sevensim(...win, '--out', out).code).toBe(0);
+    const text = readFileSync(join(out, 'run.json'), 'utf8');
+    const { sha256, ...rest } = JSON.parse(text);
+    expect(sha256).toBe(createHash('sha256').update(JSON.stringify(rest)).digest('hex'));
+    for (const [edit, message] of [
+      [{ ...rest, bothOptimal: { seat0Win: 0.99, tie: 0 }, sha256 }, /run.json: its content does not match its sha256: it was edited or damaged/],
+      [{ ...rest, kind: 'simulate', sha256 }, /run.json: its content does not match its sha256: it was edited or damaged/],
+      [rest, /run.json: format 2 but no sha256 \(every run.json of format 2 or later is sealed\): it was edited or damaged/],
+    ] as const) {
+      writeFileSync(join(out, 'run.json'), JSON.stringify(edit));
+      const commands = [['report', out, '--out', join(dir, 'report')], ...(edit === rest ? [] : [['merge', out, '--out', join(dir, 'merged')]])];
+      for (const args of commands) {
+        const r = sevensim(...args);
+        expect(r.stderr, args[0]).toMatch(new RegExp(`^sevensim: [^\n]*sealed/${message.source}[^\n]*\n$`));
+        expect(r.code).toBe(2);
+      }
+    }
+    expect(existsSync(join(dir, 'merged'))).toBe(false);
+    expect(existsSync(join(dir, 'report', 'report.html'))).toBe(false);
+  });
+
+  it('SIGTERM during a long solve stops it at once: exit 143, one line, the previous result intact, no temporary files', async () => {
+    const out = join(dir, 'signal');
+    expect(sevensim(...win, '--out', out).code).toBe(0);
+    const before = listDir(out).map((f) => [f, readFileSync(join(out, f))] as const);
+    // The full canister over 7 rounds: about 1,600 states, several seconds of solving on one thread.
+    const long = join(dir, 'long.json');
+    writeFileSync(long, JSON.stringify({ ...sevenfallPreset('sevenfall'), name: 'long', rounds: 7 }));
+    const child = sevensimAsync('solve', '--game', 'sevenfall', '--rules', long, '--players', '2', '--objective', 'win', '--out', out, '--force');
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    // Signal once the solve has started: the directory is locked (before the work) and a second later.
+    while (!listDir(out).includes('.sevensim.lock')) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 1000));
+    const sent = performance.now();
+    child.kill('SIGTERM');
+    const code = await exited;
+    const seconds = (performance.now() - sent) / 1000;
+    expect(code).toBe(143);
+    expect(stderr).toBe('sevensim: terminated; nothing was written\n');
+    expect(seconds).toBeLessThan(5); // the whole solve takes longer; answered on the main thread at once
+    expect(listDir(out)).toEqual(before.map(([f]) => f)); // no lock, no temporary file
+    for (const [f, bytes] of before) expect(readFileSync(join(out, f)).equals(bytes), f).toBe(true);
+  }, 60_000);
 });

@@ -1,11 +1,12 @@
 /**
  * Fuzzing the files sevensim reads back: mutated shard run.json files given to merge and report,
- * mutated checkpoints given to --resume, mutated `play --json` records given to review. Each must
- * fail with a UserError (the CLI prints its one-line message and exits 2), leave the previous result
- * intact, and touch nothing outside its directory. In-process through the command functions, so that
- * a few hundred cases take seconds.
+ * mutated checkpoints given to --resume, mutated `play --json` records (SEVN and SEVENFALL) given to
+ * review. Each must fail with a UserError (the CLI prints its one-line message and exits 2), leave the
+ * previous result intact, and touch nothing outside its directory; a mutated record that passes every
+ * check must review exactly as the original (the mutation changed nothing the review reads).
+ * In-process through the command functions, so that a few hundred cases take seconds.
  */
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,11 +16,16 @@ import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { sevnGameRecord } from '../../src/games/sevn/analyses/record.js';
 import { sevnReviewCommand } from '../../src/games/sevn/analyses/review.js';
+import { sevenfallGameRecord } from '../../src/games/sevenfall/analyses/record.js';
+import { sevenfallReviewCommand } from '../../src/games/sevenfall/analyses/review.js';
 import { mergeRuns } from '../../src/run/merge.js';
 import { readOutput } from '../../src/report/inputs.js';
+import { writeReport } from '../../src/run/report.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
+import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 import { tempDir } from '../helpers/dirs.js';
+import { smallRules } from '../helpers/sevenfall.js';
 
 const run = (over: Partial<SimulateOptions>): SimulateOptions => ({
   game: sevnModule as never,
@@ -75,8 +81,8 @@ const hostile = fc.oneof(
 /** A mutation: a path of the document (chosen by index) and the value put there. */
 const mutation = fc.record({ at: fc.nat(), value: hostile });
 
-function applyTo(doc: Json, m: { at: number; value: Json | undefined }): Json {
-  const all = paths(doc);
+function applyTo(doc: Json, m: { at: number; value: Json | undefined }, only: (path: (string | number)[]) => boolean = () => true): Json {
+  const all = paths(doc).filter(only);
   return mutate(doc, all[m.at % all.length], m.value);
 }
 
@@ -95,6 +101,7 @@ describe('fuzzed inputs fail with one line, the previous result intact, nothing 
   let checkpoint: Json;
   let shardManifest: Json;
   let record: Json;
+  let fallRecord: Json;
 
   beforeAll(async () => {
     root = tempDir('fuzz');
@@ -108,6 +115,8 @@ describe('fuzzed inputs fail with one line, the previous result intact, nothing 
     await simulate(run({ out: resumeDir, games: 4000, checkpointEvery: 0, signal: controller.signal, onProgress: (d) => d >= 1000 && controller.abort(new Error('interrupted')) })).catch(() => {});
     checkpoint = JSON.parse(readFileSync(join(resumeDir, CHECKPOINT_FILE), 'utf8'));
     record = sevnGameRecord(SEVN_STRATEGIES, sevnPreset('sevn-numbers'), ['stay-at:points=25', 'bust-cap'], 7) as unknown as Json;
+    // A small canister over 3 rounds: each decision's exact advice takes a millisecond, not a second.
+    fallRecord = sevenfallGameRecord(SEVENFALL_STRATEGIES, { ...smallRules(4, 2), rounds: 3 }, ['greedy', 'random', 'optimal'], 11) as unknown as Json;
   }, 60_000);
 
   it('merge and report of a shard with a mutated run.json', async () => {
@@ -126,6 +135,31 @@ describe('fuzzed inputs fail with one line, the previous result intact, nothing 
     writeFileSync(join(shardA, 'run.json'), original);
     expect(snapshot(root)).toEqual({ ...before, 'a/run.json': snapshot(root)['a/run.json'] });
     expect(readFileSync(join(shardA, 'run.json')).equals(original)).toBe(true);
+  }, 60_000);
+
+  it('report of an unsealed older (format 1) run.json with a mutated field: one line, never a stack trace', async () => {
+    // No seal to catch the edit: report's own checks, and its one-line wrapping of anything else, answer.
+    const { sha256: _s, files: _f, ...older } = shardManifest as Record<string, Json>;
+    const format1 = { ...older, format: 1 } as Json;
+    const dir = join(root, 'older');
+    mkdirSync(dir);
+    for (const f of ['scores.arrow', 'games.arrow']) writeFileSync(join(dir, f), readFileSync(join(shardA, f)));
+    writeFileSync(join(dir, 'run.json'), JSON.stringify(format1));
+    expect(readOutput(dir).kind).toBe('simulate'); // unmutated, it is read
+    const out = join(root, 'older-report');
+    await fc.assert(
+      fc.asyncProperty(mutation, async (m) => {
+        // Fields the report reads (the rules and the command line are only shown).
+        writeFileSync(join(dir, 'run.json'), JSON.stringify(applyTo(format1, m, (p) => p[0] !== 'rules' && p[0] !== 'argv')));
+        try {
+          await writeReport({ dirs: [dir], out, force: true });
+        } catch (e) {
+          expectOneLineUserError(e);
+        }
+      }),
+      // Each case draws the report (a few hundred ms), so few runs; the example is the one that found a number where a name was shown.
+      { numRuns: 12, seed: 18, examples: [[{ at: 544292441, value: 0 }]] },
+    );
   }, 60_000);
 
   it('--resume from a mutated checkpoint', async () => {
@@ -152,16 +186,40 @@ describe('fuzzed inputs fail with one line, the previous result intact, nothing 
   it('review of a mutated play record', async () => {
     const before = snapshot(root);
     const args = { seat: 0, seed: 1, objective: 'ev', locked: '', discarded: '', secondChance: false, seen: '', then: 'same', rollouts: 16 };
+    const original = JSON.stringify((await sevnReviewCommand(SEVN_STRATEGIES, record as never, args as never)).report);
     await fc.assert(
       fc.asyncProperty(mutation, async (m) => {
         const doc = applyTo(record, m);
+        let report: unknown;
         try {
-          await sevnReviewCommand(SEVN_STRATEGIES, doc as never, args as never);
+          report = (await sevnReviewCommand(SEVN_STRATEGIES, doc as never, args as never)).report;
         } catch (e) {
-          expectOneLineUserError(e);
+          return expectOneLineUserError(e);
         }
+        expect(JSON.stringify(report), JSON.stringify(m)).toBe(original);
       }),
       { numRuns: 60, seed: 18 },
+    );
+    expect(snapshot(root)).toEqual(before);
+  }, 60_000);
+
+  it('review of a mutated SEVENFALL play record', () => {
+    const before = snapshot(root);
+    const review = (doc: Json, seat: number) => sevenfallReviewCommand(SEVENFALL_STRATEGIES, doc as never, { seat, objective: 'ev' } as never).report;
+    const originals = [0, 1, 2].map((seat) => JSON.stringify(review(fallRecord, seat)));
+    expect(JSON.parse(originals[0]).decisions.length).toBeGreaterThan(0); // the seat reviewed made decisions
+    fc.assert(
+      fc.property(mutation, fc.constantFrom(0, 1, 2), (m, seat) => {
+        const doc = applyTo(fallRecord, m);
+        let report: unknown;
+        try {
+          report = review(doc, seat);
+        } catch (e) {
+          return expectOneLineUserError(e);
+        }
+        expect(JSON.stringify(report), JSON.stringify(m)).toBe(originals[seat]);
+      }),
+      { numRuns: 150, seed: 18 },
     );
     expect(snapshot(root)).toEqual(before);
   }, 60_000);

@@ -11,7 +11,10 @@ import { UserError } from '../../src/engine/errors.js';
 import { CHECKPOINT_FILE, Checkpointer, readCheckpoint } from '../../src/io/checkpoint.js';
 import { fileInDir, readRegularFile } from '../../src/io/input-files.js';
 import { LOCK_FILE, OutputDir, OutputError } from '../../src/io/output.js';
-import { sevnModule } from '../../src/catalog.js';
+import { sevenfallModule, sevnModule } from '../../src/catalog.js';
+import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
+import { compare } from '../../src/run/compare.js';
+import { writeCompareOutput } from '../../src/run/compare-output.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { mergeRuns } from '../../src/run/merge.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
@@ -205,8 +208,11 @@ describe('a shard\'s run.json identifies its files', () => {
     writeFileSync(join(dir, 'run.json'), JSON.stringify({ ...m, players: [...m.players, 'stay-at'] }));
     const { readOutput } = await import('../../src/report/inputs.js');
     expect(() => readOutput(dir)).toThrow(/run.json: its content does not match its sha256: it was edited or damaged/);
-    // An unsealed (older) run.json is checked field by field instead.
-    const { sha256: _s, ...unsealed } = m;
+    // Without its sha256 a run.json of format 2 is refused; an unsealed older one (format 1) is checked field by field.
+    const { sha256: _s, ...stripped } = m;
+    writeFileSync(join(dir, 'run.json'), JSON.stringify(stripped));
+    expect(() => readOutput(dir)).toThrow(/run.json: format 2 but no sha256 .*: it was edited or damaged/);
+    const unsealed = { ...stripped, format: 1 };
     for (const [edit, message] of [
       [{ players: [...m.players, 'x'] }, /has 3 players but totals for 2 seats/],
       [{ totals: m.totals.map((t: object) => ({ ...t, games: 0 })) }, /counts 0 games for a seat, which cannot be drawn/],
@@ -216,5 +222,27 @@ describe('a shard\'s run.json identifies its files', () => {
       writeFileSync(join(dir, 'run.json'), JSON.stringify({ ...unsealed, ...edit }));
       expect(() => readOutput(dir)).toThrow(message);
     }
+  }, 60_000);
+
+  it('report refuses a result file that is not the one its run.json records: replaced, edited, or copied from another run', async () => {
+    const { readOutput } = await import('../../src/report/inputs.js');
+    const root = tempDir('report-files');
+    const [a, b] = [join(root, 'a'), join(root, 'b')];
+    await simulate(run({ out: a, games: 500, perGame: false }));
+    await simulate(run({ out: b, games: 500, perGame: false, seed: 9 }));
+    writeFileSync(join(a, 'scores.arrow'), readFileSync(join(b, 'scores.arrow'))); // a valid file, of another run
+    expect(() => readOutput(a)).toThrow(/a\/scores.arrow: not the file its run.json records .* replaced, edited or damaged; run it again/);
+    // Other commands record each file's bytes and sha256 in run.json's seals: an edited compare.json.
+    const c = join(root, 'c');
+    const out = new OutputDir(c);
+    out.prepare();
+    const r = await compare({ game: sevenfallModule as never, rules: sevenfallPreset('sevenfall'), preset: 'sevenfall', mode: 'round', a: 'greedy', b: 'stand', field: [], games: 200, seed: 5, threads: 1 });
+    writeCompareOutput(out, r, sevenfallPreset('sevenfall'), []);
+    const m = JSON.parse(readFileSync(join(c, 'run.json'), 'utf8'));
+    expect(Object.keys(m.seals)).toEqual(['compare.json']);
+    expect(readOutput(c).kind).toBe('compare');
+    const text = readFileSync(join(c, 'compare.json'), 'utf8');
+    writeFileSync(join(c, 'compare.json'), text.replace(/"games": \d+/, '"games": 1000000'));
+    expect(() => readOutput(c)).toThrow(/c\/compare.json: not the file its run.json records .* replaced, edited or damaged; run it again/);
   }, 60_000);
 });

@@ -4,6 +4,7 @@
  * Action: 0 stops the turn; any other value is a bit mask of unlocked row positions to discard at
  * once (bit i = position i), with at most `discardsLeft` bits set.
  */
+import type { ParamSpec } from '../../engine/params.js';
 import { type Labelled, type ReadonlyInts, type StrategyDef, readOnlyCopy } from '../../engine/strategy.js';
 import type { Rng } from '../../engine/rng.js';
 import type { SevenfallRules } from './rules.js';
@@ -44,7 +45,7 @@ export interface SevenfallContext {
   rng: Rng;
 }
 
-export interface SevenfallStrategyDef extends StrategyDef<SevenfallStrategy, SevenfallContext> {
+export interface SevenfallStrategyDef<P extends readonly ParamSpec[] = readonly ParamSpec[]> extends StrategyDef<SevenfallStrategy, SevenfallContext, P> {
   /** Its policy assumes every turn starts from the full canister, so it cannot play rules that refill per round. */
   readonly fullCanister?: boolean;
   /** It plays only at a table of exactly this many seats (checked with the lineup). */

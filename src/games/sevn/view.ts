@@ -9,7 +9,7 @@
  * The engine checks every answer and throws an Error naming the strategy if it is illegal.
  */
 import type { Rng } from '../../engine/rng.js';
-import type { ParamValues } from '../../engine/params.js';
+import type { ParamSpec, Values } from '../../engine/params.js';
 import type { Labelled, ReadonlyInts, StrategyDef } from '../../engine/strategy.js';
 import type { SevnCards } from './cards.js';
 import type { SevnRules } from './rules.js';
@@ -134,11 +134,11 @@ export interface SevnContext {
   rng: Rng;
 }
 
-export interface SevnStrategyDef extends StrategyDef<SevnStrategy, SevnContext> {
+export interface SevnStrategyDef<P extends readonly ParamSpec[] = readonly ParamSpec[]> extends StrategyDef<SevnStrategy, SevnContext, P> {
   /**
    * What exact solo analyses (the bust table) need from it, when it has one: its draw decision in a
    * solo round of a number-only deck as a function of the held values alone (bit v set: value v held).
    */
-  soloDrawRule?(params: ParamValues, rules: SevnRules): (held: number) => boolean;
+  soloDrawRule?(params: Values<P>, rules: SevnRules): (held: number) => boolean;
 }
 export type SevnPlayer = SevnStrategy & Labelled;

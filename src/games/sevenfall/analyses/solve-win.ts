@@ -1,14 +1,18 @@
 /**
  * `solve --game sevenfall --players 2 --objective win`: the 2-player game solved for the win
- * (../win-solver.ts), printed, as a table by round and score difference (--table), and
- * written as winprob.arrow (--out).
+ * (../win-solver.ts, on a worker thread: solve-win-worker.ts), printed, as a table by round and score
+ * difference (--table), and written as winprob.arrow with a sealed run.json (--out).
  */
-import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { UserError } from '../../../engine/errors.js';
 import { ArrowFileStream, batchOf, schemaOf } from '../../../io/arrow.js';
 import { OutputDir } from '../../../io/output.js';
 import { manifestHeader } from '../../../io/package-info.js';
+import { writeRunJson } from '../../../io/results.js';
 import type { SevenfallRules } from '../rules.js';
-import { TwoPlayerWinSolution } from '../win-solver.js';
+import type { WinWork, WinWorkMessage } from './solve-win-worker.js';
 
 /**
  * One row per reachable state, both seats playing for the win: round (1-based), seat_to_move (0 or
@@ -41,53 +45,62 @@ export interface SevenfallWinReport {
   seconds: number;
 }
 
-export async function solveSevenfallWinCommand(rules: SevenfallRules, preset: string | null, out: string | null, force = false): Promise<{ report: SevenfallWinReport; solution: TwoPlayerWinSolution }> {
+/**
+ * Solves, writes --out (winprob.arrow and a sealed run.json) and returns the report and, when asked,
+ * the table. The solve runs on a worker thread, so that `signal` (Ctrl-C, SIGTERM) stops it at once:
+ * the worker is ended, temporary files removed and a previous result left as it was.
+ */
+export async function solveSevenfallWinCommand(rules: SevenfallRules, preset: string | null, out: string | null, force = false, o: { table?: boolean; signal?: AbortSignal } = {}): Promise<{ report: SevenfallWinReport; table: string | null }> {
   const dir = out !== null ? new OutputDir(out, { force }) : null;
   dir?.prepare(); // before any work
   try {
     const start = performance.now();
-    const solution = new TwoPlayerWinSolution(rules);
-    const both = solution.bothOptimal();
-    const vs0 = solution.optimalVsEv(0);
-    const vs1 = solution.optimalVsEv(1);
+    const work = await solveOnWorker(rules, o.table ?? false, o.signal);
     const report: SevenfallWinReport = {
       game: 'sevenfall',
       preset,
       players: 2,
       objective: 'win',
-      bothOptimal: { seat0Win: both.win, tie: both.tie },
-      seat0OptimalVsEv: { seat0Win: vs0.win, tie: vs0.tie },
-      seat1OptimalVsEv: { seat1Win: vs1.win, tie: vs1.tie },
-      states: solution.states,
+      bothOptimal: work.bothOptimal,
+      seat0OptimalVsEv: work.seat0OptimalVsEv,
+      seat1OptimalVsEv: work.seat1OptimalVsEv,
+      states: work.states,
       seconds: (performance.now() - start) / 1000,
     };
     if (dir) {
-      await writeWinProb(dir, solution);
-      writeFileSync(dir.file('run.json'), JSON.stringify({ ...manifestHeader('solve-win', 'sevenfall', preset, null), rules, ...report, files: ['winprob.arrow'] }, null, 2) + '\n');
+      const stream = dir.track(new ArrowFileStream(dir.file('winprob.arrow'), WINPROB_SCHEMA));
+      await stream.write(batchOf(WINPROB_SCHEMA, work.columns));
+      await stream.close();
+      writeRunJson(dir, { ...manifestHeader('solve-win', 'sevenfall', preset, null), rules, ...report, files: ['winprob.arrow'] });
+      o.signal?.throwIfAborted(); // a signal that came while writing: nothing is put in place
       dir.commit();
     }
-    return { report, solution };
+    return { report, table: work.table };
   } catch (e) {
     dir?.abort();
     throw dir ? dir.fault(e) : e;
   }
 }
 
-async function writeWinProb(dir: OutputDir, solution: TwoPlayerWinSolution): Promise<void> {
-  const states = [...solution.stateList()];
-  const outcomes = states.map((s) => solution.outcomeAt(s.round, s.seat, s.diff));
-  const stream = dir.track(new ArrowFileStream(dir.file('winprob.arrow'), WINPROB_SCHEMA));
-  await stream.write(
-    batchOf(WINPROB_SCHEMA, {
-      round: Int32Array.from(states, (s) => s.round + 1),
-      seat_to_move: Int32Array.from(states, (s) => s.seat),
-      difference: Int32Array.from(states, (s) => s.diff),
-      seat0_win: Float64Array.from(outcomes, (o) => o.seat0Win),
-      seat1_win: Float64Array.from(outcomes, (o) => o.seat1Win),
-      tie: Float64Array.from(outcomes, (o) => o.tie),
-    }),
-  );
-  await stream.close();
+/** The worker's module: built JavaScript (under vitest this file runs from its .ts source, so dist/ is used). */
+const here = fileURLToPath(import.meta.url);
+const WORKER = here.endsWith('.ts') ? join(dirname(here), '../../../..', 'dist/src/games/sevenfall/analyses/solve-win-worker.js') : join(dirname(here), 'solve-win-worker.js');
+
+/** solveWin on a worker thread; `signal` ends the worker and rejects with its reason. */
+function solveOnWorker(rules: SevenfallRules, table: boolean, signal?: AbortSignal): Promise<WinWork> {
+  signal?.throwIfAborted();
+  const worker = new Worker(WORKER, { workerData: { task: 'solve-win', rules, table } });
+  let stop = (): void => {};
+  return new Promise<WinWork>((resolve, reject) => {
+    stop = () => reject(signal!.reason);
+    signal?.addEventListener('abort', stop, { once: true });
+    worker.once('message', (m: WinWorkMessage) => ('work' in m ? resolve(m.work) : reject(m.user ? new UserError(m.error) : new Error(m.error))));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the solve's worker thread stopped (exit code ${code})`)));
+  }).finally(() => {
+    signal?.removeEventListener('abort', stop);
+    void worker.terminate();
+  });
 }
 
 const f6 = (x: number): string => x.toFixed(6);
@@ -101,34 +114,4 @@ export function formatSevenfallWin(r: SevenfallWinReport): string {
     `  seat 1 for the win, seat 0 optimal ev: seat 1 wins ${f6(r.seat1OptimalVsEv.seat1Win)}, tie ${f6(r.seat1OptimalVsEv.tie)}`,
     `  ${r.states.toLocaleString('en-US')} (round, seat to move, difference) states; solved in ${r.seconds.toFixed(2)} s on one thread`,
   ].join('\n');
-}
-
-/**
- * The win-chance table: one line per score difference (seat 0's total minus seat 1's), one column per
- * round and seat to move, each cell seat 0's win share in percent (win + the tie's share), both
- * playing for the win; `.` where the state cannot occur. Differences from -2 max to +2 max turn
- * score, in steps of about a sixth of the max turn score.
- */
-export function formatWinTable(s: TwoPlayerWinSolution): string {
-  const m = Math.max(1, s.maxScore);
-  const step = Math.max(1, Math.round(m / 6));
-  const reach = Math.min(2 * m, s.span);
-  const top = reach - (reach % step);
-  const cols: { round: number; seat: number }[] = [];
-  for (let round = 0; round < s.rounds; round++) for (const seat of [0, 1]) cols.push({ round, seat });
-  const cell = 7;
-  const lines = [
-    `Seat 0's win share in % (win + ${s.tieShare === 0.5 ? 'half a tie' : 'nothing for a tie'}), both playing for the win, by difference (seat 0 minus seat 1) before the turn`,
-    'diff  ' + cols.map((c) => `r${c.round + 1} s${c.seat}`.padStart(cell)).join(''),
-  ];
-  for (let d = top; d >= -top; d -= step) {
-    const cells = cols.map(({ round, seat }) => {
-      if (!s.isReachable(round, seat, d)) return '.'.padStart(cell);
-      const o = s.outcomeAt(round, seat, d);
-      return (100 * (o.seat0Win + s.tieShare * o.tie)).toFixed(1).padStart(cell);
-    });
-    lines.push(String(d).padStart(4) + '  ' + cells.join(''));
-  }
-  lines.push(`r = round, s = seat to move; every state is in winprob.arrow (solve --out DIR)`);
-  return lines.join('\n');
 }

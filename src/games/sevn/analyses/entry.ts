@@ -2,9 +2,9 @@
 import { checkInteger, checkSeed } from '../../../engine/checks.js';
 import { UserError } from '../../../engine/errors.js';
 import type { GameModule } from '../../../engine/game.js';
-import { type CatalogEntry, OBJECTIVE_HELP } from '../../entry.js';
+import { type CatalogEntry, type GameBounds, OBJECTIVE_HELP } from '../../entry.js';
 import { createSevnModule } from '../index.js';
-import type { SevnRules } from '../rules.js';
+import { deckSize, type SevnRules } from '../rules.js';
 import { SEVN_STRATEGIES } from '../../../../strategies/sevn/index.js';
 import { sevnCharts } from './charts.js';
 
@@ -18,10 +18,38 @@ export const DEFAULT_ROLLOUTS = 10000;
 export const DEFAULT_REVIEW_ROLLOUTS = 2000;
 export const checkRollouts = (v: number): number => checkInteger('--rollouts', v, 2, 10_000_000);
 
+/** What the rules allow a SEVN round and game (see GameBounds). */
+export function sevnBounds(r: SevnRules, players: number): GameBounds {
+  // Most points: a round ends at once when a row holds sevn.distinct scoring values, and a duplicate
+  // busts, so a row holds at most that many distinct numbers: the largest values, times every multiply
+  // modifier, plus every + modifier, each bonus card's points (a Ladder's run is at most that many
+  // cards long) and the SEVN bonus. A score is never below 0 (a bust scores 0; scores clamp at 0).
+  const values = [...new Set(r.numbers.filter((n) => n.copies > 0).map((n) => n.value))].sort((a, b) => b - a);
+  const held = Math.min(r.sevn.distinct, values.length);
+  const top = values.slice(0, held).reduce((a, v) => a + v, 0);
+  let times = 1;
+  let plus = 0;
+  for (const m of r.modifiers) {
+    if (m.kind === 'multiply') times *= m.value ** m.count;
+    else plus += m.value * m.count;
+  }
+  const b = r.bonuses;
+  const bonus = (b.featherweight.count > 0 ? b.featherweight.points : 0) + (b.heavyweight.count > 0 ? b.heavyweight.points : 0) + (b.ladder.count > 0 ? b.ladder.pointsPerCard * held : 0);
+  // Most decisions: a round reshuffles its discard pile at most once per card of the deck (deck.ts),
+  // so it draws at most size x (size + 1) cards. A decision is a draw answer (a draw follows, or the
+  // exhausted deck ends the round: + 1), a stay (once a seat), or a choice a drawn card asks for.
+  const size = deckSize(r);
+  return { roundScore: { min: 0, max: top * times + plus + bonus + r.sevn.bonus }, maxRounds: r.maxRounds, maxDecisionsPerRound: 2 * size * (size + 1) + players + 1 };
+}
+
 const entry: CatalogEntry = {
   game: sevnModule as GameModule,
   module: import.meta.url,
   testLineup: ['random', 'stay-at', 'bust-cap', 'stay-at-cards'],
+  bounds: (rules, players) => sevnBounds(rules as SevnRules, players),
+  baseline: 'stay-at',
+  // A search decision plays its rollouts to the end of the game: a few, to the end of the round.
+  testPins: { search: 'rollouts=2,min=2,objective=round,ms=0' },
   bench: [
     { mode: 'round', players: ['stay-at'] },
     { mode: 'game', players: ['stay-at', 'stay-at-cards', 'bust-cap', 'random'] },
