@@ -47,7 +47,17 @@ export function playWorkload(w: Workload, units: number, seed: number): number {
   return r.seats[1];
 }
 
-if (process.argv[1]?.endsWith('count.js')) {
+/** Per-game seeding alone (what tune pays every game): `units` calls of reseedGame on a solo sevn-numbers runner. */
+function reseedGames(units: number): void {
+  const game = gameModule('sevn');
+  const runner = game.createRunner(game.preset('sevn-numbers'), ['stay-at:points=25'], 'round');
+  for (let g = 0; g < units; g++) runner.reseedGame(1, g);
+}
+
+if (process.argv[1]?.endsWith('count.js') && process.argv[2] === 'reseed-solo') {
+  reseedGames(200_000);
+  reseedGames(Number(process.argv[3]));
+} else if (process.argv[1]?.endsWith('count.js')) {
   const [name, units, warmup] = process.argv.slice(2);
   const w = WORKLOADS.find((x) => x.name === name);
   if (!w) throw new Error(`no workload "${name}" (workloads: ${WORKLOADS.map((x) => x.name).join(', ')})`);
