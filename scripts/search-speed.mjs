@@ -2,7 +2,8 @@
 /**
  * CPU time per decision of the `search` bot in 4-player games (one thread): `search:SPEC` in seat 0
  * against three `FIELD`, whole games, every decision it makes counted and timed by process.cpuUsage
- * (user + system CPU of this process, not wall time: the machine may be shared).
+ * (user + system CPU of this process, not wall time: the machine may be shared). Prints the mean, the
+ * median, the 95th percentile and the largest, and the decisions a second the mean gives.
  *
  *   npm run build && node scripts/search-speed.mjs [--preset sevn] [--games 20] [--field ev] SPEC...
  */
@@ -20,6 +21,7 @@ export function searchSpeed(preset, spec, field, games, seed = 1) {
   const p = players[0];
   let decisions = 0;
   let cpu = 0;
+  const each = [];
   for (const k of ['drawOrStay', 'freezeTarget', 'tripleDrawTarget', 'crossroads', 'ballast', 'secondChanceTo']) {
     const inner = p[k].bind(p);
     p[k] = (v) => {
@@ -27,13 +29,16 @@ export function searchSpeed(preset, spec, field, games, seed = 1) {
       const a = inner(v);
       const d = process.cpuUsage(t);
       cpu += d.user + d.system;
+      each.push((d.user + d.system) / 1000);
       decisions++;
       return a;
     };
   }
   const rng = new Rng(`${seed}/deck`);
   for (let g = 0; g < games; g++) engine.playGame(players, rng);
-  return { decisions, msPerDecision: cpu / 1000 / decisions, decisionsPerSecond: decisions / (cpu / 1e6) };
+  each.sort((x, y) => x - y);
+  const at = (q) => each[Math.min(each.length - 1, Math.floor(q * each.length))];
+  return { decisions, msPerDecision: cpu / 1000 / decisions, decisionsPerSecond: decisions / (cpu / 1e6), medianMs: at(0.5), p95Ms: at(0.95), maxMs: each[each.length - 1] };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -50,6 +55,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const field = opt('--field', 'ev');
   for (const spec of args) {
     const r = searchSpeed(preset, spec, field, games);
-    console.log(`${preset} ${spec} vs 3 ${field}: ${r.decisions} decisions in ${games} games, ${r.msPerDecision.toFixed(2)} ms CPU a decision, ${Math.round(r.decisionsPerSecond)} decisions/s`);
+    console.log(`${preset} ${spec} vs 3 ${field}: ${r.decisions} decisions in ${games} games, ms CPU a decision: mean ${r.msPerDecision.toFixed(2)}, median ${r.medianMs.toFixed(2)}, p95 ${r.p95Ms.toFixed(2)}, max ${r.maxMs.toFixed(1)}; ${Math.round(r.decisionsPerSecond)} decisions/s`);
   }
 }

@@ -43,13 +43,15 @@ const doc = arg('--doc', 'docs/STRATEGY.md');
 // seat order); paired games per compare; games timed per budget.
 const B = quick
   ? { tuneRace: 20000, tuneEv: 25000, stayDeals: 2, ladderDeals: 1, curveGames: 8, goalGames: 8, speedGames: 2 }
-  : { tuneRace: 600000, tuneEv: 200000, stayDeals: 40, ladderDeals: 2, curveGames: 96, goalGames: 240, speedGames: 6 };
-const BUDGETS = quick ? [4, 8, 16, 32, 64] : [16, 32, 64, 128, 256];
+  : { tuneRace: 600000, tuneEv: 200000, stayDeals: 40, ladderDeals: 2, curveGames: 160, goalGames: 2000, speedGames: 12 };
+const BUDGETS = quick ? [4, 8, 16, 32, 64] : [8, 16, 32, 64, 128];
 const TOP = BUDGETS[BUDGETS.length - 1];
 /** The search bot's budget in the ladder (each of its games there costs what a compare's does). */
 const LADDER_SEARCH = quick ? 'search:rollouts=8' : 'search:rollouts=16';
 const STAY_GRID = [15, 20, 25, 30, 35, 40];
-const RACE_START = 'race:points=40,behind=0.5,ahead=0.25,stake=0.3,crowd=0,risk=0.25';
+/** The tunes' starts: the previous tunes' answers (race's when its `points` range stopped at 80). */
+const RACE_START = 'race:points=79.1862,behind=0.0108514,ahead=0.196272,stake=0.470479,crowd=-7.66588,risk=0.222166';
+const EV_START = 'ev:margin=-2';
 const FIELD = ['ev', 'ev', 'ev'];
 const CHUNK = 8;
 
@@ -91,8 +93,10 @@ async function studyPreset(preset, race, ev) {
   const curve = [];
   for (const r of BUDGETS) {
     const a = `search:rollouts=${r}`;
-    log(`${preset}: ${a} against ev, ${B.curveGames} paired games`);
-    const c = await compare({ ...common, a, b: 'ev', field: FIELD, games: B.curveGames, seed: 404, chunkSize: CHUNK });
+    // The largest budget (search's default) is the goal's game against ev: as many games as the goal.
+    const games = r === TOP ? B.goalGames : B.curveGames;
+    log(`${preset}: ${a} against ev, ${games} paired games`);
+    const c = await compare({ ...common, a, b: 'ev', field: FIELD, games, seed: 404, chunkSize: CHUNK });
     const speed = searchSpeed(preset, a, 'ev', B.speedGames, 505);
     curve.push({ rollouts: r, c, speed });
   }
@@ -118,12 +122,14 @@ function section(r) {
   lines.push('```', formatTournament(r.ladder), '```', '');
   lines.push('### The search bot: edge against budget', '');
   lines.push(`\`search:rollouts=R\` against \`ev\`, paired (the same deals, search or ev in one seat, seats rotated) in a field of three \`ev\`, ` +
-    `${n(r.curve[0].c.games)} paired games a budget (seed 404). CPU time a decision: its own decisions of every kind in ${r.speedGames ?? B.speedGames} games against three ev ` +
-    '(process.cpuUsage on one thread; the machine was shared, so these are upper bounds).', '');
-  lines.push('| rollouts (most per answer) | win share search | win share ev | search - ev | 95% CI | beats ev? | ms CPU a decision | decisions/s |', '|---|---|---|---|---|---|---|---|');
+    'seed 404 (the largest budget, search\'s default, with as many games as the goal below). CPU time a decision: its own decisions of every kind in ' +
+    `${r.speedGames ?? B.speedGames} games against three ev (scripts/search-speed.mjs: process.cpuUsage on one thread; the machine was shared, so these are upper bounds). ` +
+    'The budget is the most rollouts per answer; a decision stops earlier once one answer is clear.', '');
+  lines.push('| rollouts | paired games | win share search | win share ev | search - ev | 95% CI | beats ev? | ms CPU a decision: mean | median | p95 | max | decisions/s |', '|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const x of r.curve) {
     const w = x.c.winDiff;
-    lines.push(`| ${x.rollouts} | ${f(x.c.winShareA)} | ${f(x.c.winShareB)} | ${f(w.mean)} | ${ci(w.ci95)} | ${verdict(w)} | ${f(x.speed.msPerDecision, 2)} | ${Math.round(x.speed.decisionsPerSecond)} |`);
+    const sp = x.speed;
+    lines.push(`| ${x.rollouts} | ${n(x.c.games)} | ${f(x.c.winShareA)} | ${f(x.c.winShareB)} | ${f(w.mean)} | ${ci(w.ci95)} | ${verdict(w)} | ${f(sp.msPerDecision, 2)} | ${f(sp.medianMs, 2)} | ${f(sp.p95Ms, 2)} | ${f(sp.maxMs, 1)} | ${Math.round(sp.decisionsPerSecond)} |`);
   }
   lines.push('', '### Does search beat the fast bots?', '');
   lines.push(`\`search:rollouts=${r.curve[r.curve.length - 1].rollouts}\` (${r.speed.msPerDecision.toFixed(2)} ms CPU a decision, ${Math.round(r.speed.decisionsPerSecond)} decisions/s, measured as above) ` +
@@ -134,7 +140,11 @@ function section(r) {
     lines.push(`| ${g.b} | ${n(g.games)} | ${f(g.winShareA)} | ${f(g.winShareB)} | ${f(w.mean)} | ${ci(w.ci95)} | ${verdict(w)} |`);
   }
   lines.push('');
-  lines.push(`(${r.preset}: ${Math.round(r.seconds)} s on ${study.threads} threads.)`, '');
+  const beaten = r.goal.filter((g) => g.winDiff.ci95[0] > 0).map((g) => g.b);
+  const fast = r.speed.msPerDecision <= 20;
+  lines.push(`The goal (a win-share edge with its 95% CI above 0 against \`ev\` and against \`race\`, at no more than 20 ms CPU a decision): ` +
+    (beaten.length === r.goal.length && fast ? '**met**.' : `**not met**: ${beaten.length === 0 ? 'neither edge is shown' : `shown against ${beaten.join(' and ')} only`}${fast ? '' : ', and a decision took more than 20 ms'}.`), '');
+  lines.push(`(${r.preset}: ${Math.round(r.seconds)} s on ${study.threads} thread${study.threads === 1 ? '' : 's'}.)`, '');
   return lines.join('\n');
 }
 
@@ -156,7 +166,7 @@ if (args.includes('--doc-only')) {
 } else {
   study = { started: new Date().toISOString(), threads, results: [] };
   study.raceTune = await tuned({ name: 'tune-race', method: 'cmaes', tune: { strategy: 'race', params: [], start: RACE_START, field: FIELD, method: 'cmaes', budget: B.tuneRace, seed: 2020 } });
-  study.evTune = await tuned({ name: 'tune-ev', method: 'race', tune: { strategy: 'ev', params: ['margin=-8:8:1'], start: 'ev', field: FIELD, method: 'race', budget: B.tuneEv, seed: 2021 } });
+  study.evTune = await tuned({ name: 'tune-ev', method: 'race', tune: { strategy: 'ev', params: ['margin=-8:8:1'], start: EV_START, field: FIELD, method: 'race', budget: B.tuneEv, seed: 2021 } });
   // The bots as the study plays them: their built-in defaults (which the tunes above set).
   for (const preset of PRESETS) {
     study.results.push(await studyPreset(preset, 'race', 'ev'));
@@ -188,8 +198,12 @@ const text = [
   '',
   '```',
   `sevensim tune --game sevn --mode game --strategy race --start ${RACE_START} --field ev --field ev --field ev --method cmaes --budget ${raceTune.budget} --seed ${raceTune.seed}`,
-  `sevensim tune --game sevn --mode game --strategy ev --param margin=-8:8:1 --start ev --field ev --field ev --field ev --method race --budget ${evTune.budget} --seed ${evTune.seed}`,
+  `sevensim tune --game sevn --mode game --strategy ev --param margin=-8:8:1 --start ${EV_START} --field ev --field ev --field ev --method race --budget ${evTune.budget} --seed ${evTune.seed}`,
   '```',
+  '',
+  'Each starts from the answer of the tune before it (seeds 2020 and 2021 then too): `race`\'s from a tune whose range for `points` stopped at 80, ' +
+    'where its answer (79.19) ended; the range is now [5, 150]. `ev`\'s margin -2 came from a tune from margin 0 that did not show it better than 0; ' +
+    'the tune below keeps it unless another margin scores above it on the validation block.',
   '',
   tuneText('race', raceTune),
   tuneText('ev', evTune),

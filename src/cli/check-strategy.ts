@@ -14,7 +14,7 @@ function speedOf(game: string): (spec: string) => number {
     let n = 0;
     const t0 = performance.now();
     while (performance.now() - t0 < 1000) {
-      runner.reseed(1, n++);
+      runner.reseedGame(1, n++);
       runner.playOne();
     }
     return (n * 1000) / (performance.now() - t0);

@@ -48,8 +48,17 @@ export function resumeFrom<D>(kind: string, runFlags: readonly string[], demande
   };
 }
 
-/** The definition a --resume DIR checkpoint holds (after the middleware above accepted it). */
-export const resumedDefinition = <D>(dir: string): D => readCheckpoint<unknown>(dir)!.definition as D;
+/**
+ * A checkpointing command's run, in one step: with --resume DIR, the definition its checkpoint holds,
+ * read back whole (its rules checked like a rules file: a checkpoint is untrusted input); else the one
+ * `fromFlags` makes, every default filled in once (by yargs and the run's own definition function).
+ * `out` is the directory the run writes: the resumed one, or --out.
+ */
+export function runDefinition<D extends { rules: unknown }>(a: { resume?: string; out?: string }, game: GameModule, fromFlags: () => D): { def: D; resumed: boolean; out: string | undefined } {
+  if (a.resume === undefined) return { def: fromFlags(), resumed: false, out: a.out };
+  const d = readCheckpoint<unknown>(a.resume)!.definition as D; // the middleware above accepted this checkpoint
+  return { def: { ...d, rules: game.parseRules(JSON.stringify(d.rules), `--resume ${a.resume}: the checkpoint's rules`) }, resumed: true, out: a.resume };
+}
 
 /** A yargs command module whose handler sees the options its builder declares. */
 export function command<A>(name: string, describe: string, builder: (y: Argv) => Argv<A>, handler: (a: ArgumentsCamelCase<A>) => void | Promise<void>): CommandModule<object, A> {

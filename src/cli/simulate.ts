@@ -1,12 +1,11 @@
 /** `sevensim simulate`: many seeded games on all cores, a summary per seat, Arrow results. */
 import type { Argv } from 'yargs';
 import { gameModule } from '../catalog.js';
-import type { Mode } from '../engine/game.js';
-import { type BucketChoice, type DecisionRecording, formatBuckets } from '../engine/decisions.js';
+import type { DecisionRecording } from '../engine/decisions.js';
 import { UserError } from '../engine/errors.js';
-import { DEFAULT_CHUNK_SIZE, type SimulateResult, parseShard, simulate } from '../run/simulate.js';
+import { DEFAULT_CHUNK_SIZE, DEFAULT_COUNTERFACTUAL, type SimulateDefinition, type SimulateOptions, type SimulateResult, parseShard, simulate } from '../run/simulate.js';
 import { formatSummaryTable } from '../stats/summary.js';
-import { chunkSizeOption, command, forceOption, gameOptions, gamesOption, jsonOption, loadRules, modeOption, presetName, quietOption, resumeFrom, resumeOption, resumedDefinition, seedOption, threadsOption } from './options.js';
+import { chunkSizeOption, command, forceOption, gameOptions, gamesOption, jsonOption, loadRules, modeOption, presetName, quietOption, resumeFrom, resumeOption, runDefinition, seedOption, threadsOption } from './options.js';
 import { interruptible, progressBar } from './progress.js';
 import { OutputDir } from '../io/output.js';
 
@@ -15,15 +14,15 @@ export function simulateOptions<T>(y: Argv<T>) {
     .option('mode', modeOption('round: one round (SEVENFALL: one turn each) from a fresh deck; game: whole games'))
     .option('players', { type: 'string', array: true, demandOption: true, describe: 'one strategy spec per seat, e.g. --players stay-at:points=25 bust-cap' })
     .option('games', gamesOption(100000, 'games (or rounds, in round mode) to play'))
-    .option('seed', seedOption('random seed; with --chunk-size it fixes every result bit for bit'))
+    .option('seed', seedOption('random seed: game g is played from streams hashed from (seed, g), so the seed fixes every result bit for bit'))
     .option('threads', threadsOption())
-    .option('chunk-size', chunkSizeOption(DEFAULT_CHUNK_SIZE, 'games per seeded chunk (part of the run definition: change it and the random streams change)'))
+    .option('chunk-size', chunkSizeOption(DEFAULT_CHUNK_SIZE, 'games per unit of work (a checkpoint, a shard and a games.arrow record batch hold whole chunks); results do not depend on it'))
     .option('shard', { type: 'string', describe: 'run only shard i of N equal ranges of chunks, e.g. 2/8 (numbered from 1); combine with `sevensim merge`' })
     .option('out', { type: 'string', describe: 'directory for scores.arrow, run.json (decisions.arrow with --decisions, games.arrow with --per-game)' })
     .option('decisions', { type: 'string', choices: ['none', 'outcomes', 'counterfactual'] as const, default: 'none', describe: 'decisions.arrow (needs --out): none; the outcome of every decision as played; or, at sampled decisions, every legal action valued by paired rollouts' })
     .option('bucket', { type: 'string', describe: 'state features decisions are grouped by, with band widths, e.g. points:10,distinct:1 (SEVN) or profile,discards-left (SEVENFALL); `none` groups by kind only; see docs/RESULTS.md (default: the game\'s own)' })
-    .option('sample-rate', { type: 'number', default: 0.01, describe: 'with --decisions counterfactual: the share of decisions evaluated' })
-    .option('rollouts', { type: 'number', default: 32, describe: 'with --decisions counterfactual: rollouts per legal action (the same future tiles or cards for every action)' })
+    .option('sample-rate', { type: 'number', default: DEFAULT_COUNTERFACTUAL.rate, describe: 'with --decisions counterfactual: the share of decisions evaluated' })
+    .option('rollouts', { type: 'number', default: DEFAULT_COUNTERFACTUAL.rollouts, describe: 'with --decisions counterfactual: rollouts per legal action (the same future tiles or cards for every action)' })
     .option('per-game', { type: 'boolean', default: false, describe: 'also write games.arrow, one row per game and seat (needs --out)' })
     .option('json', jsonOption('print the summary as one JSON object on stdout'))
     .option('quiet', quietOption)
@@ -31,28 +30,11 @@ export function simulateOptions<T>(y: Argv<T>) {
     .option('resume', resumeOption('run'))
     .option('checkpoint-seconds', { type: 'number', default: 5, describe: 'with --out: seconds between checkpoints of the completed chunks (for --resume)' })
     // The checkpoint supplies the run's arguments, including the ones yargs demands.
-    .middleware(resumeFrom<ResumeDefinition>('simulate', RUN_FLAGS, (d) => ({ game: d.game, players: d.players })) as never, true);
+    .middleware(resumeFrom<SimulateDefinition>('simulate', RUN_FLAGS, (d) => ({ game: d.game, players: d.players })) as never, true);
 }
 
 /** The flags that define a run (a resumed run takes them from its checkpoint). */
 const RUN_FLAGS = ['game', 'preset', 'rules', 'mode', 'players', 'games', 'seed', 'chunk-size', 'shard', 'out', 'decisions', 'bucket', 'sample-rate', 'rollouts', 'per-game', 'force'];
-
-/** What simulate() checkpoints as the run's definition. */
-interface ResumeDefinition {
-  game: string;
-  rules: unknown;
-  preset: string | null;
-  mode: Mode;
-  players: string[];
-  games: number;
-  seed: number;
-  chunkSize: number;
-  shard: { index: number; count: number } | null;
-  perGame: boolean;
-  decisions: DecisionRecording;
-  buckets: BucketChoice[];
-  counterfactual: { rate: number; rollouts: number } | null;
-}
 
 type SimArgs = Awaited<ReturnType<typeof simulateOptions>['argv']>;
 
@@ -62,33 +44,32 @@ export const simulateCommand = command('simulate', 'Play many seeded games in pa
 
 export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult> {
   const game = gameModule(a.game);
-  const resumed = a.resume === undefined ? null : resumedDefinition<ResumeDefinition>(a.resume);
-  // Rules read back from a checkpoint are checked like a rules file (a checkpoint is untrusted input).
-  const rules = resumed ? game.parseRules(JSON.stringify(resumed.rules), `--resume ${a.resume}: the checkpoint's rules`) : loadRules(game, a.preset, a.rules);
   if (a.perGame && !a.out) throw new UserError('--per-game writes games.arrow, so it needs --out DIR');
-  const out = resumed ? a.resume! : a.out;
+  const { def, resumed, out } = runDefinition<Omit<SimulateDefinition, 'game' | 'buckets'> & Pick<SimulateOptions, 'buckets'>>(a, game, () => ({
+    preset: presetName(game, a),
+    rules: loadRules(game, a.preset, a.rules),
+    mode: a.mode,
+    players: a.players,
+    games: a.games,
+    seed: a.seed,
+    chunkSize: a.chunkSize,
+    shard: a.shard ? parseShard(a.shard) : null,
+    perGame: a.perGame,
+    decisions: a.decisions as DecisionRecording,
+    buckets: a.bucket,
+    counterfactual: a.decisions === 'counterfactual' ? { rate: a.sampleRate, rollouts: a.rollouts } : null,
+  }));
   const progress = progressBar(a.quiet);
   return interruptible(
     () => (out !== undefined && new OutputDir(out).resumable() ? `no result files were written; \`sevensim simulate --resume ${out}\` continues from the last checkpoint` : 'no result files were written'),
     async (signal) => {
       const result = await simulate({
+        ...def,
         game,
-        rules,
-        preset: resumed ? resumed.preset : presetName(game, a),
-        mode: resumed ? resumed.mode : a.mode,
-        players: resumed ? resumed.players : a.players,
-        games: resumed ? resumed.games : a.games,
-        seed: resumed ? resumed.seed : a.seed,
         threads: a.threads,
-        chunkSize: resumed ? resumed.chunkSize : a.chunkSize,
-        shard: resumed ? resumed.shard : a.shard ? parseShard(a.shard) : null,
         out: out ?? null,
-        perGame: resumed ? resumed.perGame : a.perGame,
-        decisions: resumed ? resumed.decisions : (a.decisions as DecisionRecording),
-        buckets: resumed ? formatBuckets(resumed.buckets) : a.bucket,
-        counterfactual: resumed ? resumed.counterfactual : a.decisions === 'counterfactual' ? { rate: a.sampleRate, rollouts: a.rollouts } : null,
         force: a.force,
-        resume: resumed !== null,
+        resume: resumed,
         checkpointEvery: checkpointMs(a.checkpointSeconds),
         argv: process.argv.slice(2),
         signal,

@@ -2,11 +2,11 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { Mode } from '../engine/game.js';
 import { defaultThreads } from '../parallel/pool.js';
-import { DEFAULT_TOURNAMENT_CHUNK, formatTournament, tournament } from '../run/tournament.js';
+import { DEFAULT_TOURNAMENT_CHUNK, type TournamentOptions, formatTournament, tournament } from '../run/tournament.js';
 import { gameModule } from '../catalog.js';
 import { OutputDir } from '../io/output.js';
 import { checkNumber } from '../engine/checks.js';
-import { forceOption, gameOptions, loadRules, resumeFrom, resumeOption, resumedDefinition } from './options.js';
+import { forceOption, gameOptions, loadRules, presetName, resumeFrom, resumeOption, runDefinition } from './options.js';
 import { interruptible, progressBar } from './progress.js';
 
 function tournamentOptions<T>(y: Argv<T>) {
@@ -24,42 +24,30 @@ function tournamentOptions<T>(y: Argv<T>) {
     .option('checkpoint-seconds', { type: 'number', default: 5, describe: 'with --out: seconds between checkpoints of the completed chunks (for --resume)', coerce: (v: number) => checkNumber('--checkpoint-seconds', v, 0, 86400, true) })
     .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
     .option('quiet', { type: 'boolean', default: false, describe: 'no progress bar (it is also off when stderr is not a terminal)' })
-    .middleware(resumeFrom<TournamentDefinition>('tournament', TOURNAMENT_FLAGS, (d) => ({ game: d.game, players: d.entrants })) as never, true);
+    .middleware(resumeFrom<TournamentDefinition>('tournament', TOURNAMENT_FLAGS, (d) => ({ game: d.game, players: d.players })) as never, true);
 }
 
 /** The flags that define a tournament (a resumed one takes them from its checkpoint). */
 const TOURNAMENT_FLAGS = ['game', 'preset', 'rules', 'players', 'table-size', 'games', 'mode', 'seed', 'chunk-size', 'out', 'force'];
 
-/** What tournament() checkpoints as its definition. */
-interface TournamentDefinition {
-  game: string;
-  rules: unknown;
-  preset: string | null;
-  mode: Mode;
-  entrants: string[];
-  tableSize: number;
-  deals: number;
-  seed: number;
-  chunkSize: number;
-}
+/** What tournament() checkpoints as its definition: TournamentOptions' run fields, every default filled in. */
+type TournamentDefinition = Pick<TournamentOptions, 'rules' | 'preset' | 'mode' | 'players' | 'tableSize' | 'games' | 'seed' | 'chunkSize'> & { game?: string };
 
 export const tournamentCommand: CommandModule<object, Awaited<ReturnType<typeof tournamentOptions>['argv']>> = {
   command: 'tournament',
   describe: 'Every strategy against every other at tables of N seats, every seat order on the same deals: Elo ratings (Bradley-Terry, bootstrap 95% intervals over deals, LOS), win share, head-to-head with 95% CIs',
   builder: (y) => tournamentOptions(y) as never,
   handler: async (a) => {
-    const d = a.resume === undefined ? null : resumedDefinition<TournamentDefinition>(a.resume);
-    const game = gameModule(d?.game ?? a.game);
-    const out = d ? a.resume! : a.out;
+    const game = gameModule(a.game);
+    const { def, resumed, out } = runDefinition<TournamentDefinition>(a, game, () => ({
+      rules: loadRules(game, a.preset, a.rules), preset: presetName(game, a), mode: a.mode as Mode, players: a.players, tableSize: a.tableSize, games: a.games, seed: a.seed, chunkSize: a.chunkSize,
+    }));
     const progress = progressBar(a.quiet, 'deals');
     await interruptible(
       () => (out !== undefined && new OutputDir(out).resumable() ? `nothing was written; \`sevensim tournament --resume ${out}\` continues from the last checkpoint` : 'nothing was written'),
       async (signal) => {
-        const run = d
-          ? { rules: d.rules, preset: d.preset, mode: d.mode, players: d.entrants, tableSize: d.tableSize, games: d.deals, seed: d.seed, chunkSize: d.chunkSize }
-          : { rules: loadRules(game, a.preset, a.rules), preset: a.rules ? null : (a.preset ?? game.defaultPreset), mode: a.mode as Mode, players: a.players, tableSize: a.tableSize, games: a.games, seed: a.seed, chunkSize: a.chunkSize };
         const r = await tournament({
-          ...run, game, threads: a.threads, out: out ?? null, force: a.force, resume: d !== null, checkpointEvery: a.checkpointSeconds * 1000, argv: process.argv.slice(2), signal,
+          ...def, game, threads: a.threads, out: out ?? null, force: a.force, resume: resumed, checkpointEvery: a.checkpointSeconds * 1000, argv: process.argv.slice(2), signal,
           onProgress: (done, total) => progress.update(done, total),
         });
         progress.stop();

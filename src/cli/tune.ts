@@ -3,11 +3,11 @@ import cliProgress from 'cli-progress';
 import type { Argv, CommandModule } from 'yargs';
 import type { Mode } from '../engine/game.js';
 import { defaultThreads } from '../parallel/pool.js';
-import type { Method, TuneProgress } from '../run/tune.js';
+import type { Method, TuneOptions, TuneProgress } from '../run/tune.js';
 import { gameModule } from '../catalog.js';
 import { OutputDir } from '../io/output.js';
 import { checkNumber } from '../engine/checks.js';
-import { forceOption, gameOptions, loadRules, resumeFrom, resumeOption, resumedDefinition } from './options.js';
+import { forceOption, gameOptions, loadRules, presetName, resumeFrom, resumeOption, runDefinition } from './options.js';
 import { interruptible } from './progress.js';
 
 function tuneOptions<T>(y: Argv<T>) {
@@ -45,22 +45,8 @@ function tuneOptions<T>(y: Argv<T>) {
 /** The flags that define a tune run (a resumed run takes them from its checkpoint). */
 const TUNE_FLAGS = ['game', 'preset', 'rules', 'strategy', 'param', 'fix', 'start', 'field', 'mode', 'objective', 'method', 'budget', 'seed', 'out', 'force'];
 
-/** What tune() checkpoints as the run's definition. */
-interface TuneDefinition {
-  game: string;
-  rules: unknown;
-  preset: string | null;
-  strategy: string;
-  params: string[];
-  fix: string[];
-  start: string | null;
-  field: string[];
-  mode: Mode;
-  objective: string | null;
-  method: Method;
-  budget: number;
-  seed: number;
-}
+/** What tune() checkpoints as the run's definition: TuneOptions' run fields, every default filled in. */
+type TuneDefinition = Pick<TuneOptions, 'rules' | 'preset' | 'strategy' | 'params' | 'fix' | 'start' | 'field' | 'mode' | 'objective' | 'method' | 'budget' | 'seed'> & { game?: string };
 
 /** A progress bar showing the block being played, the incumbent and its estimate so far. */
 function tuneBar(quiet: boolean) {
@@ -104,34 +90,32 @@ export const tuneCommand: CommandModule<object, Awaited<ReturnType<typeof tuneOp
   handler: async (a) => {
     // Loaded here, not at startup: the search methods bring ml-matrix (~0.1-0.3 s to import).
     const { formatTune, tune } = await import('../run/tune.js');
-    const d = a.resume === undefined ? null : resumedDefinition<TuneDefinition>(a.resume);
-    const game = gameModule(d?.game ?? a.game);
-    const out = d ? a.resume! : a.out;
+    const game = gameModule(a.game);
+    const { def, resumed, out } = runDefinition<TuneDefinition>(a, game, () => ({
+      rules: loadRules(game, a.preset, a.rules),
+      preset: presetName(game, a),
+      strategy: a.strategy,
+      params: a.param,
+      fix: a.fix,
+      start: a.start ?? null,
+      field: a.field,
+      mode: a.mode as Mode,
+      objective: a.objective ?? null,
+      method: a.method as Method,
+      budget: a.budget,
+      seed: a.seed,
+    }));
     const bar = tuneBar(a.quiet);
     await interruptible(
       () => (out !== undefined && new OutputDir(out).resumable() ? `nothing was written; \`sevensim tune --resume ${out}\` continues from the last checkpoint` : 'nothing was written'),
       async (signal) => {
-        const run = d ?? {
-          rules: loadRules(game, a.preset, a.rules),
-          preset: a.rules ? null : (a.preset ?? game.defaultPreset),
-          strategy: a.strategy,
-          params: a.param,
-          fix: a.fix,
-          start: a.start ?? null,
-          field: a.field,
-          mode: a.mode as Mode,
-          objective: a.objective ?? null,
-          method: a.method as Method,
-          budget: a.budget,
-          seed: a.seed,
-        };
         const { report } = await tune({
-          ...run,
+          ...def,
           game,
           threads: a.threads,
           out: out ?? null,
           force: a.force,
-          resume: d !== null,
+          resume: resumed,
           checkpointEvery: a.checkpointSeconds * 1000,
           argv: process.argv.slice(2),
           signal,

@@ -49,12 +49,7 @@ export interface CounterfactualSink {
 
 export interface UnitRunner {
   readonly seats: number;
-  /**
-   * Reseeds the deck stream and every strategy's own stream from (seed, chunk): simulate seeds a chunk
-   * and its games continue the chunk's streams (a reseed per game would cost as much as a short turn).
-   */
-  reseed(seed: number, chunk: number): void;
-  /** Reseeds every stream for game `game` of `seed` by integer hashing (gameKey): how compare, tournament and tune seed every game. */
+  /** Reseeds every stream for game `game` of `seed` by integer hashing (gameKey): how every command seeds every game. */
   reseedGame(seed: number, game: number): void;
   /** Plays one unit: a round (round mode) or a whole game (game mode). */
   playOne(): void;

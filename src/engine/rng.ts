@@ -1,9 +1,10 @@
 /**
- * Seeded random streams. Every stream is named by (seed, chunk index, purpose), never by worker
+ * Seeded random streams. Every stream is named by (seed, game index, purpose), never by worker
  * identity or time, so a run gives the same numbers bit for bit however it is split across threads.
  *
  * The generator is seedrandom's Tyche-i: it passes BigCrush, seeds in ~3 us and gives ~200 M
- * int32 per second here, against ~30 M for the default ARC4. Seed it once per chunk, never per draw.
+ * int32 per second here, against ~30 M for the default ARC4. A game's streams come from gameKey and
+ * reseedFromKey (integer hashing); the string-named reseed serves rollouts and replays.
  */
 import seedrandom from 'seedrandom';
 
@@ -125,7 +126,7 @@ export class Rng {
     this.restore(seedrandom.tychei(cyrb128(name), { state: true }).state());
   }
 
-  /** Re-seeds this stream from (seed, chunk, purpose[, seat]); allocates once per chunk. */
+  /** Re-seeds this stream from (seed, index, purpose[, seat]) through a string: allocates, so never once per game. */
   reseed(seed: number | string, chunk: number, purpose: number, seat = 0): void {
     this.seedFrom(`${seed}/${chunk}/${purpose}/${seat}`);
   }

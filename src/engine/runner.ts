@@ -1,9 +1,10 @@
 /**
  * The runner loop: plays a range of chunks and counts what happened, in integers only.
  *
- * Chunk c holds games [c * chunkSize, min((c + 1) * chunkSize, games)) and its random streams come
- * from (seed, c) alone. Every total is a sum of integers (scores; win shares in WIN_UNITS, a whole
- * number for every tie size), exact in a double below 2^53, so results do not depend on which
+ * Chunk c holds games [c * chunkSize, min((c + 1) * chunkSize, games)); game g's random streams come
+ * from (seed, g) alone (reseedGame: an integer hash, no string, no allocation), so the chunk size only
+ * cuts the work. Every total is a sum of integers (scores; win shares in WIN_UNITS, a whole number for
+ * every tie size), exact in a double below 2^53, so results do not depend on the chunk size, on which
  * worker played which chunk or in what order chunks were added.
  */
 import { type CounterfactualSettings, type Mode, type UnitRunner, WIN_UNITS } from './game.js';
@@ -135,31 +136,28 @@ export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, la
   const { scores, winShare, rounds, busts } = runner;
   const wins = def.mode === 'game'; // round mode has no winner: win shares are 0
   let row = 0;
-  for (let chunk = first; chunk < last; chunk++) {
-    runner.reseed(def.seed, chunk);
-    const chunkEnd = Math.min((chunk + 1) * def.chunkSize, def.games);
-    for (let g = chunk * def.chunkSize; g < chunkEnd; g++) {
-      runner.playOne();
-      for (let s = 0; s < seats; s++) {
-        // Games and score sums come from the histogram afterwards: one increment here instead of three sums.
-        const score = scores[s];
-        if (score >= 0 && score < DENSE_SCORES) dense[s * DENSE_SCORES + score]++;
-        else other.push(s, score, 1);
-        const o = s * SEAT_FIELDS;
-        const win = wins ? Math.round(winShare[s] * WIN_UNITS) : 0;
-        totals[o + 3] += win;
-        totals[o + 4] += win * win;
-        totals[o + 5] += rounds[s];
-        totals[o + 6] += busts[s];
-        if (rows !== null) {
-          rows[row++] = score;
-          rows[row++] = win;
-          rows[row++] = rounds[s];
-          rows[row++] = busts[s];
-        }
+  for (let g = start; g < end; g++) {
+    runner.reseedGame(def.seed, g);
+    runner.playOne();
+    for (let s = 0; s < seats; s++) {
+      // Games and score sums come from the histogram afterwards: one increment here instead of three sums.
+      const score = scores[s];
+      if (score >= 0 && score < DENSE_SCORES) dense[s * DENSE_SCORES + score]++;
+      else other.push(s, score, 1);
+      const o = s * SEAT_FIELDS;
+      const win = wins ? Math.round(winShare[s] * WIN_UNITS) : 0;
+      totals[o + 3] += win;
+      totals[o + 4] += win * win;
+      totals[o + 5] += rounds[s];
+      totals[o + 6] += busts[s];
+      if (rows !== null) {
+        rows[row++] = score;
+        rows[row++] = win;
+        rows[row++] = rounds[s];
+        rows[row++] = busts[s];
       }
-      if (settle) decisions!.settle(scores, winShare);
     }
+    if (settle) decisions!.settle(scores, winShare);
   }
   runner.decisions = null;
   runner.setCounterfactual?.(null, null);

@@ -1,6 +1,6 @@
 /**
  * What every game's unit runner shares: per-seat result arrays, the deck stream and one stream per
- * strategy, reseeded from (seed, chunk); and the counterfactual streams. A game supplies its engine,
+ * strategy, reseeded from (seed, game); and the counterfactual streams. A game supplies its engine,
  * how to put its deck back in canonical order, and how to play one unit.
  */
 import type { CounterfactualSettings, CounterfactualSink, Mode, UnitRunner } from './game.js';
@@ -11,8 +11,9 @@ import type { BucketFeature } from './decisions.js';
 /** Counterfactual evaluation settings and streams, shared by the runner and its engine. */
 export interface CounterfactualStreams extends CounterfactualSettings {
   seed: number;
+  /** The game being played (with seed and counter, names each rollout's streams). */
   chunk: number;
-  /** Sampled decisions so far in this chunk: names each rollout's streams. */
+  /** Sampled decisions so far in this game: names each rollout's streams. */
   counter: number;
   /** Which decisions are sampled (its own stream, so sampling never moves the game's). */
   sampler: Rng;
@@ -74,19 +75,6 @@ export abstract class SeededRunner<E extends RunnableEngine> implements UnitRunn
       cf.sampler.reseedFromKey(this.key, STREAM_SAMPLE * 256);
       cf.seed = seed;
       cf.chunk = game;
-      cf.counter = 0;
-    }
-  }
-
-  reseed(seed: number, chunk: number): void {
-    this.resetDeck();
-    this.deck.reseed(seed, chunk, STREAM_DECK);
-    for (let s = 0; s < this.seats; s++) this.strategyRngs[s].reseed(seed, chunk, STREAM_STRATEGY, s);
-    const cf = this.engine.counterfactual;
-    if (cf !== null) {
-      cf.sampler.reseed(seed, chunk, STREAM_SAMPLE);
-      cf.seed = seed;
-      cf.chunk = chunk;
       cf.counter = 0;
     }
   }

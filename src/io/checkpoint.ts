@@ -95,8 +95,15 @@ export function checkState(dir: string, state: unknown, checks: [string, () => b
 /** Whole numbers from lo to hi: sums a checkpoint holds, exact in JSON. */
 export const isInt = (x: unknown, lo = 0, hi = Number.MAX_SAFE_INTEGER): x is number => Number.isSafeInteger(x) && (x as number) >= lo && (x as number) <= hi;
 
+/**
+ * For tests: SEVENSIM_KILL_AFTER_CHECKPOINT=n kills the process (SIGKILL, as `kill -9` would) right
+ * after its n-th checkpoint is on disk, so an interrupted run is made without racing a timer.
+ */
+const KILL_AFTER = Number(process.env.SEVENSIM_KILL_AFTER_CHECKPOINT ?? 0);
+
 export class Checkpointer<S> {
   private last = performance.now();
+  private saves = 0;
 
   constructor(
     readonly dir: string,
@@ -133,5 +140,6 @@ export class Checkpointer<S> {
       throw e;
     }
     this.last = performance.now();
+    if (++this.saves === KILL_AFTER) process.kill(process.pid, 'SIGKILL');
   }
 }

@@ -74,6 +74,9 @@ export async function mergeRuns(dirs: string[], outDir: string, options: { force
       throw new UserError(`merge: ${dir} holds ${typeof kind === 'string' ? `a ${kind} result` : 'no simulate result'}; merge combines the --out directories of \`simulate --shard\` runs`);
     }
     checkSealedRun(dir, m);
+    if (m.format !== OUTPUT_FORMAT) {
+      throw new UserError(`merge: ${dir} was written in output format ${JSON.stringify(m.format)}; this sevensim merges format ${OUTPUT_FORMAT} shards (their games are seeded otherwise): run the shard again`);
+    }
   }
   runs.sort((a, b) => a.m.chunks.first - b.m.chunks.first);
   const first = runs[0].m;

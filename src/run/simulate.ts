@@ -3,18 +3,19 @@
  * default study and the tests call this; it prints nothing itself.
  */
 import { rmSync } from 'node:fs';
+import type { RecordBatch } from 'apache-arrow';
 import { join } from 'node:path';
-import type { GameModule, Mode } from '../engine/game.js';
+import { type GameModule, type Mode, WIN_UNITS } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
-import { Bucketer, type DecisionRecording, MAX_STATES, formatBuckets, parseBuckets } from '../engine/decisions.js';
+import { type BucketChoice, Bucketer, type DecisionRecording, MAX_STATES, formatBuckets, parseBuckets, tableWidth } from '../engine/decisions.js';
 import { type ChunkResult, type RunDefinition, RunTotals, chunkCount } from '../engine/runner.js';
 import type { ChunkTask } from '../parallel/worker.js';
 import { OutputDir } from '../io/output.js';
-import { CHECKPOINT_FILE, Checkpointer, checkDefinition, readCheckpoint } from '../io/checkpoint.js';
+import { CHECKPOINT_FILE, Checkpointer, checkDefinition, checkState, isInt, readCheckpoint } from '../io/checkpoint.js';
 import { fileInDir } from '../io/input-files.js';
 import { readPartialArrowFile } from '../io/arrow.js';
 import { manifestHeader } from '../io/package-info.js';
-import { GAMES_SCHEMA, GamesWriter, type Manifest, type SerializedTotals, bucketerOf, deserializeTotals, resultRows, serializeTotals, writeDecisions, writeResultManifest, writeScores } from '../io/results.js';
+import { GAMES_SCHEMA, GamesWriter, type Manifest, type SerializedTotals, deserializeTotals, resultRows, serializeTotals, writeDecisions, writeResultManifest, writeScores } from '../io/results.js';
 import { poolSetup } from '../catalog.js';
 import { runOnPool } from '../parallel/pool.js';
 import { checkChunkSize, checkGames, checkInteger, checkNumber, checkSeed, checkThreads } from '../engine/checks.js';
@@ -83,27 +84,77 @@ export function checkPlayers(game: GameModule, rules: unknown, players: readonly
   game.checkLineup?.(rules, players, mode);
 }
 
-export function validateRun(o: SimulateOptions): void {
+/** With --decisions counterfactual and no settings given: the share of decisions sampled and rollouts per action. */
+export const DEFAULT_COUNTERFACTUAL = { rate: 0.01, rollouts: 32 };
+
+/**
+ * What fixes a simulate run's results, every default filled in: what its checkpoint holds, and what
+ * --resume reads back whole (the fields are SimulateOptions', so it goes straight back in).
+ */
+export interface SimulateDefinition {
+  game: string;
+  preset: string | null;
+  rules: unknown;
+  mode: Mode;
+  players: string[];
+  games: number;
+  seed: number;
+  chunkSize: number;
+  shard: { index: number; count: number } | null;
+  perGame: boolean;
+  decisions: DecisionRecording;
+  /** The bucket choices as `--bucket` text, in canonical form (formatBuckets). */
+  buckets: string;
+  counterfactual: { rate: number; rollouts: number } | null;
+}
+
+/**
+ * The run's definition, each default filled in once, every field checked (options and checkpoints
+ * alike), and its bucket choices parsed once.
+ */
+export function simulateDefinition(o: SimulateOptions): { definition: SimulateDefinition; choices: BucketChoice[]; bucketer: Bucketer } {
+  const { game } = o;
   checkGames(o.games);
   checkSeed(o.seed);
   checkThreads(o.threads);
-  checkChunkSize(o.chunkSize ?? DEFAULT_CHUNK_SIZE);
-  checkPlayers(o.game, o.rules, o.players, o.mode);
-  const { game } = o;
-  const recording = o.decisions ?? 'none';
+  const chunkSize = checkChunkSize(o.chunkSize ?? DEFAULT_CHUNK_SIZE);
+  checkPlayers(game, o.rules, o.players, o.mode);
+  const shard = o.shard ?? null;
+  if (shard !== null && !(Number.isInteger(shard.count) && shard.count >= 1 && Number.isInteger(shard.index) && shard.index >= 1 && shard.index <= shard.count)) {
+    throw new UserError(`--shard ${JSON.stringify(shard)}: expected i/N with i from 1 to N`);
+  }
+  const decisions = o.decisions ?? 'none';
   const features = game.bucketFeatures(o.rules);
   const text = o.buckets ?? game.defaultBuckets;
-  const states = new Bucketer(features, parseBuckets(features, text)).states(game.decisionKinds.length);
+  const choices = parseBuckets(features, text);
+  const bucketer = new Bucketer(features, choices);
+  const states = bucketer.states(game.decisionKinds.length);
   if (states > MAX_STATES) throw new UserError(`--bucket ${text}: ${states.toLocaleString('en-US')} possible buckets, more than ${MAX_STATES.toLocaleString('en-US')}; use wider bands or fewer features`);
-  if (recording !== 'none' && !o.out) throw new UserError(`--decisions ${recording} writes decisions.arrow, so it needs --out DIR`);
-  if (recording === 'counterfactual') {
-    const cf = o.counterfactual ?? { rate: 0.01, rollouts: 32 };
+  if (decisions !== 'none' && !o.out) throw new UserError(`--decisions ${decisions} writes decisions.arrow, so it needs --out DIR`);
+  const counterfactual = decisions === 'counterfactual' ? (o.counterfactual ?? DEFAULT_COUNTERFACTUAL) : null;
+  if (counterfactual !== null) {
     if (!game.counterfactualModes?.includes(o.mode)) {
       throw new UserError(`--decisions counterfactual: not available for ${game.name} in ${o.mode} mode (available: ${game.counterfactualModes?.length ? `${game.counterfactualModes.join(', ')} mode` : 'none'})`);
     }
-    checkNumber('--sample-rate', cf.rate, 0, 1);
-    checkInteger('--rollouts', cf.rollouts, 2, 10000);
+    checkNumber('--sample-rate', counterfactual.rate, 0, 1);
+    checkInteger('--rollouts', counterfactual.rollouts, 2, 10000);
   }
+  const definition: SimulateDefinition = {
+    game: game.name,
+    preset: o.preset,
+    rules: o.rules,
+    mode: o.mode,
+    players: o.players,
+    games: o.games,
+    seed: o.seed,
+    chunkSize,
+    shard,
+    perGame: o.out != null && o.perGame === true,
+    decisions,
+    buckets: formatBuckets(choices),
+    counterfactual,
+  };
+  return { definition, choices, bucketer };
 }
 
 /** What a checkpoint of a simulate run holds: the totals of chunks [first, next). */
@@ -117,42 +168,87 @@ interface SimulateState {
   gamesFile: string | null;
 }
 
-export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
-  validateRun(o);
-  const def: RunDefinition = {
-    game: o.game.name,
-    rules: o.rules,
-    mode: o.mode,
-    players: o.players,
-    games: o.games,
-    seed: o.seed,
-    chunkSize: o.chunkSize ?? DEFAULT_CHUNK_SIZE,
-    decisions: o.decisions ?? 'none',
-    buckets: parseBuckets(o.game.bucketFeatures(o.rules), o.buckets ?? o.game.defaultBuckets),
-    counterfactual: o.decisions === 'counterfactual' ? (o.counterfactual ?? { rate: 0.01, rollouts: 32 }) : null,
+/**
+ * A checkpoint's state, field by field (its sha256 only shows it was not damaged by accident): the
+ * chunks done within the shard, totals that fit them seat by seat, and a games file only with --per-game.
+ */
+function checkSimulateState(dir: string, st: SimulateState, def: RunDefinition, first: number, last: number, perGame: boolean): void {
+  const games = Math.min(st.next * def.chunkSize, def.games) - first * def.chunkSize;
+  const t = st.totals as Partial<SerializedTotals> | null;
+  const width = 2 + tableWidth(def.decisions!);
+  const seat = (x: SerializedTotals['seats'][number]): boolean => {
+    if (typeof x !== 'object' || x === null || !Array.isArray(x.histogram)) return false;
+    let n = 0;
+    let sum = 0;
+    let sq = 0;
+    for (const e of x.histogram) {
+      if (!Array.isArray(e) || e.length !== 2 || !Number.isSafeInteger(e[0]) || !isInt(e[1], 1)) return false;
+      n += e[1];
+      sum += e[0] * e[1];
+      sq += e[0] * e[0] * e[1];
+    }
+    return x.games === games && n === games && x.sumScore === sum && x.sumScoreSq === sq && isInt(x.sumWin, 0, games * WIN_UNITS) && isInt(x.sumWinSq, 0, games * WIN_UNITS * WIN_UNITS) && isInt(x.rounds) && isInt(x.busts, 0, x.rounds);
   };
+  checkState(dir, st, [
+    [`next a chunk from ${first + 1} to ${last}`, () => isInt(st.next, first + 1, last)],
+    ['totals of the games in the chunks before next', () => typeof t === 'object' && t !== null && t.games === games],
+    [`totals for ${def.players.length} seats, each with a score histogram that adds up to its sums`, () => Array.isArray(t!.seats) && t!.seats.length === def.players.length && t!.seats.every(seat)],
+    [`decision sums rows of ${width} numbers`, () => Array.isArray(t!.decisions) && t!.decisions.every((r) => Array.isArray(r) && r.length === width && isInt(r[0]) && isInt(r[1]) && r.every((v) => typeof v === 'number' && Number.isFinite(v)))],
+    [perGame ? 'gamesFile a file name' : 'gamesFile null (the run writes no games.arrow)', () => (perGame ? typeof st.gamesFile === 'string' : st.gamesFile === null)],
+    [perGame ? 'gamesBytes a byte count' : 'gamesBytes 0', () => (perGame ? isInt(st.gamesBytes, 8) : st.gamesBytes === 0)],
+  ]);
+}
+
+/**
+ * The games.arrow batches of a checkpointed --per-game run: its games file (read before this run's
+ * writer opens its own, which in the same process has the same name) up to gamesBytes, which must hold
+ * the games of the chunks before next.
+ */
+function replayedGames(dir: string, st: SimulateState, def: RunDefinition, first: number): RecordBatch[] {
+  if (st.gamesFile === null) return [];
+  const path = fileInDir(dir, st.gamesFile, `${join(dir, CHECKPOINT_FILE)}: gamesFile`);
+  const rows = (Math.min(st.next * def.chunkSize, def.games) - first * def.chunkSize) * def.players.length;
+  let batches: RecordBatch[] | null = null;
+  try {
+    batches = readPartialArrowFile(path, GAMES_SCHEMA, st.gamesBytes);
+  } catch {
+    // missing, shorter than gamesBytes, or cut inside a batch: refused below
+  }
+  const read = batches?.reduce((n, b) => n + b.numRows, 0) ?? -1;
+  if (read !== rows) throw new UserError(`--resume: the checkpoint in ${dir} is damaged or edited (expected gamesBytes of ${st.gamesFile} to hold the ${rows} games.arrow rows before next${read < 0 ? '' : `, not ${read}`}); give --force to start again`);
+  return batches!;
+}
+
+export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
+  const { definition, choices, bucketer } = simulateDefinition(o);
+  const { preset: _preset, shard: _shard, perGame, ...fields } = definition;
+  const def: RunDefinition = { ...fields, buckets: choices };
   const total = chunkCount(def);
-  const [first, last] = shardRange(total, o.shard);
-  if (first === last) throw new UserError(`--shard ${o.shard!.index}/${o.shard!.count}: this shard has no chunks (${total} chunks in all); use fewer shards or more --games`);
+  const [first, last] = shardRange(total, definition.shard);
+  if (first === last) throw new UserError(`--shard ${definition.shard!.index}/${definition.shard!.count}: this shard has no chunks (${total} chunks in all); use fewer shards or more --games`);
   const gamesInRange = Math.min(last * def.chunkSize, def.games) - first * def.chunkSize;
   if (o.resume && !o.out) throw new UserError('--resume continues the run in an --out directory: give it');
   const out = o.out != null ? new OutputDir(o.out, { force: o.force, resume: o.resume }) : null;
   out?.prepare();
-  const perGame = out !== null && o.perGame === true;
-  const definition = { ...def, preset: o.preset, shard: o.shard ?? null, perGame };
   const checkpoint = out ? new Checkpointer<SimulateState>(out.dir, 'simulate', definition, o.checkpointEvery) : null;
   const saved = o.resume ? readCheckpoint<SimulateState>(out!.dir) : null;
-  if (saved) checkDefinition(saved, 'simulate', definition);
-  // A file name read from the checkpoint: never a path outside the directory (it is read and removed).
-  if (saved?.state.gamesFile != null) fileInDir(out!.dir, saved.state.gamesFile, `${join(out!.dir, CHECKPOINT_FILE)}: gamesFile`);
+  let replay: RecordBatch[] = [];
+  if (saved) {
+    try {
+      checkDefinition(saved, 'simulate', definition);
+      checkSimulateState(out!.dir, saved.state, def, first, last, perGame);
+      replay = replayedGames(out!.dir, saved.state, def, first);
+    } catch (e) {
+      out!.abort({ keepCheckpoint: true }); // a refused checkpoint stays, for a fixed sevensim or --force
+      throw e;
+    }
+  }
   const totals = saved ? deserializeTotals(saved.state.totals, o.players.length, def.decisions) : new RunTotals(o.players.length, def.decisions);
   const startedAt = saved ? new Date(saved.state.startedAt) : new Date();
   const secondsBefore = saved?.state.seconds ?? 0;
   let next = saved?.state.next ?? first;
   const t0 = performance.now();
   try {
-    // Read before the writer opens its file: in the same process the two have the same name.
-    const replay = perGame && saved?.state.gamesFile ? readPartialArrowFile(join(out!.dir, saved.state.gamesFile), GAMES_SCHEMA, saved.state.gamesBytes) : [];
     const gamesWriter = perGame ? new GamesWriter(out!, def) : null;
     if (gamesWriter) await gamesWriter.replay(replay);
     // The interrupted run's games file is needed until this run's first checkpoint.
@@ -193,7 +289,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     o.signal?.throwIfAborted();
     const seconds = secondsBefore + (performance.now() - t0) / 1000;
     const manifest: Manifest = {
-      ...manifestHeader('simulate', def.game, o.preset, def.seed),
+      ...manifestHeader('simulate', def.game, definition.preset, def.seed),
       kind: 'simulate',
       rules: o.rules,
       mode: def.mode,
@@ -201,10 +297,10 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       games: def.games,
       chunkSize: def.chunkSize,
       chunks: { total, first, last },
-      shard: o.shard ?? null,
+      shard: definition.shard,
       perGame,
       decisions: def.decisions!,
-      buckets: formatBuckets(def.buckets!),
+      buckets: definition.buckets,
       counterfactual: def.counterfactual ?? null,
       argv: o.argv ?? [],
       threads: o.threads,
@@ -216,7 +312,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     if (out) {
       if (gamesWriter) await gamesWriter.close();
       await writeScores(out, totals, def.players);
-      if (def.decisions !== 'none') await writeDecisions(out, totals, o.game, o.rules, def.players, def.decisions!, bucketerOf(o.game, o.rules, formatBuckets(def.buckets!)));
+      if (def.decisions !== 'none') await writeDecisions(out, totals, o.game, o.rules, def.players, def.decisions!, bucketer);
       writeResultManifest(out, manifest, resultRows(totals, manifest));
       out.commit(o.signal);
       if (oldGamesFile) rmSync(join(out.dir, oldGamesFile), { force: true });

@@ -175,7 +175,8 @@ export async function tournament(o: TournamentOptions): Promise<TournamentReport
   if (o.resume && !o.out) throw new UserError('--resume continues the tournament in an --out directory: give it');
   const out = o.out ? new OutputDir(o.out, { force: o.force, resume: o.resume }) : null;
   out?.prepare();
-  const definition = { ...def, preset: o.preset };
+  // In TournamentOptions' terms, every default filled in: what `tournament --resume` reads back whole.
+  const definition = { game: def.game, preset: o.preset, rules: def.rules, mode: def.mode, players: def.entrants, tableSize: def.tableSize, games: def.deals, seed: def.seed, chunkSize: def.chunkSize, bootstrap: def.bootstrap };
   const checkpoint = out ? new Checkpointer<TournamentState>(out.dir, 'tournament', definition, o.checkpointEvery) : null;
   const saved = o.resume ? readCheckpoint<TournamentState>(out!.dir) : null;
   if (saved) checkDefinition(saved, 'tournament', definition);

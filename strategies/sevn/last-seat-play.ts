@@ -29,9 +29,17 @@ export class LastSeatPlay {
   private readonly lastOthers: Int32Array;
   private readonly row: number[] = [];
   private lastUtility: Float64Array | null = null;
+  private readonly winRules: SevnRules;
 
-  constructor(private readonly rules: Readonly<SevnRules>, private readonly cards: SevnCards, private readonly forWin: boolean) {
-    this.solver = new LastSeatSolver(rules as SevnRules, cards, BOT_MAX_STATES);
+  /**
+   * `forWin`: the win chance when this round decides the game, else the expected round score;
+   * `decidingOnly` (with forWin): no answer (-1) when the round does not decide the game; a tied lead
+   * that plays on is valued as an equal share of the win (with the default rules almost no round
+   * decides the game otherwise: some round score ties the leader).
+   */
+  constructor(rules: Readonly<SevnRules>, private readonly cards: SevnCards, private readonly forWin: boolean, private readonly decidingOnly = false, maxStates = BOT_MAX_STATES) {
+    this.solver = new LastSeatSolver(rules as SevnRules, cards, maxStates);
+    this.winRules = decidingOnly ? { ...(rules as SevnRules), tiedLead: 'shared' } : (rules as SevnRules);
     this.ev = objectiveUtility(rules as SevnRules, { kind: 'ev' });
     this.deck = new Int32Array(cards.codes);
     this.discard = new Int32Array(cards.codes);
@@ -39,7 +47,7 @@ export class LastSeatPlay {
     this.lastOthers = new Int32Array(cards.codes).fill(-1);
   }
 
-  /** Answer.DRAW or Answer.STAY at the last seat in, or -1 (others in, or past the cap). */
+  /** Answer.DRAW or Answer.STAY at the last seat in, or -1 (others in, past the cap, or not deciding with decidingOnly). */
   answer(v: SevnView): number {
     const me = v.seat;
     const status = v.status;
@@ -71,9 +79,10 @@ export class LastSeatPlay {
         totals.push(v.totals[s]);
         finals.push(v.totals[s] + (status[s] === Status.BUSTED ? 0 : v.roundPoints[s]));
       }
-      const shares = decidingWinShares(this.rules as SevnRules, totals, finals);
+      const shares = decidingWinShares(this.winRules, totals, finals);
       if (shares !== null) u = shares;
     }
+    if (this.decidingOnly && u === this.ev) return -1;
     let same = u === this.lastUtility; // a win utility is a new table each time: the memo is cleared then
     for (let c = 0; c < cards.codes && same; c++) if (this.others[c] !== this.lastOthers[c]) same = false;
     this.lastOthers.set(this.others);

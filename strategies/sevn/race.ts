@@ -16,14 +16,15 @@
  * for `tune`; the card choices default to the situation-aware ones.
  *
  * The defaults are the answer of `sevensim tune --game sevn --mode game --strategy race --start
- * race:points=40,behind=0.5,ahead=0.25,stake=0.3,crowd=0,risk=0.25 --field ev --field ev --field ev
- * --method cmaes --budget 600000 --seed 2020` (CMA-ES on the win share in 4-player `sevn` games
- * against three `ev`; the start was the best of docs/STRATEGY.md's earlier coordinate search): on
- * its 24,000 validation games, which the search never saw, it won 0.2812 of them (95% CI [0.2740,
- * 0.2884]; level play is 0.25) against the start's 0.2567, paired difference +0.0245, 95% CI
- * [0.0156, 0.0333]. A high base threshold that falls 7.7 points per opponent still in, and a bust
- * cap of 22% that decides most stops. `points` ended at 79 of its range's 80, so the range may cut
- * the optimum short. docs/STRATEGY.md reprints the run.
+ * race:points=79.1862,behind=0.0108514,ahead=0.196272,stake=0.470479,crowd=-7.66588,risk=0.222166
+ * --field ev --field ev --field ev --method cmaes --budget 600000 --seed 2020` (CMA-ES on the win share
+ * in 4-player `sevn` games against three `ev`; the start was the previous tune's answer, made when
+ * `points` ended at 79 of a range that stopped at 80, since widened to 150): on 30,000 confirmation
+ * games that neither the search nor the choice saw it won 0.2639 of them (95% CI [0.2589, 0.2689];
+ * level play is 0.25) against the start's 0.2547, paired difference +0.0092, 95% CI [0.0040,
+ * 0.0144]. With a base threshold of 132 that rises 9 points per opponent still in, the threshold
+ * rarely binds: the bust cap of 24% decides most stops, the totals and the stakes the rest.
+ * scripts/strategy-study.mjs runs this tune and docs/STRATEGY.md reprints it.
  */
 import { Answer, Status, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
 import { defineParams, num, withDefaults } from '../../src/engine/params.js';
@@ -44,12 +45,12 @@ function mostDuplicates(v: SevnView, held: number): number {
 }
 
 const PARAMS = defineParams({
-  points: num(5, 80, 79.1862, 'stay threshold (round points) in a level game'),
-  behind: num(0, 1, 0.0108514, 'threshold raised per point the best opponent leads (times game progress)'),
-  ahead: num(0, 1, 0.196272, 'threshold lowered per point it leads the best opponent (times game progress)'),
-  stake: num(0, 1, 0.470479, 'threshold raised per round point the best opponent still in has at stake'),
-  crowd: num(-10, 10, -7.66588, 'threshold change per opponent still in the round'),
-  risk: num(0, 1, 0.222166, 'stays when the exact bust chance of the next card exceeds this'),
+  points: num(5, 150, 131.924, 'stay threshold (round points) in a level game'),
+  behind: num(0, 1, 0.331337, 'threshold raised per point the best opponent leads (times game progress)'),
+  ahead: num(0, 1, 0.0285872, 'threshold lowered per point it leads the best opponent (times game progress)'),
+  stake: num(0, 1, 0.392562, 'threshold raised per round point the best opponent still in has at stake'),
+  crowd: num(-10, 10, 9.1022, 'threshold change per opponent still in the round'),
+  risk: num(0, 1, 0.238853, 'stays when the exact bust chance of the next card exceeds this'),
   ...withDefaults(CHOICES, AWARE_CHOICES),
   ...LAST_SEAT,
 });

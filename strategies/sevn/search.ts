@@ -7,9 +7,23 @@
  * (`objective=round`, to the end of the round).
  *
  * In the futures the opponents play `opp` (default: `race` with its tuned defaults) and its own later
- * decisions follow `play` (default `race`, the stronger of the two: tuned, it won 0.281 of 4-player
- * `sevn` games against three `ev`, see race.ts; it also draws on when staying loses the game, which
- * `ev` cannot see).
+ * decisions follow `play` (default `race`, the stronger of the two: in 20,000 paired 4-player games in
+ * a field of three `ev` (`sevensim compare --mode game -a race -b ev --field ev --field ev --field ev
+ * --games 20000 --seed 88`) `race` won +0.0162 more than `ev` (95% CI [0.0094, 0.0230]) in `sevn` and
+ * +0.0064 ([-0.0005, 0.0133]) in `flip7`; it also draws on when staying loses the game, which `ev`
+ * cannot see).
+ *
+ * At draw or stay with nobody else in the round it answers by the exact last-seat recursion
+ * (last-seat.ts) where that is exact for its objective: the round score, or the win when every score
+ * it can end the round with ends the game (a tied lead, which plays on, valued as an even share).
+ * The recursion is skipped while a Triple Draw, Crossroads or Storm is unseen (it walks their deals
+ * without a memo: on the `sevn` deck a solve passed 1 s) and gives up past 1,000 states; then the
+ * decision is sampled.
+ *
+ * Paired futures: rollout r of every answer starts from the same sampled world and the same stream,
+ * and its first card (the next one drawn after the decision, by whoever draws it) is stratified: the
+ * point (u + radical inverse of r) mod 1 of the unseen cards, u uniform per decision, so every prefix
+ * of 2^k rollouts covers them evenly while each rollout's card is still uniform.
  *
  * The budget is spent as a race: rollouts come in rounds (`min`, then doubling up to `rollouts` per
  * answer); after each, an answer whose paired difference from the best answer's is at least `z`
@@ -18,6 +32,11 @@
  * shown to be worse: when the budget ends with more than one left it answers as `play` would if that
  * answer is still in, else the best mean of those left. (Taking the sign of an unclear difference
  * played worse than every fast bot: early in a game most futures end with the same winner either way.)
+ *
+ * Defaults: `play` and `opp` are `race` as measured above; the budget, 128 rollouts per answer, is the
+ * largest of the budget curve that scripts/strategy-study.mjs plays against `ev` (docs/STRATEGY.md:
+ * edge, CPU time a decision and decisions a second for budgets 8 to 128, and the goal matches against
+ * `ev` and `race` at 128); `min` 8 and `z` 2.5 were set by hand, not tuned.
  *
  * Reproducible: each decision draws two words from its own stream (reseeded per chunk by the runner)
  * and rollout r's futures come from them and r alone, so a seed gives the same decisions on any number
@@ -30,23 +49,53 @@
  */
 import { Rng } from '../../src/engine/rng.js';
 import { defineParams, int, num, oneOf, resolveParams, type Values, withDefaults } from '../../src/engine/params.js';
+import { Kind } from '../../src/games/sevn/cards.js';
 import { playOnAfter } from '../../src/games/sevn/positions.js';
 import { HiddenInfoSampler } from '../../src/games/sevn/sampler.js';
 import { MAX_PLAYERS } from '../../src/games/sevn/seats.js';
 import { Answer, type SevnContext, type SevnPlayer, type SevnStrategy, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
 import { AWARE_CHOICES, CHOICES, cardChoices } from './choices.js';
 import { ev } from './ev.js';
+import { LastSeatPlay } from './last-seat-play.js';
 import { race } from './race.js';
+
+/** Decision states the exact last-seat answer may memoise; past it the decision is sampled (a capped solve costs about its cap). */
+const SEARCH_MAX_STATES = 1000;
+
+/**
+ * Whether an unseen card deals several cards (Triple Draw, Crossroads, Storm): the recursion walks
+ * their deals without a memo, and on the `sevn` deck a solve then passed 1 s before its state cap.
+ */
+function dealsSeveral(v: SevnView): boolean {
+  const cards = v.cards;
+  for (let c = 0; c < cards.codes; c++) {
+    const k = cards.kind[c];
+    if ((k === Kind.TRIPLE_DRAW || k === Kind.CROSSROADS || k === Kind.STORM) && cards.copies[c] > v.seen[c]) return true;
+  }
+  return false;
+}
+
+/** The base-2 radical inverse of r (its bits mirrored behind the binary point), in [0, 1). */
+function radicalInverse(r: number): number {
+  let x = r >>> 0;
+  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+  x = ((x >>> 8) & 0x00ff00ff) | ((x & 0x00ff00ff) << 8);
+  x = (x >>> 16) | (x << 16);
+  return (x >>> 0) / 4294967296;
+}
 
 const POLICIES: Record<string, SevnStrategyDef> = { race, ev };
 
 const PARAMS = defineParams({
-  rollouts: int(2, 100000, 256, 'most rollouts per answer at a decision (the same futures for every answer)'),
+  rollouts: int(2, 100000, 128, 'most rollouts per answer at a decision (the same futures for every answer)'),
   min: int(2, 100000, 8, 'rollouts per answer before the first drop; then the count doubles between checks'),
   z: num(0, 10, 2.5, 'an answer is dropped once its paired difference from the best is this many standard errors below 0'),
   objective: oneOf(['game', 'round'], 'game', 'what a rollout measures: the win (played to the end of the game) or the round score'),
   play: oneOf(['ev', 'race'], 'race', 'its own later decisions in the rollouts, and its answer when no answer is clear'),
   opp: oneOf(['race', 'ev'], 'race', 'the opponents in the rollouts (default parameters)'),
+  exact: oneOf(['last', 'off'], 'last', 'last: at draw or stay with nobody else in the round and no unseen Triple Draw, Crossroads or Storm, the last-seat recursion answers instead of rollouts where it is exact for the objective (round: always; game: when the round decides the game, a tied lead valued as an even share)'),
   ms: num(0, 100000, 0, 'also stop a decision after this many milliseconds (0: no cap; a cap makes runs not reproducible)'),
   ...withDefaults(CHOICES, AWARE_CHOICES),
 });
@@ -75,6 +124,9 @@ class Search implements SevnStrategy {
   /** Per answer and rollout: the rollout's value (answer i, rollout r at i * most + r). */
   private readonly values: Float64Array;
   private readonly answers = new Int32Array(MAX_PLAYERS);
+  private readonly last: LastSeatPlay | null;
+  /** The first card drawn after the decision in each rollout, stratified over the unseen cards (engine.stackDeck). */
+  private readonly stacked = [0];
   private readonly alive = new Uint8Array(MAX_PLAYERS);
   /** Rollouts played at the last decision (for tests and the study). */
   played = 0;
@@ -97,12 +149,22 @@ class Search implements SevnStrategy {
     this.other = model(params.opp);
     this.choices = cardChoices(params, ctx);
     this.values = new Float64Array(MAX_PLAYERS * this.most);
+    this.last = params.exact === 'last' ? new LastSeatPlay(ctx.rules, ctx.cards, this.wholeGame, this.wholeGame, SEARCH_MAX_STATES) : null;
   }
 
   drawOrStay(v: SevnView): number {
     const answers = this.answers;
     answers[0] = Answer.STAY;
     answers[1] = Answer.DRAW;
+    if (this.last !== null && !dealsSeveral(v)) {
+      const a = this.last.answer(v);
+      if (a >= 0) {
+        this.played = 0;
+        this.rng.uint32(); // the two words decide() draws: later decisions see the same stream either way
+        this.rng.uint32();
+        return a;
+      }
+    }
     return this.decide(v, 2, this.own.drawOrStay(v));
   }
 
@@ -167,6 +229,7 @@ class Search implements SevnStrategy {
     const values = this.values;
     const most = this.most;
     const started = this.ms > 0 ? performance.now() : 0;
+    const offset = (this.key[0] >>> 0) / 4294967296;
     alive.fill(0);
     let left = n;
     for (let i = 0; i < n; i++) alive[i] = 1;
@@ -174,10 +237,17 @@ class Search implements SevnStrategy {
     let upTo = this.first;
     for (;;) {
       for (let r = done; r < upTo; r++) {
+        // Rollout r's first card: the point (offset + radical inverse of r) mod 1 of the unseen cards,
+        // so every prefix of 2^k rollouts spreads over them evenly; each rollout's card is still uniform.
+        const at = ((offset + radicalInverse(r)) % 1) * v.deckSize;
         for (let i = 0; i < n; i++) {
           if (alive[i] === 0) continue;
           this.futures.reseedFromKey(this.key, r);
           const e = sampler.load(players, this.futures);
+          if (e.deckLen > 0) {
+            this.stacked[0] = e.deck[Math.floor(at)];
+            e.stackDeck(this.stacked);
+          }
           playOnAfter(e, seat, v.decision, answers[i], v, this.wholeGame);
           values[i * most + r] = this.wholeGame ? e.winShare[seat] : e.roundScore[seat];
         }

@@ -26,10 +26,12 @@ describe('race: the end of the game', () => {
   });
 
   it('does not stay at the target when an opponent would finish higher', () => {
-    // 255 against an opponent still in at 240 + 20 = 260: the threshold decides (80: draw).
+    // 255 against an opponent still in at 240 + 20 = 260: the threshold decides (80: draw; 20: stay,
+    // with the terms that move it off `points` set to 0).
     const v = situation({ rows: [['13', '12'], ['12', '8']], totals: [230, 240] });
-    expect(bot('race:points=80').drawOrStay(v)).toBe(Answer.DRAW);
-    expect(bot('race:points=20').drawOrStay(v)).toBe(Answer.STAY);
+    const flat = 'behind=0,ahead=0,stake=0,crowd=0';
+    expect(bot(`race:points=80,${flat}`).drawOrStay(v)).toBe(Answer.DRAW);
+    expect(bot(`race:points=20,${flat}`).drawOrStay(v)).toBe(Answer.STAY);
   });
 
   it('draws on, whatever the risk, when a stayed or frozen opponent will finish ahead of it', () => {

@@ -100,7 +100,7 @@ export function situation(s: Situation): SevnView {
     rowStride: STRIDE,
     seen,
     deckSize,
-    discardSize: s.emptyDeck ? seenTotal - s.rows.flat().length : 0,
+    discardSize: seenTotal - s.rows.flat().length, // the discarded cards (with emptyDeck: every card seen off the table)
     statusOf: (t) => status[t],
     totalOf: (t) => totals[t],
     roundPointsOf: (t) => roundPoints[t],

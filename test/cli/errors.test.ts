@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listDir, tempDir } from '../helpers/dirs.js';
-import { sevensim, sevensimAsync } from '../helpers/cli.js';
+import { sevensim, sevensimAsync, waitUntil } from '../helpers/cli.js';
 
 const sim = ['simulate', '--game', 'sevenfall', '--quiet'];
 
@@ -60,7 +60,7 @@ describe('the CLI rejects bad input', () => {
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     // Signal once the run is writing (its temporary games.arrow exists), not while node is starting.
-    while (!listDir(out).some((f) => f.endsWith('.tmp'))) await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(child, () => listDir(out).some((f) => f.endsWith('.tmp')), 'a temporary file in --out');
     child.kill(signal);
     const code = await new Promise((r) => child.on('exit', r));
     expect(code).toBe(exit);

@@ -28,7 +28,7 @@ describe('solve --players 2 --objective win', () => {
     expect(report.bothOptimal).toEqual({ seat0Win: exact.bothOptimal().win, tie: exact.bothOptimal().tie });
     expect(report.seat1OptimalVsEv).toEqual({ seat1Win: exact.optimalVsEv(1).win, tie: exact.optimalVsEv(1).tie });
     expect(listDir(out)).toEqual(['run.json', 'winprob.arrow']);
-    expect(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'))).toMatchObject({ format: 2, kind: 'solve-win', game: 'sevenfall', preset: null, files: ['winprob.arrow'] });
+    expect(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'))).toMatchObject({ format: 3, kind: 'solve-win', game: 'sevenfall', preset: null, files: ['winprob.arrow'] });
     const t = readArrowFile(join(out, 'winprob.arrow'));
     expect(t.schema.fields.map((f) => f.name)).toEqual(['round', 'seat_to_move', 'difference', 'seat0_win', 'seat1_win', 'tie']);
     expect(t.numRows).toBe(report.states);

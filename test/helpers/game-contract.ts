@@ -35,8 +35,20 @@ export function gameContract({ game, testLineup }: CatalogEntry): void {
       expect(() => game.checkStrategy('no-such-bot')).toThrow(/unknown .* strategy "no-such-bot"/);
     });
 
-    it('replays a seeded trace exactly', () => {
-      expect(game.trace(rules, testLineup, 99)).toBe(game.trace(rules, testLineup, 99));
+    it('replays a seeded trace exactly, from the seed alone: other games played in between change nothing, another seed another game', () => {
+      const first = game.trace(rules, testLineup, 99);
+      // Other seeds, another lineup and a runner's games in between: a trace that read state left by
+      // earlier play (a shared stream, a cache) would now differ.
+      const others = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => game.trace(rules, testLineup, seed));
+      game.trace(rules, [...testLineup].reverse(), 99);
+      const runner = game.createRunner(rules, [...testLineup], 'game');
+      for (let g = 0; g < 20; g++) {
+        runner.reseedGame(99, g);
+        runner.playOne();
+      }
+      expect(game.trace(rules, testLineup, 99)).toBe(first);
+      // A trace that ignored its seed would pass the line above: eight seeds cannot all give one game.
+      expect(new Set([first, ...others]).size).toBeGreaterThan(1);
     });
   });
 }

@@ -10,7 +10,7 @@ import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
 import { type TournamentOptions, tournament } from '../../src/run/tournament.js';
 import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
-import { sevensim, sevensimAsync } from '../helpers/cli.js';
+import { sevensim, sevensimKilledAfterCheckpoint } from '../helpers/cli.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
 
 const RESULTS = ['decisions.arrow', 'games.arrow', 'scores.arrow'];
@@ -99,23 +99,20 @@ describe('checkpoints and --resume', () => {
     cp.save({ n: 2 }, ['.x.1.tmp']);
     expect(readdirSync(dir)).toEqual([CHECKPOINT_FILE]); // no temporary file left
     const c = readCheckpoint<{ n: number }>(dir)!;
-    expect(c).toMatchObject({ format: 2, kind: 'tune', definition: { seed: 1 }, keep: ['.x.1.tmp'], state: { n: 2 } });
+    expect(c).toMatchObject({ format: 3, kind: 'tune', definition: { seed: 1 }, keep: ['.x.1.tmp'], state: { n: 2 } });
     expect(() => checkDefinition(c, 'tune', { seed: 1 })).not.toThrow();
     expect(() => checkDefinition(c, 'tune', { seed: 2 })).toThrow(/definition differs/);
     expect(() => checkDefinition(c, 'tournament', { seed: 1 })).toThrow(/of a tune run, not tournament/);
   });
 
-  it('process level: kill -9 after a checkpoint, then `simulate --resume DIR` gives the uninterrupted bytes', async () => {
+  it('process level: kill -9 after a checkpoint, then `simulate --resume DIR` gives the uninterrupted bytes', () => {
     const args = ['simulate', '--game', 'sevenfall', '--players', 'greedy', 'stand', '--games', '240000', '--chunk-size', '2000', '--seed', '8', '--per-game', '--decisions', 'outcomes', '--quiet'];
     const dir = tempDir('kill9');
-    const child = sevensimAsync(...args, '--threads', '1', '--checkpoint-seconds', '0.2', '--out', dir);
-    let running = true;
-    const exited = new Promise((r) => child.on('exit', r)).then(() => (running = false));
-    while (running && !existsSync(join(dir, CHECKPOINT_FILE))) await new Promise((r) => setTimeout(r, 20));
-    child.kill('SIGKILL');
-    await exited;
+    // Killed right after its third checkpoint (one after each result): part way, whatever the machine's speed.
+    expect(sevensimKilledAfterCheckpoint(3, ...args, '--threads', '1', '--checkpoint-seconds', '0', '--out', dir).signal).toBe('SIGKILL');
     const c = readCheckpoint<{ next: number }>(dir)!;
-    expect(c.state.next).toBeLessThan(120); // killed part way
+    expect(c.state.next).toBeGreaterThan(0);
+    expect(c.state.next).toBeLessThan(120);
     expect(sevensim('simulate', '--resume', dir, '--games', '5').stderr).toMatch(/--resume takes the run's arguments from its checkpoint; do not give --games/);
     const resumed = sevensim('simulate', '--resume', dir, '--threads', '2', '--quiet');
     expect(resumed.stderr).toBe('');
@@ -131,14 +128,9 @@ describe('checkpoints and --resume', () => {
     ['tune', ['tune', '--game', 'sevn', '--preset', 'sevn-numbers', '--strategy', 'stay-at', '--param', 'points=10:40', '--method', 'spsa', '--budget', '1000000', '--seed', '3', '--quiet'], ['best.json', 'tune.arrow']],
     ['tournament', ['tournament', '--game', 'sevenfall', '--players', 'greedy', 'stand', 'random', '--games', '6000', '--chunk-size', '100', '--seed', '4', '--quiet'], ['tournament.arrow']],
   ] as const) {
-    it(`process level: kill -9 after a checkpoint, then \`${kind} --resume DIR\` gives the uninterrupted result`, async () => {
+    it(`process level: kill -9 after a checkpoint, then \`${kind} --resume DIR\` gives the uninterrupted result`, () => {
       const dir = tempDir(`kill9-${kind}`);
-      const child = sevensimAsync(...args, '--threads', '1', '--checkpoint-seconds', '0', '--out', dir);
-      let running = true;
-      const exited = new Promise((r) => child.on('exit', r)).then(() => (running = false));
-      while (running && !existsSync(join(dir, CHECKPOINT_FILE))) await new Promise((r) => setTimeout(r, 20));
-      child.kill('SIGKILL');
-      await exited;
+      expect(sevensimKilledAfterCheckpoint(2, ...args, '--threads', '1', '--checkpoint-seconds', '0', '--out', dir).signal).toBe('SIGKILL');
       expect(existsSync(join(dir, CHECKPOINT_FILE))).toBe(true);
       expect(sevensim(kind, '--resume', dir, '--seed', '5').stderr).toMatch(/--resume takes the run's arguments from its checkpoint; do not give --seed/);
       expect(sevensim(kind === 'tune' ? 'tournament' : 'tune', '--resume', dir).stderr).toMatch(/no interrupted (tune|tournament) run to continue here/);

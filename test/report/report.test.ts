@@ -439,11 +439,11 @@ describe('report.html and PNG files', () => {
     expect(bad.stderr).toContain(`${empty}: not a sevensim output`);
     const newer = join(root, 'newer');
     mkdirSync(newer);
-    writeFileSync(join(newer, 'run.json'), JSON.stringify({ format: 3, kind: 'simulate', version: '9.0.0', game: 'sevn' }));
+    writeFileSync(join(newer, 'run.json'), JSON.stringify({ format: 4, kind: 'simulate', version: '9.0.0', game: 'sevn' }));
     const future = sevensim('report', newer, '--out', out);
     expect(future.code).toBe(2);
     expect(future.stderr.trim().split('\n')).toHaveLength(1);
-    expect(future.stderr).toMatch(new RegExp(`${newer}: written in output format 3 .*upgrade sevensim`));
+    expect(future.stderr).toMatch(new RegExp(`${newer}: written in output format 4 .*upgrade sevensim`));
     expect(readFileSync(join(out, 'report.html')).equals(before)).toBe(true);
     expect(listDir(out)).toEqual(['report.html']);
   }, 60_000);
@@ -496,7 +496,7 @@ describe('report.html and PNG files', () => {
     expect(json(dir, 'compare.json')).toEqual(printed);
     expect(printed.sprt_path.length).toBeGreaterThan(0);
     expect(printed.sprt_path.at(-1)).toEqual([printed.games, printed.sprt.llr]);
-    expect(json(dir, 'run.json')).toMatchObject({ format: 2, kind: 'compare', game: 'sevn', preset: 'sevn', seed: 1, games: printed.games });
+    expect(json(dir, 'run.json')).toMatchObject({ format: 3, kind: 'compare', game: 'sevn', preset: 'sevn', seed: 1, games: printed.games });
   }, 60_000);
 });
 

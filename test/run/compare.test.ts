@@ -3,7 +3,6 @@ import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { type CompareOptions, compare, formatCompare, parseSprt } from '../../src/run/compare.js';
 import { type PairedDefinition, lineups, playPaired } from '../../src/engine/paired.js';
-import { sprtBounds, sprtLlr, sprtVerdict } from '../../src/stats/sprt.js';
 import { exactCategoryDistribution } from '../helpers/sevenfall.js';
 import { expectWithinSE } from '../helpers/stats.js';
 
@@ -62,24 +61,30 @@ describe('compare (SEVENFALL)', () => {
   it('stops the SPRT after the same chunk for any --threads: the first chunk, in order, whose LLR crosses a bound', async () => {
     const sprt = { d0: 0, d1: 0.5, alpha: 0.05, beta: 0.05, metric: 'score' as const };
     const o = base({ games: 400000, chunkSize: 64, sprt });
-    // Independently: play chunk after chunk in this process and apply the SPRT after each.
+    // Independently of src/stats/sprt.ts: play chunk after chunk in this process and, after each, the
+    // normal GSPRT written out here: LLR = (d1 - d0) / s^2 * (sum - n (d0 + d1) / 2), s^2 the sample
+    // variance of the differences, against Wald's bounds for alpha = beta = 0.05: +-ln(0.95 / 0.05) = +-ln 19.
     const rules = sevenfallPreset('sevenfall');
     const def: PairedDefinition = { game: 'sevenfall', rules, mode: 'round', a: o.a, b: o.b, field: [], games: o.games, seed: o.seed, chunkSize: 64 };
     const make = (c: string) => lineups(def, c).map((players) => sevenfallModule.createRunner(rules, players, 'round'));
     const [ra, rb] = [make(def.a), make(def.b)];
-    const bounds = sprtBounds(0, 0.5);
+    const bound = Math.log(19); // 2.944...
+    const llr = (n: number, sum: number, sumSq: number) => (n < 2 ? 0 : (0.5 / ((sumSq - (sum * sum) / n) / (n - 1))) * (sum - n * 0.25));
     let n = 0;
     let sum = 0;
     let sumSq = 0;
-    for (let c = 0; sprtVerdict(bounds, sprtLlr(bounds, n, sum, sumSq)) === 'continue'; c++) {
+    for (let c = 0; Math.abs(llr(n, sum, sumSq)) < bound; c++) {
       const r = playPaired(ra, rb, def, c, c + 1);
       [n, sum, sumSq] = [n + r.sums[0], sum + r.sums[1], sumSq + r.sums[2]];
     }
+    expect(llr(n, sum, sumSq)).toBeGreaterThanOrEqual(bound); // greedy beats stand: H1
     for (const threads of [1, 2]) {
       const r = await compare({ ...o, threads });
       expect(r.games, `threads ${threads}`).toBe(n);
       expect(r.diff.mean).toBe(sum / n);
       expect(r.stoppedEarly).toBe(true);
+      expect(r.sprt!.verdict).toBe('H1');
+      expect(r.sprt!.llr).toBeCloseTo(llr(n, sum, sumSq), 9);
       expect(formatCompare(r)).toMatch(/naive interval\* \[[\s\S]*They are NOT confidence intervals/);
     }
     const full = await compare(base({ games: 2048, chunkSize: 64 }));

@@ -3,6 +3,7 @@ import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readArrowFile } from '../../src/io/arrow.js';
+import { sealed } from '../../src/io/results.js';
 import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { coverageNote, mergeRuns } from '../../src/run/merge.js';
@@ -39,6 +40,15 @@ describe('merge checks', () => {
     writeFileSync(path, JSON.stringify(m));
     // The seal catches the edit first (the histogram check stays behind it for unsealed content).
     await expect(mergeRuns([a, b, c], tempDir('mc-out'))).rejects.toThrow(/mc-shard2-.*run.json: its content does not match its sha256: it was edited or damaged/);
+  }, 60_000);
+
+  it('refuses shards written in an older output format (simulate seeded per chunk before format 3)', async () => {
+    const [a, b, c] = await shards();
+    const path = join(b, 'run.json');
+    writeFileSync(path, JSON.stringify(sealed({ ...JSON.parse(readFileSync(path, 'utf8')), format: 2 }), null, 2)); // resealed: the format check, not the seal, must refuse it
+    const out = tempDir('mc-out');
+    await expect(mergeRuns([a, b, c], out)).rejects.toThrow(/mc-shard2-.* was written in output format 2; this sevensim merges format 3 shards .*: run the shard again$/);
+    expect(listDir(out)).toEqual([]);
   }, 60_000);
 
   it('names a truncated Arrow file instead of crashing in apache-arrow', async () => {

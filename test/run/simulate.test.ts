@@ -36,6 +36,30 @@ describe('simulate', () => {
     expect(listDir(a)).toEqual(['decisions.arrow', 'games.arrow', 'run.json', 'scores.arrow']);
   }, 60_000);
 
+  it('seeds each game by (seed, game): the same results whatever the chunk size and thread count', async () => {
+    const runs = [
+      [500, 1],
+      [7, 2],
+      [3000, 1],
+    ].map(([chunkSize, threads]) => ({ dir: tempDir(`c${chunkSize}`), chunkSize, threads }));
+    const results = [];
+    for (const r of runs) results.push(await simulate(base({ out: r.dir, games: 3000, chunkSize: r.chunkSize, threads: r.threads })));
+    // games.arrow has one record batch per chunk, so its rows (not its bytes) are compared.
+    const rows = (dir: string) => [...readArrowFile(join(dir, 'games.arrow'))].map((row) => JSON.stringify(row.toJSON(), (_k, v) => (typeof v === 'bigint' ? Number(v) : v)));
+    const first = rows(runs[0].dir);
+    for (const [i, r] of runs.entries()) {
+      expect(results[i].seats).toEqual(results[0].seats);
+      for (const f of ['scores.arrow', 'decisions.arrow']) expect(bytes(r.dir, f).equals(bytes(runs[0].dir, f)), `${f} with chunk size ${r.chunkSize}`).toBe(true);
+      expect(rows(r.dir)).toEqual(first);
+    }
+    // Game 2345 is the game a lone runner plays from reseedGame(seed, 4321), whichever chunk held it.
+    const runner = sevenfallModule.createRunner(sevenfallPreset('sevenfall'), ['greedy', 'random', 'stand'], 'game');
+    runner.reseedGame(11, 2345);
+    runner.playOne();
+    const played = first.map((j) => JSON.parse(j)).filter((row) => row.game === 2345);
+    expect(played.map((row) => row.score)).toEqual([...runner.scores]);
+  }, 120_000);
+
   it('gives the unsharded result exactly when three shards are merged', async () => {
     const full = tempDir('full');
     await simulate(base({ out: full, threads: 2 }));

@@ -16,6 +16,7 @@ import { readArrowFile } from '../../src/io/arrow.js';
 import { simulate } from '../../src/run/simulate.js';
 import { type TuneOptions, type TuneReport, formatTune, tune } from '../../src/run/tune.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
+import { expectWithinSE } from '../helpers/stats.js';
 import { readCheckpoint } from '../../src/io/checkpoint.js';
 
 const sevn = (over: Partial<TuneOptions>): TuneOptions => ({
@@ -97,16 +98,16 @@ describe('tune against exact values', () => {
     expect(covers(report.diffVsStart.ci95, evs[2] - evs[4])).toBe(true);
   }, 120_000);
 
-  it('SEVENFALL greedy margin: the validation CI covers a long simulate of the answer, which stays below the exact optimum', async () => {
+  it('SEVENFALL greedy margin: the confirmation estimate agrees with a long simulate of the answer (4 SE), which stays below the exact optimum', async () => {
     const rules = sevenfallPreset('sevenfall');
     // The solver's value is held against a brute force and 1e6 engine turns in test/sevenfall/solver.test.ts.
     const optimum = solveSevenfall(rules, { kind: 'ev' }).value;
-    // Seed 2: with seed 1 the validation mean lands 1.9 SE above the long run (a 95% CI misses 1 in 20
-    // by design); the slow test below checks the coverage rate over 20 seeds.
-    const { report } = await tune(sevenfall({ params: ['margin=0:2:0.25'], budget: 400_000, seed: 2 }));
+    // Within 4 SE of the difference of two independent estimates, not inside a 95% CI (which misses 1
+    // run in 20 by design): this holds for any seed; the slow test below checks the CI's coverage rate.
+    const { report } = await tune(sevenfall({ params: ['margin=0:2:0.25'], budget: 400_000 }));
     const long = await simulate({ game: sevenfallModule as never, rules, preset: 'sevenfall', mode: 'round', players: [report.best.spec], games: 1_000_000, seed: 99, threads: 2 });
     const sim = long.seats[0];
-    expect(covers(report.best.ci95, sim.mean)).toBe(true);
+    expectWithinSE(report.best.mean, sim.mean, Math.hypot(report.best.se, sim.se), 'confirmation mean against a 1e6-turn simulate');
     expect(sim.mean + 4 * sim.se).toBeLessThan(optimum);
     expect(report.best.mean).toBeLessThan(optimum);
   }, 120_000);
@@ -175,7 +176,7 @@ describe('tune', () => {
       expect(listDir(out)).toEqual(['best.json', 'run.json', 'tune.arrow']);
       expect(JSON.parse(readFileSync(join(out, 'best.json'), 'utf8'))).toEqual(JSON.parse(JSON.stringify(report)));
       const run = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'));
-      expect(run).toMatchObject({ format: 2, kind: 'tune', game: 'sevn', preset: 'sevn-numbers', seed: 1, strategy: 'stay-at', method: 'race' });
+      expect(run).toMatchObject({ format: 3, kind: 'tune', game: 'sevn', preset: 'sevn-numbers', seed: 1, strategy: 'stay-at', method: 'race' });
       const table = readArrowFile(join(out, 'tune.arrow'));
       expect(table.schema.fields.map((f) => `${f.name}:${f.type}`)).toEqual([
         'step:Int32', 'block:Utf8', 'param_points:Float64', 'games:Int64', 'mean:Float64', 'se:Float64', 'diff_vs_incumbent:Float64', 'diff_se:Float64', 'incumbent:Bool', 'best_mean:Float64', 'best_se:Float64',

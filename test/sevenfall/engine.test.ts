@@ -115,7 +115,7 @@ describe('SEVENFALL turn flow', () => {
   it('greedy scores more than stand per turn', () => {
     const run = (spec: string): number => {
       const r = sevenfallModule.createRunner(rules, [spec], 'round');
-      r.reseed(5, 0);
+      r.reseedGame(5, 0);
       let sum = 0;
       for (let i = 0; i < 20000; i++) {
         r.playOne();
@@ -222,7 +222,7 @@ describe('SEVENFALL properties', () => {
 
   it('a game credits a tied lead equally', () => {
     const r = sevenfallModule.createRunner(rules, ['stand', 'stand', 'stand'], 'game');
-    r.reseed(1, 0);
+    r.reseedGame(1, 0);
     let ties = 0;
     for (let i = 0; i < 3000; i++) {
       r.playOne();
@@ -278,7 +278,7 @@ describe('SEVENFALL rule options', () => {
 
   it('tieRule "none": a tied lead wins nothing', () => {
     const r = sevenfallModule.createRunner({ ...rules, tieRule: 'none' }, ['stand', 'stand'], 'game');
-    r.reseed(4, 0);
+    r.reseedGame(4, 0);
     let ties = 0;
     for (let i = 0; i < 3000; i++) {
       r.playOne();

@@ -27,7 +27,7 @@ describe('SEVN properties', () => {
     fc.assert(
       fc.property(arbGame, ({ preset, specs, seed, mode }) => {
         const rules = sevnPreset(preset);
-        const runner = sevnModule.createRunner(rules, specs, mode) as unknown as { engine: SevnEngine; reseed(s: number, c: number): void; playOne(): void; scores: Int32Array };
+        const runner = sevnModule.createRunner(rules, specs, mode) as unknown as { engine: SevnEngine; reseedGame(s: number, g: number): void; playOne(): void; scores: Int32Array };
         const e = runner.engine;
         const full = new Int32Array(e.cards.codes);
         for (let c = 0; c < e.cards.codes; c++) full[c] = e.cards.copies[c];
@@ -51,7 +51,7 @@ describe('SEVN properties', () => {
             }
           },
         };
-        runner.reseed(seed, 0);
+        runner.reseedGame(seed, 0);
         runner.playOne();
         expect(steps).toBeGreaterThan(0);
         for (const x of runner.scores) expect(x).toBeGreaterThanOrEqual(0);
@@ -67,8 +67,8 @@ describe('SEVN properties', () => {
         expect(sevnModule.trace(rules, specs, seed)).toBe(sevnModule.trace(rules, specs, seed));
         const a = sevnModule.createRunner(rules, specs, 'game');
         const b = sevnModule.createRunner(rules, specs, 'game');
-        a.reseed(seed, 3);
-        b.reseed(seed, 3);
+        a.reseedGame(seed, 3);
+        b.reseedGame(seed, 3);
         for (let i = 0; i < 5; i++) {
           a.playOne();
           b.playOne();
@@ -86,7 +86,7 @@ describe('SEVN properties', () => {
       fc.property(arbGame, ({ preset, specs, seed }) => {
         const rules = sevnPreset(preset);
         const r = sevnModule.createRunner(rules, specs, 'game');
-        r.reseed(seed, 0);
+        r.reseedGame(seed, 0);
         r.playOne();
         const w = Array.from(r.winShare);
         expect(w.filter((x) => x === 1).length).toBe(1);
@@ -118,7 +118,7 @@ describe('SEVN properties', () => {
         if (kind === 'freeze') expect(sevnModule.actionLabel(rules, d.kind, action)).toMatch(/^(self|left\+[12])$/);
       },
     };
-    r.reseed(1, 0);
+    r.reseedGame(1, 0);
     for (let i = 0; i < 50; i++) r.playOne();
     expect([...kinds].sort()).toEqual(['ballast', 'crossroads', 'draw-stay', 'freeze', 'second-chance', 'triple-draw']);
   });

@@ -327,7 +327,7 @@ describe('optimal-solo', () => {
   it('plays full decks and multi-player rounds (policy of the number cards, own row only)', () => {
     for (const [preset, specs] of [['sevn', ['optimal-solo', 'stay-at', 'optimal-solo:freeze=self', 'bust-cap']], ['flip7', ['optimal-solo', 'optimal-solo']]] as const) {
       const runner = new SevnRunner(SEVN_STRATEGIES, sevnPreset(preset), [...specs], 'game');
-      runner.reseed(3, 0);
+      runner.reseedGame(3, 0);
       for (let g = 0; g < 20; g++) {
         runner.playOne();
         expect(Math.max(...runner.scores)).toBeGreaterThanOrEqual(sevnPreset(preset).target);

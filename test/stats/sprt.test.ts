@@ -25,7 +25,9 @@ describe('summaries', () => {
     expect(e.mean).toBe(2.5);
     expect(e.sd).toBeCloseTo(Math.sqrt(5 / 3), 12);
     expect(e.se).toBeCloseTo(Math.sqrt(5 / 3) / 2, 12);
-    expect(e.ci95[1] - e.mean).toBeCloseTo(1.959964 * e.se, 5);
+    // By hand: se = sqrt(5/3) / 2 = 0.645497; 1.959964 x 0.645497 = 1.265151, so 2.5 -+ 1.265151.
+    expect(e.ci95[0]).toBeCloseTo(1.234849, 6);
+    expect(e.ci95[1]).toBeCloseTo(3.765151, 6);
   });
   it('histogram quantiles equal simple-statistics quantileSorted on the expanded scores', () => {
     const hist = new Map([[0, 3], [1, 1], [5, 4], [8, 2], [15, 7]]);

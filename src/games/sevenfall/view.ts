@@ -41,7 +41,7 @@ export interface SevenfallStrategy {
 export interface SevenfallContext {
   rules: Readonly<SevenfallRules>;
   table: RowScorer;
-  /** The strategy's own random stream, reseeded per chunk by the runner. */
+  /** The strategy's own random stream, reseeded per game by the runner. */
   rng: Rng;
 }
 

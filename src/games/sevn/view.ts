@@ -130,7 +130,7 @@ export interface SevnStrategy {
 export interface SevnContext {
   rules: Readonly<SevnRules>;
   cards: SevnCards;
-  /** The strategy's own random stream, reseeded per chunk by the runner. */
+  /** The strategy's own random stream, reseeded per game by the runner. */
   rng: Rng;
 }
 
