@@ -24,4 +24,4 @@ function turns(spec: string, count: number, target?: number): BenchCase {
   };
 }
 
-export const SEVENFALL_BENCH: BenchCase[] = [turns('stand', 20_000_000, 5_000_000), turns('greedy', 2_000_000), turns('optimal', 2_000_000)];
+export const SEVENFALL_BENCH: BenchCase[] = [turns('stand', 20_000_000, 10_000_000), turns('greedy', 2_000_000), turns('optimal', 2_000_000)];

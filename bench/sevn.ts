@@ -112,12 +112,12 @@ function simulateLoop(decisions: 'none' | 'outcomes'): BenchCase {
 }
 
 export const SEVN_BENCH: BenchCase[] = [
-  games('sevn 4-player games (1 thread)', ['stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30', 'stay-at:points=35'], 1_000_000, 100_000),
+  games('sevn 4-player games (1 thread)', ['stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30', 'stay-at:points=35'], 1_000_000, 140_000),
   // ev and race play at least half as many games a second as stay-at (issue 9): every seat the bot.
   games('sevn 4-player games, ev in every seat', ['ev', 'ev', 'ev', 'ev'], 100_000),
   games('sevn 4-player games, race in every seat', ['race', 'race', 'race', 'race'], 200_000),
   games('sevn 4-player games, ev in one seat', ['ev', 'stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30'], 200_000),
   games('sevn 4-player games, race in one seat', ['race', 'stay-at:points=20', 'stay-at:points=25', 'stay-at:points=30'], 200_000),
   searchDecisions,
-  soloRounds('sevn-numbers', 20_000_000, 5_000_000), soloRounds('sevn', 10_000_000),
+  soloRounds('sevn-numbers', 20_000_000, 15_000_000), soloRounds('sevn', 10_000_000),
   simulateLoop('none'), simulateLoop('outcomes')];

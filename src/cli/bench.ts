@@ -1,25 +1,41 @@
-/** `sevensim bench`: games per second inline, on one worker and on T workers, for every workload in the catalog. */
+/**
+ * `sevensim bench`: games per second inline, on one worker and on T workers, for every workload in the
+ * catalog; then the speed targets, each beside its measured figure with a verdict.
+ */
 import { gameNames } from '../catalog.js';
 import { checkInteger, checkNumber } from '../engine/checks.js';
 import { type BenchRow, benchWorkload, benchWorkloads, formatBench } from '../run/bench.js';
+import { type TargetResult, formatTargets, machineLoad, measureTargets } from '../run/bench-targets.js';
 import { command, jsonOption, threadsOption } from './options.js';
 
 export const benchCommand = command(
   'bench',
-  'Measure games per second per game and mode: inline, on 1 worker and on T workers (pool overhead and scaling)',
+  'Measure games per second per game and mode (inline, on 1 worker and on T workers: pool overhead and scaling), then check the speed targets',
   (y) =>
     y
-      .option('game', { type: 'string', choices: gameNames(), describe: 'only this game (default: every game)' })
+      .option('game', { type: 'string', choices: gameNames(), describe: 'only this game\'s workloads, and no targets (default: every game, then the targets)' })
       .option('threads', threadsOption('workers for the parallel measurement'))
       .option('seconds', { type: 'number', default: 1, describe: 'single-thread seconds of work per measurement', coerce: (v: number) => checkNumber('--seconds', v, 0, Infinity) })
       .option('repeats', { type: 'number', default: 3, describe: 'runs per measurement; the median is reported', coerce: (v: number) => checkInteger('--repeats', v, 1) })
-      .option('json', jsonOption('print the figures as JSON')),
+      .option('targets', { type: 'boolean', default: true, describe: 'measure the speed targets and give each a PASS or FAIL (--no-targets skips them)' })
+      .option('json', jsonOption('print the figures as JSON: workloads, targets (target, measured, verdict) and load (load average, cores, warning)')),
   async (a) => {
     const rows: BenchRow[] = [];
+    const say = (what: string): void => {
+      if (!a.json) process.stderr.write(`benchmarking ${what}...\n`);
+    };
     for (const w of benchWorkloads().filter((w) => a.game === undefined || w.game === a.game)) {
-      if (!a.json) process.stderr.write(`benchmarking ${w.game} ${w.mode}...\n`);
+      say(`${w.game} ${w.mode}`);
       rows.push(await benchWorkload(w, a.threads, a.seconds, a.repeats));
     }
-    console.log(a.json ? JSON.stringify(rows, null, 2) : formatBench(rows));
+    let targets: TargetResult[] = [];
+    if (a.targets && a.game === undefined) targets = (await measureTargets(a.seconds, a.repeats, say)).targets;
+    const load = machineLoad();
+    if (a.json) console.log(JSON.stringify({ workloads: rows, targets, load }, null, 2));
+    else {
+      console.log(formatBench(rows));
+      if (targets.length > 0) console.log(`\n${formatTargets(targets, load)}`);
+      else if (load.warning) console.log(load.warning);
+    }
   },
 );

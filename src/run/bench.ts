@@ -4,12 +4,17 @@
  */
 import { type Lineup, catalogEntries, gameModule, poolSetup } from '../catalog.js';
 import type { Mode, UnitRunner } from '../engine/game.js';
+import { parseBuckets } from '../engine/decisions.js';
 import { type RunDefinition, chunkCount, playChunks } from '../engine/runner.js';
 import { createPool, runOnPool } from '../parallel/pool.js';
 import type { ChunkTask } from '../parallel/worker.js';
 
 export interface BenchWorkload extends Lineup {
   game: string;
+  /** The game's default preset when absent. */
+  preset?: string;
+  /** Record every decision's outcome in the default buckets (the cost of --decisions outcomes). */
+  decisions?: 'none' | 'outcomes';
 }
 
 /** Every game's bench lineups, from the catalog. */
@@ -17,6 +22,8 @@ export const benchWorkloads = (): BenchWorkload[] => catalogEntries().flatMap((e
 
 export interface BenchRow {
   game: string;
+  preset: string;
+  decisions: 'none' | 'outcomes';
   mode: Mode;
   players: string[];
   games: number;
@@ -34,17 +41,22 @@ const CHUNK = 4096;
 
 function definition(w: BenchWorkload, games: number): RunDefinition {
   const game = gameModule(w.game);
-  return { game: w.game, rules: game.preset(game.defaultPreset), mode: w.mode, players: w.players, games, seed: 1, chunkSize: CHUNK };
+  const rules = game.preset(w.preset ?? game.defaultPreset);
+  const decisions = w.decisions ?? 'none';
+  const buckets = decisions === 'none' ? undefined : parseBuckets(game.bucketFeatures(rules), game.defaultBuckets);
+  return { game: w.game, rules, mode: w.mode, players: w.players, games, seed: 1, chunkSize: CHUNK, decisions, buckets };
 }
+
+const recording = (def: RunDefinition): boolean => (def.decisions ?? 'none') !== 'none';
 
 const inlineRunners = new Map<string, UnitRunner>();
 
 function inline(def: RunDefinition): number {
-  const key = `${def.game} ${def.mode} ${def.players.join(' ')}`;
+  const key = `${def.game} ${JSON.stringify(def.rules)} ${def.mode} ${def.players.join(' ')}`;
   let runner = inlineRunners.get(key);
   if (runner === undefined) inlineRunners.set(key, (runner = gameModule(def.game).createRunner(def.rules, def.players, def.mode)));
   const t0 = performance.now();
-  playChunks(runner, def, 0, chunkCount(def), false, false);
+  playChunks(runner, def, 0, chunkCount(def), recording(def), false);
   return (performance.now() - t0) / 1000;
 }
 
@@ -55,7 +67,7 @@ async function onPool(def: RunDefinition, threads: number): Promise<number> {
   try {
     // Warm every worker up (JIT, tables) before timing, as the inline side was warmed by the
     // calibration (a long run pays this once): a quarter of the run, at least 4 chunks a worker.
-    const task = (first: number, last: number): ChunkTask => ({ kind: 'simulate', def: plan, first, last, withDecisions: false, perGame: false });
+    const task = (first: number, last: number): ChunkTask => ({ kind: 'simulate', def: plan, first, last, withDecisions: recording(def), perGame: false });
     const total = chunkCount(def);
     await runOnPool({ setup, threads, first: 0, last: Math.min(total, Math.max(threads * 4, Math.ceil(total / 4))), task, onResult() {} }, pool);
     const t0 = performance.now();
@@ -92,6 +104,8 @@ export async function benchWorkload(w: BenchWorkload, threads: number, seconds: 
   const [tInline, tPool1, tPool] = runs.map(median);
   return {
     game: w.game,
+    preset: w.preset ?? gameModule(w.game).defaultPreset,
+    decisions: w.decisions ?? 'none',
     mode: w.mode,
     players: w.players,
     games,

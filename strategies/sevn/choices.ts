@@ -29,7 +29,7 @@
  * against 25.47% of the games (+1.80 points, 95% CI [1.20, 2.39]). `ev` and `race` default to them.
  */
 import { defineParams, oneOf, type ParamList, type Values } from '../../src/engine/params.js';
-import { bustChance as nextCardBust, duplicatesInDeck } from '../../src/games/sevn/bust.js';
+import { bustChance as nextCardBust } from '../../src/games/sevn/bust.js';
 import { Kind } from '../../src/games/sevn/cards.js';
 import { Answer, Status, type SevnContext, type SevnStrategy, type SevnView } from '../../src/games/sevn/view.js';
 import { NextCard } from './next-card.js';
@@ -59,7 +59,15 @@ export type ChoiceValues = Values<ParamList<typeof CHOICES>>;
  */
 export function unseenDuplicates(v: SevnView, held: number): number {
   const cards = v.cards;
-  if (v.deckSize > 0) return duplicatesInDeck(cards, held, v.seen);
+  if (v.deckSize > 0) {
+    // As duplicatesInDeck, the seen counts read one by one (no copy of them all).
+    let bad = 0;
+    for (let m = held; m !== 0; m &= m - 1) {
+      const c = cards.numberCode[31 - Math.clz32(m & -m)];
+      bad += cards.copies[c] - v.seenOf(c);
+    }
+    return bad;
+  }
   let bad = 0;
   for (let m = held; m !== 0; m &= m - 1) bad += cards.copies[cards.numberCode[31 - Math.clz32(m & -m)]] - onTable(v, cards.numberCode[31 - Math.clz32(m & -m)]);
   return bad;
@@ -81,7 +89,7 @@ export function bustChance(v: SevnView, held: number, hasSecondChance: boolean):
 
 function onTable(v: SevnView, code: number): number {
   let k = 0;
-  for (let s = 0; s < v.players; s++) for (let i = 0; i < v.rowLengths[s]; i++) if (v.rows[s * v.rowStride + i] === code) k++;
+  for (let s = 0; s < v.players; s++) for (let i = 0, n = v.rowLength(s); i < n; i++) if (v.rowCard(s, i) === code) k++;
   return k;
 }
 

@@ -125,29 +125,27 @@ export class NextCard {
   loadUnseen(v: SevnView): void {
     const u = this.unseen;
     if (v.deckSize > 0) {
-      // One pass, the number cards' count and value sum taken on the way (a decision's largest loop).
-      const seen = v.seen;
+      // One pass, the number cards' count and value sum taken on the way (a decision's largest loop);
+      // the seen counts read one by one (seenOf), not through a copy of them all.
       const copies = this.copies;
       const value = this.value;
       const numbers = this.numbers;
       let n = 0;
       let sum = 0;
       for (let c = 0; c < numbers; c++) {
-        const k = copies[c] - seen[c];
+        const k = copies[c] - v.seenOf(c);
         u[c] = k;
         n += k;
         sum += k * value[c];
       }
-      for (let c = numbers, m = this.codes; c < m; c++) u[c] = copies[c] - seen[c];
+      for (let c = numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
       this.numCount = n;
       this.numValues = sum;
       this.unseenTotal = v.deckSize;
       return;
     }
     for (let c = 0; c < this.codes; c++) u[c] = this.copies[c];
-    const rows = v.rows;
-    const lens = v.rowLengths;
-    for (let s = 0; s < v.players; s++) for (let i = 0, o = s * v.rowStride; i < lens[s]; i++) u[rows[o + i]]--;
+    for (let s = 0; s < v.players; s++) for (let i = 0, n = v.rowLength(s); i < n; i++) u[v.rowCard(s, i)]--;
     let total = 0;
     for (let c = 0; c < this.codes; c++) total += u[c];
     this.unseenTotal = total;
@@ -168,8 +166,7 @@ export class NextCard {
 
   /** Reads seat s's row from the view. */
   loadRow(v: SevnView, s: number): void {
-    const rows = v.rows;
-    const n = v.rowLengths[s];
+    const n = v.rowLength(s);
     let sum = 0;
     let mult = 1;
     let plus = 0;
@@ -178,8 +175,8 @@ export class NextCard {
     let mask = 0;
     let distinct = 0;
     let sc = false;
-    for (let i = 0, o = s * v.rowStride; i < n; i++) {
-      const c = rows[o + i];
+    for (let i = 0; i < n; i++) {
+      const c = v.rowCard(s, i);
       const val = this.value[c];
       switch (this.kind[c]) {
         case Kind.NUMBER:
@@ -210,7 +207,7 @@ export class NextCard {
     this.mask = mask;
     this.distinct = distinct;
     this.secondChance = sc;
-    this.busted = v.status[s] === Status.BUSTED;
+    this.busted = v.statusOf(s) === Status.BUSTED;
     this.points = this.busted ? 0 : this.score(mask, sum, distinct, nonLow, mult, plus, bonus);
   }
 
@@ -553,7 +550,6 @@ export class NextCard {
 
 /** Is any seat other than `s` still in the round? */
 export function othersIn(v: SevnView, s: number): boolean {
-  const st = v.status;
-  for (let t = 0; t < v.players; t++) if (t !== s && st[t] === Status.ACTIVE) return true;
+  for (let t = 0; t < v.players; t++) if (t !== s && v.statusOf(t) === Status.ACTIVE) return true;
   return false;
 }

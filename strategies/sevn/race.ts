@@ -70,33 +70,34 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
           const a = last.answer(v);
           if (a >= 0) return a;
         }
+        // The per-seat entries read one by one (totalOf, statusOf, roundPointsOf): no copies.
         const me = v.seat;
-        const totals = v.totals;
-        const status = v.status;
-        const rp = v.roundPoints;
-        const mine = totals[me] + v.points;
+        const myTotal = v.totalOf(me);
+        const mine = myTotal + v.points;
         let bestFinal = -1; // the highest opponent final
         let bestOut = -1; // the highest final of an opponent out of the round and not busted
         let bestTotal = -1e9;
-        let top = totals[me];
+        let top = myTotal;
         let maxStake = 0;
         let inRound = 0;
         for (let t = 0; t < v.players; t++) {
-          if (totals[t] > top) top = totals[t];
           if (t === me) continue;
-          const st = status[t];
-          const final = totals[t] + (st === Status.BUSTED ? 0 : rp[t]);
+          const total = v.totalOf(t);
+          if (total > top) top = total;
+          const st = v.statusOf(t);
+          const rp = st === Status.BUSTED ? 0 : v.roundPointsOf(t);
+          const final = total + rp;
           if (final > bestFinal) bestFinal = final;
-          if (totals[t] > bestTotal) bestTotal = totals[t];
+          if (total > bestTotal) bestTotal = total;
           if (st === Status.ACTIVE) {
             inRound++;
-            if (rp[t] > maxStake) maxStake = rp[t];
+            if (rp > maxStake) maxStake = rp;
           } else if (st !== Status.BUSTED && final > bestOut) bestOut = final;
         }
         // The end of the game.
         if (bestOut >= target && bestOut > mine) return Answer.DRAW;
         if (mine >= target && mine >= bestFinal) return Answer.STAY;
-        const gap = v.players > 1 ? bestTotal - totals[me] : 0;
+        const gap = v.players > 1 ? bestTotal - myTotal : 0;
         const progress = Math.min(1, top / target);
         const threshold = points + progress * (gap > 0 ? behind * gap : ahead * gap) + stake * maxStake + crowd * inRound;
         if (!(v.points < threshold)) return Answer.STAY;

@@ -101,6 +101,12 @@ export function situation(s: Situation): SevnView {
     seen,
     deckSize,
     discardSize: seenTotal - s.rows.flat().length, // the discarded cards (with emptyDeck: every card seen off the table)
+    statusOf: (t) => status[t],
+    totalOf: (t) => totals[t],
+    roundPointsOf: (t) => roundPoints[t],
+    rowLength: (t) => rowLengths[t],
+    rowCard: (t, i) => rows[t * STRIDE + i],
+    seenOf: (c) => seen[c],
   };
 }
 

@@ -22,11 +22,6 @@ export interface SevenfallTracer {
 }
 
 
-/** Copies a small typed array with a loop (see playTurn). */
-function copy(from: ArrayLike<number>, to: { [i: number]: number }): void {
-  for (let i = 0; i < from.length; i++) to[i] = from[i];
-}
-
 export class SevenfallEngine implements FeatureSource {
   readonly rules: SevenfallRules;
   readonly table: ScoreTable;
@@ -73,7 +68,7 @@ export class SevenfallEngine implements FeatureSource {
     this.counts = new Uint8Array(rules.symbols + 2);
     this.removed = new Uint8Array(rules.rowSize);
     this.classes = new Uint8Array(rules.rowSize);
-    this.view = new SevenfallViewBuffer(strategySide(rules).rules, MAX_SEATS);
+    this.view = new SevenfallViewBuffer(strategySide(rules).rules, this);
     this.fullMask = (1 << rules.rowSize) - 1;
     this.refillEachTurn = rules.refill === 'turn';
     this.profileId = profileIds(rules).id;
@@ -131,7 +126,7 @@ export class SevenfallEngine implements FeatureSource {
 
   /** The discard steps from the current state to the end of the turn; returns the score. */
   finishTurn(player: SevenfallPlayer, rng: Rng, seat: number, round: number, players: number): number {
-    const { rules, row, locked, outOfPlay } = this;
+    const { rules, row, locked } = this;
     while (this.discardsLeft > 0) {
       let unlocked = 0;
       for (let i = 0; i < rules.rowSize; i++) unlocked |= (locked[i] ^ 1) << i;
@@ -140,10 +135,7 @@ export class SevenfallEngine implements FeatureSource {
       const cf = this.counterfactual;
       if (cf !== null && !this.inRollout && cf.sampler.unit() < cf.rate) (this.evaluator ??= new SevenfallEvaluator(this)).evaluate(cf, player, seat, round, players, unlocked);
       const v = this.view;
-      copy(row, v.row);
-      copy(locked, v.locked);
-      copy(outOfPlay, v.outOfPlay);
-      copy(this.totals, v.totals);
+      v.stamp = (v.stamp + 1) & 0x3fffffff || 1;
       v.discardsLeft = this.discardsLeft;
       v.seat = seat;
       v.players = players;

@@ -69,20 +69,61 @@ export function strategySide(rules: SevenfallRules): { rules: Readonly<Sevenfall
   return side;
 }
 
-/** The engine's copy for strategies: refreshed before each decision. */
-export class SevenfallViewBuffer implements SevenfallView {
+/** The engine state a view copies from. */
+export interface SevenfallViewSource {
   readonly row: Uint8Array;
   readonly locked: Uint8Array;
   readonly outOfPlay: Uint8Array;
   readonly totals: Int32Array;
+}
+
+/**
+ * The engine's copy for strategies. The scalars are set before each decision; each array is copied
+ * when a strategy first reads it in that decision (`stamp`, bumped by the engine, tells a stale copy),
+ * so a strategy that reads nothing (`stand`) costs no copy: the four copies were a third of a `stand`
+ * turn. The engine behind it is a #private field: a strategy cannot reach it.
+ */
+export class SevenfallViewBuffer implements SevenfallView {
   discardsLeft = 0;
   seat = 0;
   players = 1;
   round = 0;
-  constructor(readonly rules: Readonly<SevenfallRules>, maxPlayers: number) {
-    this.row = new Uint8Array(rules.rowSize);
-    this.locked = new Uint8Array(rules.rowSize);
-    this.outOfPlay = new Uint8Array(rules.symbols + 2);
-    this.totals = new Int32Array(maxPlayers);
+  /** Bumped by the engine before each decision; a stale array is copied again on read. */
+  stamp = 1;
+  private readonly _copied = new Int32Array(4);
+  private readonly _row: Uint8Array;
+  private readonly _locked: Uint8Array;
+  private readonly _outOfPlay: Uint8Array;
+  private readonly _totals: Int32Array;
+  readonly #src: SevenfallViewSource;
+
+  constructor(readonly rules: Readonly<SevenfallRules>, src: SevenfallViewSource) {
+    this.#src = src;
+    this._row = new Uint8Array(src.row.length);
+    this._locked = new Uint8Array(src.locked.length);
+    this._outOfPlay = new Uint8Array(src.outOfPlay.length);
+    this._totals = new Int32Array(src.totals.length);
   }
+
+  get row(): ReadonlyInts {
+    if (this._copied[0] !== this.stamp) { copy(this.#src.row, this._row); this._copied[0] = this.stamp; }
+    return this._row;
+  }
+  get locked(): ReadonlyInts {
+    if (this._copied[1] !== this.stamp) { copy(this.#src.locked, this._locked); this._copied[1] = this.stamp; }
+    return this._locked;
+  }
+  get outOfPlay(): ReadonlyInts {
+    if (this._copied[2] !== this.stamp) { copy(this.#src.outOfPlay, this._outOfPlay); this._copied[2] = this.stamp; }
+    return this._outOfPlay;
+  }
+  get totals(): ReadonlyInts {
+    if (this._copied[3] !== this.stamp) { copy(this.#src.totals, this._totals); this._copied[3] = this.stamp; }
+    return this._totals;
+  }
+}
+
+/** Copies a small typed array with a loop: for 7-9 entries a builtin call (set) costs more than the writes. */
+function copy(from: ArrayLike<number>, to: { [i: number]: number }): void {
+  for (let i = 0; i < from.length; i++) to[i] = from[i];
 }

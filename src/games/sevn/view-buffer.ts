@@ -23,6 +23,7 @@ export interface SevnViewSource {
   readonly deckSize: number;
   readonly discardSize: number;
   fillRoundPoints(out: Int32Array): void;
+  scoreSeat(s: number): number;
   copySeats(field: number, out: { [i: number]: number }): void;
 }
 
@@ -115,7 +116,7 @@ export class SevnViewBuffer implements SevnView {
     return this._sc;
   }
   get rows(): ReadonlyInts {
-    if (this._copied[6] !== this.stamp) { this._rows.set(this.#src.rows); this._copied[6] = this.stamp; }
+    if (this._copied[6] !== this.stamp) { this.copyRows(); this._copied[6] = this.stamp; }
     return this._rows;
   }
   get rowLengths(): ReadonlyInts {
@@ -127,12 +128,41 @@ export class SevnViewBuffer implements SevnView {
     return this._seen;
   }
 
+  statusOf(seat: number): number {
+    return this.#src.seats[(seat << Seat.SHIFT) + Seat.STATUS];
+  }
+  totalOf(seat: number): number {
+    return this.#src.totals[seat];
+  }
+  roundPointsOf(seat: number): number {
+    return this.#src.scoreSeat(seat);
+  }
+  rowLength(seat: number): number {
+    return this.#src.seats[(seat << Seat.SHIFT) + Seat.ROWLEN];
+  }
+  rowCard(seat: number, i: number): number {
+    return this.#src.rows[seat * this.rowStride + i];
+  }
+  seenOf(code: number): number {
+    return this.#src.seen[code];
+  }
+
   // Loops, not TypedArray.set: for these few entries the builtin call costs more than the copy
   // (choices' Triple Draw target reads seen: opponentBy 4.4% of a 4-player game with set()).
   private copyTotals(): void {
     const from = this.#src.totals;
     const to = this._totals;
     for (let i = 0; i < to.length; i++) to[i] = from[i];
+  }
+  /** The cards of the rows in play only (a row's cells past its length are not part of the view). */
+  private copyRows(): void {
+    const from = this.#src.rows;
+    const to = this._rows;
+    const seats = this.#src.seats;
+    const stride = this.rowStride;
+    for (let s = 0, o = 0; s < this.players; s++, o += stride) {
+      for (let i = o, end = o + seats[(s << Seat.SHIFT) + Seat.ROWLEN]; i < end; i++) to[i] = from[i];
+    }
   }
   private copySeen(): void {
     const from = this.#src.seen;

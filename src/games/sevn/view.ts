@@ -99,6 +99,22 @@ export interface SevnView {
   readonly seen: ReadonlyInts;
   readonly deckSize: number;
   readonly discardSize: number;
+
+  // One entry at a time, read where it is kept, with no copy: cheaper than the arrays above for a
+  // strategy that reads a few entries per decision (each array is copied whole on its first read in a
+  // decision). The same values as the arrays.
+  /** status[seat] */
+  statusOf(seat: number): number;
+  /** totals[seat] */
+  totalOf(seat: number): number;
+  /** roundPoints[seat] */
+  roundPointsOf(seat: number): number;
+  /** rowLengths[seat] */
+  rowLength(seat: number): number;
+  /** rows[seat * rowStride + i], for i < rowLength(seat) */
+  rowCard(seat: number, i: number): number;
+  /** seen[code] */
+  seenOf(code: number): number;
 }
 
 export interface SevnStrategy {

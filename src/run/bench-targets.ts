@@ -1,0 +1,129 @@
+/**
+ * The speed targets `sevensim bench` checks (one thread, end to end through the simulate worker path,
+ * on a quiet machine): each beside its measured figure with a PASS or FAIL verdict. The figures come
+ * from bench.ts's measurements; a loaded machine (load average above its cores) is said in a warning,
+ * since its figures are then lower than the code can do.
+ */
+import { cpus, loadavg } from 'node:os';
+import { gameModule } from '../catalog.js';
+import { simulate } from './simulate.js';
+import { tune } from './tune.js';
+import { type BenchRow, type BenchWorkload, benchWorkload } from './bench.js';
+
+export interface SpeedTarget {
+  id: string;
+  what: string;
+  unit: string;
+  target: number;
+  /** true: the measured figure must be at least the target; false: at most. */
+  atLeast: boolean;
+}
+
+export interface TargetResult extends SpeedTarget {
+  measured: number;
+  verdict: 'PASS' | 'FAIL';
+}
+
+const STAY_AT_20 = ['stay-at:points=20', 'stay-at:points=20', 'stay-at:points=20', 'stay-at:points=20'];
+
+/** The workloads the targets are measured on. */
+export const TARGET_WORKLOADS = {
+  stand: { game: 'sevenfall', mode: 'round', players: ['stand'] },
+  solo: { game: 'sevn', preset: 'sevn-numbers', mode: 'round', players: ['stay-at:points=25'] },
+  fourPlayer: { game: 'sevn', mode: 'game', players: STAY_AT_20 },
+  outcomes: { game: 'sevn', mode: 'game', players: STAY_AT_20, decisions: 'outcomes' },
+} satisfies Record<string, BenchWorkload>;
+
+export const SPEED_TARGETS: readonly SpeedTarget[] = [
+  { id: 'sevenfall-stand', what: 'SEVENFALL stand turns, 1 thread', unit: 'turns/s', target: 10_000_000, atLeast: true },
+  { id: 'sevn-solo', what: 'SEVN sevn-numbers solo rounds (stay-at 25), 1 thread', unit: 'rounds/s', target: 15_000_000, atLeast: true },
+  { id: 'sevn-4p', what: 'SEVN 4-player games (4x stay-at 20), 1 thread', unit: 'games/s', target: 140_000, atLeast: true },
+  { id: 'outcomes-cost', what: '--decisions outcomes: throughput lost, 4-player games', unit: 'share', target: 0.15, atLeast: false },
+  { id: 'tune-solo', what: 'tune / simulate, sevn-numbers solo rounds, 1 thread', unit: 'ratio', target: 0.8, atLeast: true },
+  { id: 'tune-4p', what: 'tune / simulate, 4-player games, 1 thread', unit: 'ratio', target: 0.8, atLeast: true },
+  { id: 'scaling', what: '2 threads / 1 thread, 4-player games', unit: 'ratio', target: 1.9, atLeast: true },
+];
+
+export function verdict(measured: number, t: Pick<SpeedTarget, 'target' | 'atLeast'>): 'PASS' | 'FAIL' {
+  return (t.atLeast ? measured >= t.target : measured <= t.target) ? 'PASS' : 'FAIL';
+}
+
+export function withVerdict(t: SpeedTarget, measured: number): TargetResult {
+  return { ...t, measured, verdict: verdict(measured, t) };
+}
+
+export interface LoadCheck {
+  /** The 1-minute load average when the measurement ended. */
+  load: number;
+  cores: number;
+  /** Set when the load average exceeds the cores: figures measured then are lower than the code can do. */
+  warning: string | null;
+}
+
+export function loadCheck(load: number, cores: number): LoadCheck {
+  const warning = load > cores
+    ? `warning: load average ${load.toFixed(2)} on ${cores} cores: other work shared the machine, so these figures understate the code; measure again on a quiet machine`
+    : null;
+  return { load, cores, warning };
+}
+
+export const machineLoad = (): LoadCheck => loadCheck(loadavg()[0], cpus().length);
+
+function figure(x: number, unit: string): string {
+  if (unit === 'share') return `${(x * 100).toFixed(1)}%`;
+  if (unit === 'ratio') return `${x.toFixed(2)}x`;
+  return `${x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : `${Math.round(x).toLocaleString('en-US')}`} ${unit}`;
+}
+
+export function formatTargets(rows: readonly TargetResult[], load: LoadCheck): string {
+  const lines = [
+    `${'target'.padEnd(57)} ${'measured'.padEnd(20)} ${'goal'.padEnd(22)} verdict`,
+    ...rows.map((r) => `${r.what.padEnd(57)} ${figure(r.measured, r.unit).padEnd(20)} ${`${r.atLeast ? '>=' : '<='} ${figure(r.target, r.unit)}`.padEnd(22)} ${r.verdict}`),
+  ];
+  if (load.warning) lines.push(load.warning);
+  return lines.join('\n');
+}
+
+/** tune's games per second over simulate's on one lineup, one thread each, about `seconds` of work each. */
+async function tuneRatio(w: { game: string; preset?: string; mode: 'round' | 'game'; players: string[] }, gamesPerSecond: number, seconds: number, repeats: number): Promise<number> {
+  const game = gameModule(w.game);
+  const preset = w.preset ?? game.defaultPreset;
+  const rules = game.preset(preset);
+  const games = Math.max(20_000, Math.round(gamesPerSecond * seconds));
+  const ratios: number[] = [];
+  for (let r = 0; r < repeats; r++) {
+    const s = await simulate({ game, rules, preset, mode: w.mode, players: w.players, games, seed: 1 + r, threads: 1 });
+    const t = await tune({ game, rules, preset, mode: w.mode, strategy: 'stay-at', params: ['points=18:22'], fix: [], start: w.players[0], field: w.players.slice(1), objective: 'mean', method: 'grid', budget: games, seed: 1 + r, threads: 1, out: null });
+    ratios.push(t.report.gamesPerSecond / s.manifest.gamesPerSecond);
+  }
+  return ratios.sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
+}
+
+/**
+ * Measures every target (its workloads each for about `seconds` a measurement, `repeats` times,
+ * medians; 2 threads for the scaling); `onStep` hears what is being measured.
+ */
+export async function measureTargets(seconds: number, repeats: number, onStep: (what: string) => void = () => {}): Promise<{ targets: TargetResult[]; workloads: BenchRow[] }> {
+  const w = TARGET_WORKLOADS;
+  const row = async (x: BenchWorkload, threads: number): Promise<BenchRow> => {
+    onStep(`${x.game} ${x.preset ?? ''} ${x.mode} ${x.players.join(' ')}${x.decisions ? ` (decisions ${x.decisions})` : ''}`);
+    return benchWorkload(x, threads, seconds, repeats);
+  };
+  const stand = await row(w.stand, 1);
+  const solo = await row(w.solo, 1);
+  const four = await row(w.fourPlayer, 2);
+  const outcomes = await row(w.outcomes, 1);
+  onStep('tune against simulate');
+  const tuneSolo = await tuneRatio(w.solo, solo.pool1PerSecond, seconds, repeats);
+  const tune4 = await tuneRatio(w.fourPlayer, four.pool1PerSecond, seconds, repeats);
+  const measured: Record<string, number> = {
+    'sevenfall-stand': stand.pool1PerSecond,
+    'sevn-solo': solo.pool1PerSecond,
+    'sevn-4p': four.pool1PerSecond,
+    'outcomes-cost': 1 - outcomes.pool1PerSecond / four.pool1PerSecond,
+    'tune-solo': tuneSolo,
+    'tune-4p': tune4,
+    scaling: four.scaling,
+  };
+  return { targets: SPEED_TARGETS.map((t) => withVerdict(t, measured[t.id])), workloads: [stand, solo, four, outcomes] };
+}

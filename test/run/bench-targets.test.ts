@@ -1,0 +1,56 @@
+// How `sevensim bench` judges and prints its speed targets (never the speed itself: the figures here are made up).
+import { describe, expect, it } from 'vitest';
+import { SPEED_TARGETS, formatTargets, loadCheck, verdict, withVerdict } from '../../src/run/bench-targets.js';
+
+const target = (id: string) => SPEED_TARGETS.find((t) => t.id === id)!;
+
+describe('bench targets', () => {
+  it('holds the issue targets', () => {
+    expect(SPEED_TARGETS.map((t) => [t.id, t.target, t.atLeast])).toEqual([
+      ['sevenfall-stand', 10_000_000, true],
+      ['sevn-solo', 15_000_000, true],
+      ['sevn-4p', 140_000, true],
+      ['outcomes-cost', 0.15, false],
+      ['tune-solo', 0.8, true],
+      ['tune-4p', 0.8, true],
+      ['scaling', 1.9, true],
+    ]);
+  });
+
+  it('passes a figure at or beyond its target and fails one short of it, in the target\'s direction', () => {
+    expect(verdict(10_000_000, target('sevenfall-stand'))).toBe('PASS');
+    expect(verdict(9_999_999, target('sevenfall-stand'))).toBe('FAIL');
+    expect(verdict(0.15, target('outcomes-cost'))).toBe('PASS');
+    expect(verdict(0.1501, target('outcomes-cost'))).toBe('FAIL');
+    expect(verdict(0.02, target('outcomes-cost'))).toBe('PASS');
+    expect(verdict(1.89, target('scaling'))).toBe('FAIL');
+  });
+
+  it('warns only when the load average exceeds the cores', () => {
+    expect(loadCheck(2, 2).warning).toBeNull();
+    expect(loadCheck(0.3, 8).warning).toBeNull();
+    expect(loadCheck(2.01, 2).warning).toBe('warning: load average 2.01 on 2 cores: other work shared the machine, so these figures understate the code; measure again on a quiet machine');
+  });
+
+  it('prints each target beside its measured figure and verdict, then any load warning', () => {
+    const rows = [
+      withVerdict(target('sevenfall-stand'), 12_345_678),
+      withVerdict(target('sevn-4p'), 99_500.4),
+      withVerdict(target('outcomes-cost'), 0.123),
+      withVerdict(target('scaling'), 1.954),
+    ];
+    const lines = formatTargets(rows, loadCheck(5.5, 2)).split('\n');
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toMatch(/^target +measured +goal +verdict$/);
+    expect(lines[1]).toMatch(/^SEVENFALL stand turns, 1 thread +12\.35 M turns\/s +>= 10\.00 M turns\/s +PASS$/);
+    expect(lines[2]).toMatch(/^SEVN 4-player games \(4x stay-at 20\), 1 thread +99,500 games\/s +>= 140,000 games\/s +FAIL$/);
+    expect(lines[3]).toMatch(/^--decisions outcomes: throughput lost, 4-player games +12\.3% +<= 15\.0% +PASS$/);
+    expect(lines[4]).toMatch(/^2 threads \/ 1 thread, 4-player games +1\.95x +>= 1\.90x +PASS$/);
+    expect(lines[5]).toBe(loadCheck(5.5, 2).warning);
+    expect(formatTargets(rows, loadCheck(1, 2)).split('\n')).toHaveLength(5);
+  });
+
+  it('keeps target, measured figure and verdict together for --json', () => {
+    expect(JSON.parse(JSON.stringify(withVerdict(target('tune-solo'), 0.79)))).toEqual({ ...target('tune-solo'), measured: 0.79, verdict: 'FAIL' });
+  });
+});
