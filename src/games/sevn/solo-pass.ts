@@ -286,6 +286,25 @@ class SoloView implements SevnView {
   readonly rowStride: number;
   readonly seen: Int32Array;
 
+  statusOf(seat: number): number {
+    return this.status[seat];
+  }
+  totalOf(seat: number): number {
+    return this.totals[seat];
+  }
+  roundPointsOf(seat: number): number {
+    return this.roundPoints[seat];
+  }
+  rowLength(seat: number): number {
+    return this.rowLengths[seat];
+  }
+  rowCard(seat: number, i: number): number {
+    return this.rows[seat * this.rowStride + i];
+  }
+  seenOf(code: number): number {
+    return this.seen[code];
+  }
+
   constructor(readonly rules: Readonly<SevnRules>, readonly cards: SevnCards) {
     this.rowStride = cards.deck.length;
     this.rows = new Int32Array(cards.deck.length);
