@@ -47,17 +47,20 @@ export class PolicyMove {
 
   action(sol: Pick<SevenfallSolution, 'bestAction'>, v: SevenfallView): number {
     const { unlocked, locked, discard } = this;
+    // Each view array is a getter that checks its copy is fresh: read it once, not per entry.
+    const row = v.row;
+    const rowLocked = v.locked;
     unlocked.fill(0);
     locked.fill(0);
-    for (let i = 0; i < v.row.length; i++) {
-      if (v.locked[i] === 0) unlocked[v.row[i]]++;
-      else locked[v.row[i]]++;
+    for (let i = 0; i < row.length; i++) {
+      if (rowLocked[i] === 0) unlocked[row[i]]++;
+      else locked[row[i]]++;
     }
     if (sol.bestAction(unlocked, locked, v.outOfPlay, discard) === 0) return STOP;
     let mask = 0;
-    for (let i = 0; i < v.row.length; i++) {
-      const t = v.row[i];
-      if (v.locked[i] === 0 && discard[t] > 0) {
+    for (let i = 0; i < row.length; i++) {
+      const t = row[i];
+      if (rowLocked[i] === 0 && discard[t] > 0) {
         discard[t]--;
         mask |= 1 << i;
       }
