@@ -91,15 +91,8 @@ export const DEFAULT_COUNTERFACTUAL = { rate: 0.01, rollouts: 32 };
  * What fixes a simulate run's results, every default filled in: what its checkpoint holds, and what
  * --resume reads back whole (the fields are SimulateOptions', so it goes straight back in).
  */
-export interface SimulateDefinition {
-  game: string;
+export interface SimulateDefinition extends Pick<RunDefinition, 'game' | 'rules' | 'mode' | 'players' | 'games' | 'seed' | 'chunkSize'> {
   preset: string | null;
-  rules: unknown;
-  mode: Mode;
-  players: string[];
-  games: number;
-  seed: number;
-  chunkSize: number;
   shard: { index: number; count: number } | null;
   perGame: boolean;
   decisions: DecisionRecording;
