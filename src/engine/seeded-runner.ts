@@ -4,7 +4,7 @@
  * how to put its deck back in canonical order, and how to play one unit.
  */
 import type { CounterfactualSettings, CounterfactualSink, Mode, UnitRunner } from './game.js';
-import { Rng, STREAM_DECK, STREAM_SAMPLE, STREAM_STRATEGY, gameKey } from './rng.js';
+import { Rng, STREAM_DECK, STREAM_SAMPLE, STREAM_STRATEGY, gameKeyOf, seedKey } from './rng.js';
 import type { DecisionSink } from './strategy.js';
 import type { BucketFeature } from './decisions.js';
 
@@ -44,6 +44,7 @@ export abstract class SeededRunner<E extends RunnableEngine> implements UnitRunn
     protected readonly engine: E,
   ) {
     this.strategyRngs = Array.from({ length: seats }, () => new Rng());
+    this.streamTaken = new Uint8Array(seats);
     this.scores = new Int32Array(seats);
     this.winShare = new Float64Array(seats);
     this.rounds = new Int32Array(seats);
@@ -63,13 +64,40 @@ export abstract class SeededRunner<E extends RunnableEngine> implements UnitRunn
   }
 
   private readonly key = new Int32Array(2);
+  /** seedKey of the seed last played (NaN: none yet): the seed's half of gameKey is hashed once a run. */
+  private keySeed = NaN;
+  private readonly seedHalf = new Int32Array(2);
+  /**
+   * Per seat, 1 once its strategy has taken its stream (read ctx.rng in create; see takeStream):
+   * only those streams are reseeded each game (a stream costs 4 hashes and 4 generator steps,
+   * and most strategies never draw).
+   */
+  private readonly streamTaken: Uint8Array;
+  private seeded = false;
+
+  /**
+   * What a strategy's ctx.rng getter calls (makePlayers): marks the seat's stream as used. A strategy
+   * takes its stream while it is built; one that first asks for it during a game would find it
+   * unseeded for that game (results would then depend on which games its worker played before), so
+   * that is refused.
+   */
+  protected readonly takeStream = (seat: number, label: string): void => {
+    if (this.streamTaken[seat] === 1) return;
+    if (this.seeded) throw new Error(`strategy "${label}" asked for its random stream (ctx.rng) during a game: take it in create (e.g. const { rng } = ctx), so that the runner seeds it every game`);
+    this.streamTaken[seat] = 1;
+  };
 
   /** Reseeds every stream for one game from (seed, game) by integer hashing (see gameKey). */
   reseedGame(seed: number, game: number): void {
     this.resetDeck();
-    gameKey(seed, game, this.key);
+    if (seed !== this.keySeed) {
+      seedKey(seed, this.seedHalf);
+      this.keySeed = seed;
+      this.seeded = true;
+    }
+    gameKeyOf(this.seedHalf, game, this.key);
     this.deck.reseedFromKey(this.key, STREAM_DECK * 256);
-    for (let s = 0; s < this.seats; s++) this.strategyRngs[s].reseedFromKey(this.key, STREAM_STRATEGY * 256 + s);
+    for (let s = 0; s < this.seats; s++) if (this.streamTaken[s] === 1) this.strategyRngs[s].reseedFromKey(this.key, STREAM_STRATEGY * 256 + s);
     const cf = this.engine.counterfactual;
     if (cf !== null) {
       cf.sampler.reseedFromKey(this.key, STREAM_SAMPLE * 256);

@@ -11,7 +11,7 @@ export const random: SevenfallStrategyDef = {
   name: 'random',
   doc: 'Picks uniformly among all legal actions: stop, or discard any allowed set of unlocked tiles.',
   params: [],
-  create: (_params, ctx) => ({
+  create: (_params, { rng }) => ({
     decide(v: SevenfallView): number {
       let unlocked = 0;
       let u = 0;
@@ -23,7 +23,7 @@ export const random: SevenfallStrategyDef = {
       }
       let legal = 1;
       for (let k = 1; k <= Math.min(u, v.discardsLeft); k++) legal += binomial(u, k);
-      let pick = ctx.rng.below(legal);
+      let pick = rng.below(legal);
       if (pick === 0) return STOP;
       // Walk the non-empty subsets of the unlocked mask; count those small enough.
       for (let sub = unlocked; sub !== 0; sub = (sub - 1) & unlocked) {

@@ -2,6 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { Rng, gameKey } from '../../src/engine/rng.js';
 import { sevnModule } from '../../src/catalog.js';
+import { SevnRunner } from '../../src/games/sevn/index.js';
+import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
+import { stayAt } from '../../strategies/sevn/stay-at.js';
+import { resolveParams } from '../../src/engine/params.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { expectWithinSE } from '../helpers/stats.js';
 
@@ -53,5 +57,40 @@ describe('gameKey streams', () => {
         expect(b.scores[0]).toBe(a.scores[0]);
       }
     }
+  });
+  // Strategy streams are reseeded only for strategies that took theirs in create (most never draw).
+  const coin = (when: 'create' | 'game'): SevnStrategyDef => ({
+    name: 'coin',
+    doc: 'draws while a coin from its own stream says so, up to 20 points',
+    params: [],
+    create: (_p, ctx) => {
+      const inner = stayAt.create(resolveParams('stay-at', stayAt.params, { points: '20' }) as never, ctx);
+      const taken = when === 'create' ? ctx.rng : null;
+      return { ...inner, drawOrStay: (v) => (v.points < 20 && (taken ?? ctx.rng).unit() < 0.7 ? Answer.DRAW : Answer.STAY) };
+    },
+  });
+
+  it('a strategy that takes its stream in create draws the same in a game whatever its runner played before', () => {
+    const rules = sevnPreset('sevn-numbers');
+    const a = new SevnRunner([coin('create')], rules, ['coin', 'coin'], 'round');
+    const b = new SevnRunner([coin('create')], rules, ['coin', 'coin'], 'round');
+    const scores = new Set<string>();
+    for (let g = 0; g < 60; g++) {
+      a.reseedGame(5, g);
+      a.playOne();
+      scores.add(`${a.scores[0]},${a.scores[1]}`);
+      if (g % 9 === 4) {
+        b.reseedGame(5, g);
+        b.playOne();
+        expect([b.scores[0], b.scores[1]]).toEqual([a.scores[0], a.scores[1]]);
+      }
+    }
+    expect(scores.size).toBeGreaterThan(10); // the coin plays: games differ
+  });
+
+  it('a strategy that first asks for its stream during a game is refused, naming it and the fix', () => {
+    const runner = new SevnRunner([coin('game')], sevnPreset('sevn-numbers'), ['coin'], 'round');
+    runner.reseedGame(1, 0);
+    expect(() => runner.playOne()).toThrow('strategy "coin" asked for its random stream (ctx.rng) during a game: take it in create');
   });
 });

@@ -11,10 +11,22 @@ import { actionText, sevenfallBucketFeatures, tableFor } from './buckets.js';
 import { traceSevenfallGame } from './trace.js';
 import { type SevenfallPlayer, type SevenfallStrategyDef, strategySide } from './view.js';
 
-/** Builds the strategies of a lineup; they get read-only rules and a score table of their own, never the engine's. */
-function makePlayers(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], rngs: Rng[]): SevenfallPlayer[] {
+/**
+ * Builds the strategies of a lineup; they get read-only rules and a score table of their own, never the
+ * engine's. `take` hears which seats' strategies read their stream (ctx.rng; see SeededRunner.takeStream).
+ */
+function makePlayers(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], rngs: Rng[], take?: (seat: number, spec: string) => void): SevenfallPlayer[] {
   const side = strategySide(rules);
-  return specs.map((spec, seat) => createStrategy('sevenfall', strategies, spec, { rules: side.rules, table: side.table, rng: rngs[seat] }));
+  return specs.map((spec, seat) =>
+    createStrategy('sevenfall', strategies, spec, {
+      rules: side.rules,
+      table: side.table,
+      get rng() {
+        take?.(seat, spec);
+        return rngs[seat];
+      },
+    }),
+  );
 }
 
 class SevenfallRunner extends SeededRunner<SevenfallEngine> {
@@ -25,7 +37,7 @@ class SevenfallRunner extends SeededRunner<SevenfallEngine> {
   constructor(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], mode: Mode) {
     super(specs.length, mode, new SevenfallEngine(rules, tableFor(rules))); // one score table per rules object: building one takes ~10 ms
     this.bucketFeatures = sevenfallBucketFeatures(rules);
-    this.players = makePlayers(strategies, rules, specs, this.strategyRngs);
+    this.players = makePlayers(strategies, rules, specs, this.strategyRngs, this.takeStream);
     this.rounds.fill(mode === 'game' ? rules.rounds : 1);
   }
 

@@ -12,10 +12,22 @@ import { Decision, DECISION_KINDS, type SevnPlayer, type SevnStrategyDef } from 
 import { sevnActionLabel, sevnBucketFeatures } from './buckets.js';
 import { SevnEvaluator } from './rollouts.js';
 
-/** Builds the strategies of a lineup; each gets read-only copies of the rules and card table, never the engine's. */
-export function makeSevnPlayers(strategies: readonly SevnStrategyDef[], rules: SevnRules, specs: readonly string[], rngs: readonly Rng[]): SevnPlayer[] {
+/**
+ * Builds the strategies of a lineup; each gets read-only copies of the rules and card table, never the
+ * engine's. `take` hears which seats' strategies read their stream (ctx.rng; see SeededRunner.takeStream).
+ */
+export function makeSevnPlayers(strategies: readonly SevnStrategyDef[], rules: SevnRules, specs: readonly string[], rngs: readonly Rng[], take?: (seat: number, spec: string) => void): SevnPlayer[] {
   const side = strategySide(rules);
-  return specs.map((spec, seat) => createStrategy('sevn', strategies, spec, { rules: side.rules, cards: side.cards, rng: rngs[seat] }));
+  return specs.map((spec, seat) =>
+    createStrategy('sevn', strategies, spec, {
+      rules: side.rules,
+      cards: side.cards,
+      get rng() {
+        take?.(seat, spec);
+        return rngs[seat];
+      },
+    }),
+  );
 }
 
 const cardSets = new WeakMap<SevnRules, SevnCards>();
@@ -33,7 +45,7 @@ export class SevnRunner extends SeededRunner<SevnEngine> {
     if (specs.length < 1 || specs.length > MAX_PLAYERS) throw new Error(`SEVN needs 1 to ${MAX_PLAYERS} players, got ${specs.length}`);
     super(specs.length, mode, new SevnEngine(rules));
     this.bucketFeatures = sevnBucketFeatures(rules);
-    this.players = makeSevnPlayers(strategies, rules, specs, this.strategyRngs);
+    this.players = makeSevnPlayers(strategies, rules, specs, this.strategyRngs, this.takeStream);
   }
 
   protected resetDeck(): void {
