@@ -96,6 +96,12 @@ export class ScoreTable implements RowScorer {
   /** Category index by the same index; -1 for no score. */
   readonly categoryTable: Int8Array;
   readonly maxScore: number;
+  /**
+   * step[t * (rowSize + 1) + c]: how much a row's table index (see index) grows when it gains its
+   * (c+1)-th tile of code t (symbols, then Wild, then Break). A row's index is the sum of its tiles'
+   * steps, so the engine scores a row in one pass over its tiles.
+   */
+  readonly step: Int32Array;
 
   constructor(rules: SevenfallRules) {
     this.rules = rules;
@@ -112,6 +118,12 @@ export class ScoreTable implements RowScorer {
     this.table = new Int16Array(this.keySpace * (this.maxWilds + 1) * (this.maxBreaks + 1)).fill(-1);
     this.categoryTable = new Int8Array(this.table.length).fill(-1);
     this.maxScore = Math.max(0, ...rules.categories.map((c) => c.points));
+    this.step = new Int32Array((rules.symbols + 2) * (n + 1));
+    for (let c = 0; c < n; c++) {
+      for (let t = 0; t < rules.symbols; t++) this.step[t * (n + 1) + c] = this.index(this.code[c + 1] - this.code[c], 0, 0);
+      this.step[rules.symbols * (n + 1) + c] = this.index(0, 1, 0);
+      this.step[(rules.symbols + 1) * (n + 1) + c] = this.index(0, 0, 1);
+    }
     // Every profile of up to rowSize symbol tiles over at most `symbols` symbols, each <= copies.
     const counts = new Array<number>(rules.symbols).fill(0);
     const fill = (i: number, maxPart: number, used: number): void => {
