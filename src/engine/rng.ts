@@ -81,7 +81,13 @@ export function seedKey(seed: number, out: Int32Array): void {
 /** gameKey of game `game` from its seed's half (seedKey). */
 export function gameKeyOf(seedHalf: Int32Array, game: number, out: Int32Array): void {
   const gLo = game | 0;
-  const gHi = game < TWO32 ? 0 : Math.floor(game / TWO32) | 0; // no division for games below 2^32
+  if (game < TWO32) {
+    // The high word is 0, and h ^ 0 = h: the same key without it.
+    out[0] = fmix32(fmix32(seedHalf[0] ^ gLo));
+    out[1] = fmix32(fmix32(seedHalf[1] ^ gLo));
+    return;
+  }
+  const gHi = Math.floor(game / TWO32) | 0;
   out[0] = fmix32(fmix32(seedHalf[0] ^ gLo) ^ gHi);
   out[1] = fmix32(fmix32(seedHalf[1] ^ gLo) ^ gHi);
 }
@@ -150,11 +156,25 @@ export class Rng {
     const s = Math.imul(stream + 1, 0x85ebca6b);
     const k0 = key[0];
     const k1 = key[1];
-    this.a = fmix32(k0 ^ s);
-    this.b = fmix32(k1 + s);
-    this.c = fmix32(k0 - ((s << 13) | (s >>> 19)));
-    this.d = fmix32(k1 ^ 0x6a09e667 ^ s) | 1; // never the all-zero state, Tyche-i's fixed point
-    for (let i = 0; i < 4; i++) this.next();
+    let a = fmix32(k0 ^ s);
+    let b = fmix32(k1 + s);
+    let c = fmix32(k0 - ((s << 13) | (s >>> 19)));
+    let d = fmix32(k1 ^ 0x6a09e667 ^ s) | 1; // never the all-zero state, Tyche-i's fixed point
+    // 4 steps of next() in locals: once a game per stream, where the field writes of next() showed.
+    for (let i = 0; i < 4; i++) {
+      b = (b << 25) ^ (b >>> 7) ^ c;
+      c = (c - d) | 0;
+      d = (d << 24) ^ (d >>> 8) ^ a;
+      a = (a - b) | 0;
+      b = (b << 20) ^ (b >>> 12) ^ c;
+      c = (c - d) | 0;
+      d = (d << 16) ^ (c >>> 16) ^ a;
+      a = (a - b) | 0;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
   }
 
   /** The stream's position, to come back to with restore(). */
