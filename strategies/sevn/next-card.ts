@@ -129,8 +129,23 @@ export class NextCard {
   loadUnseen(v: SevnView): void {
     const u = this.unseen;
     if (v.deckSize > 0) {
-      this.loadNumbers(v);
-      this.loadRest(v);
+      // One pass, the number cards' count and value sum taken on the way (loadNumbers and loadRest in
+      // one loop); the seen counts read one by one (seenOf), not through a copy of them all.
+      const copies = this.copies;
+      const value = this.value;
+      const numbers = this.numbers;
+      let n = 0;
+      let sum = 0;
+      for (let c = 0; c < numbers; c++) {
+        const k = copies[c] - v.seenOf(c);
+        u[c] = k;
+        n += k;
+        sum += k * value[c];
+      }
+      for (let c = numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
+      this.numCount = n;
+      this.numValues = sum;
+      this.unseenTotal = v.deckSize;
       return;
     }
     for (let c = 0; c < this.codes; c++) u[c] = this.copies[c];
