@@ -53,7 +53,7 @@ import { Kind } from '../../src/games/sevn/cards.js';
 import { playOnAfter } from '../../src/games/sevn/positions.js';
 import { HiddenInfoSampler } from '../../src/games/sevn/sampler.js';
 import { MAX_PLAYERS } from '../../src/games/sevn/seats.js';
-import { Answer, type SevnContext, type SevnPlayer, type SevnStrategy, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
+import { Answer, Status, type SevnContext, type SevnPlayer, type SevnStrategy, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
 import { AWARE_CHOICES, CHOICES, cardChoices } from './choices.js';
 import { ev } from './ev.js';
 import { LastSeatPlay } from './last-seat-play.js';
@@ -89,13 +89,14 @@ function radicalInverse(r: number): number {
 const POLICIES: Record<string, SevnStrategyDef> = { race, ev };
 
 const PARAMS = defineParams({
-  rollouts: int(2, 100000, 128, 'most rollouts per answer at a decision (the same futures for every answer)'),
+  rollouts: int(2, 100000, 512, 'most rollouts per answer at a decision (the same futures for every answer)'),
   min: int(2, 100000, 8, 'rollouts per answer before the first drop; then the count doubles between checks'),
   z: num(0, 10, 2.5, 'an answer is dropped once its paired difference from the best is this many standard errors below 0'),
   objective: oneOf(['game', 'round'], 'game', 'what a rollout measures: the win (played to the end of the game) or the round score'),
   play: oneOf(['ev', 'race'], 'race', 'its own later decisions in the rollouts, and its answer when no answer is clear'),
   opp: oneOf(['race', 'ev'], 'race', 'the opponents in the rollouts (default parameters)'),
   exact: oneOf(['last', 'off'], 'last', 'last: at draw or stay with nobody else in the round and no unseen Triple Draw, Crossroads or Storm, the last-seat recursion answers instead of rollouts where it is exact for the objective (round: always; game: when the round decides the game, a tied lead valued as an even share)'),
+  horizon: num(0, 1000, 60, 'in game mode, while every total plus its round points is more than this below the target, a rollout ends with the round and is valued by its round score minus the mean of the others\' (0: always to the end of the game)'),
   ms: num(0, 100000, 0, 'also stop a decision after this many milliseconds (0: no cap; a cap makes runs not reproducible)'),
   ...withDefaults(CHOICES, AWARE_CHOICES),
 });
@@ -113,6 +114,8 @@ class Search implements SevnStrategy {
   private readonly z: number;
   private readonly wholeGame: boolean;
   private readonly ms: number;
+  private readonly horizon: number;
+  private readonly target: number;
   private readonly sampler: HiddenInfoSampler;
   private readonly own: SevnPlayer;
   private readonly other: SevnPlayer;
@@ -137,6 +140,8 @@ class Search implements SevnStrategy {
     this.z = params.z;
     this.wholeGame = params.objective === 'game';
     this.ms = params.ms;
+    this.horizon = params.horizon;
+    this.target = ctx.rules.target;
     this.rng = ctx.rng;
     this.sampler = new HiddenInfoSampler(ctx.rules, ctx.cards);
     // The models: deterministic strategies (their own streams are never read).
@@ -230,6 +235,8 @@ class Search implements SevnStrategy {
     const most = this.most;
     const started = this.ms > 0 ? performance.now() : 0;
     const offset = (this.key[0] >>> 0) / 4294967296;
+    const toEnd = this.wholeGame && !this.farFromEnd(v);
+    const others = v.players > 1 ? 1 / (v.players - 1) : 0;
     alive.fill(0);
     let left = n;
     for (let i = 0; i < n; i++) alive[i] = 1;
@@ -248,8 +255,14 @@ class Search implements SevnStrategy {
             this.stacked[0] = e.deck[Math.floor(at)];
             e.stackDeck(this.stacked);
           }
-          playOnAfter(e, seat, v.decision, answers[i], v, this.wholeGame);
-          values[i * most + r] = this.wholeGame ? e.winShare[seat] : e.roundScore[seat];
+          playOnAfter(e, seat, v.decision, answers[i], v, toEnd);
+          if (toEnd) values[i * most + r] = e.winShare[seat];
+          else if (!this.wholeGame) values[i * most + r] = e.roundScore[seat];
+          else {
+            let sum = 0;
+            for (let t = 0; t < e.n; t++) if (t !== seat) sum += e.roundScore[t];
+            values[i * most + r] = e.roundScore[seat] - sum * others;
+          }
         }
       }
       done = upTo;
@@ -272,6 +285,16 @@ class Search implements SevnStrategy {
       }
     }
     return answers[best];
+  }
+
+  /** Whether every seat's total plus its round points is more than `horizon` below the target (never with horizon 0). */
+  private farFromEnd(v: SevnView): boolean {
+    if (this.horizon <= 0) return false;
+    for (let t = 0; t < v.players; t++) {
+      const rp = v.statusOf(t) === Status.BUSTED ? 0 : v.roundPointsOf(t);
+      if (v.totalOf(t) + rp + this.horizon >= this.target) return false;
+    }
+    return true;
   }
 
   /**
