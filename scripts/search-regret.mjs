@@ -2,7 +2,7 @@
 /**
  * Decision quality of `search` settings, far cheaper to measure than win share over whole games: at
  * the draw-or-stay decisions of seat 0 (played by `--driver`) in 4-player games against three
- * `--field`, a reference values both answers by `--ref` full-game rollouts each (the search's own
+ * `--field`, a reference values both answers by `--ref` full-game rollouts each (horizon=0; the search's own
  * models, win share; exact answers off), and every SPEC answers the same view. Its regret at a decision
  * is the reference value of the better answer minus that of its answer (in win share); the mean over
  * decisions, with its SE, is printed per SPEC, with its CPU time a decision (process.cpuUsage, one
@@ -41,7 +41,7 @@ const specs = args.length > 0 ? args : ['search'];
 const rules = sevnPreset(preset);
 const side = strategySide(rules);
 const make = (spec, name) => createStrategy('sevn', SEVN_STRATEGIES, spec, { rules: side.rules, cards: side.cards, rng: new Rng(`${seed}/${name}`) });
-const reference = make(`search:rollouts=${ref},min=${ref},z=10,exact=off`, 'ref');
+const reference = make(`search:rollouts=${ref},min=${ref},z=10,exact=off,horizon=0`, 'ref');
 const model = make('race', 'model');
 const candidates = specs.map((s, i) => ({ spec: s, p: make(s, `c${i}`), g: [], cpu: 0, moved: 0 }));
 
