@@ -4,11 +4,13 @@
  *
  *   npm run build && node scripts/strategy-study.mjs [--quick] [--threads T] [--ladder-deals D] [--out DIR] [--doc FILE] [--preset P] [--doc-only]
  *
- * Run time: the run with a 2-deal ladder took 1 h 43 min on one thread of a shared machine (tunes
- * 9 min, sevn 53 min, flip7 40 min, most of it the search bot's 2,000-game comparisons); a ladder deal
- * of sevn costs about 7 s of CPU (720 games of a 2-deal ladder: 14 s), so the 60-deal ladder adds
- * some 7 min a preset. Run it as `npm run build && nice -n 15 node scripts/strategy-study.mjs
- * --threads 2`; docs/STRATEGY.md prints how long each step took.
+ * Run time: the last full run (a 2-deal ladder, search budgets up to 128 rollouts) took 1 h 43 min on
+ * one thread of a shared machine (tunes 9 min, sevn 53 min, flip7 40 min, most of it the search bot's
+ * 2,000-game comparisons). A ladder deal of sevn costs about 7 s of CPU (a 2-deal ladder: 14 s), so
+ * the 60-deal ladder adds some 7 min a preset; the budget curve now ends at search's default (512
+ * rollouts, from 128), which makes its comparisons dearer (not measured here). Run it as `npm run
+ * build && nice -n 15 node scripts/strategy-study.mjs --threads 2`; docs/STRATEGY.md prints how long
+ * each step took.
  *
  * 1. Tuned defaults (preset `sevn`): `sevensim tune` (the same function) tunes `race` by CMA-ES on
  *    its win share against a field of three `ev`, and `ev`'s margin on a grid (the race method) with
@@ -57,7 +59,9 @@ if (!Number.isInteger(ladderDeals) || ladderDeals < 2) {
 const B = quick
   ? { tuneRace: 20000, tuneEv: 25000, stayDeals: 2, ladderDeals, curveGames: 8, goalGames: 8, speedGames: 2 }
   : { tuneRace: 600000, tuneEv: 200000, stayDeals: 40, ladderDeals, curveGames: 160, goalGames: 2000, speedGames: 12 };
-const BUDGETS = quick ? [4, 8, 16, 32, 64] : [8, 16, 32, 64, 128];
+/** search's built-in budget: the curve ends with it (the goal is search as it ships). */
+const SEARCH_DEFAULT = sevnModule.strategies.find((d) => d.name === 'search').params.find((p) => p.name === 'rollouts').default;
+const BUDGETS = quick ? [4, 8, 16, 32, 64] : [SEARCH_DEFAULT / 16, SEARCH_DEFAULT / 8, SEARCH_DEFAULT / 4, SEARCH_DEFAULT / 2, SEARCH_DEFAULT].map((x) => Math.max(2, Math.round(x)));
 const TOP = BUDGETS[BUDGETS.length - 1];
 /** The search bot's budget in the ladder (each of its games there costs what a compare's does). */
 const LADDER_SEARCH = quick ? 'search:rollouts=8' : 'search:rollouts=16';
@@ -123,6 +127,9 @@ async function studyPreset(preset, race, ev) {
   return { preset, stay, bestStay, ladder, curve, goal, speed, speedGames: B.speedGames, searchSeconds: (performance.now() - tCurve) / 1000, seconds: (performance.now() - t0) / 1000 };
 }
 
+/** Whether the curve's largest budget is search's default (not in a --quick run). */
+const TOP_TEXT = TOP === SEARCH_DEFAULT ? ", search's default" : ` (search's default is ${SEARCH_DEFAULT})`;
+
 const verdict = (d) => (d.ci95[0] > 0 ? 'yes, the CI lies above 0' : d.ci95[1] < 0 ? 'no, it loses: the CI lies below 0' : 'not shown: the CI includes 0');
 
 function section(r) {
@@ -138,7 +145,7 @@ function section(r) {
   lines.push('```', formatTournament(r.ladder), '```', '');
   lines.push('### The search bot: edge against budget', '');
   lines.push(`\`search:rollouts=R\` against \`ev\`, paired (the same deals, search or ev in one seat, seats rotated) in a field of three \`ev\`, ` +
-    'seed 404 (the largest budget, search\'s default, with as many games as the goal below). CPU time a decision: its own decisions of every kind in ' +
+    `seed 404 (the largest budget${TOP_TEXT}, with as many games as the goal below). CPU time a decision: its own decisions of every kind in ` +
     `${r.speedGames ?? B.speedGames} games against three ev (scripts/search-speed.mjs: process.cpuUsage on one thread, on a machine other work may share: that work can only add to these times). ` +
     'The budget is the most rollouts per answer; a decision stops earlier once one answer is clear.', '');
   lines.push('| rollouts | paired games | win share search | win share ev | search - ev | 95% CI | beats ev? | ms CPU a decision: mean | median | p95 | max | decisions/s |', '|---|---|---|---|---|---|---|---|---|---|---|---|');
