@@ -127,8 +127,8 @@ async function studyPreset(preset, race, ev) {
   return { preset, stay, bestStay, ladder, curve, goal, speed, speedGames: B.speedGames, searchSeconds: (performance.now() - tCurve) / 1000, seconds: (performance.now() - t0) / 1000 };
 }
 
-/** Whether the curve's largest budget is search's default (not in a --quick run). */
-const TOP_TEXT = TOP === SEARCH_DEFAULT ? ", search's default" : ` (search's default is ${SEARCH_DEFAULT})`;
+/** Whether a curve's largest budget is search's default (not in a --quick run). */
+const topText = (rollouts) => (rollouts === SEARCH_DEFAULT ? ", search's default" : ` (search's default is ${SEARCH_DEFAULT})`);
 
 const verdict = (d) => (d.ci95[0] > 0 ? 'yes, the CI lies above 0' : d.ci95[1] < 0 ? 'no, it loses: the CI lies below 0' : 'not shown: the CI includes 0');
 
@@ -145,7 +145,7 @@ function section(r) {
   lines.push('```', formatTournament(r.ladder), '```', '');
   lines.push('### The search bot: edge against budget', '');
   lines.push(`\`search:rollouts=R\` against \`ev\`, paired (the same deals, search or ev in one seat, seats rotated) in a field of three \`ev\`, ` +
-    `seed 404 (the largest budget${TOP_TEXT}, with as many games as the goal below). CPU time a decision: its own decisions of every kind in ` +
+    `seed 404 (the largest budget${topText(r.curve[r.curve.length - 1].rollouts)}, with as many games as the goal below). CPU time a decision: its own decisions of every kind in ` +
     `${r.speedGames ?? B.speedGames} games against three ev (scripts/search-speed.mjs: process.cpuUsage on one thread, on a machine other work may share: that work can only add to these times). ` +
     'The budget is the most rollouts per answer; a decision stops earlier once one answer is clear.', '');
   lines.push('| rollouts | paired games | win share search | win share ev | search - ev | 95% CI | beats ev? | ms CPU a decision: mean | median | p95 | max | decisions/s |', '|---|---|---|---|---|---|---|---|---|---|---|---|');
