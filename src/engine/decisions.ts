@@ -68,8 +68,6 @@ export class Bucketer {
    * was the costliest line of outcome recording). Feature i's table is placed[starts[i], + sizes[i]).
    */
   readonly placed: Float64Array; // doubles: keys beyond int32 stay exact (Bucketer alone, as in tests)
-  /** `placed` in int32, for a game that sums keys itself in integer arithmetic (its keys are below MAX_STATES). */
-  readonly placed32: Int32Array;
   private readonly starts: Int32Array;
   private readonly sizes: Int32Array;
   readonly kindPlace: number;
@@ -98,7 +96,6 @@ export class Bucketer {
       place *= this.bands[i];
     }
     this.kindPlace = place;
-    this.placed32 = Int32Array.from(this.placed);
     this.plan = new Int32Array(choices.length * 4);
     choices.forEach((_c, i) => this.plan.set([this.ids[i], this.mins[i], this.sizes[i], this.starts[i]], i * 4));
   }

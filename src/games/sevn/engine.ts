@@ -105,7 +105,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     const d = this.decisions as DecisionSink;
     const b = d.buckets;
     const plan = b.plan;
-    const placed = b.placed32;
+    const placed = b.placed;
     let key = kind * b.kindPlace;
     for (let i = 0; i < plan.length; i += 4) {
       const f = plan[i];
@@ -113,7 +113,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       const v = f === Feature.POINTS ? this.view.points : f === Feature.DISTINCT ? this.seats[(s << Seat.SHIFT) + Seat.DISTINCT] : sevnFeature(this, s, f);
       const x = v - plan[i + 1];
       const size = plan[i + 2];
-      key = (key + placed[plan[i + 3] + (x <= 0 ? 0 : x < size ? x | 0 : size - 1)]) | 0; // as Bucketer.bandKey
+      key += placed[plan[i + 3] + (x <= 0 ? 0 : x < size ? x | 0 : size - 1)]; // as Bucketer.bandKey
     }
     d.record(s, key, action);
   }
