@@ -9,7 +9,7 @@ import type { Rng } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import type { FeatureSource } from '../../engine/decisions.js';
-import { Feature, nextCardBust, sevnFeature } from './buckets.js';
+import { observeDecision, sevnFeature } from './buckets.js';
 import { Bonus, Kind } from './cards.js';
 import { Ev } from './events.js';
 import type { SevnEvaluator } from './rollouts.js';
@@ -49,7 +49,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   private askDraw(s: number): number {
     const a = this.players[s].drawOrStay(this.prepare(s, Decision.DRAW_STAY));
     if (a !== Answer.DRAW && a !== Answer.STAY) this.illegal(s, 'draw-or-stay answer', a, '1 (draw) or 0 (stay)');
-    if (this.decisions !== null || this.evaluator !== null) this.observe(s, Decision.DRAW_STAY, a, 0, 0, a);
+    if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, Decision.DRAW_STAY, a, 0, 0, a);
     return a;
   }
 
@@ -64,7 +64,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       for (let i = 0; i < this.n; i++) if ((candidates >>> i) & 1) seats.push(i);
       this.illegal(s, `${this.cards.name(card)} target`, t, `one of seats ${seats.join(', ')}`);
     }
-    if (this.decisions !== null || this.evaluator !== null) this.observe(s, kind, t, candidates, 0, t >= s ? t - s : t - s + this.n);
+    if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, kind, t, candidates, 0, t >= s ? t - s : t - s + this.n);
     return t;
   }
 
@@ -74,7 +74,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     v.optionB = b;
     const pick = this.players[s].crossroads(v);
     if (pick !== 0 && pick !== 1) this.illegal(s, 'Crossroads pick', pick, '0 (first card) or 1 (second card)');
-    if (this.decisions !== null || this.evaluator !== null) this.observe(s, Decision.CROSSROADS, pick, a, b, pick === 0 ? a : b);
+    if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, Decision.CROSSROADS, pick, a, b, pick === 0 ? a : b);
     return pick;
   }
 
@@ -83,72 +83,13 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     v.card = c;
     const k = this.players[s].ballast(v);
     if (k !== Answer.KEEP && k !== 0) this.illegal(s, 'Ballast answer', k, '1 (keep) or 0 (discard)');
-    if (this.decisions !== null || this.evaluator !== null) this.observe(s, Decision.BALLAST, k, 0, 0, k);
+    if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, Decision.BALLAST, k, 0, 0, k);
     return k;
   }
 
   /** A bucket feature of seat s's decision (buckets.ts). */
   feature(s: number, f: number): number {
     return sevnFeature(this, s, f);
-  }
-
-  /**
-   * A decision answered, with an evaluator or a decision sink present: the evaluator hears it
-   * (`answer`, and `x`, `y` as the kind gives them), and the sink records `action` in its bucket:
-   * Bucketer.key with every feature read here (through the FeatureSource method the key cost three
-   * times as much).
-   *
-   * Deliberately one method too large for V8 to inline (it inlines nothing over 460 bytes of
-   * bytecode): the asks call it and keep their inlining budget for the draw. Inlined into `turns`
-   * (with only points and distinct read inline, it was small enough), it and the counter used up the
-   * budget that inlined drawFor and the card's effect there: recording cost about 70,000 instructions
-   * a 4-player game, 520 a decision (valgrind, bench/README.md).
-   */
-  private observe(s: number, kind: number, answer: number, x0: number, y0: number, action: number): void {
-    if (this.evaluator !== null) this.evaluator.decided(this, s, kind, answer, x0, y0);
-    if (this.decisions === null) return;
-    const d = this.decisions;
-    const b = d.buckets;
-    const plan = b.plan;
-    const placed = b.placed;
-    const st = this.seats;
-    let key = kind * b.kindPlace;
-    for (let i = 0; i < plan.length; i += 4) {
-      let v = 0;
-      switch (plan[i]) {
-        case Feature.POINTS:
-          v = this.view.points; // prepare() scored the seat
-          break;
-        case Feature.DISTINCT:
-          v = st[(s << Seat.SHIFT) + Seat.DISTINCT];
-          break;
-        case Feature.BUST:
-          v = nextCardBust(this, s) * 100;
-          break;
-        case Feature.CARDS_LEFT:
-          v = this.deckLen;
-          break;
-        case Feature.TOTAL:
-          v = this.totals[s];
-          break;
-        case Feature.GAP_LEADER: {
-          // Own total minus the highest other total (0 alone), as buckets.ts.
-          let best = this.n < 2 ? this.totals[s] : -0x7fffffff;
-          for (let p = 0; p < this.n; p++) if (p !== s && this.totals[p] > best) best = this.totals[p];
-          v = this.totals[s] - best;
-          break;
-        }
-        case Feature.GAP_TARGET:
-          v = this.rules.target - this.totals[s];
-          break;
-        default: // Feature.STILL_IN: opponents still in the round
-          for (let p = 0; p < this.n; p++) if (p !== s && st[(p << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) v++;
-      }
-      const x = v - plan[i + 1];
-      const size = plan[i + 2];
-      key += placed[plan[i + 3] + (x <= 0 ? 0 : x < size ? x | 0 : size - 1)]; // as Bucketer.bandKey
-    }
-    d.record(s, key, action);
   }
 
   // ---- Cards -------------------------------------------------------------------------------------
