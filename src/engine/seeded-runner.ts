@@ -44,7 +44,7 @@ export abstract class SeededRunner<E extends RunnableEngine> implements UnitRunn
     protected readonly engine: E,
   ) {
     this.strategyRngs = Array.from({ length: seats }, () => new Rng());
-    this.streamTaken = new Uint8Array(seats);
+    this.streamTaken = new Uint8Array(seats).fill(1);
     this.scores = new Int32Array(seats);
     this.winShare = new Float64Array(seats);
     this.rounds = new Int32Array(seats);
@@ -68,20 +68,29 @@ export abstract class SeededRunner<E extends RunnableEngine> implements UnitRunn
   private keySeed = NaN;
   private readonly seedHalf = new Int32Array(2);
   /**
-   * Per seat, 1 once its strategy has taken its stream (read ctx.rng in create; see takeStream):
-   * only those streams are reseeded each game (a stream costs 4 hashes and 4 generator steps,
-   * and most strategies never draw).
+   * Per seat, 1 while its stream is reseeded every game: every seat, or with streamsOnDemand only
+   * those whose strategy took its stream (read ctx.rng in create; see takeStream). A stream costs 4
+   * hashes and 4 generator steps a game, and most strategies never draw.
    */
   private readonly streamTaken: Uint8Array;
   private seeded = false;
 
   /**
-   * What a strategy's ctx.rng getter calls (makePlayers): marks the seat's stream as used. A strategy
-   * takes its stream while it is built; one that first asks for it during a game would find it
-   * unseeded for that game (results would then depend on which games its worker played before), so
-   * that is refused.
+   * For a runner whose strategies' ctx.rng is a getter that calls the function returned (makePlayers):
+   * from then on only the streams strategies take are reseeded each game. A runner that hands its
+   * strategies their streams directly never calls this, and every stream stays reseeded.
    */
-  protected readonly takeStream = (seat: number, label: string): void => {
+  protected streamsOnDemand(): (seat: number, label: string) => void {
+    this.streamTaken.fill(0);
+    return this.takeStream;
+  }
+
+  /**
+   * Marks the seat's stream as used. A strategy takes its stream while it is built; one that first
+   * asks for it during a game would find it unseeded for that game (results would then depend on
+   * which games its worker played before), so that is refused.
+   */
+  private readonly takeStream = (seat: number, label: string): void => {
     if (this.streamTaken[seat] === 1) return;
     if (this.seeded) throw new Error(`strategy "${label}" asked for its random stream (ctx.rng) during a game: take it in create (e.g. const { rng } = ctx), so that the runner seeds it every game`);
     this.streamTaken[seat] = 1;

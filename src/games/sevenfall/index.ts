@@ -37,7 +37,7 @@ class SevenfallRunner extends SeededRunner<SevenfallEngine> {
   constructor(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], mode: Mode) {
     super(specs.length, mode, new SevenfallEngine(rules, tableFor(rules))); // one score table per rules object: building one takes ~10 ms
     this.bucketFeatures = sevenfallBucketFeatures(rules);
-    this.players = makePlayers(strategies, rules, specs, this.strategyRngs, this.takeStream);
+    this.players = makePlayers(strategies, rules, specs, this.strategyRngs, this.streamsOnDemand());
     this.rounds.fill(mode === 'game' ? rules.rounds : 1);
   }
 

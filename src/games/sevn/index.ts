@@ -45,7 +45,7 @@ export class SevnRunner extends SeededRunner<SevnEngine> {
     if (specs.length < 1 || specs.length > MAX_PLAYERS) throw new Error(`SEVN needs 1 to ${MAX_PLAYERS} players, got ${specs.length}`);
     super(specs.length, mode, new SevnEngine(rules));
     this.bucketFeatures = sevnBucketFeatures(rules);
-    this.players = makeSevnPlayers(strategies, rules, specs, this.strategyRngs, this.takeStream);
+    this.players = makeSevnPlayers(strategies, rules, specs, this.strategyRngs, this.streamsOnDemand());
   }
 
   protected resetDeck(): void {
