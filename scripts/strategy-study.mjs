@@ -2,7 +2,15 @@
 /**
  * The SEVN strategy study behind docs/STRATEGY.md: 4-player games of `sevn` and `flip7`.
  *
- *   npm run build && node scripts/strategy-study.mjs [--quick] [--threads T] [--out DIR] [--doc FILE] [--preset P] [--doc-only]
+ *   npm run build && node scripts/strategy-study.mjs [--quick] [--threads T] [--ladder-deals D] [--out DIR] [--doc FILE] [--preset P] [--doc-only]
+ *
+ * Run time: the last full run (a 2-deal ladder, search budgets up to 128 rollouts) took 1 h 43 min on
+ * one thread of a shared machine (tunes 9 min, sevn 53 min, flip7 40 min, most of it the search bot's
+ * 2,000-game comparisons). A ladder deal of sevn costs about 7 s of CPU (a 2-deal ladder: 14 s), so
+ * the 60-deal ladder adds some 7 min a preset; the budget curve now ends at search's default (512
+ * rollouts, from 128), which makes its comparisons dearer (not measured here). Run it as `npm run
+ * build && nice -n 15 node scripts/strategy-study.mjs --threads 2`; docs/STRATEGY.md prints how long
+ * each step took.
  *
  * 1. Tuned defaults (preset `sevn`): `sevensim tune` (the same function) tunes `race` by CMA-ES on
  *    its win share against a field of three `ev`, and `ev`'s margin on a grid (the race method) with
@@ -11,7 +19,9 @@
  *    its directory to play it again).
  * 2. For each preset: the best fixed `stay-at` threshold (a tournament of stay-at:points=15..40).
  * 3. For each preset: a rating of every kind of bot, a tournament of the best stay-at, bust-cap,
- *    optimal-solo, ev, race and search (every table of four, every seat order).
+ *    optimal-solo, ev, race and search (every table of four, every seat order) on --ladder-deals deals
+ *    (default 60: the Elo CIs are a bootstrap over deals, the independent unit, and need a few tens of
+ *    them; with 2 a bootstrap has 3 distinct resamples).
  * 4. For each preset: the search bot's budget curve: `search:rollouts=R` against `ev` (paired, seats
  *    rotated, field three ev) for every budget R, with its CPU time a decision (process.cpuUsage, one
  *    thread, scripts/search-speed.mjs); and the largest budget against `race` (field three race).
@@ -38,13 +48,20 @@ const quick = args.includes('--quick');
 const threads = Number(arg('--threads', String(availableParallelism())));
 const outDir = arg('--out', 'results/strategy-study');
 const doc = arg('--doc', 'docs/STRATEGY.md');
+const ladderDeals = Number(arg('--ladder-deals', quick ? '2' : '60'));
+if (!Number.isInteger(ladderDeals) || ladderDeals < 2) {
+  process.stderr.write(`strategy-study: --ladder-deals must be an integer of at least 2 (a bootstrap over deals needs two), got ${arg('--ladder-deals')}\n`);
+  process.exit(2);
+}
 
 // Budgets: tune games in all (20% validation); tournament deals (each played at every table in every
 // seat order); paired games per compare; games timed per budget.
 const B = quick
-  ? { tuneRace: 20000, tuneEv: 25000, stayDeals: 2, ladderDeals: 1, curveGames: 8, goalGames: 8, speedGames: 2 }
-  : { tuneRace: 600000, tuneEv: 200000, stayDeals: 40, ladderDeals: 2, curveGames: 160, goalGames: 2000, speedGames: 12 };
-const BUDGETS = quick ? [4, 8, 16, 32, 64] : [8, 16, 32, 64, 128];
+  ? { tuneRace: 20000, tuneEv: 25000, stayDeals: 2, ladderDeals, curveGames: 8, goalGames: 8, speedGames: 2 }
+  : { tuneRace: 600000, tuneEv: 200000, stayDeals: 40, ladderDeals, curveGames: 160, goalGames: 2000, speedGames: 12 };
+/** search's built-in budget: the curve ends with it (the goal is search as it ships). */
+const SEARCH_DEFAULT = sevnModule.strategies.find((d) => d.name === 'search').params.find((p) => p.name === 'rollouts').default;
+const BUDGETS = quick ? [4, 8, 16, 32, 64] : [SEARCH_DEFAULT / 16, SEARCH_DEFAULT / 8, SEARCH_DEFAULT / 4, SEARCH_DEFAULT / 2, SEARCH_DEFAULT].map((x) => Math.max(2, Math.round(x)));
 const TOP = BUDGETS[BUDGETS.length - 1];
 /** The search bot's budget in the ladder (each of its games there costs what a compare's does). */
 const LADDER_SEARCH = quick ? 'search:rollouts=8' : 'search:rollouts=16';
@@ -90,6 +107,7 @@ async function studyPreset(preset, race, ev) {
   log(`${preset}: ladder ${ladderPlayers.join(' ')}`);
   const ladder = await tournament({ ...common, players: ladderPlayers, tableSize: 4, games: B.ladderDeals, seed: 303, out: join(outDir, preset, 'ladder'), force: true });
 
+  const tCurve = performance.now();
   const curve = [];
   for (const r of BUDGETS) {
     const a = `search:rollouts=${r}`;
@@ -106,8 +124,11 @@ async function studyPreset(preset, race, ev) {
   log(`${preset}: search against ${race}, ${B.goalGames} paired games`);
   goal.push(await compare({ ...common, a: `search:rollouts=${TOP}`, b: race, field: [race, race, race], games: B.goalGames, seed: 606, chunkSize: CHUNK }));
   const speed = curve[curve.length - 1].speed;
-  return { preset, stay, bestStay, ladder, curve, goal, speed, speedGames: B.speedGames, seconds: (performance.now() - t0) / 1000 };
+  return { preset, stay, bestStay, ladder, curve, goal, speed, speedGames: B.speedGames, searchSeconds: (performance.now() - tCurve) / 1000, seconds: (performance.now() - t0) / 1000 };
 }
+
+/** Whether a curve's largest budget is search's default (not in a --quick run). */
+const topText = (rollouts) => (rollouts === SEARCH_DEFAULT ? ", search's default" : ` (search's default is ${SEARCH_DEFAULT})`);
 
 const verdict = (d) => (d.ci95[0] > 0 ? 'yes, the CI lies above 0' : d.ci95[1] < 0 ? 'no, it loses: the CI lies below 0' : 'not shown: the CI includes 0');
 
@@ -118,12 +139,14 @@ function section(r) {
     `${r.stay.deals} deals = ${n(r.stay.games)} games, seed 101): best **${r.bestStay}** (win share ${f(r.stay.ranking[0].win_share)}, 95% CI ${ci(r.stay.ranking[0].ws_ci95)}).`, '');
   lines.push('### Every bot on one ladder', '');
   lines.push(`${r.ladder.entrants.join(', ')} at 4-seat tables: ${r.ladder.tables} tables x ${r.ladder.seatOrders} seat orders, ${r.ladder.deals} deals = ` +
-    `${n(r.ladder.games)} games (${n(r.ladder.gamesPerEntrant)} per bot), seed 303 (\`${r.ladder.entrants.find((e) => e.startsWith('search'))}\`: a small budget, to fit the study's time).`, '');
+    `${n(r.ladder.games)} games (${n(r.ladder.gamesPerEntrant)} per bot), seed 303 (\`${r.ladder.entrants.find((e) => e.startsWith('search'))}\`: a small budget, to fit the study's time). ` +
+    `The deal is the independent unit (the games of a deal share its cards): the Elo intervals are a bootstrap over these ${r.ladder.deals} deals. ` +
+    `${Math.round(r.ladder.seconds)} s on ${r.ladder.threads} thread${r.ladder.threads === 1 ? '' : 's'}.`, '');
   lines.push('```', formatTournament(r.ladder), '```', '');
   lines.push('### The search bot: edge against budget', '');
   lines.push(`\`search:rollouts=R\` against \`ev\`, paired (the same deals, search or ev in one seat, seats rotated) in a field of three \`ev\`, ` +
-    'seed 404 (the largest budget, search\'s default, with as many games as the goal below). CPU time a decision: its own decisions of every kind in ' +
-    `${r.speedGames ?? B.speedGames} games against three ev (scripts/search-speed.mjs: process.cpuUsage on one thread; the machine was shared, so these are upper bounds). ` +
+    `seed 404 (the largest budget${topText(r.curve[r.curve.length - 1].rollouts)}, with as many games as the goal below). CPU time a decision: its own decisions of every kind in ` +
+    `${r.speedGames ?? B.speedGames} games against three ev (scripts/search-speed.mjs: process.cpuUsage on one thread, on a machine other work may share: that work can only add to these times). ` +
     'The budget is the most rollouts per answer; a decision stops earlier once one answer is clear.', '');
   lines.push('| rollouts | paired games | win share search | win share ev | search - ev | 95% CI | beats ev? | ms CPU a decision: mean | median | p95 | max | decisions/s |', '|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const x of r.curve) {
@@ -144,7 +167,9 @@ function section(r) {
   const fast = r.speed.msPerDecision <= 20;
   lines.push(`The goal (a win-share edge with its 95% CI above 0 against \`ev\` and against \`race\`, at no more than 20 ms CPU a decision): ` +
     (beaten.length === r.goal.length && fast ? '**met**.' : `**not met**: ${beaten.length === 0 ? 'neither edge is shown' : `shown against ${beaten.join(' and ')} only`}${fast ? '' : ', and a decision took more than 20 ms'}.`), '');
-  lines.push(`(${r.preset}: ${Math.round(r.seconds)} s on ${study.threads} thread${study.threads === 1 ? '' : 's'}.)`, '');
+  const parts = [`the thresholds ${Math.round(r.stay.seconds)} s`, `the ladder ${Math.round(r.ladder.seconds)} s`];
+  if (r.searchSeconds !== undefined) parts.push(`the search bot's games and timings ${Math.round(r.searchSeconds)} s`);
+  lines.push(`(${r.preset}: ${Math.round(r.seconds)} s on ${study.threads} thread${study.threads === 1 ? '' : 's'}: ${parts.join(', ')}.)`, '');
   return lines.join('\n');
 }
 
@@ -158,13 +183,13 @@ let study;
 if (args.includes('--doc-only')) {
   const files = readdirSync(outDir).filter((x) => /^study(-[a-z0-9-]+)?\.json$/.test(x)).sort();
   const parts = files.map((x) => JSON.parse(readFileSync(join(outDir, x), 'utf8')));
-  study = { ...parts[0], results: [] };
+  study = { ...parts[0], runs: parts.map((x) => x.args ?? []), results: [] };
   for (const preset of ['sevn', 'flip7']) {
     const r = parts.map((p) => p.results.find((x) => x.preset === preset)).find((x) => x !== undefined);
     if (r !== undefined) study.results.push(r);
   }
 } else {
-  study = { started: new Date().toISOString(), threads, results: [] };
+  study = { started: new Date().toISOString(), threads, args, runs: [args], results: [] };
   study.raceTune = await tuned({ name: 'tune-race', method: 'cmaes', tune: { strategy: 'race', params: [], start: RACE_START, field: FIELD, method: 'cmaes', budget: B.tuneRace, seed: 2020 } });
   study.evTune = await tuned({ name: 'tune-ev', method: 'race', tune: { strategy: 'ev', params: ['margin=-8:8:1'], start: EV_START, field: FIELD, method: 'race', budget: B.tuneEv, seed: 2021 } });
   // The bots as the study plays them: their built-in defaults (which the tunes above set).
@@ -187,8 +212,13 @@ const tuneText = (name, r) => [`\`${name}\`:`, '', '```', formatTune(r), '```', 
 const text = [
   '# SEVN strategy study',
   '',
-  `Made by \`node scripts/strategy-study.mjs\` (after \`npm run build\`) on ${started.toISOString().slice(0, 10)}; ` +
-    'it prints every figure below, re-run it to reproduce them (fixed seeds). Game mode, 4 players. Strategies: `sevensim strategies --game sevn`.',
+  `Made by ${study.runs.map((a) => `\`${['node scripts/strategy-study.mjs', ...a].join(' ')}\``).join(' and ')}${study.runs.length > 1 ? ' (then `--doc-only`)' : ''} (after \`npm run build\`) on ${started.toISOString().slice(0, 10)}; ` +
+    'it prints every figure below, re-run it to reproduce them (fixed seeds; the times and the CPU time a decision vary with the machine). ' +
+    'Game mode, 4 players. Strategies: `sevensim strategies --game sevn`.',
+  '',
+  `Run time on ${study.threads} thread${study.threads === 1 ? '' : 's'}: the tunes ${Math.round(raceTune.seconds)} s and ${Math.round(evTune.seconds)} s (as their reports below say; ` +
+    `a tune finished in an earlier run is read back, not played again), ${results.map((r) => `${r.preset} ${Math.round(r.seconds)} s`).join(', ')} (the steps of each at its section's end). ` +
+    'To run it again: `npm run build && nice -n 15 node scripts/strategy-study.mjs --threads 2`.',
   '',
   '## Tuned defaults',
   '',

@@ -119,14 +119,18 @@ export class NextCard {
     this.tdCode = cards.tripleDraw;
     this.stormCode = cards.storm;
     this.xCode = cards.crossroads;
+    let nonNegative = this.fw.points >= 0 && this.hw.points >= 0 && this.ld.pointsPerCard >= 0;
+    for (const c of this.addCodes) if (cards.value[c] < 0) nonNegative = false;
+    for (const c of this.multiplyCodes) if (cards.value[c] < 1) nonNegative = false;
+    this.rowCardsNonNegative = nonNegative;
   }
 
   /** The unseen cards as the view shows them (see the module comment). */
   loadUnseen(v: SevnView): void {
     const u = this.unseen;
     if (v.deckSize > 0) {
-      // One pass, the number cards' count and value sum taken on the way (a decision's largest loop);
-      // the seen counts read one by one (seenOf), not through a copy of them all.
+      // One pass, the number cards' count and value sum taken on the way (loadNumbers and loadRest in
+      // one loop); the seen counts read one by one (seenOf), not through a copy of them all.
       const copies = this.copies;
       const value = this.value;
       const numbers = this.numbers;
@@ -151,6 +155,68 @@ export class NextCard {
     this.unseenTotal = total;
     this.countNumbers();
   }
+
+  /**
+   * With a non-empty deck, the number cards of the unseen cards (their count and value sum taken on
+   * the way) and the unseen total: what `surelyDraws` needs. The seen counts are read one by one
+   * (seenOf), not through a copy of them all.
+   */
+  loadNumbers(v: SevnView): void {
+    const u = this.unseen;
+    const copies = this.copies;
+    const value = this.value;
+    const numbers = this.numbers;
+    let n = 0;
+    let sum = 0;
+    for (let c = 0; c < numbers; c++) {
+      const k = copies[c] - v.seenOf(c);
+      u[c] = k;
+      n += k;
+      sum += k * value[c];
+    }
+    this.numCount = n;
+    this.numValues = sum;
+    this.unseenTotal = v.deckSize;
+  }
+
+  /** With a non-empty deck, the other unseen cards (after loadNumbers: together, loadUnseen). */
+  loadRest(v: SevnView): void {
+    const u = this.unseen;
+    const copies = this.copies;
+    for (let c = this.numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
+  }
+
+  /**
+   * True when `exceeds(true, margin)` is sure to be true from the number cards alone (after
+   * loadNumbers and loadRow; a negative margin, another player still in the round): in the closed-form
+   * case of `evaluate` (no bonus card, a live row below sevn.distinct values with a sum and raw score
+   * of at least 0) every other term of the gain is at least 0 when the deck's modifiers and bonuses are
+   * (`rowCardsNonNegative`): + and x modifiers (x >= 1 on a sum >= 0), Ballast (kept only when it
+   * raises the row), bonus cards, Second Chance (bust x points), Triple Draw (0: it can be sent away),
+   * Storm (the mean of the rest), Crossroads (at least one card on average). So a numbers part of at
+   * least 0 makes the gain at least 0, above the margin, in floating point too (sums and products of
+   * numbers >= 0). False means: work it out.
+   */
+  surelyDraws(margin: number): boolean {
+    if (!(margin < 0) || !this.rowCardsNonNegative || this.bonus !== 0 || this.busted || this.sum < 0 || this.distinct >= this.sevnDistinct) return false;
+    if (this.sum * this.mult + this.plus < 0) return false;
+    const u = this.unseen;
+    const numberCode = this.cards.numberCode;
+    let dup = 0;
+    let dupValues = 0;
+    for (let m = this.mask; m !== 0; m &= m - 1) {
+      const v = 31 - Math.clz32(m & -m);
+      const k = u[numberCode[v]];
+      dup += k;
+      dupValues += k * v;
+    }
+    const sevn = this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
+    // As evaluate's closed form: an exact integer.
+    return this.mult * (this.numValues - dupValues) + sevn * (this.numCount - dup) - (this.secondChance ? 0 : this.points * dup) >= 0;
+  }
+
+  /** Whether every + modifier is >= 0, every x modifier >= 1 and every bonus's points >= 0 (see surelyDraws). */
+  private readonly rowCardsNonNegative: boolean;
 
   private countNumbers(): void {
     let n = 0;

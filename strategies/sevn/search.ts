@@ -3,8 +3,9 @@
  * consistent with what it can see (the unseen cards reshuffled by the hidden-information sampler,
  * src/games/sevn/sampler.ts; never the real deck order), plays every legal answer on the same sampled
  * futures (rollout r gives every answer the same cards: paired), and takes the answer with the
- * highest win chance (`objective=game`, each rollout played to the end of the game) or round score
- * (`objective=round`, to the end of the round).
+ * highest win chance (`objective=game`, each rollout played to the end of the game, or early in a
+ * game to the end of the round: `horizon` below) or round score (`objective=round`, to the end of
+ * the round).
  *
  * In the futures the opponents play `opp` (default: `race` with its tuned defaults) and its own later
  * decisions follow `play` (default `race`, the stronger of the two: in 20,000 paired 4-player games in
@@ -33,10 +34,27 @@
  * answer is still in, else the best mean of those left. (Taking the sign of an unclear difference
  * played worse than every fast bot: early in a game most futures end with the same winner either way.)
  *
- * Defaults: `play` and `opp` are `race` as measured above; the budget, 128 rollouts per answer, is the
- * largest of the budget curve that scripts/strategy-study.mjs plays against `ev` (docs/STRATEGY.md:
- * edge, CPU time a decision and decisions a second for budgets 8 to 128, and the goal matches against
- * `ev` and `race` at 128); `min` 8 and `z` 2.5 were set by hand, not tuned.
+ * Early in a game (`horizon`, game mode): while every seat's total plus its round points is more than
+ * `horizon` points below the target, a rollout stops at the end of the round and is valued by its
+ * round score minus the mean of the others' (so far from the end, a game is won by outscoring the
+ * table, and playing it out only adds rounds of chance to both answers' values). Such a rollout
+ * costs one round instead of the rest of the game; nearer the target the rollouts play to the end of
+ * the game as before.
+ *
+ * Defaults: `play` and `opp` are `race` as measured above; `horizon` 60 and the budget, 512 rollouts
+ * per answer, were chosen with scripts/search-regret.mjs (the regret at draw-or-stay decisions against
+ * a reference of 4,000 full-game rollouts an answer, in 1/1000 win share a decision, paired against
+ * the previous default of 128 full-game rollouts): horizon 60 with 1,024 rollouts -0.41 +- 0.26 (sevn,
+ * seed 2) and -0.42 +- 0.46 (flip7, seed 1), horizon 100 with 512 -1.02 +- 0.48 (sevn, seed 1); the
+ * default itself -0.06 +- 0.27 (sevn) and -0.84 +- 0.70 (flip7, seed 3, 12 games): under the full-game
+ * models the gain is small; the games show it. 1,024 rollouts took a p95 above 20 ms a decision
+ * (scripts/search-speed.mjs), hence 512. `min` 8 and `z` 2.5 were set by hand; `z` 2 was level with
+ * 2.5 and `z` 1.5 worse (+1.85 +- 0.69, sevn seed 1). In 4-player games, paired, seats rotated, in a
+ * field of three of the other bot (`node scripts/search-goal.mjs --preset P --against BOT:SEED --games
+ * N --block 250`: blocks of 250 games, seeds SEED, SEED + 1, ...), its win-share edge was: sevn,
+ * against ev +0.0424 (95% CI [0.0277, 0.0572], 4,500 games, seed 404), against race +0.0404 ([0.0260,
+ * 0.0549], 4,500, seed 606); flip7, against ev +0.0334 ([0.0208, 0.0460], 6,250, seed 404), against
+ * race +0.0408 ([0.0303, 0.0514], 6,000, seed 606).
  *
  * Reproducible: each decision draws two words from its own stream (reseeded per chunk by the runner)
  * and rollout r's futures come from them and r alone, so a seed gives the same decisions on any number
@@ -53,7 +71,7 @@ import { Kind } from '../../src/games/sevn/cards.js';
 import { playOnAfter } from '../../src/games/sevn/positions.js';
 import { HiddenInfoSampler } from '../../src/games/sevn/sampler.js';
 import { MAX_PLAYERS } from '../../src/games/sevn/seats.js';
-import { Answer, type SevnContext, type SevnPlayer, type SevnStrategy, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
+import { Answer, Status, type SevnContext, type SevnPlayer, type SevnStrategy, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
 import { AWARE_CHOICES, CHOICES, cardChoices } from './choices.js';
 import { ev } from './ev.js';
 import { LastSeatPlay } from './last-seat-play.js';
@@ -89,13 +107,14 @@ function radicalInverse(r: number): number {
 const POLICIES: Record<string, SevnStrategyDef> = { race, ev };
 
 const PARAMS = defineParams({
-  rollouts: int(2, 100000, 128, 'most rollouts per answer at a decision (the same futures for every answer)'),
+  rollouts: int(2, 100000, 512, 'most rollouts per answer at a decision (the same futures for every answer)'),
   min: int(2, 100000, 8, 'rollouts per answer before the first drop; then the count doubles between checks'),
   z: num(0, 10, 2.5, 'an answer is dropped once its paired difference from the best is this many standard errors below 0'),
   objective: oneOf(['game', 'round'], 'game', 'what a rollout measures: the win (played to the end of the game) or the round score'),
   play: oneOf(['ev', 'race'], 'race', 'its own later decisions in the rollouts, and its answer when no answer is clear'),
   opp: oneOf(['race', 'ev'], 'race', 'the opponents in the rollouts (default parameters)'),
   exact: oneOf(['last', 'off'], 'last', 'last: at draw or stay with nobody else in the round and no unseen Triple Draw, Crossroads or Storm, the last-seat recursion answers instead of rollouts where it is exact for the objective (round: always; game: when the round decides the game, a tied lead valued as an even share)'),
+  horizon: num(0, 1000, 60, 'in game mode, while every total plus its round points is more than this below the target, a rollout ends with the round and is valued by its round score minus the mean of the others\' (0: always to the end of the game)'),
   ms: num(0, 100000, 0, 'also stop a decision after this many milliseconds (0: no cap; a cap makes runs not reproducible)'),
   ...withDefaults(CHOICES, AWARE_CHOICES),
 });
@@ -113,6 +132,8 @@ class Search implements SevnStrategy {
   private readonly z: number;
   private readonly wholeGame: boolean;
   private readonly ms: number;
+  private readonly horizon: number;
+  private readonly target: number;
   private readonly sampler: HiddenInfoSampler;
   private readonly own: SevnPlayer;
   private readonly other: SevnPlayer;
@@ -137,6 +158,8 @@ class Search implements SevnStrategy {
     this.z = params.z;
     this.wholeGame = params.objective === 'game';
     this.ms = params.ms;
+    this.horizon = params.horizon;
+    this.target = ctx.rules.target;
     this.rng = ctx.rng;
     this.sampler = new HiddenInfoSampler(ctx.rules, ctx.cards);
     // The models: deterministic strategies (their own streams are never read).
@@ -230,6 +253,8 @@ class Search implements SevnStrategy {
     const most = this.most;
     const started = this.ms > 0 ? performance.now() : 0;
     const offset = (this.key[0] >>> 0) / 4294967296;
+    const toEnd = this.wholeGame && !this.farFromEnd(v);
+    const others = v.players > 1 ? 1 / (v.players - 1) : 0;
     alive.fill(0);
     let left = n;
     for (let i = 0; i < n; i++) alive[i] = 1;
@@ -248,8 +273,14 @@ class Search implements SevnStrategy {
             this.stacked[0] = e.deck[Math.floor(at)];
             e.stackDeck(this.stacked);
           }
-          playOnAfter(e, seat, v.decision, answers[i], v, this.wholeGame);
-          values[i * most + r] = this.wholeGame ? e.winShare[seat] : e.roundScore[seat];
+          playOnAfter(e, seat, v.decision, answers[i], v, toEnd);
+          if (toEnd) values[i * most + r] = e.winShare[seat];
+          else if (!this.wholeGame) values[i * most + r] = e.roundScore[seat];
+          else {
+            let sum = 0;
+            for (let t = 0; t < e.n; t++) if (t !== seat) sum += e.roundScore[t];
+            values[i * most + r] = e.roundScore[seat] - sum * others;
+          }
         }
       }
       done = upTo;
@@ -272,6 +303,16 @@ class Search implements SevnStrategy {
       }
     }
     return answers[best];
+  }
+
+  /** Whether every seat's total plus its round points is more than `horizon` below the target (never with horizon 0). */
+  private farFromEnd(v: SevnView): boolean {
+    if (this.horizon <= 0) return false;
+    for (let t = 0; t < v.players; t++) {
+      const rp = v.statusOf(t) === Status.BUSTED ? 0 : v.roundPointsOf(t);
+      if (v.totalOf(t) + rp + this.horizon >= this.target) return false;
+    }
+    return true;
   }
 
   /**

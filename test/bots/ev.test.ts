@@ -5,9 +5,10 @@
  * when that gain exceeds its margin.
  */
 import { describe, expect, it } from 'vitest';
-import { Kind, type SevnCards } from '../../src/games/sevn/cards.js';
+import { Kind, SevnCards } from '../../src/games/sevn/cards.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { explainScore } from '../../src/games/sevn/scoring.js';
+import { Rng } from '../../src/engine/rng.js';
 import { Answer, Status, type SevnView } from '../../src/games/sevn/view.js';
 import { NextCard, othersIn } from '../../strategies/sevn/next-card.js';
 import { bot, situation } from './views.js';
@@ -71,6 +72,27 @@ function enumeratedGain(v: SevnView, seat: number, others: boolean): number {
   };
   const x = unseen.includes(cards.crossroads) ? crossroads() : 0;
   return unseen.reduce((s, c) => s + (cards.kind[c] === Kind.CROSSROADS ? x : value1(c)), 0) / n;
+}
+
+/** The number cards' part of the gain by enumeration (their summed change, not divided by the unseen total). */
+function numbersPart(v: SevnView, seat: number): number {
+  const cards: SevnCards = v.cards;
+  const row = Array.from({ length: v.rowLengths[seat] }, (_, i) => v.rows[seat * v.rowStride + i]);
+  const score = (r: number[]) => explainScore(cards, r, false, false).total;
+  const points = score(row);
+  const held = new Set(row.filter((c) => cards.kind[c] === Kind.NUMBER).map((c) => cards.value[c]));
+  const sc = row.some((c) => cards.kind[c] === Kind.SECOND_CHANCE);
+  let part = 0;
+  for (const c of unseenCards(v)) {
+    if (cards.kind[c] !== Kind.NUMBER) continue;
+    if (held.has(cards.value[c])) part += sc ? 0 : -points;
+    else {
+      const next = [...row, c];
+      const distinct = new Set(next.filter((x) => cards.kind[x] === Kind.NUMBER || cards.kind[x] === Kind.BALLAST).map((x) => cards.value[x])).size;
+      part += explainScore(cards, next, distinct >= v.rules.sevn.distinct, false).total - points;
+    }
+  }
+  return part;
 }
 
 const cases: { name: string; rows: string[][]; discarded?: string[]; preset?: string; emptyDeck?: boolean }[] = [
@@ -149,4 +171,74 @@ describe('ev: the expected gain of one more card', () => {
     const a = (g + q * 13) / (1 - q);
     expect(nc.delta[alone.cards.tripleDraw]).toBeCloseTo((1 - q) ** 3 * (13 + 3 * a) - 13, 12);
   });
+
+  it('settles a draw from the number cards alone only when the exact test draws too (surelyDraws)', () => {
+    // Random rows of numbers, modifiers, Ballast and a Second Chance (sometimes a bonus card, where the
+    // shortcut must stand aside), random cards seen: whenever surelyDraws says yes, the exact test
+    // (exceeds, every card valued) draws, and the gain by enumeration is at least 0.
+    const rng = new Rng('surely-draws');
+    let fired = 0;
+    let declined = 0;
+    for (const preset of ['sevn', 'flip7']) {
+      const rules = sevnPreset(preset);
+      const cards = new SevnCards(rules);
+      const pick = (names: string[]) => names[rng.below(names.length)];
+      const numbers = rules.numbers.map((x) => String(x.value));
+      const extras = ['x2', '+2', '+4', '+10', 'SecondChance', ...(preset === 'sevn' ? ['-1', '-3', 'Ladder', 'Heavyweight'] : [])];
+      for (let i = 0; i < 150; i++) {
+        // Cards taken from the deck, never more of one than it holds.
+        const left = new Map<string, number>();
+        const take = (x: string): boolean => {
+          const k = left.get(x) ?? cards.copies[cards.code(x)];
+          if (k === 0) return false;
+          left.set(x, k - 1);
+          return true;
+        };
+        const row: string[] = [];
+        const n = 1 + rng.below(5);
+        while (row.length < n) {
+          const x = pick(numbers);
+          if (!row.includes(x) && take(x)) row.push(x);
+        }
+        const extra = pick(extras);
+        if (rng.below(2) === 0 && take(extra)) row.push(extra);
+        const other = [numbers.find((x) => take(x))!];
+        const discarded: string[] = [];
+        for (let j = rng.below(25); j > 0; j--) {
+          const x = pick(numbers);
+          if (take(x)) discarded.push(x);
+        }
+        const v = situation({ rows: [row, other], discarded, rules });
+        const nc = new NextCard(v.cards);
+        // Where the shortcut applies (no bonus card, a sum of at least 0), it fires exactly when the
+        // numbers' part of the gain, by enumeration, is at least 0.
+        const bonusCard = row.some((x) => ['Ladder', 'Heavyweight'].includes(x));
+        const sum = row.reduce((t, x) => t + (numbers.includes(x) || x.startsWith('-') ? Number(x) : 0), 0);
+        nc.loadNumbers(v);
+        nc.loadRow(v, 0);
+        if (!bonusCard && sum >= 0) expect(nc.surelyDraws(-2)).toBe(numbersPart(v, 0) >= 0);
+        for (const margin of [-0.5, -2, -8]) {
+          nc.loadNumbers(v);
+          nc.loadRow(v, 0);
+          if (!nc.surelyDraws(margin)) {
+            declined++;
+            continue;
+          }
+          fired++;
+          nc.loadRest(v);
+          expect(nc.exceeds(true, margin)).toBe(true);
+          expect(enumeratedGain(v, 0, true)).toBeGreaterThanOrEqual(0);
+        }
+        // Never with a margin of 0 or more, nor on a row holding a bonus card.
+        nc.loadNumbers(v);
+        nc.loadRow(v, 0);
+        expect(nc.surelyDraws(0)).toBe(false);
+        if (row.some((x) => ['Ladder', 'Heavyweight'].includes(x))) expect(nc.surelyDraws(-2)).toBe(false);
+      }
+    }
+    // Both answers occur: the test would catch a shortcut that fires wrongly or never.
+    expect(fired).toBeGreaterThan(100);
+    expect(declined).toBeGreaterThan(100);
+  });
 });
+

@@ -77,6 +77,10 @@ describe('search', () => {
       const sampled = bot('search:objective=round,exact=off,play=ev,rollouts=4000,min=100,z=3', numbers) as unknown as Searcher;
       expect(sampled.drawOrStay(v), `${row.join(' ')}: draw ${draw.toFixed(2)}, stay ${stay.toFixed(2)}`).toBe(best);
       expect(sampled.played).toBeGreaterThan(0);
+      // In game mode far from the target (totals 0, horizon 60) a rollout ends with the round, valued
+      // by its round score minus the others' mean: the others' are final here, so the same answer.
+      const early = bot('search:exact=off,play=ev,rollouts=4000,min=100,z=3', numbers) as unknown as Searcher;
+      expect(early.drawOrStay(v), `game mode, ${row.join(' ')}: draw ${draw.toFixed(2)}, stay ${stay.toFixed(2)}`).toBe(best);
       const exact = bot('search:objective=round', numbers) as unknown as Searcher;
       expect(exact.drawOrStay(v), row.join(' ')).toBe(best);
       if (exact.played === 0) solved++; // no rollouts: the recursion answered (short rows pass its state cap)

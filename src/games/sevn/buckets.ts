@@ -61,6 +61,63 @@ export function sevnFeature(e: SevnEngine, s: number, f: number): number {
   }
 }
 
+/**
+ * A decision answered, with an evaluator or a decision sink present (the engine's asks call this):
+ * the evaluator hears it (`answer`, and `x0`, `y0` as the kind gives them), and the sink records
+ * `action` in its bucket: Bucketer.key with every feature read here, as sevnFeature reads it
+ * (through the FeatureSource method the key cost three times as much).
+ *
+ * Deliberately one function too large for V8 to inline (it inlines nothing over 460 bytes of
+ * bytecode): the asks call it and keep their inlining budget for the draw. Inlined into the engine's
+ * `turns` (with only points and distinct read inline, it was small enough), it and the counter used
+ * up the budget that inlined drawFor and the card's effect there (bench/README.md).
+ */
+export function observeDecision(e: SevnEngine, s: number, kind: number, answer: number, x0: number, y0: number, action: number): void {
+  if (e.evaluator !== null) e.evaluator.decided(e, s, kind, answer, x0, y0);
+  const d = e.decisions;
+  if (d === null) return;
+  const b = d.buckets;
+  const plan = b.plan;
+  const placed = b.placed;
+  const st = e.seats;
+  let key = kind * b.kindPlace;
+  for (let i = 0; i < plan.length; i += 4) {
+    let v = 0;
+    switch (plan[i]) {
+      case Feature.POINTS:
+        v = e.view.points; // the ask scored the seat for its view
+        break;
+      case Feature.DISTINCT:
+        v = st[(s << Seat.SHIFT) + Seat.DISTINCT];
+        break;
+      case Feature.BUST:
+        v = nextCardBust(e, s) * 100;
+        break;
+      case Feature.CARDS_LEFT:
+        v = e.deckLen;
+        break;
+      case Feature.TOTAL:
+        v = e.totals[s];
+        break;
+      case Feature.GAP_LEADER: {
+        let best = e.n < 2 ? e.totals[s] : -0x7fffffff; // as gapLeader
+        for (let p = 0; p < e.n; p++) if (p !== s && e.totals[p] > best) best = e.totals[p];
+        v = e.totals[s] - best;
+        break;
+      }
+      case Feature.GAP_TARGET:
+        v = e.rules.target - e.totals[s];
+        break;
+      default: // Feature.STILL_IN, as stillIn
+        for (let p = 0; p < e.n; p++) if (p !== s && st[(p << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) v++;
+    }
+    const x = v - plan[i + 1];
+    const size = plan[i + 2];
+    key += placed[plan[i + 3] + (x <= 0 ? 0 : x < size ? x | 0 : size - 1)]; // as Bucketer.bandKey
+  }
+  d.record(s, key, action);
+}
+
 /** Own total minus the highest other total (0 alone). */
 function gapLeader(e: SevnEngine, s: number): number {
   if (e.n < 2) return 0;

@@ -9,7 +9,7 @@ import type { Rng } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import type { FeatureSource } from '../../engine/decisions.js';
-import { Feature, sevnFeature } from './buckets.js';
+import { observeDecision, sevnFeature } from './buckets.js';
 import { Bonus, Kind } from './cards.js';
 import { Ev } from './events.js';
 import type { SevnEvaluator } from './rollouts.js';
@@ -49,8 +49,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   private askDraw(s: number): number {
     const a = this.players[s].drawOrStay(this.prepare(s, Decision.DRAW_STAY));
     if (a !== Answer.DRAW && a !== Answer.STAY) this.illegal(s, 'draw-or-stay answer', a, '1 (draw) or 0 (stay)');
-    if (this.evaluator !== null) this.evaluator.decided(this, s, Decision.DRAW_STAY, a, 0, 0);
-    if (this.decisions !== null) this.record(s, Decision.DRAW_STAY, a);
+    if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, Decision.DRAW_STAY, a, 0, 0, a);
     return a;
   }
 
@@ -65,8 +64,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       for (let i = 0; i < this.n; i++) if ((candidates >>> i) & 1) seats.push(i);
       this.illegal(s, `${this.cards.name(card)} target`, t, `one of seats ${seats.join(', ')}`);
     }
-    if (this.evaluator !== null) this.evaluator.decided(this, s, kind, t, candidates, 0);
-    if (this.decisions !== null) this.record(s, kind, t >= s ? t - s : t - s + this.n);
+    if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, kind, t, candidates, 0, t >= s ? t - s : t - s + this.n);
     return t;
   }
 
@@ -76,8 +74,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     v.optionB = b;
     const pick = this.players[s].crossroads(v);
     if (pick !== 0 && pick !== 1) this.illegal(s, 'Crossroads pick', pick, '0 (first card) or 1 (second card)');
-    if (this.evaluator !== null) this.evaluator.decided(this, s, Decision.CROSSROADS, pick, a, b);
-    if (this.decisions !== null) this.record(s, Decision.CROSSROADS, pick === 0 ? a : b);
+    if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, Decision.CROSSROADS, pick, a, b, pick === 0 ? a : b);
     return pick;
   }
 
@@ -86,36 +83,13 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     v.card = c;
     const k = this.players[s].ballast(v);
     if (k !== Answer.KEEP && k !== 0) this.illegal(s, 'Ballast answer', k, '1 (keep) or 0 (discard)');
-    if (this.evaluator !== null) this.evaluator.decided(this, s, Decision.BALLAST, k, 0, 0);
-    if (this.decisions !== null) this.record(s, Decision.BALLAST, k);
+    if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, Decision.BALLAST, k, 0, 0, k);
     return k;
   }
 
   /** A bucket feature of seat s's decision (buckets.ts). */
   feature(s: number, f: number): number {
     return sevnFeature(this, s, f);
-  }
-
-  /**
-   * Records a decision in its bucket: Bucketer.key with the features read by a direct call (through
-   * the FeatureSource method the key cost three times as much). A method of its own, so that the
-   * asks stay small enough for V8 to inline them and the strategies' answers as without recording.
-   */
-  private record(s: number, kind: number, action: number): void {
-    const d = this.decisions as DecisionSink;
-    const b = d.buckets;
-    const plan = b.plan;
-    const placed = b.placed;
-    let key = kind * b.kindPlace;
-    for (let i = 0; i < plan.length; i += 4) {
-      const f = plan[i];
-      // The default features read inline (the view holds the points already; the general switch cost twice as much).
-      const v = f === Feature.POINTS ? this.view.points : f === Feature.DISTINCT ? this.seats[(s << Seat.SHIFT) + Seat.DISTINCT] : sevnFeature(this, s, f);
-      const x = v - plan[i + 1];
-      const size = plan[i + 2];
-      key += placed[plan[i + 3] + (x <= 0 ? 0 : x < size ? x | 0 : size - 1)]; // as Bucketer.bandKey
-    }
-    d.record(s, key, action);
   }
 
   // ---- Cards -------------------------------------------------------------------------------------
