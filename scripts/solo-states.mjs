@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Why the bust table has no exact column on decks with cards other than numbers: a lower bound on the
+ * Why the bust table has no exact column on the `sevn` deck: a lower bound on the
  * decision states an exact pass over a solo round of `stay-at:points=P` must keep apart. Every set of
  * cards that can be drawn one a turn while the strategy keeps drawing is a state of its own (what the
  * deck still holds differs, and with it every later draw). Counted here: sets of number values (one card

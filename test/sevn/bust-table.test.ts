@@ -208,9 +208,9 @@ describe('bustTable: the full table of a solo strategy', () => {
   it('optimal-solo and bust-cap have exact tables; a full deck has simulated columns only', () => {
     expect(bustTable(sevnPreset('flip7-numbers'), { strategy: 'optimal-solo', rounds: 0, seed: 1 }).rows.every((r) => r.reach > 0 && r.simDraws === 0)).toBe(true);
     expect(bustTable(sevnPreset('sevn-numbers'), { strategy: 'bust-cap:p=0.2', rounds: 0, seed: 1 }).rows.every((r) => r.bustExact <= 0.2)).toBe(true);
-    const f = bustTable(sevnPreset('sevn'), { strategy: 'stay-at:points=25', rounds: 20_000, seed: 2 });
+    const f = bustTable(sevnPreset('sevn'), { strategy: 'stay-at:points=25', rounds: 20_000, seed: 2, maxSteps: 100_000 });
     expect(f.exact).toBe(false);
-    expect(f.noExact).toMatch(/this deck has Ballast, Crossroads, Storm or bonus cards too/);
+    expect(f.noExact).toMatch(/the exact pass would reach more than 100,000 states/);
     expect(f.rows.every((r) => Number.isNaN(r.reach))).toBe(true);
     expect(f.rows.reduce((a, r) => a + r.simDraws, 0)).toBeGreaterThan(20_000);
     expect(() => bustTable(sevnPreset('sevn'), { strategy: 'nope', rounds: 10, seed: 1 })).toThrow(UserError);
@@ -251,7 +251,7 @@ describe('bust-table command layer', () => {
   });
 });
 
-describe('bustTable on a deck with modifiers, Second Chance, Freeze and Triple Draw: the forward pass (solo-pass.ts)', () => {
+describe('bustTable on a deck with modifiers, Second Chance, Freeze and Triple Draw: the forward pass (solo-pass.ts; every other card kind: solo-pass.test.ts)', () => {
   /** 45 cards: numbers 1..8 with 1..8 copies, x2 +3 +5, two each of Second Chance, Freeze and Triple Draw (3 cards); SEVN at 5 values. */
   const mixed: SevnRules = {
     ...sevnPreset('sevn-numbers'), name: 'mixed',
@@ -315,12 +315,13 @@ describe('bustTable on a deck with modifiers, Second Chance, Freeze and Triple D
     expect(checked).toBeGreaterThan(15);
   }, 120_000);
 
-  it('flip7 passes the state cap and sevn has cards the pass leaves out: no exact columns, and why', () => {
-    expect(bustTable(sevnPreset('flip7'), { strategy: 'stay-at:points=25', rounds: 0, seed: 1 }).noExact).toMatch(/needs more than 250,000 states/);
-    expect(soloPass(sevnPreset('sevn'), SEVN_STRATEGIES, 'stay-at')).toMatchObject({ why: expect.stringMatching(/Ballast, Crossroads, Storm or bonus cards/) });
+  it('past its work cap the pass stops and says so (flip7, sevn); decks it leaves out, and why', () => {
+    for (const preset of ['flip7', 'sevn']) {
+      expect(soloPass(sevnPreset(preset), SEVN_STRATEGIES, 'stay-at:points=25', 200_000)).toMatchObject({ why: expect.stringMatching(/would reach more than 200,000 states/) });
+    }
     // A deck small enough to be reshuffled within a round.
     expect(soloPass({ ...mixed, numbers: [{ value: 1, copies: 1 }, { value: 2, copies: 2 }, { value: 3, copies: 3 }] }, SEVN_STRATEGIES, 'stay-at')).toMatchObject({ why: expect.stringMatching(/reshuffled/) });
-    // More actions than the pass keeps waiting (six).
-    expect(soloPass({ ...mixed, actions: { ...mixed.actions, freeze: 4, tripleDraw: 3 } }, SEVN_STRATEGIES, 'stay-at')).toMatchObject({ why: expect.stringMatching(/more than 6 Freeze and Triple Draw/) });
+    // More actions than the pass keeps waiting (ten).
+    expect(soloPass({ ...mixed, numbers: [{ value: 9, copies: 40 }, ...mixed.numbers], actions: { ...mixed.actions, freeze: 5, tripleDraw: 6 } }, SEVN_STRATEGIES, 'stay-at')).toMatchObject({ why: expect.stringMatching(/more than 10 Freeze, Triple Draw, Crossroads and Storm/) });
   });
 });

@@ -3,15 +3,15 @@
  * round points), and the next-draw bust chance averaged over the held sets weighted by that chance;
  * beside it the rate measured by the real engine (bust-sim.ts). The exact columns need a strategy with
  * a solo draw rule (SevnStrategyDef.soloDrawRule: it answers from what it sees, no chance): on a
- * number-only deck the recursion over held sets (exact.ts), on a deck with modifiers, Second Chance,
- * Freeze and Triple Draw the forward pass of solo-pass.ts when it fits its state cap. Otherwise only
- * the simulated columns are filled (the exact ones are NaN) and `noExact` says why.
+ * number-only deck the recursion over held sets (exact.ts), on any other deck the forward pass of
+ * solo-pass.ts when it fits its work cap. Otherwise only the simulated columns are filled (the exact
+ * ones are NaN) and `noExact` says why.
  */
 import { parseSpec, resolveParams } from '../../engine/params.js';
 import { checkStrategySpec } from '../../engine/strategy.js';
 import { simulateBustTable, stateKey } from './bust-sim.js';
 import { maskSum, otherCards, popcount, soloReach } from './exact.js';
-import { soloPass } from './solo-pass.js';
+import { type SoloPassProgress, soloPass } from './solo-pass.js';
 import type { SevnRules } from './rules.js';
 import type { SevnStrategyDef } from './view.js';
 
@@ -37,6 +37,10 @@ export interface BustTableOptions {
   /** Simulated solo rounds (0: exact only). */
   rounds: number;
   seed: number;
+  /** Called as the exact pass goes (solo-pass.ts). */
+  progress?: SoloPassProgress;
+  /** The exact pass's work cap (default SOLO_PASS_MAX_STEPS). */
+  maxSteps?: number;
 }
 
 export interface BustTable {
@@ -91,7 +95,7 @@ export function bustTable(r: SevnRules, strategies: readonly SevnStrategyDef[], 
   if (!declared) noExact = `${o.strategy} declares no solo draw rule (a function of the held values alone)`;
   else if (others === 0) exact = exactBustTable(r, declared);
   else {
-    const pass = soloPass(r, strategies, o.strategy);
+    const pass = soloPass(r, strategies, o.strategy, o.maxSteps, o.progress);
     if ('why' in pass) noExact = pass.why;
     else exact = pass.rows;
   }

@@ -12,6 +12,7 @@ import { OutputDir } from '../../../io/output.js';
 import { gitCommit, manifestHeader, packageVersion } from '../../../io/package-info.js';
 import { type HeldRow, type RowBust, type UnseenCards, copiesOf, defaultUnseen, rowBust, unseenTotal } from '../bust-row.js';
 import { type BustTable, bustTable } from '../bust-table.js';
+import type { SoloPassProgress } from '../solo-pass.js';
 import type { SevnRules } from '../rules.js';
 import type { SevnStrategyDef } from '../view.js';
 import { checkStrategySpec } from '../../../engine/strategy.js';
@@ -144,6 +145,20 @@ export interface BustTableCommandOptions {
   out: string | null;
   /** Replace a previous result in `out`. */
   force?: boolean;
+  /** Told how the exact pass goes. */
+  progress?: SoloPassProgress;
+}
+
+/** A line on stderr every 2 s while the exact pass runs, once it has run 3 s. */
+export function stderrProgress(): SoloPassProgress {
+  const start = Date.now();
+  let next = start + 3000;
+  return (layer, states) => {
+    const now = Date.now();
+    if (now < next) return;
+    next = now + 2000;
+    process.stderr.write(`bust-table: exact pass, ${layer} cards deep, ${states.toLocaleString('en-US')} states, ${((now - start) / 1000).toFixed(0)} s\n`);
+  };
 }
 
 export async function bustTableCommand(strategies: readonly SevnStrategyDef[], rules: SevnRules, preset: string | null, o: BustTableCommandOptions): Promise<BustTable & { preset: string | null }> {
@@ -151,7 +166,7 @@ export async function bustTableCommand(strategies: readonly SevnStrategyDef[], r
   checkSeed(o.seed);
   const dir = o.out != null ? new OutputDir(o.out, { force: o.force }) : null;
   dir?.prepare();
-  const t = { ...bustTable(rules, strategies, { strategy: o.strategy, rounds: o.rounds, seed: o.seed }), preset };
+  const t = { ...bustTable(rules, strategies, { strategy: o.strategy, rounds: o.rounds, seed: o.seed, progress: o.progress }), preset };
   if (dir) {
     try {
       const rows = t.rows;
@@ -236,6 +251,6 @@ export async function sevnBustTable(strategies: readonly SevnStrategyDef[], rule
   checkInteger('--rounds', a.rounds, 0);
   checkSeed(a.seed);
   checkStrategySpec('sevn', strategies, a.strategy); // before --out is made
-  const t = await bustTableCommand(strategies, rules, preset, { strategy: a.strategy, rounds: a.rounds, seed: a.seed, out: a.out ?? null, force: a.force });
+  const t = await bustTableCommand(strategies, rules, preset, { strategy: a.strategy, rounds: a.rounds, seed: a.seed, out: a.out ?? null, force: a.force, progress: stderrProgress() });
   return { report: t, text: formatBustTable(t, a.band) + (a.out ? `\nwritten to ${a.out}/bust-table.arrow` : '') };
 }

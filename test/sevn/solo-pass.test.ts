@@ -1,0 +1,118 @@
+/**
+ * The exact solo pass (src/games/sevn/solo-pass.ts) on decks with every card kind: small decks worked
+ * by hand, and a deck holding each kind against the engine's own solo rounds (fixed seeds, 4 SE).
+ * Number-only decks against the recursion over held sets: bust-table.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { Rng, STREAM_DECK } from '../../src/engine/rng.js';
+import { bustTable as bustTableOf } from '../../src/games/sevn/bust-table.js';
+import { SevnEngine } from '../../src/games/sevn/engine.js';
+import { Ev } from '../../src/games/sevn/events.js';
+import { makeSevnPlayers } from '../../src/games/sevn/index.js';
+import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
+import { type SoloPass, soloPass } from '../../src/games/sevn/solo-pass.js';
+import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
+import { expectWithinSE } from '../helpers/stats.js';
+
+const SLOW = process.env.SEVENSIM_SLOW === '1';
+const base = sevnPreset('sevn-numbers');
+const noActions = { freeze: 0, secondChance: 0, tripleDraw: 0, crossroads: 0, storm: 0 };
+
+function pass(r: SevnRules, spec: string): SoloPass {
+  const p = soloPass(r, SEVN_STRATEGIES, spec, 50_000_000);
+  if ('why' in p) throw new Error(p.why);
+  return p;
+}
+
+describe('soloPass: small decks worked by hand (stay-at-cards:cards=1, the default card choices)', () => {
+  it('Ballast and Crossroads: numbers 4 and 6 (three each), Ballast -2, one Crossroads; SEVN at 3 values', () => {
+    const r: SevnRules = { ...base, name: 'ballast-crossroads', numbers: [{ value: 4, copies: 3 }, { value: 6, copies: 3 }], ballast: [-2], actions: { ...noActions, crossroads: 1 }, sevn: { distinct: 3, bonus: 10 } };
+    // The deal: a number (6 of 8 cards) is kept and the player stays on it: 3/8 x 4 + 3/8 x 6.
+    // The Ballast (1/8) is discarded (it makes no SEVN) and the player draws at 0 values, 0 points, from
+    // 7 cards: a number (6/7) it stays on, or the Crossroads (1/7): two of the six numbers, the higher
+    // value taken (cardWorth), a 4 only when both are 4s (3/6 x 2/5 = 1/5): 30/7 + (1/7)(4/5 + 24/5).
+    // The Crossroads dealt (1/8): two of the other 7 cards (6 numbers, the Ballast, worth 0 as it makes
+    // no SEVN): a 6 unless neither is one, C(4,2)/C(7,2) = 2/7: (2/7) 4 + (5/7) 6 = 38/7.
+    const mean = 3.75 + (1 / 8) * (30 / 7 + (1 / 7) * (4 / 5 + 24 / 5)) + (1 / 8) * (38 / 7);
+    const p = pass(r, 'stay-at-cards:cards=1');
+    expect(p.mean).toBeCloseTo(mean, 12);
+    expect([...p.rows]).toEqual([[0, { reach: 1 / 8, bust: 0 }]]);
+    expect(p.bustChance).toBe(0);
+  });
+
+  it('Storm, Freeze and Featherweight: numbers 3 and 8 (three each), one each of Storm, Freeze, Featherweight (+10, 1 card of 3 or lower)', () => {
+    const r: SevnRules = {
+      ...base, name: 'storm-freeze-featherweight', numbers: [{ value: 3, copies: 3 }, { value: 8, copies: 3 }], actions: { ...noActions, storm: 1, freeze: 1 },
+      bonuses: { ...base.bonuses, featherweight: { count: 1, points: 10, minCards: 1, maxValue: 3 } }, sevn: { distinct: 3, bonus: 10 },
+    };
+    // Dealt a number (6/9): it stays, 3 or 8. Dealt the Freeze (1/9): frozen with nothing, 0.
+    // Dealt the Featherweight (1/9): it draws at 0 values from 3,3,3,8,8,8,Storm,Freeze: a 3 scores
+    // 3 + 10, an 8 scores 8, the Freeze ends the round at 0, the Storm deals one card of the other 7 (a
+    // Freeze among them waits and then freezes the player at 0): 63/8 + (1/8)(63/7) = 9.
+    // Dealt the Storm (1/9): one card of 3,3,3,8,8,8,Freeze,Featherweight: a number it stays on, the
+    // Freeze waits and freezes (0), the Featherweight joins the row and it draws from the 7 left, as
+    // above without the Storm: (39 + 24 + 0) / 7 = 9; so (9 + 24)/8 + 9/8 = 5.25.
+    const p = pass(r, 'stay-at-cards:cards=1');
+    expect(p.mean).toBeCloseTo((9 + 24) / 9 + 9 / 9 + 5.25 / 9, 12);
+    // Draws at 0 values, 0 points: after the Featherweight dealt (1/9) or dealt by the Storm (1/9 x 1/8).
+    expect([...p.rows]).toEqual([[0, { reach: 1 / 9 + 1 / 72, bust: 0 }]]);
+  });
+});
+
+/**
+ * 17 cards holding every kind: numbers 1, 2, 3 (1, 2 and 3 copies), Ballast -1, x2, +3, and one each of
+ * Second Chance, Freeze, Triple Draw (2 cards), Crossroads, Storm, Featherweight, Heavyweight, Ladder;
+ * SEVN at 3 values.
+ */
+const allKinds: SevnRules = {
+  ...base, name: 'all-kinds', numbers: [1, 2, 3].map((v) => ({ value: v, copies: v })), ballast: [-1],
+  modifiers: [{ kind: 'multiply', value: 2, count: 1 }, { kind: 'add', value: 3, count: 1 }],
+  actions: { freeze: 1, secondChance: 1, tripleDraw: 1, crossroads: 1, storm: 1 }, tripleDrawCards: 2,
+  bonuses: { featherweight: { count: 1, points: 15, minCards: 3, maxValue: 2 }, heavyweight: { count: 1, points: 12, minCards: 2, minValue: 2 }, ladder: { count: 1, pointsPerCard: 4, minRun: 3 } },
+  sevn: { distinct: 3, bonus: 10 },
+};
+
+/** The pass's round score, bust and SEVN chances and every row against `rounds` engine rounds. */
+function againstEngine(r: SevnRules, spec: string, rounds: number): void {
+  const p = pass(r, spec);
+  const engine = new SevnEngine(r);
+  const rng = new Rng();
+  rng.reseed(11, 0, STREAM_DECK);
+  const players = makeSevnPlayers(SEVN_STRATEGIES, r, [spec], [new Rng()]);
+  let sum = 0;
+  let busts = 0;
+  let sevns = 0;
+  engine.tracer = { event(ev) { if (ev === Ev.BUST) busts++; else if (ev === Ev.SEVN) sevns++; } };
+  for (let i = 0; i < rounds; i++) {
+    engine.playRound(players, rng);
+    sum += engine.roundScore[0];
+  }
+  expectWithinSE(sum / rounds, p.mean, Math.sqrt((p.meanSquare - p.mean ** 2) / rounds), `${spec}: round score`);
+  expectWithinSE(busts / rounds, p.bustChance, Math.sqrt((p.bustChance * (1 - p.bustChance)) / rounds), `${spec}: bust chance`);
+  expectWithinSE(sevns / rounds, p.sevnChance, Math.sqrt((p.sevnChance * (1 - p.sevnChance)) / rounds), `${spec}: SEVN chance`);
+
+  const t = bustTableOf(r, SEVN_STRATEGIES, { strategy: spec, rounds, seed: 5 });
+  expect(t.noExact).toBeNull();
+  let checked = 0;
+  for (const row of t.rows) {
+    // A row is drawn at again after a card that changes neither points nor values (at most the 11
+    // other cards): the count's variance is at most 12 times its mean.
+    expectWithinSE(row.simDraws / rounds, row.reach, Math.sqrt((12 * Math.max(row.reach, 1 / rounds)) / rounds), `${spec}: reach at ${row.distinct}/${row.points}`);
+    if (row.simDraws >= 2000) {
+      expectWithinSE(row.simRate, row.bustExact, Math.sqrt((row.bustExact * (1 - row.bustExact)) / row.simDraws), `${spec}: bust at ${row.distinct}/${row.points}`);
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThan(3);
+}
+
+describe('soloPass on a deck holding every card kind, against the engine (4 SE, fixed seeds)', () => {
+  it('stay-at:points=5 (default card choices): 200,000 rounds', () => {
+    againstEngine(allKinds, 'stay-at:points=5', 200_000);
+  }, 120_000);
+
+  it.skipIf(!SLOW)('situation-aware choices (Ballast gain, Crossroads game) and Ballast kept: 200,000 rounds each (SEVENSIM_SLOW=1)', () => {
+    againstEngine(allKinds, 'bust-cap:p=0.3,ballast=gain,crossroads=game', 200_000);
+    againstEngine(allKinds, 'stay-at-cards:cards=3,ballast=keep', 200_000);
+  }, 600_000);
+});
