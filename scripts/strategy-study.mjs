@@ -58,7 +58,7 @@ if (!Number.isInteger(ladderDeals) || ladderDeals < 2) {
 // seat order); paired games per compare; games timed per budget.
 const B = quick
   ? { tuneRace: 20000, tuneEv: 25000, stayDeals: 2, ladderDeals, curveGames: 8, goalGames: 8, speedGames: 2 }
-  : { tuneRace: 600000, tuneEv: 200000, stayDeals: 40, ladderDeals, curveGames: 160, goalGames: 2000, speedGames: 12 };
+  : { tuneRace: 600000, tuneEv: 200000, stayDeals: 40, ladderDeals, curveGames: 160, goalGames: 8000, speedGames: 12 };
 /** search's built-in budget: the curve ends with it (the goal is search as it ships). */
 const SEARCH_DEFAULT = sevnModule.strategies.find((d) => d.name === 'search').params.find((p) => p.name === 'rollouts').default;
 const BUDGETS = quick ? [4, 8, 16, 32, 64] : [SEARCH_DEFAULT / 16, SEARCH_DEFAULT / 8, SEARCH_DEFAULT / 4, SEARCH_DEFAULT / 2, SEARCH_DEFAULT].map((x) => Math.max(2, Math.round(x)));
