@@ -4,13 +4,11 @@
  *
  *   npm run build && node scripts/strategy-study.mjs [--quick] [--threads T] [--ladder-deals D] [--out DIR] [--doc FILE] [--preset P] [--doc-only]
  *
- * Run time: the last full run (a 2-deal ladder, search budgets up to 128 rollouts) took 1 h 43 min on
- * one thread of a shared machine (tunes 9 min, sevn 53 min, flip7 40 min, most of it the search bot's
- * 2,000-game comparisons). A ladder deal of sevn costs about 7 s of CPU (a 2-deal ladder: 14 s), so
- * the 60-deal ladder adds some 7 min a preset; the budget curve now ends at search's default (512
- * rollouts, from 128), which makes its comparisons dearer (not measured here). Run it as `npm run
- * build && nice -n 15 node scripts/strategy-study.mjs --threads 2`; docs/STRATEGY.md prints how long
- * each step took.
+ * Run time: the last full run (2026-12-01, 2 threads, with the test suite running beside it for part
+ * of it) took about 28 min: the tunes 61 s and 18 s, sevn 1,189 s (the 60-deal ladder 174 s, the
+ * search bot's 8,000-game goal matches and timings 1,012 s), flip7 405 s. docs/STRATEGY.md prints how
+ * long each step took. Run it as `npm run build && nice -n 15 node scripts/strategy-study.mjs
+ * --threads 2`.
  *
  * 1. Tuned defaults (preset `sevn`): `sevensim tune` (the same function) tunes `race` by CMA-ES on
  *    its win share against a field of three `ev`, and `ev`'s margin on a grid (the race method) with
