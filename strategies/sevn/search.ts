@@ -88,7 +88,7 @@ function dealsSeveral(v: SevnView): boolean {
   const cards = v.cards;
   for (let c = 0; c < cards.codes; c++) {
     const k = cards.kind[c];
-    if ((k === Kind.TRIPLE_DRAW || k === Kind.CROSSROADS || k === Kind.STORM) && cards.copies[c] > v.seen[c]) return true;
+    if ((k === Kind.TRIPLE_DRAW || k === Kind.CROSSROADS || k === Kind.STORM) && cards.copies[c] > v.seenOf(c)) return true;
   }
   return false;
 }
