@@ -32,6 +32,20 @@ describe('Rng', () => {
     expect(Array.from({ length: 5 }, () => r.below(1000))).toEqual(first);
   });
 
+  it('below(n) is Lemire\'s draw on the stream\'s uint32s: floor(x * n / 2^32), x redrawn while x * n mod 2^32 < 2^32 mod n', () => {
+    for (const n of [1, 2, 3, 40, 79, 1000003, 2 ** 21 - 1, 2 ** 21]) {
+      const ours = new Rng();
+      ours.reseed(5, n, 0);
+      const theirs = seedrandom.tychei(cyrb128(`5/${n}/0/0`));
+      const threshold = 2 ** 32 % n;
+      for (let i = 0; i < 2000; i++) {
+        let x = BigInt(theirs.int32() >>> 0);
+        while (Number((x * BigInt(n)) % 2n ** 32n) < threshold) x = BigInt(theirs.int32() >>> 0);
+        expect(ours.below(n)).toBe(Number((x * BigInt(n)) >> 32n));
+      }
+    }
+  });
+
   it('below(n) is uniform (Lemire): every value within 4 standard errors over 300,000 draws', () => {
     const r = new Rng('uniform');
     for (const n of [1, 3, 40, 117]) {
