@@ -241,6 +241,47 @@ export class Rng {
     return ((x >>> 0) * n * TWO_MINUS32) | 0;
   }
 
+  /**
+   * `count` steps of a partial Fisher-Yates shuffle of `pool` from position `top`: each step swaps
+   * pool[top] with pool[top + below(pool.length - top)], then moves top on. The same numbers as
+   * that loop calling below(), with the stream's state in locals from the first step to the last
+   * instead of read and written back on the object at every step (a SEVENFALL turn draws 7 tiles so).
+   */
+  shuffleStep(pool: Uint8Array, top: number, count: number): void {
+    let a = this.a;
+    let b = this.b;
+    let c = this.c;
+    let d = this.d;
+    const len = pool.length;
+    for (const end = top + count; top < end; top++) {
+      const n = len - top;
+      let x: number;
+      let low: number;
+      do {
+        // next(), as above
+        b = (b << 25) ^ (b >>> 7) ^ c;
+        c = (c - d) | 0;
+        d = (d << 24) ^ (d >>> 8) ^ a;
+        a = (a - b) | 0;
+        b = (b << 20) ^ (b >>> 12) ^ c;
+        c = (c - d) | 0;
+        d = (d << 16) ^ (c >>> 16) ^ a;
+        a = (a - b) | 0;
+        x = a;
+        low = Math.imul(x, n);
+        // below()'s rejection: x again while x * n mod 2^32 < 2^32 mod n (only ever when that is < n).
+      } while ((low ^ SIGN) < (n ^ SIGN) && low >>> 0 < (TWO32 - n) % n);
+      const j = top + (((x >>> 0) * n * TWO_MINUS32) | 0);
+      const t = pool[j];
+      pool[j] = pool[top];
+      pool[top] = t;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
+  }
+
   /** A uniform double in [0, 1) with 32 bits of randomness. */
   unit(): number {
     return (this.next() >>> 0) * TWO_MINUS32;

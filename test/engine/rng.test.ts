@@ -46,6 +46,23 @@ describe('Rng', () => {
     }
   });
 
+  it('shuffleStep(pool, top, count) swaps pool[top] with pool[top + below(length - top)], count times, and leaves the stream where those draws do', () => {
+    for (const [length, top, count] of [[40, 0, 7], [40, 33, 7], [79, 5, 74], [3, 0, 3], [12, 11, 1], [2 ** 21, 0, 20_000]]) {
+      // (the last: about 5 of its draws are rejected and drawn again)
+      const ours = new Rng(`shuffle ${length}`);
+      const theirs = new Rng(`shuffle ${length}`);
+      const pool = Uint8Array.from({ length }, (_, i) => i & 255);
+      const expected = pool.slice();
+      ours.shuffleStep(pool, top, count);
+      for (let t = top; t < top + count; t++) {
+        const j = t + theirs.below(length - t);
+        [expected[t], expected[j]] = [expected[j], expected[t]];
+      }
+      expect(pool.findIndex((v, i) => v !== expected[i])).toBe(-1);
+      expect(ours.uint32()).toBe(theirs.uint32());
+    }
+  });
+
   it('below(n) is uniform (Lemire): every value within 4 standard errors over 300,000 draws', () => {
     const r = new Rng('uniform');
     for (const n of [1, 3, 40, 117]) {

@@ -34,6 +34,8 @@ export class SevenfallEngine implements FeatureSource {
   readonly row: Uint8Array;
   readonly locked: Uint8Array;
   readonly outOfPlay: Uint8Array;
+  /** Whether outOfPlay may hold counts other than 0 (see playTurn). */
+  private outOfPlayDirty = false;
   private readonly counts: Uint8Array;
   /** scoreRow's tile counts: all 0 between its calls. */
   private readonly scoreCounts: Uint8Array;
@@ -131,19 +133,21 @@ export class SevenfallEngine implements FeatureSource {
     const { rules, row, outOfPlay, pool, locked } = this;
     let top = this.refillEachTurn ? 0 : this.top;
     // Loops, not fill()/set(): for arrays of 7-9 entries a builtin call costs more than the writes,
-    // and it made `stand` bimodal from process to process (3.2 or 5.6 M turns/s).
-    for (let t = 0; t < outOfPlay.length; t++) outOfPlay[t] = 0;
-    for (let i = 0; i < top; i++) outOfPlay[pool[i]]++;
-    // draw() inlined, with the canister's top in a local.
+    // and it made `stand` bimodal from process to process (3.2 or 5.6 M turns/s). The out-of-play
+    // counts are zeroed only when something went out of play since (a turn with no discards, from
+    // the full canister, leaves them 0).
+    if (this.outOfPlayDirty || top > 0) {
+      for (let t = 0; t < outOfPlay.length; t++) outOfPlay[t] = 0;
+      for (let i = 0; i < top; i++) outOfPlay[pool[i]]++;
+      this.outOfPlayDirty = top > 0;
+    }
+    // The row's draws: draw() rowSize times, as one partial shuffle (the stream's state in locals).
+    rng.shuffleStep(pool, top, row.length);
     for (let i = 0; i < row.length; i++) {
-      const j = top + rng.below(pool.length - top);
-      const t = pool[j];
-      pool[j] = pool[top];
-      pool[top++] = t;
-      row[i] = t;
+      row[i] = pool[top + i];
       locked[i] = 0;
     }
-    this.top = top;
+    this.top = top + row.length;
     this.discardsLeft = rules.discardBudget;
     if (this.tracer !== null) this.tracer.turnStart(seat, round, row);
     return this.finishTurn(player, rng, seat, round, players);
@@ -153,8 +157,12 @@ export class SevenfallEngine implements FeatureSource {
   finishTurn(player: SevenfallPlayer, rng: Rng, seat: number, round: number, players: number): number {
     const { rules, row, locked } = this;
     while (this.discardsLeft > 0) {
-      let unlocked = 0;
-      for (let i = 0; i < rules.rowSize; i++) unlocked |= (locked[i] ^ 1) << i;
+      // Each discarded tile locks its position and costs one discard: with none spent, none is locked.
+      let unlocked = this.fullMask;
+      if (this.discardsLeft !== rules.discardBudget) {
+        unlocked = 0;
+        for (let i = 0; i < rules.rowSize; i++) unlocked |= (locked[i] ^ 1) << i;
+      }
       if (unlocked === 0) break;
       this.roundNow = round;
       const cf = this.counterfactual;
@@ -187,6 +195,7 @@ export class SevenfallEngine implements FeatureSource {
         outOfPlay[row[i]]++;
       }
     }
+    this.outOfPlayDirty = true;
     // All selected tiles go before any replacement is seen.
     for (let i = 0; i < rules.rowSize; i++) {
       if ((action >>> i) & 1) {
