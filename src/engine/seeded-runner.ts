@@ -4,7 +4,7 @@
  * how to put its deck back in canonical order, and how to play one unit.
  */
 import type { CounterfactualSettings, CounterfactualSink, Mode, UnitRunner } from './game.js';
-import { Rng, STREAM_DECK, STREAM_SAMPLE, STREAM_STRATEGY, gameKeyOf, seedKey } from './rng.js';
+import { Rng, STREAM_DECK, STREAM_SAMPLE, STREAM_STRATEGY, seedKey } from './rng.js';
 import type { DecisionSink } from './strategy.js';
 import type { BucketFeature } from './decisions.js';
 
@@ -104,8 +104,7 @@ export abstract class SeededRunner<E extends RunnableEngine> implements UnitRunn
       this.keySeed = seed;
       this.seeded = true;
     }
-    gameKeyOf(this.seedHalf, game, this.key);
-    this.deck.reseedFromKey(this.key, STREAM_DECK * 256);
+    this.deck.reseedForGame(this.seedHalf, game, STREAM_DECK * 256, this.key);
     for (let s = 0; s < this.seats; s++) if (this.streamTaken[s] === 1) this.strategyRngs[s].reseedFromKey(this.key, STREAM_STRATEGY * 256 + s);
     const cf = this.engine.counterfactual;
     if (cf !== null) {

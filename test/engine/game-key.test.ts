@@ -1,6 +1,6 @@
 /** Per-game streams from (seed, game) by integer hashing (tune's common random numbers). */
 import { describe, expect, it } from 'vitest';
-import { Rng, gameKey } from '../../src/engine/rng.js';
+import { Rng, gameKey, seedKey } from '../../src/engine/rng.js';
 import { sevnModule } from '../../src/catalog.js';
 import { SevnRunner } from '../../src/games/sevn/index.js';
 import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
@@ -26,6 +26,25 @@ describe('gameKey streams', () => {
     for (const g of [2 ** 32, 2 ** 32 + 1, 2 ** 40, 2 ** 40 + 1]) add(stream(1, g, 0));
     add(stream(-1, 0, 0));
     expect(firsts.size).toBe(5000 * 3 + 1000 + 4 + 1);
+  });
+
+  it('reseedForGame(seedKey, game, stream, key) writes gameKey(seed, game) into key and seeds reseedFromKey(key, stream)', () => {
+    const half = new Int32Array(2);
+    const key = new Int32Array(2);
+    for (const seed of [1, 2026, 2 ** 40 + 3, -1]) {
+      seedKey(seed, half);
+      for (const game of [0, 1, 4095, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 2 ** 40 + 1]) {
+        for (const s of [0, 256, 513]) {
+          const r = new Rng();
+          r.reseedForGame(half, game, s, key);
+          const expected = new Int32Array(2);
+          gameKey(seed, game, expected);
+          expect([...key]).toEqual([...expected]);
+          const reference = stream(seed, game, s);
+          for (let i = 0; i < 4; i++) expect(r.uint32()).toBe(reference.uint32());
+        }
+      }
+    }
   });
 
   it('give uniform, uncorrelated first draws across consecutive games (within 4 SE)', () => {
