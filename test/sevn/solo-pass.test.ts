@@ -19,7 +19,7 @@ const base = sevnPreset('sevn-numbers');
 const noActions = { freeze: 0, secondChance: 0, tripleDraw: 0, crossroads: 0, storm: 0 };
 
 function pass(r: SevnRules, spec: string): SoloPass {
-  const p = soloPass(r, SEVN_STRATEGIES, spec, 50_000_000);
+  const p = soloPass(r, SEVN_STRATEGIES, spec, { maxSteps: 50_000_000, epsilon: 0 });
   if ('why' in p) throw new Error(p.why);
   return p;
 }
