@@ -316,7 +316,8 @@ describe('bustTable on a deck with modifiers, Second Chance, Freeze and Triple D
   }, 120_000);
 
   it('--drop-below: the bound in the JSON, the header line, and only the digits each band\'s bound leaves certain', async () => {
-    const { sevnBustTable, certainDigits } = await import('../../src/games/sevn/analyses/bust-table.js');
+    const { sevnBustTable } = await import('../../src/games/sevn/analyses/bust-table.js');
+    const { certainDigits } = await import('../../src/games/sevn/solo-bound.js');
     expect([certainDigits(0.12349, 0.12351, 4), certainDigits(0.12344, 0.12346, 4), certainDigits(0.1, 0.3, 4), certainDigits(0.5, 0.5, 6)]).toEqual(['0.1235', '0.123', '-', '0.500000']);
     const args = { strategy: 'stay-at:points=20', rounds: 0, seed: 1, band: 10, secondChance: false };
     const exact = (await sevnBustTable(SEVN_STRATEGIES, mixed, null, { ...args, dropBelow: 0 } as never)) as { report: BustTable; text: string };

@@ -75,3 +75,12 @@ export function coneBound(cells: readonly { distinct: number; points: number; bo
   for (const c of cells) if (c.distinct <= distinct && c.points - pointsDrop <= points) sum += c.bound;
   return sum;
 }
+
+/**
+ * `lo` to `hi` (an exact value and what the dropped states could make of it) with up to `d` decimals:
+ * as many as both ends share once rounded, "-" when not even one.
+ */
+export function certainDigits(lo: number, hi: number, d: number): string {
+  for (let k = d; k >= 1; k--) if (lo.toFixed(k) === hi.toFixed(k)) return lo.toFixed(k);
+  return '-';
+}

@@ -13,7 +13,7 @@ import { gitCommit, manifestHeader, packageVersion } from '../../../io/package-i
 import { type HeldRow, type RowBust, type UnseenCards, copiesOf, defaultUnseen, rowBust, unseenTotal } from '../bust-row.js';
 import { type BustTable, bustTable } from '../bust-table.js';
 import type { SoloPassProgress } from '../solo-pass.js';
-import { coneBound } from '../solo-bound.js';
+import { certainDigits, coneBound } from '../solo-bound.js';
 import type { SevnRules } from '../rules.js';
 import type { SevnStrategyDef } from '../view.js';
 import { checkStrategySpec } from '../../../engine/strategy.js';
@@ -196,15 +196,6 @@ export async function bustTableCommand(strategies: readonly SevnStrategyDef[], r
     }
   }
   return t;
-}
-
-/**
- * `lo` to `hi` (an exact value and what the dropped states could make of it) with up to `d` decimals:
- * as many as both ends share once rounded, "-" when not even one.
- */
-export function certainDigits(lo: number, hi: number, d: number): string {
-  for (let k = d; k >= 1; k--) if (lo.toFixed(k) === hi.toFixed(k)) return lo.toFixed(k);
-  return '-';
 }
 
 /** The table with round points in bands of `band` (rows of the same distinct count and band merged). */
