@@ -19,6 +19,10 @@
  * discarded; actions drawn during a Triple Draw or a Storm wait and resolve first in, first out after
  * it; seven distinct values (numbers and kept Ballast) end the round with the bonus; bonus cards score
  * at the round's end. Decks small enough to be reshuffled within a round are left out (null).
+ *
+ * On a full deck the states keep growing with the cards taken (about 2.5 times a card on flip7), most
+ * of them long rounds of small chance; so a state whose chance is below `epsilon` is dropped, not
+ * expanded, and solo-bound.ts bounds what it could still have added (0 for none: exact).
  */
 import { Rng } from '../../engine/rng.js';
 import { Kind, SevnCards } from './cards.js';
@@ -92,7 +96,7 @@ export function soloPassRefusal(r: SevnRules): string | null {
 
 /**
  * The work a bust table's pass may do: states reached (a card drawn, or a Crossroads pair taken, from a
- * state; the same state reached twice counts twice), a few seconds of one thread. Past it the pass
+ * state; the same state reached twice counts twice), about 15 s of one thread. Past it the pass
  * stops and the table has no exact columns. A count, not a clock, so the answer is the same everywhere.
  */
 export const SOLO_PASS_MAX_STEPS = 16_000_000;
@@ -152,7 +156,6 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
     layout.pack(g, key);
     if (t.add(key, q)) waiting++;
   };
-  /** State f, of chance p, is dropped: what it could still add goes to out.dropped (solo-bound.ts). */
   // rowTop[d]: the most points of a row drawn at so far with d or more values; a state whose rows
   // (solo-bound.ts) lie above them all is dropped below `farEpsilon` rather than `epsilon`.
   const rowTop = new Int32Array(sevnDistinct + 1).fill(-1);
