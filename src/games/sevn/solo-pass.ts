@@ -96,7 +96,7 @@ export function soloPassRefusal(r: SevnRules): string | null {
 
 /**
  * The work a bust table's pass may do: states reached (a card drawn, or a Crossroads pair taken, from a
- * state; the same state reached twice counts twice), about 15 s of one thread. Past it the pass
+ * state; the same state reached twice counts twice), about 10 s of one thread. Past it the pass
  * stops and the table has no exact columns. A count, not a clock, so the answer is the same everywhere.
  */
 export const SOLO_PASS_MAX_STEPS = 16_000_000;
