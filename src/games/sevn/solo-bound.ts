@@ -5,7 +5,7 @@
  * A dropped state of chance p can add at most p x K to the reach of any row or set of rows, K being
  * the most draw decisions its round can still make: each decision but the last takes a card that does
  * not end the round, a new value (at most the distinct values short of a SEVN, less one), a card that
- * is not a number (at most those left in the deck) or a duplicate a Second Chance cancels (at most one
+ * is not a number (at most those left in the deck, less a Freeze that freezes the player) or a duplicate a Second Chance cancels (at most one
  * per Second Chance held or left). It adds the same at most to a row's busts (a bust chance is at most 1).
  *
  * And only rows it can lead to: distinct values never fall (held numbers stay, kept Ballast stays), and

@@ -96,10 +96,10 @@ export function soloPassRefusal(r: SevnRules): string | null {
 
 /**
  * The work a bust table's pass may do: states reached (a card drawn, or a Crossroads pair taken, from a
- * state; the same state reached twice counts twice), about 10 s of one thread. Past it the pass
+ * state; the same state reached twice counts twice), about 15 s of one thread. Past it the pass
  * stops and the table has no exact columns. A count, not a clock, so the answer is the same everywhere.
  */
-export const SOLO_PASS_MAX_STEPS = 16_000_000;
+export const SOLO_PASS_MAX_STEPS = 24_000_000;
 
 /** The chance below which a state is dropped: see SoloPass.dropped. */
 export const SOLO_PASS_EPSILON = 1e-10;
@@ -180,7 +180,8 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
     let k = 0;
     if (!doomed) {
       k = 1 + Math.max(0, sevnDistinct - 1 - rowDistinct) + f[SC_HELD];
-      for (let c = 0; c < C; c++) if (kind[c] !== Kind.NUMBER) k += kind[c] === Kind.SECOND_CHANCE ? 2 * deck[c] : deck[c];
+      // A Freeze that freezes the player ends the round before its next decision: not counted.
+      for (let c = 0; c < C; c++) if (kind[c] !== Kind.NUMBER && !(freezeSelf && kind[c] === Kind.FREEZE)) k += kind[c] === Kind.SECOND_CHANCE ? 2 * deck[c] : deck[c];
     }
     out.dropped.add(rowDistinct, rowPoints, p, k);
   };
