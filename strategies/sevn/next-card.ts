@@ -17,7 +17,7 @@
 import { Bonus, Kind, type SevnCards } from '../../src/games/sevn/cards.js';
 import { longestRun } from '../../src/games/sevn/scoring.js';
 import type { SevnRules } from '../../src/games/sevn/rules.js';
-import { Status, type SevnView } from '../../src/games/sevn/view.js';
+import { RowCounter, Status, type SevnView } from '../../src/games/sevn/view.js';
 
 export class NextCard {
   private readonly kind: Uint8Array;
@@ -55,8 +55,6 @@ export class NextCard {
   private readonly sevnBonus: number;
   // Sorting scratch for the Crossroads value.
   private readonly order: Int32Array;
-  /** Codes of the cards that change a row other than numbers: Ballast, modifiers, bonus cards. */
-  private readonly rowCodes: Int32Array;
   private readonly numberCodes: Int32Array;
   /**
    * The same row codes split by kind, for `evaluate`'s common case: one short loop per kind with no
@@ -106,7 +104,6 @@ export class NextCard {
       if (k === Kind.NUMBER) numberCodes.push(c);
       else if (k === Kind.BALLAST || k === Kind.MULTIPLY || k === Kind.ADD || k === Kind.FEATHERWEIGHT || k === Kind.HEAVYWEIGHT || k === Kind.LADDER) rowCodes.push(c);
     }
-    this.rowCodes = Int32Array.from(rowCodes);
     this.numberCodes = Int32Array.from(numberCodes);
     const ofKind = (...kinds: number[]): Int32Array => Int32Array.from(rowCodes.filter((c) => kinds.includes(cards.kind[c])));
     this.addCodes = ofKind(Kind.ADD);
@@ -127,27 +124,14 @@ export class NextCard {
 
   /** The unseen cards as the view shows them (see the module comment). */
   loadUnseen(v: SevnView): void {
-    const u = this.unseen;
     if (v.deckSize > 0) {
-      // One pass, the number cards' count and value sum taken on the way (loadNumbers and loadRest in
-      // one loop); the seen counts read one by one (seenOf), not through a copy of them all.
-      const copies = this.copies;
-      const value = this.value;
-      const numbers = this.numbers;
-      let n = 0;
-      let sum = 0;
-      for (let c = 0; c < numbers; c++) {
-        const k = copies[c] - v.seenOf(c);
-        u[c] = k;
-        n += k;
-        sum += k * value[c];
-      }
-      for (let c = numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
-      this.numCount = n;
-      this.numValues = sum;
-      this.unseenTotal = v.deckSize;
+      if (this.track(v)) return;
+      this.loadNumbers(v);
+      this.loadRest(v);
       return;
     }
+    this.epoch = -1; // the counts below are not the deck's
+    const u = this.unseen;
     for (let c = 0; c < this.codes; c++) u[c] = this.copies[c];
     for (let s = 0; s < v.players; s++) for (let i = 0, n = v.rowLength(s); i < n; i++) u[v.rowCard(s, i)]--;
     let total = 0;
@@ -158,10 +142,13 @@ export class NextCard {
 
   /**
    * With a non-empty deck, the number cards of the unseen cards (their count and value sum taken on
-   * the way) and the unseen total: what `surelyDraws` needs. The seen counts are read one by one
-   * (seenOf), not through a copy of them all.
+   * the way) and the unseen total: what `surelyDraws` needs (every unseen card, when the view lets
+   * them be kept from the last load). The seen counts are read one by one (seenOf), not through a copy
+   * of them all.
    */
   loadNumbers(v: SevnView): void {
+    if (this.track(v)) return;
+    this.epoch = -1;
     const u = this.unseen;
     const copies = this.copies;
     const value = this.value;
@@ -181,9 +168,62 @@ export class NextCard {
 
   /** With a non-empty deck, the other unseen cards (after loadNumbers: together, loadUnseen). */
   loadRest(v: SevnView): void {
+    if (this.epoch !== -1) return; // kept by track(): every card is current
     const u = this.unseen;
     const copies = this.copies;
     for (let c = this.numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
+  }
+
+  /** The view's deck epoch the unseen counts were kept for (-1: they are not kept), and its deck size then. */
+  private epoch = -1;
+  private top = 0;
+
+  /**
+   * With a non-empty deck and a view that shows the cards drawn one by one (deckEpoch, drawnAt): brings
+   * every unseen count, the number cards' count and value sum and the total up to date by taking off
+   * the cards drawn since the last load (counting them all afresh when the deck changed otherwise),
+   * and returns true. The same integers as counting afresh: copies - seen, where each draw adds one
+   * to seen. False without such a view.
+   */
+  private track(v: SevnView): boolean {
+    const e = v.deckEpoch;
+    if (e === undefined) return false;
+    const n = v.deckSize;
+    const u = this.unseen;
+    if (e !== this.epoch || n > this.top) {
+      const copies = this.copies;
+      const value = this.value;
+      const numbers = this.numbers;
+      let count = 0;
+      let sum = 0;
+      for (let c = 0; c < numbers; c++) {
+        const k = copies[c] - v.seenOf(c);
+        u[c] = k;
+        count += k;
+        sum += k * value[c];
+      }
+      for (let c = numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
+      this.numCount = count;
+      this.numValues = sum;
+      this.epoch = e;
+    } else if (n < this.top) {
+      const numbers = this.numbers;
+      let count = this.numCount;
+      let sum = this.numValues;
+      for (let i = n, top = this.top; i < top; i++) {
+        const c = (v.drawnAt as (i: number) => number)(i);
+        u[c]--;
+        if (c < numbers) {
+          count--;
+          sum -= this.value[c];
+        }
+      }
+      this.numCount = count;
+      this.numValues = sum;
+    }
+    this.top = n;
+    this.unseenTotal = n;
+    return true;
   }
 
   /**
@@ -230,8 +270,30 @@ export class NextCard {
     this.numValues = sum;
   }
 
-  /** Reads seat s's row from the view. */
+  /** Reads seat s's row from the view: its counters when the view has them (rowCounters), else its cards. */
   loadRow(v: SevnView, s: number): void {
+    if (v.rowCounters !== undefined) {
+      const rc = this.counters;
+      v.rowCounters(s, rc);
+      this.sum = rc[RowCounter.SUM];
+      this.mult = rc[RowCounter.MULT];
+      this.plus = rc[RowCounter.PLUS];
+      this.bonus = rc[RowCounter.BONUS];
+      this.nonLow = rc[RowCounter.NONLOW];
+      this.mask = rc[RowCounter.MASK];
+      this.distinct = rc[RowCounter.DISTINCT];
+      this.secondChance = rc[RowCounter.SC] !== 0;
+      this.busted = rc[RowCounter.STATUS] === Status.BUSTED;
+      this.points = this.busted ? 0 : this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult, this.plus, this.bonus);
+      return;
+    }
+    this.loadRowCards(v, s);
+  }
+
+  private readonly counters = new Int32Array(RowCounter.COUNT);
+
+  /** Reads seat s's row from its cards (as the engine counts them: a busting duplicate adds nothing). */
+  loadRowCards(v: SevnView, s: number): void {
     const n = v.rowLength(s);
     let sum = 0;
     let mult = 1;
@@ -391,24 +453,9 @@ export class NextCard {
       this.numbersFilled = false;
       base += this.rowCardsSimple();
     } else {
-      const codes = this.numberCodes;
-      for (let i = 0; i < codes.length; i++) {
-        const c = codes[i];
-        if (u[c] === 0) continue;
-        const x = this.cardDelta(c);
-        d[c] = x;
-        base += u[c] * x;
-        if ((this.mask >>> this.value[c]) & 1) dup += u[c];
-      }
+      dup = this.anyRow();
+      base = this.anyRowBase;
       this.numbersFilled = true;
-      const rc = this.rowCodes;
-      for (let i = 0; i < rc.length; i++) {
-        const c = rc[i];
-        if (u[c] === 0) continue;
-        const x = this.cardDelta(c);
-        d[c] = x;
-        base += u[c] * x;
-      }
     }
     const bust = this.secondChance ? 0 : dup / total;
     this.bust = bust;
@@ -434,6 +481,113 @@ export class NextCard {
     this.withoutCrossroads = gain;
     if (crossroads && u[x] > 0) gain += u[x] * this.crossroadsValue();
     this.gain = gain / total;
+  }
+
+  /** Sum of u x delta over the unseen cards but actions and Second Chance, left by anyRow. */
+  private anyRowBase = 0;
+
+  /**
+   * evaluate's general case (bonus cards held, or a raw score below 0): each unseen number, modifier,
+   * Ballast and bonus card's delta, exactly as cardDelta works it out (score of the changed row minus
+   * points), left in `delta`; their sum weighted by the unseen copies in `anyRowBase`; returns the
+   * unseen duplicates of held values. For a number or a modifier the row's other terms (bonus points,
+   * SEVN bonus) are worked out once instead of by a score() per card: the same integers, and a sum of
+   * integers is exact in any order.
+   */
+  private anyRow(): number {
+    const u = this.unseen;
+    const d = this.delta;
+    const value = this.value;
+    const p = this.points;
+    const mask = this.mask;
+    const sum = this.sum;
+    const mult = this.mult;
+    const plus = this.plus;
+    const bonus = this.bonus;
+    const distinct = this.distinct;
+    // The row's bonus points now, and what a new number value changes in them.
+    const fwOn = (bonus & Bonus.FEATHERWEIGHT) !== 0 && this.nonLow === 0;
+    const fwPoints = this.fw.points;
+    const fwMin = this.fw.minCards;
+    let heavy = 0;
+    for (let m = mask & this.heavyBits; m !== 0; m &= m - 1) heavy++;
+    const hwOn = (bonus & Bonus.HEAVYWEIGHT) !== 0;
+    const ldOn = (bonus & Bonus.LADDER) !== 0;
+    const sevnNext = distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
+    let base = 0;
+    let dup = 0;
+    const lost = this.secondChance ? 0 : 0 - p;
+    for (let c = 0, n = this.numbers; c < n; c++) {
+      const k = u[c];
+      if (k === 0) continue;
+      const v = value[c];
+      const bit = 1 << v;
+      let x: number;
+      if ((mask & bit) !== 0) {
+        x = lost;
+        dup += k;
+      } else {
+        const m2 = mask | bit;
+        let t = (sum + v) * mult + plus + sevnNext;
+        if (fwOn && distinct + 1 >= fwMin && (m2 & this.nonLowBits) === 0) t += fwPoints;
+        if (hwOn && heavy + ((bit & this.heavyBits) !== 0 ? 1 : 0) >= this.hw.minCards) t += this.hw.points;
+        if (ldOn) {
+          const run = longestRun(m2);
+          if (run >= this.ld.minRun) t += run * this.ld.pointsPerCard;
+        }
+        x = (t < 0 ? 0 : t) - p;
+      }
+      d[c] = x;
+      base += k * x;
+    }
+    // + and x modifiers: the row's own bonus points and SEVN bonus, unchanged by them.
+    let others = distinct >= this.sevnDistinct ? this.sevnBonus : 0;
+    if (fwOn && distinct >= fwMin && (mask & this.nonLowBits) === 0) others += fwPoints;
+    if (hwOn && heavy >= this.hw.minCards) others += this.hw.points;
+    if (ldOn) {
+      const run = longestRun(mask);
+      if (run >= this.ld.minRun) others += run * this.ld.pointsPerCard;
+    }
+    const add = this.addCodes;
+    for (let i = 0; i < add.length; i++) {
+      const c = add[i];
+      const k = u[c];
+      if (k === 0) continue;
+      const t = sum * mult + (plus + value[c]) + others;
+      const x = (t < 0 ? 0 : t) - p;
+      d[c] = x;
+      base += k * x;
+    }
+    const mul = this.multiplyCodes;
+    for (let i = 0; i < mul.length; i++) {
+      const c = mul[i];
+      const k = u[c];
+      if (k === 0) continue;
+      const t = sum * (mult * value[c]) + plus + others;
+      const x = (t < 0 ? 0 : t) - p;
+      d[c] = x;
+      base += k * x;
+    }
+    const ballast = this.ballastCodes;
+    for (let i = 0; i < ballast.length; i++) {
+      const c = ballast[i];
+      const k = u[c];
+      if (k === 0) continue;
+      const x = this.cardDelta(c);
+      d[c] = x;
+      base += k * x;
+    }
+    const bonusCodes = this.bonusCodes;
+    for (let i = 0; i < bonusCodes.length; i++) {
+      const c = bonusCodes[i];
+      const k = u[c];
+      if (k === 0) continue;
+      const x = this.cardDelta(c);
+      d[c] = x;
+      base += k * x;
+    }
+    this.anyRowBase = base;
+    return dup;
   }
 
   /**
