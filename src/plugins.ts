@@ -74,7 +74,8 @@ async function loadPlugin(file: string): Promise<void> {
   const path = resolve(file);
   if (loaded.has(path)) return;
   const bad = (problem: string): UserError => new UserError(`plugin ${file}: ${problem}`);
-  if (!existsSync(path) || !statSync(path).isFile()) throw bad('no such file (give the path of an ES module, e.g. my-bot.mjs)');
+  if (!existsSync(path)) throw bad('no such file (give the path of an ES module, e.g. my-bot.mjs)');
+  if (!statSync(path).isFile()) throw bad('not a regular file (a directory, pipe or device cannot be imported; give the path of an ES module, e.g. my-bot.mjs)');
   let mod: { default?: unknown };
   try {
     mod = (await import(pathToFileURL(path).href)) as { default?: unknown };

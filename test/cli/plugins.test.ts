@@ -120,6 +120,7 @@ export default {
     const run = (file: string) => one(sevensim('strategies', '--game', 'sevn', '--plugin', file));
     const missing = join(dir, 'nope.mjs');
     expect(run(missing)).toBe(`sevensim: plugin ${missing}: no such file (give the path of an ES module, e.g. my-bot.mjs)`);
+    expect(run(dir)).toBe(`sevensim: plugin ${dir}: not a regular file (a directory, pipe or device cannot be imported; give the path of an ES module, e.g. my-bot.mjs)`);
     const throws = plugin('throws.mjs', "throw new Error('boom at import');\n");
     expect(run(throws)).toBe(`sevensim: plugin ${throws}: failed to load: boom at import`);
     const nothing = plugin('nothing.mjs', 'export const x = 1;\n');
