@@ -9,7 +9,6 @@ import { gameModule } from '../src/catalog.js';
 import type { Mode } from '../src/engine/game.js';
 import { parseBuckets } from '../src/engine/decisions.js';
 import { type RunDefinition, chunkCount, playChunks } from '../src/engine/runner.js';
-import { widenInlining } from '../src/parallel/jit.js';
 
 export interface Workload {
   name: string;
@@ -54,9 +53,6 @@ function reseedGames(units: number): void {
   const runner = game.createRunner(game.preset('sevn-numbers'), ['stay-at:points=25'], 'round');
   for (let g = 0; g < units; g++) runner.reseedGame(1, g);
 }
-
-// As a simulate worker compiles (src/parallel/jit.ts); SEVENSIM_DEFAULT_INLINING=1 counts with V8's default instead.
-if (process.argv[1]?.endsWith('count.js') && process.env.SEVENSIM_DEFAULT_INLINING !== '1') widenInlining();
 
 if (process.argv[1]?.endsWith('count.js') && process.argv[2] === 'reseed-solo') {
   reseedGames(200_000);

@@ -17,7 +17,6 @@ import { RoundCapError, USER_ERROR_CAUSE, UserError } from '../engine/errors.js'
 import { type CandidatesDefinition, type CandidatesResult, playCandidates } from '../engine/candidates.js';
 import { type TournamentPlan, type TournamentResult, lineupsOf, playTournament } from '../engine/tournament.js';
 import type { CatalogEntry } from '../games/entry.js';
-import { widenInlining } from './jit.js';
 
 /** Sent once to every worker of a pool. */
 export interface WorkerSetup {
@@ -52,8 +51,6 @@ export interface CandidatesTask {
   first: number;
   last: number;
 }
-
-widenInlining(); // before anything is compiled (jit.ts)
 
 const setup = workerData as WorkerSetup | undefined;
 const game = setup ? ((await import(pathToFileURL(setup.module).href)) as { default: CatalogEntry }).default.game : null;
