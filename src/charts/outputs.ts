@@ -56,7 +56,7 @@ export interface TournamentOutput extends RunInfo {
 export interface BustTableOutput extends RunInfo {
   kind: 'bust-table';
   meta: { strategy: string; exact: boolean; rounds: number };
-  rows: { distinct: number; points: number; reach: number; bust_exact: number; sim_draws: number; sim_busts: number; sim_rate: number; sim_se: number }[];
+  rows: { distinct: number; points: number; reach: number; bust_exact: number; reach_bound?: number; sim_draws: number; sim_busts: number; sim_rate: number; sim_se: number }[];
 }
 
 export interface SolveOutput extends RunInfo {

@@ -16,105 +16,43 @@
  */
 import { Bonus, Kind, type SevnCards } from '../../src/games/sevn/cards.js';
 import { longestRun } from '../../src/games/sevn/scoring.js';
-import type { SevnRules } from '../../src/games/sevn/rules.js';
 import { Status, type SevnView } from '../../src/games/sevn/view.js';
+import { CardCounts } from './card-counts.js';
 
-export class NextCard {
-  private readonly kind: Uint8Array;
-  private readonly value: Int8Array;
-  private readonly copies: Uint8Array;
-  private readonly codes: number;
-  /** Per code: unseen copies (loaded by `loadUnseen`). */
-  readonly unseen: Int32Array;
-  /** Unseen cards in all. */
-  unseenTotal = 0;
+export class NextCard extends CardCounts {
   /** Per code: the loaded row's change from that card (filled by `expectedGain`). */
   readonly delta: Float64Array;
-  // The loaded row.
-  sum = 0;
-  mult = 1;
-  plus = 0;
-  bonus = 0;
-  /** Kept Ballast above Featherweight's maxValue. */
-  nonLow = 0;
-  mask = 0;
-  distinct = 0;
-  secondChance = false;
-  /** The row's score now (0 once busted). */
-  points = 0;
-  busted = false;
   /** The loaded row's exact bust chance on its next card (0 with a Second Chance), set by `expectedGain`. */
   bust = 0.5;
-
-  private readonly nonLowBits: number;
-  private readonly heavyBits: number;
-  private readonly fw: SevnRules['bonuses']['featherweight'];
-  private readonly hw: SevnRules['bonuses']['heavyweight'];
-  private readonly ld: SevnRules['bonuses']['ladder'];
-  private readonly sevnDistinct: number;
-  private readonly sevnBonus: number;
   // Sorting scratch for the Crossroads value.
   private readonly order: Int32Array;
-  /** Codes of the cards that change a row other than numbers: Ballast, modifiers, bonus cards. */
-  private readonly rowCodes: Int32Array;
-  private readonly numberCodes: Int32Array;
   /**
-   * The same row codes split by kind, for `evaluate`'s common case: one short loop per kind with no
-   * switch (the sum over them is an exact integer, so the order it is added in does not matter).
+   * The row codes split by kind, for `evaluate`: one short loop per kind with no switch (the sum over
+   * them is an exact integer, so the order it is added in does not matter).
    */
   private readonly addCodes: Int32Array;
   private readonly multiplyCodes: Int32Array;
   private readonly ballastCodes: Int32Array;
   private readonly bonusCodes: Int32Array;
-  /** Codes 0..numbers-1 are the number cards (SevnCards numbers them first). */
-  private readonly numbers: number;
   private readonly scCode: number;
   private readonly tdCode: number;
   private readonly stormCode: number;
   private readonly xCode: number;
-  /** Unseen number cards, and the sum of their values (loaded with the unseen cards). */
-  private numCount = 0;
-  private numValues = 0;
 
-  constructor(readonly cards: SevnCards) {
-    const r = cards.rules;
-    this.kind = cards.kind;
-    this.value = cards.value;
-    this.copies = cards.copies;
-    this.codes = cards.codes;
-    this.unseen = new Int32Array(cards.codes);
+  constructor(cards: SevnCards) {
+    super(cards);
     this.delta = new Float64Array(cards.codes);
     this.order = new Int32Array(cards.codes);
     for (let c = 0; c < cards.codes; c++) this.order[c] = c;
-    this.fw = r.bonuses.featherweight;
-    this.hw = r.bonuses.heavyweight;
-    this.ld = r.bonuses.ladder;
-    this.sevnDistinct = r.sevn.distinct;
-    this.sevnBonus = r.sevn.bonus;
-    let nonLow = 0;
-    let heavy = 0;
-    for (let v = 0; v <= 30; v++) {
-      if (v > this.fw.maxValue) nonLow |= 1 << v;
-      if (v >= this.hw.minValue) heavy |= 1 << v;
-    }
-    this.nonLowBits = nonLow;
-    this.heavyBits = heavy;
-    const rowCodes: number[] = [];
-    const numberCodes: number[] = [];
-    for (let c = 0; c < cards.codes; c++) {
-      const k = cards.kind[c];
-      if (k === Kind.NUMBER) numberCodes.push(c);
-      else if (k === Kind.BALLAST || k === Kind.MULTIPLY || k === Kind.ADD || k === Kind.FEATHERWEIGHT || k === Kind.HEAVYWEIGHT || k === Kind.LADDER) rowCodes.push(c);
-    }
-    this.rowCodes = Int32Array.from(rowCodes);
-    this.numberCodes = Int32Array.from(numberCodes);
-    const ofKind = (...kinds: number[]): Int32Array => Int32Array.from(rowCodes.filter((c) => kinds.includes(cards.kind[c])));
+    const ofKind = (...kinds: number[]): Int32Array => {
+      const out: number[] = [];
+      for (let c = 0; c < cards.codes; c++) if (kinds.includes(cards.kind[c])) out.push(c);
+      return Int32Array.from(out);
+    };
     this.addCodes = ofKind(Kind.ADD);
     this.multiplyCodes = ofKind(Kind.MULTIPLY);
     this.ballastCodes = ofKind(Kind.BALLAST);
     this.bonusCodes = ofKind(Kind.FEATHERWEIGHT, Kind.HEAVYWEIGHT, Kind.LADDER);
-    this.numbers = numberCodes.length;
-    for (let i = 0; i < numberCodes.length; i++) if (numberCodes[i] !== i) throw new Error('NextCard: number cards must come first in the card table');
     this.scCode = cards.secondChance;
     this.tdCode = cards.tripleDraw;
     this.stormCode = cards.storm;
@@ -123,67 +61,6 @@ export class NextCard {
     for (const c of this.addCodes) if (cards.value[c] < 0) nonNegative = false;
     for (const c of this.multiplyCodes) if (cards.value[c] < 1) nonNegative = false;
     this.rowCardsNonNegative = nonNegative;
-  }
-
-  /** The unseen cards as the view shows them (see the module comment). */
-  loadUnseen(v: SevnView): void {
-    const u = this.unseen;
-    if (v.deckSize > 0) {
-      // One pass, the number cards' count and value sum taken on the way (loadNumbers and loadRest in
-      // one loop); the seen counts read one by one (seenOf), not through a copy of them all.
-      const copies = this.copies;
-      const value = this.value;
-      const numbers = this.numbers;
-      let n = 0;
-      let sum = 0;
-      for (let c = 0; c < numbers; c++) {
-        const k = copies[c] - v.seenOf(c);
-        u[c] = k;
-        n += k;
-        sum += k * value[c];
-      }
-      for (let c = numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
-      this.numCount = n;
-      this.numValues = sum;
-      this.unseenTotal = v.deckSize;
-      return;
-    }
-    for (let c = 0; c < this.codes; c++) u[c] = this.copies[c];
-    for (let s = 0; s < v.players; s++) for (let i = 0, n = v.rowLength(s); i < n; i++) u[v.rowCard(s, i)]--;
-    let total = 0;
-    for (let c = 0; c < this.codes; c++) total += u[c];
-    this.unseenTotal = total;
-    this.countNumbers();
-  }
-
-  /**
-   * With a non-empty deck, the number cards of the unseen cards (their count and value sum taken on
-   * the way) and the unseen total: what `surelyDraws` needs. The seen counts are read one by one
-   * (seenOf), not through a copy of them all.
-   */
-  loadNumbers(v: SevnView): void {
-    const u = this.unseen;
-    const copies = this.copies;
-    const value = this.value;
-    const numbers = this.numbers;
-    let n = 0;
-    let sum = 0;
-    for (let c = 0; c < numbers; c++) {
-      const k = copies[c] - v.seenOf(c);
-      u[c] = k;
-      n += k;
-      sum += k * value[c];
-    }
-    this.numCount = n;
-    this.numValues = sum;
-    this.unseenTotal = v.deckSize;
-  }
-
-  /** With a non-empty deck, the other unseen cards (after loadNumbers: together, loadUnseen). */
-  loadRest(v: SevnView): void {
-    const u = this.unseen;
-    const copies = this.copies;
-    for (let c = this.numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
   }
 
   /**
@@ -217,95 +94,6 @@ export class NextCard {
 
   /** Whether every + modifier is >= 0, every x modifier >= 1 and every bonus's points >= 0 (see surelyDraws). */
   private readonly rowCardsNonNegative: boolean;
-
-  private countNumbers(): void {
-    let n = 0;
-    let sum = 0;
-    for (let i = 0; i < this.numberCodes.length; i++) {
-      const c = this.numberCodes[i];
-      n += this.unseen[c];
-      sum += this.unseen[c] * this.value[c];
-    }
-    this.numCount = n;
-    this.numValues = sum;
-  }
-
-  /** Reads seat s's row from the view. */
-  loadRow(v: SevnView, s: number): void {
-    const n = v.rowLength(s);
-    let sum = 0;
-    let mult = 1;
-    let plus = 0;
-    let bonus = 0;
-    let nonLow = 0;
-    let mask = 0;
-    let distinct = 0;
-    let sc = false;
-    for (let i = 0; i < n; i++) {
-      const c = v.rowCard(s, i);
-      const val = this.value[c];
-      switch (this.kind[c]) {
-        case Kind.NUMBER:
-          if ((mask >>> val) & 1) break; // a busting duplicate
-          mask |= 1 << val;
-          sum += val;
-          distinct++;
-          break;
-        case Kind.BALLAST:
-          sum += val;
-          distinct++;
-          if (val > this.fw.maxValue) nonLow++;
-          break;
-        case Kind.MULTIPLY: mult *= val; break;
-        case Kind.ADD: plus += val; break;
-        case Kind.SECOND_CHANCE: sc = true; break;
-        case Kind.FEATHERWEIGHT: bonus |= Bonus.FEATHERWEIGHT; break;
-        case Kind.HEAVYWEIGHT: bonus |= Bonus.HEAVYWEIGHT; break;
-        case Kind.LADDER: bonus |= Bonus.LADDER; break;
-        default: break;
-      }
-    }
-    this.sum = sum;
-    this.mult = mult;
-    this.plus = plus;
-    this.bonus = bonus;
-    this.nonLow = nonLow;
-    this.mask = mask;
-    this.distinct = distinct;
-    this.secondChance = sc;
-    this.busted = v.statusOf(s) === Status.BUSTED;
-    this.points = this.busted ? 0 : this.score(mask, sum, distinct, nonLow, mult, plus, bonus);
-  }
-
-  /** A row's score from its counters, as the engine scores it (with the SEVN bonus at sevn.distinct values). */
-  score(mask: number, sum: number, distinct: number, nonLow: number, mult: number, plus: number, bonus: number): number {
-    let t = sum * mult + plus;
-    if (bonus !== 0) {
-      if (bonus & Bonus.FEATHERWEIGHT && distinct >= this.fw.minCards && (mask & this.nonLowBits) === 0 && nonLow === 0) t += this.fw.points;
-      if (bonus & Bonus.HEAVYWEIGHT) {
-        let heavy = 0;
-        for (let m = mask & this.heavyBits; m !== 0; m &= m - 1) heavy++;
-        if (heavy >= this.hw.minCards) t += this.hw.points;
-      }
-      if (bonus & Bonus.LADDER) {
-        const run = longestRun(mask);
-        if (run >= this.ld.minRun) t += run * this.ld.pointsPerCard;
-      }
-    }
-    if (distinct >= this.sevnDistinct) t += this.sevnBonus;
-    return t < 0 ? 0 : t;
-  }
-
-  /** The loaded row's score if it kept the Ballast card `code`. */
-  withBallast(code: number): number {
-    const val = this.value[code];
-    return this.score(this.mask, this.sum + val, this.distinct + 1, this.nonLow + (val > this.fw.maxValue ? 1 : 0), this.mult, this.plus, this.bonus);
-  }
-
-  /** The Ballast rule the valuation assumes: keep the card when keeping it raises the row's score now. */
-  ballastKeeps(code: number): boolean {
-    return this.withBallast(code) > this.points;
-  }
 
   /**
    * The exact change of the loaded row's score from card `code` (numbers, Ballast, modifiers, bonus
@@ -391,24 +179,9 @@ export class NextCard {
       this.numbersFilled = false;
       base += this.rowCardsSimple();
     } else {
-      const codes = this.numberCodes;
-      for (let i = 0; i < codes.length; i++) {
-        const c = codes[i];
-        if (u[c] === 0) continue;
-        const x = this.cardDelta(c);
-        d[c] = x;
-        base += u[c] * x;
-        if ((this.mask >>> this.value[c]) & 1) dup += u[c];
-      }
+      dup = this.anyRow();
+      base = this.anyRowBase;
       this.numbersFilled = true;
-      const rc = this.rowCodes;
-      for (let i = 0; i < rc.length; i++) {
-        const c = rc[i];
-        if (u[c] === 0) continue;
-        const x = this.cardDelta(c);
-        d[c] = x;
-        base += u[c] * x;
-      }
     }
     const bust = this.secondChance ? 0 : dup / total;
     this.bust = bust;
@@ -434,6 +207,113 @@ export class NextCard {
     this.withoutCrossroads = gain;
     if (crossroads && u[x] > 0) gain += u[x] * this.crossroadsValue();
     this.gain = gain / total;
+  }
+
+  /** Sum of u x delta over the unseen cards but actions and Second Chance, left by anyRow. */
+  private anyRowBase = 0;
+
+  /**
+   * evaluate's general case (bonus cards held, or a raw score below 0): each unseen number, modifier,
+   * Ballast and bonus card's delta, exactly as cardDelta works it out (score of the changed row minus
+   * points), left in `delta`; their sum weighted by the unseen copies in `anyRowBase`; returns the
+   * unseen duplicates of held values. For a number or a modifier the row's other terms (bonus points,
+   * SEVN bonus) are worked out once instead of by a score() per card: the same integers, and a sum of
+   * integers is exact in any order.
+   */
+  private anyRow(): number {
+    const u = this.unseen;
+    const d = this.delta;
+    const value = this.value;
+    const p = this.points;
+    const mask = this.mask;
+    const sum = this.sum;
+    const mult = this.mult;
+    const plus = this.plus;
+    const bonus = this.bonus;
+    const distinct = this.distinct;
+    // The row's bonus points now, and what a new number value changes in them.
+    const fwOn = (bonus & Bonus.FEATHERWEIGHT) !== 0 && this.nonLow === 0;
+    const fwPoints = this.fw.points;
+    const fwMin = this.fw.minCards;
+    let heavy = 0;
+    for (let m = mask & this.heavyBits; m !== 0; m &= m - 1) heavy++;
+    const hwOn = (bonus & Bonus.HEAVYWEIGHT) !== 0;
+    const ldOn = (bonus & Bonus.LADDER) !== 0;
+    const sevnNext = distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
+    let base = 0;
+    let dup = 0;
+    const lost = this.secondChance ? 0 : 0 - p;
+    for (let c = 0, n = this.numbers; c < n; c++) {
+      const k = u[c];
+      if (k === 0) continue;
+      const v = value[c];
+      const bit = 1 << v;
+      let x: number;
+      if ((mask & bit) !== 0) {
+        x = lost;
+        dup += k;
+      } else {
+        const m2 = mask | bit;
+        let t = (sum + v) * mult + plus + sevnNext;
+        if (fwOn && distinct + 1 >= fwMin && (m2 & this.nonLowBits) === 0) t += fwPoints;
+        if (hwOn && heavy + ((bit & this.heavyBits) !== 0 ? 1 : 0) >= this.hw.minCards) t += this.hw.points;
+        if (ldOn) {
+          const run = longestRun(m2);
+          if (run >= this.ld.minRun) t += run * this.ld.pointsPerCard;
+        }
+        x = (t < 0 ? 0 : t) - p;
+      }
+      d[c] = x;
+      base += k * x;
+    }
+    // + and x modifiers: the row's own bonus points and SEVN bonus, unchanged by them.
+    let others = distinct >= this.sevnDistinct ? this.sevnBonus : 0;
+    if (fwOn && distinct >= fwMin && (mask & this.nonLowBits) === 0) others += fwPoints;
+    if (hwOn && heavy >= this.hw.minCards) others += this.hw.points;
+    if (ldOn) {
+      const run = longestRun(mask);
+      if (run >= this.ld.minRun) others += run * this.ld.pointsPerCard;
+    }
+    const add = this.addCodes;
+    for (let i = 0; i < add.length; i++) {
+      const c = add[i];
+      const k = u[c];
+      if (k === 0) continue;
+      const t = sum * mult + (plus + value[c]) + others;
+      const x = (t < 0 ? 0 : t) - p;
+      d[c] = x;
+      base += k * x;
+    }
+    const mul = this.multiplyCodes;
+    for (let i = 0; i < mul.length; i++) {
+      const c = mul[i];
+      const k = u[c];
+      if (k === 0) continue;
+      const t = sum * (mult * value[c]) + plus + others;
+      const x = (t < 0 ? 0 : t) - p;
+      d[c] = x;
+      base += k * x;
+    }
+    const ballast = this.ballastCodes;
+    for (let i = 0; i < ballast.length; i++) {
+      const c = ballast[i];
+      const k = u[c];
+      if (k === 0) continue;
+      const x = this.cardDelta(c);
+      d[c] = x;
+      base += k * x;
+    }
+    const bonusCodes = this.bonusCodes;
+    for (let i = 0; i < bonusCodes.length; i++) {
+      const c = bonusCodes[i];
+      const k = u[c];
+      if (k === 0) continue;
+      const x = this.cardDelta(c);
+      d[c] = x;
+      base += k * x;
+    }
+    this.anyRowBase = base;
+    return dup;
   }
 
   /**

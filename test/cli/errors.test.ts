@@ -108,6 +108,7 @@ describe('every command fails on bad input with one line and exit 2 (process lev
     ["solve: --out ''", ['solve', '--game', 'sevn', '--out', ''], /^sevensim: --out: expected a path, got an empty string\n$/],
     ['bust-table: a card the deck lacks', ['bust-table', '--game', 'sevn', '--held', '99'], /^sevensim: --held 99: the deck of rules "sevn" has no number card 99/],
     ['bust-table: --band 0', ['bust-table', '--game', 'sevn', '--rounds', '0', '--band', '0'], /^sevensim: --band: expected a whole number from 1 to 2\^53 - 1 \(9,007,199,254,740,991\), got 0\n$/],
+    ['bust-table: --drop-below -1', ['bust-table', '--game', 'sevn', '--rounds', '0', '--drop-below', '-1'], /^sevensim: --drop-below: expected a number in \[0, 0.01\], got -1\n$/],
     ['study: --games 0', ['study', '--games', '0', '--out', '/nonexistent/x'], /^sevensim: --games: expected a whole number from 1 to 2\^53 - 1 .*, got 0\n$/],
   ])('%s', (_what, args, message) => {
     const r = sevensim(...(args as string[]));

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/dirs.js';
 import { UserError } from '../../src/engine/errors.js';
 import { type UnseenCards, defaultUnseen, rowBust } from '../../src/games/sevn/bust-row.js';
-import { bustTable as bustTableOf } from '../../src/games/sevn/bust-table.js';
+import { type BustTable, bustTable as bustTableOf } from '../../src/games/sevn/bust-table.js';
 import type { SevnRules } from '../../src/games/sevn/rules.js';
 import { parseHeld, parseUnseen } from '../../src/games/sevn/analyses/bust-table.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
@@ -243,7 +243,7 @@ describe('bust-table command layer', () => {
     expect(readdirSync(out).sort()).toEqual(['bust-table.arrow', 'bust-table.json', 'run.json']);
     const a = readArrowFile(join(out, 'bust-table.arrow'));
     expect(a.numRows).toBe(t.rows.length);
-    expect(a.schema.fields.map((f) => f.name)).toEqual(['distinct', 'points', 'reach', 'bust_exact', 'sim_rounds', 'sim_draws', 'sim_busts', 'sim_rate', 'sim_se']);
+    expect(a.schema.fields.map((f) => f.name)).toEqual(['distinct', 'points', 'reach', 'bust_exact', 'reach_bound', 'sim_rounds', 'sim_draws', 'sim_busts', 'sim_rate', 'sim_se']);
     const text = formatBustTable(t, 10);
     expect(text.split('\n').length).toBeLessThan(40);
     expect(text).toMatch(/^\s+1\s+10-19\s/m);
@@ -264,7 +264,7 @@ describe('bustTable on a deck with modifiers, Second Chance, Freeze and Triple D
   it('on number-only decks it gives the recursion over held sets (exact.ts)', () => {
     for (const [name, strategy] of [['sevn-numbers', 'stay-at:points=25'], ['flip7-numbers', 'bust-cap:p=0.25']]) {
       const r = sevnPreset(name);
-      const pass = soloPass(r, SEVN_STRATEGIES, strategy);
+      const pass = soloPass(r, SEVN_STRATEGIES, strategy, { epsilon: 0 });
       if ('why' in pass) throw new Error(pass.why);
       const table = bustTable(r, { strategy, rounds: 0, seed: 1 });
       expect(pass.rows.size).toBe(table.rows.length);
@@ -274,12 +274,12 @@ describe('bustTable on a deck with modifiers, Second Chance, Freeze and Triple D
         expect(p.bust).toBeCloseTo(row.bustExact, 12);
       }
     }
-    expect(soloPass(sevnPreset('sevn-numbers'), SEVN_STRATEGIES, 'stay-at:points=25')).toMatchObject({ mean: expect.closeTo(soloStayAt(sevnPreset('sevn-numbers'), 25).mean, 10) });
+    expect(soloPass(sevnPreset('sevn-numbers'), SEVN_STRATEGIES, 'stay-at:points=25', { epsilon: 0 })).toMatchObject({ mean: expect.closeTo(soloStayAt(sevnPreset('sevn-numbers'), 25).mean, 10) });
   });
 
   it('stay-at:points=20: the round score, bust and SEVN chances and every row against the engine (200,000 rounds, 4 SE)', () => {
     const rounds = 200_000;
-    const pass = soloPass(mixed, SEVN_STRATEGIES, 'stay-at:points=20');
+    const pass = soloPass(mixed, SEVN_STRATEGIES, 'stay-at:points=20', { epsilon: 0 });
     if ('why' in pass) throw new Error(pass.why);
     // The engine's own solo rounds of the same strategy.
     const engine = new SevnEngine(mixed);
@@ -315,9 +315,46 @@ describe('bustTable on a deck with modifiers, Second Chance, Freeze and Triple D
     expect(checked).toBeGreaterThan(15);
   }, 120_000);
 
+  it('--drop-below: the bound in the JSON, the header line, and only the digits each band\'s bound leaves certain', async () => {
+    const { sevnBustTable } = await import('../../src/games/sevn/analyses/bust-table.js');
+    const { certainDigits } = await import('../../src/games/sevn/solo-bound.js');
+    expect([certainDigits(0.12349, 0.12351, 4), certainDigits(0.12344, 0.12346, 4), certainDigits(0.1, 0.3, 4), certainDigits(0.5, 0.5, 6)]).toEqual(['0.1235', '0.123', '-', '0.500000']);
+    const args = { strategy: 'stay-at:points=20', rounds: 0, seed: 1, band: 10, secondChance: false };
+    const exact = (await sevnBustTable(SEVN_STRATEGIES, mixed, null, { ...args, dropBelow: 0 } as never)) as { report: BustTable; text: string };
+    expect(exact.report).toMatchObject({ exact: true, exactBound: 0, allRowsBound: 0, droppedChance: 0, dropped: [] });
+    expect(exact.text).not.toMatch(/within a bound/);
+    const { report: t, text } = (await sevnBustTable(SEVN_STRATEGIES, mixed, null, { ...args, dropBelow: 1e-5 } as never)) as { report: BustTable; text: string };
+    expect(t.exact).toBe(true);
+    expect(t.epsilon).toBe(1e-5);
+    expect(t.droppedChance).toBeGreaterThan(0);
+    expect(t.exactBound).toBeGreaterThan(0);
+    expect(t.allRowsBound).toBeGreaterThanOrEqual(t.exactBound);
+    expect(t.exactBound).toBe(Math.max(...t.rows.map((r) => r.reachBound)));
+    expect(JSON.parse(JSON.stringify(t)).dropped.length).toBe(t.dropped.length);
+    expect(text).toMatch(/^Exact columns within a bound: the pass dropped the states below a 1e-5 chance \(\S+ in all\), which add at most \S+ draws\/round to a row listed/m);
+    // Each band's cells: the exact values (dropping nothing) to the digits printed, fewer than its 6 and 4 somewhere.
+    const band = (d: number, lo: number) => {
+      const rows = exact.report.rows.filter((r) => r.distinct === d && r.points >= lo && r.points < lo + 10);
+      const reach = rows.reduce((a, r) => a + r.reach, 0);
+      return [reach, rows.reduce((a, r) => a + r.reach * r.bustExact, 0) / reach];
+    };
+    let cut = 0;
+    for (const line of text.split('\n').filter((l) => /^\s+\d+\s+\d+-\d+\s/.test(l))) {
+      const [d, pts, ...cells] = line.trim().split(/\s+/);
+      const values = band(Number(d), Number(pts.split('-')[0]));
+      for (const i of [0, 1]) {
+        if (cells[i] === '-') continue;
+        const digits = cells[i].length - 2;
+        expect(cells[i], line).toBe(values[i].toFixed(digits));
+        if (digits < (i === 0 ? 6 : 4)) cut++;
+      }
+    }
+    expect(cut).toBeGreaterThan(0);
+  });
+
   it('past its work cap the pass stops and says so (flip7, sevn); decks it leaves out, and why', () => {
     for (const preset of ['flip7', 'sevn']) {
-      expect(soloPass(sevnPreset(preset), SEVN_STRATEGIES, 'stay-at:points=25', 200_000)).toMatchObject({ why: expect.stringMatching(/would reach more than 200,000 states/) });
+      expect(soloPass(sevnPreset(preset), SEVN_STRATEGIES, 'stay-at:points=25', { maxSteps: 200_000 })).toMatchObject({ why: expect.stringMatching(/would reach more than 200,000 states/) });
     }
     // A deck small enough to be reshuffled within a round.
     expect(soloPass({ ...mixed, numbers: [{ value: 1, copies: 1 }, { value: 2, copies: 2 }, { value: 3, copies: 3 }] }, SEVN_STRATEGIES, 'stay-at')).toMatchObject({ why: expect.stringMatching(/reshuffled/) });

@@ -11,6 +11,7 @@ import { Ev } from '../../src/games/sevn/events.js';
 import { makeSevnPlayers } from '../../src/games/sevn/index.js';
 import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
 import { type SoloPass, soloPass } from '../../src/games/sevn/solo-pass.js';
+import { simulateBustTable } from '../../src/games/sevn/bust-sim.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { expectWithinSE } from '../helpers/stats.js';
 
@@ -19,7 +20,7 @@ const base = sevnPreset('sevn-numbers');
 const noActions = { freeze: 0, secondChance: 0, tripleDraw: 0, crossroads: 0, storm: 0 };
 
 function pass(r: SevnRules, spec: string): SoloPass {
-  const p = soloPass(r, SEVN_STRATEGIES, spec, 50_000_000);
+  const p = soloPass(r, SEVN_STRATEGIES, spec, { maxSteps: 50_000_000, epsilon: 0 });
   if ('why' in p) throw new Error(p.why);
   return p;
 }
@@ -114,5 +115,142 @@ describe('soloPass on a deck holding every card kind, against the engine (4 SE, 
   it.skipIf(!SLOW)('situation-aware choices (Ballast gain, Crossroads game) and Ballast kept: 200,000 rounds each (SEVENSIM_SLOW=1)', () => {
     againstEngine(allKinds, 'bust-cap:p=0.3,ballast=gain,crossroads=game', 200_000);
     againstEngine(allKinds, 'stay-at-cards:cards=3,ballast=keep', 200_000);
+  }, 600_000);
+});
+
+/** `observed` within 4 SE of the interval [lo, hi] where an exact value lies. */
+function expectWithinSEOf(observed: number, lo: number, hi: number, se: number, what: string): void {
+  expect(Number.isFinite(se) && se >= 0, `${what}: standard error ${se}`).toBe(true);
+  const off = observed < lo ? lo - observed : observed > hi ? observed - hi : 0;
+  expect(off, `${what}: observed ${observed}, exact in [${lo}, ${hi}], se ${se}`).toBeLessThanOrEqual(4 * se + 1e-9);
+}
+
+describe('soloPass dropping the states below a chance: within its bound of the exact pass', () => {
+  /** The pruned pass `p` against the exact `e`: every row, band and figure short by at most its bound; returns the largest shortfall. */
+  function withinBound(e: SoloPass, p: SoloPass): number {
+    const tol = 1e-12;
+    let worst = 0;
+    const keys = [...e.rows.keys()];
+    for (const k of p.rows.keys()) expect(e.rows.has(k), `row ${k} only in the pruned pass`).toBe(true);
+    // Every row, and every band of rows with the same distinct values and points up to a row's.
+    for (const top of keys) {
+      const d = Math.floor(top / 65536);
+      let reach = 0;
+      let busts = 0;
+      for (const k of keys) {
+        if (Math.floor(k / 65536) !== d || k > top) continue;
+        const x = e.rows.get(k)!;
+        const y = p.rows.get(k) ?? { reach: 0, bust: 0 };
+        const one = p.dropped.reachBound(d, k % 65536);
+        expect(x.reach - y.reach, `reach at ${d}/${k % 65536}`).toBeGreaterThanOrEqual(-tol);
+        expect(x.reach - y.reach, `reach at ${d}/${k % 65536}`).toBeLessThanOrEqual(one + tol);
+        expect(x.reach * x.bust - y.reach * y.bust, `busts at ${d}/${k % 65536}`).toBeLessThanOrEqual(one + tol);
+        worst = Math.max(worst, x.reach - y.reach);
+        reach += x.reach - y.reach;
+        busts += x.reach * x.bust - y.reach * y.bust;
+      }
+      const band = p.dropped.reachBound(d, top % 65536);
+      expect(reach, `reach of ${d} values up to ${top % 65536} points`).toBeLessThanOrEqual(band + tol);
+      expect(busts, `busts of ${d} values up to ${top % 65536} points`).toBeGreaterThanOrEqual(-tol);
+      expect(busts).toBeLessThanOrEqual(band + tol);
+    }
+    const m = p.dropped.mass;
+    for (const [x, y, bound] of [[e.mean, p.mean, m * p.scoreBound], [e.meanSquare, p.meanSquare, m * p.scoreBound ** 2], [e.bustChance, p.bustChance, m], [e.sevnChance, p.sevnChance, m]]) {
+      expect(x - y).toBeGreaterThanOrEqual(-tol);
+      expect(x - y).toBeLessThanOrEqual(bound + tol);
+    }
+    return worst;
+  }
+
+  it('on the 17-card deck of every kind (Ballast and a Featherweight: points can fall, by 14 at most), two strategies', () => {
+    for (const spec of ['stay-at:points=5', 'stay-at-cards:cards=3,ballast=keep']) {
+      const e = pass(allKinds, spec);
+      expect(e.dropped.mass).toBe(0);
+      expect(e.dropped.weighted).toBe(0);
+      expect(e.dropped.pointsDrop).toBe(14);
+      let dropped = 0;
+      for (const epsilon of [1e-2, 1e-3, 1e-4]) {
+        const p = soloPass(allKinds, SEVN_STRATEGIES, spec, { epsilon, farEpsilon: epsilon });
+        if ('why' in p) throw new Error(p.why);
+        const worst = withinBound(e, p);
+        // A bound only where something was dropped, and the figures unchanged where nothing was.
+        if (p.dropped.weighted > 0) expect(p.dropped.mass).toBeGreaterThan(0);
+        if (p.dropped.mass === 0) expect([p.mean, p.rows]).toEqual([e.mean, e.rows]);
+        else dropped++;
+        if (worst > 0) expect(p.dropped.mass).toBeGreaterThan(0);
+      }
+      expect(dropped, spec).toBeGreaterThan(1);
+    }
+  });
+
+  it('on a 45-card deck of numbers, modifiers and actions, with the states that lead to no row seen so far dropped sooner', () => {
+    const mixed: SevnRules = {
+      ...base, name: 'mixed', numbers: [1, 2, 3, 4, 5, 6, 7, 8].map((v) => ({ value: v, copies: v })),
+      modifiers: [{ kind: 'multiply', value: 2, count: 1 }, { kind: 'add', value: 3, count: 1 }, { kind: 'add', value: 5, count: 1 }],
+      actions: { freeze: 2, secondChance: 2, tripleDraw: 2, crossroads: 0, storm: 0 }, tripleDrawCards: 3, sevn: { distinct: 5, bonus: 10 },
+    };
+    const e = pass(mixed, 'stay-at:points=20');
+    for (const [epsilon, farEpsilon] of [[1e-6, 1e-6], [1e-7, 1e-4]]) {
+      const p = soloPass(mixed, SEVN_STRATEGIES, 'stay-at:points=20', { epsilon, farEpsilon });
+      if ('why' in p) throw new Error(p.why);
+      expect(p.dropped.mass).toBeGreaterThan(0);
+      expect(p.dropped.pointsDrop).toBe(0);
+      expect(withinBound(e, p)).toBeGreaterThan(0);
+    }
+  });
+});
+
+/** The pass with its default threshold on a full deck against `rounds` engine rounds: each figure within 4 SE of its bounded interval. */
+function boundedAgainstEngine(r: SevnRules, spec: string, rounds: number, epsilon?: number): void {
+  const p = soloPass(r, SEVN_STRATEGIES, spec, { epsilon });
+  if ('why' in p) throw new Error(p.why);
+  expect(p.dropped.mass).toBeGreaterThan(0);
+  const engine = new SevnEngine(r);
+  const rng = new Rng();
+  rng.reseed(13, 0, STREAM_DECK);
+  const players = makeSevnPlayers(SEVN_STRATEGIES, r, [spec], [new Rng()]);
+  let sum = 0;
+  let square = 0;
+  let busts = 0;
+  engine.tracer = { event(ev) { if (ev === Ev.BUST) busts++; } };
+  for (let i = 0; i < rounds; i++) {
+    engine.playRound(players, rng);
+    sum += engine.roundScore[0];
+    square += engine.roundScore[0] ** 2;
+  }
+  const m = p.dropped.mass;
+  const mean = sum / rounds;
+  expectWithinSEOf(mean, p.mean, p.mean + m * p.scoreBound, Math.sqrt((square / rounds - mean ** 2) / rounds), `${r.name}: round score`);
+  expectWithinSEOf(busts / rounds, p.bustChance, p.bustChance + m, Math.sqrt((p.bustChance * (1 - p.bustChance)) / rounds), `${r.name}: bust chance`);
+
+  // Each row: the engine's draws and busts there (bust-sim.ts), against the pass's bounded values.
+  const sim = simulateBustTable(r, SEVN_STRATEGIES, spec, rounds, 5);
+  let checked = 0;
+  let sharp = 0;
+  for (const k of new Set([...p.rows.keys(), ...sim.keys()])) {
+    const { reach, bust } = p.rows.get(k) ?? { reach: 0, bust: 0 };
+    const { draws, busts: rowBusts } = sim.get(k) ?? { draws: 0, busts: 0 };
+    const at = `${r.name}: ${Math.floor(k / 65536)}/${k % 65536}`;
+    const e = p.dropped.reachBound(Math.floor(k / 65536), k % 65536);
+    expectWithinSEOf(draws / rounds, reach, reach + e, Math.sqrt((12 * Math.max(reach, 1 / rounds)) / rounds), `${at} reach`);
+    if (draws >= 2000) {
+      const se = Math.sqrt((bust * (1 - bust)) / draws);
+      expectWithinSEOf(rowBusts / draws, (reach * bust) / (reach + e), (reach * bust + e) / reach, se, `${at} bust`);
+      checked++;
+      // Rows where the bound is narrower than the noise it is held against.
+      if (bust > 0 && e / reach < se) sharp++;
+    }
+  }
+  expect(checked).toBeGreaterThan(20);
+  expect(sharp, 'rows whose bound is narrower than their SE').toBeGreaterThan(checked / 4);
+}
+
+describe('soloPass on the flip7 deck, states dropped below a chance, against the engine (4 SE of the bounded value, fixed seeds)', () => {
+  it('stay-at:points=25, states below 1e-8 dropped: 100,000 rounds', () => {
+    boundedAgainstEngine(sevnPreset('flip7'), 'stay-at:points=25', 100_000, 1e-8);
+  }, 120_000);
+
+  it.skipIf(!SLOW)('stay-at:points=25 at the default threshold: 1,000,000 rounds (SEVENSIM_SLOW=1)', () => {
+    boundedAgainstEngine(sevnPreset('flip7'), 'stay-at:points=25', 1_000_000);
   }, 600_000);
 });

@@ -5,13 +5,15 @@
  * a solo draw rule (SevnStrategyDef.soloDrawRule: it answers from what it sees, no chance): on a
  * number-only deck the recursion over held sets (exact.ts), on any other deck the forward pass of
  * solo-pass.ts when it fits its work cap. Otherwise only the simulated columns are filled (the exact
- * ones are NaN) and `noExact` says why.
+ * ones are NaN) and `noExact` says why. The forward pass drops the states below its threshold
+ * (solo-bound.ts): each row's exact reach then lies in [reach, reach + reachBound], its busts likewise.
  */
 import { parseSpec, resolveParams } from '../../engine/params.js';
 import { checkStrategySpec } from '../../engine/strategy.js';
 import { simulateBustTable, stateKey } from './bust-sim.js';
 import { maskSum, otherCards, popcount, soloReach } from './exact.js';
 import { type SoloPassProgress, soloPass } from './solo-pass.js';
+import type { DroppedStates } from './solo-bound.js';
 import type { SevnRules } from './rules.js';
 import type { SevnStrategyDef } from './view.js';
 
@@ -22,6 +24,8 @@ export interface BustTableRow {
   reach: number;
   /** Exact next-draw bust chance, averaged over the draws at this state (NaN idem). */
   bustExact: number;
+  /** The most the states the exact pass dropped could add to this row's reach and to its busts (0: exact; NaN idem). */
+  reachBound: number;
   /** Simulation: rounds, draws at this state, busts on those draws. */
   simRounds: number;
   simDraws: number;
@@ -41,6 +45,8 @@ export interface BustTableOptions {
   progress?: SoloPassProgress;
   /** The exact pass's work cap (default SOLO_PASS_MAX_STEPS). */
   maxSteps?: number;
+  /** The exact pass's threshold (default SOLO_PASS_EPSILON). */
+  epsilon?: number;
 }
 
 export interface BustTable {
@@ -50,6 +56,18 @@ export interface BustTable {
   exact: boolean;
   /** Why the exact columns are empty (one line), or null when they are filled. */
   noExact: string | null;
+  /**
+   * What the exact pass dropped (0 when nothing, NaN without exact columns): the most it adds to the
+   * reach of a row of the table (the largest reachBound), and to all rows together (rows not listed
+   * included); its threshold, the chance dropped, and per (distinct, points) of the dropped states
+   * what they can add (`pointsDrop`: see solo-bound.ts).
+   */
+  exactBound: number;
+  allRowsBound: number;
+  epsilon: number;
+  droppedChance: number;
+  dropped: { distinct: number; points: number; bound: number }[];
+  pointsDrop: number;
   rounds: number;
   seed: number;
   rows: BustTableRow[];
@@ -92,12 +110,18 @@ export function bustTable(r: SevnRules, strategies: readonly SevnStrategyDef[], 
   const declared = soloDrawRule(r, strategies, o.strategy);
   let exact = new Map<number, { reach: number; bust: number }>();
   let noExact: string | null = null;
+  let dropped: DroppedStates | null = null;
+  let epsilon = 0;
   if (!declared) noExact = `${o.strategy} declares no solo draw rule (a function of the held values alone)`;
   else if (others === 0) exact = exactBustTable(r, declared);
   else {
-    const pass = soloPass(r, strategies, o.strategy, o.maxSteps, o.progress);
+    const pass = soloPass(r, strategies, o.strategy, { maxSteps: o.maxSteps, progress: o.progress, epsilon: o.epsilon });
     if ('why' in pass) noExact = pass.why;
-    else exact = pass.rows;
+    else {
+      exact = pass.rows;
+      dropped = pass.dropped;
+      epsilon = pass.epsilon;
+    }
   }
   const rule = noExact === null;
   const sim = o.rounds > 0 ? simulateBustTable(r, strategies, o.strategy, o.rounds, o.seed) : new Map<number, { draws: number; busts: number }>();
@@ -111,8 +135,14 @@ export function bustTable(r: SevnRules, strategies: readonly SevnStrategyDef[], 
     return {
       distinct: Math.floor(k / 65536), points: k % 65536,
       reach: rule ? e?.reach ?? 0 : NaN, bustExact: rule ? e?.bust ?? NaN : NaN,
+      reachBound: rule ? dropped?.reachBound(Math.floor(k / 65536), k % 65536) ?? 0 : NaN,
       simRounds: o.rounds, simDraws: draws, simBusts: busts, simRate: rate, simSe: draws > 0 ? Math.sqrt((rate * (1 - rate)) / draws) : NaN,
     };
   });
-  return { rules: r.name, strategy: o.strategy, exact: rule, noExact, rounds: o.rounds, seed: o.seed, rows };
+  return {
+    rules: r.name, strategy: o.strategy, exact: rule, noExact, exactBound: rule ? rows.reduce((a, x) => Math.max(a, x.reachBound), 0) : NaN,
+    allRowsBound: rule ? dropped?.weighted ?? 0 : NaN, epsilon, droppedChance: dropped?.mass ?? 0,
+    dropped: dropped?.list() ?? [], pointsDrop: dropped?.pointsDrop ?? 0, rounds: o.rounds, seed: o.seed, rows,
+  };
 }
+

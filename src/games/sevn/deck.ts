@@ -14,6 +14,9 @@ import type { SevnCards } from './cards.js';
 import { Ev, type SevnTracer } from './events.js';
 import type { SevnRules } from './rules.js';
 
+/** Deck epochs handed out in this thread (see SevnDeck.epoch): never the same for two decks. */
+let epochs = 0;
+
 export class SevnDeck {
   readonly rules: SevnRules;
   readonly cards: SevnCards;
@@ -39,6 +42,15 @@ export class SevnDeck {
   tracer: SevnTracer | null = null;
   /** Reshuffles in the current round (the engine zeroes it as a round starts): see reshuffle(). */
   roundReshuffles = 0;
+  /**
+   * Changes (to a value no other deck of this thread has had) whenever the seen counts change other
+   * than by one draw: a fresh deck, a reshuffle, a copied or rebuilt deck, a loaded position. Within
+   * an epoch, `deck[deckLen, epochTop)` are the cards drawn since it began, the latest at deckLen: a
+   * draw moves its card to the end of the deck and writes nothing beyond it. Strategies that keep the
+   * unseen cards from one decision to the next read them through the view (view.ts, deckEpoch).
+   */
+  epoch = 0;
+  epochTop = 0;
 
   constructor(rules: SevnRules, cards: SevnCards) {
     this.rules = rules;
@@ -73,6 +85,7 @@ export class SevnDeck {
     this.stack.set(o.stack);
     this.stackLen = o.stackLen;
     this.stackPos = o.stackPos;
+    this.newEpoch();
   }
 
   /**
@@ -88,6 +101,13 @@ export class SevnDeck {
     this.deckWhole = false;
     this.stackLen = 0;
     this.stackPos = 0;
+    this.newEpoch();
+  }
+
+  /** Starts a new epoch (see `epoch`): call after any change to the deck other than a draw. */
+  newEpoch(): void {
+    this.epoch = ++epochs;
+    this.epochTop = this.deckLen;
   }
 
   get deckSize(): number {
@@ -119,6 +139,7 @@ export class SevnDeck {
     // Loops, not fill(): for arrays this small a fill() call costs more than the writes (measured).
     const seen = this.seen;
     for (let c = 0; c < seen.length; c++) seen[c] = 0;
+    this.newEpoch();
   }
 
   /** The discard pile becomes the deck; `seen` then counts the cards still out of the deck. */
@@ -143,6 +164,7 @@ export class SevnDeck {
     this.deckLen = n;
     this.discardLen = 0;
     this.deckWhole = false;
+    this.newEpoch();
     if (this.tracer !== null) this.tracer.event(Ev.RESHUFFLE, -1, n, 0);
     return true;
   }

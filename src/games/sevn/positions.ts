@@ -71,6 +71,7 @@ export function loadPosition(e: SevnEngine, players: readonly SevnPlayer[], rng:
   e.deckLen = d;
   e.discardLen = x;
   e.deckWhole = false;
+  e.newEpoch();
   e.dealer = pos.dealer;
   e.round = pos.round;
   e.active = 0;

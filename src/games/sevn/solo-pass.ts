@@ -19,6 +19,10 @@
  * discarded; actions drawn during a Triple Draw or a Storm wait and resolve first in, first out after
  * it; seven distinct values (numbers and kept Ballast) end the round with the bonus; bonus cards score
  * at the round's end. Decks small enough to be reshuffled within a round are left out (null).
+ *
+ * On a full deck the states keep growing with the cards taken (about 2.5 times a card on flip7), most
+ * of them long rounds of small chance; so a state whose chance is below `epsilon` is dropped, not
+ * expanded, and solo-bound.ts bounds what it could still have added (0 for none: exact).
  */
 import { Rng } from '../../engine/rng.js';
 import { Kind, SevnCards } from './cards.js';
@@ -26,6 +30,7 @@ import { makeSevnPlayers } from './index.js';
 import type { SevnRules } from './rules.js';
 import { longestRun } from './scoring.js';
 import { SoloView } from './solo-view.js';
+import { DroppedStates, maxRoundScore, pointsDrop } from './solo-bound.js';
 import { StateLayout, StateTable, bitsFor } from './solo-states.js';
 import { Answer, Decision, type SevnStrategyDef } from './view.js';
 
@@ -47,6 +52,25 @@ export interface SoloPass {
   states: number;
   peakStates: number;
   steps: number;
+  /**
+   * The states dropped, their chance below `epsilon` (solo-bound.ts): every figure above is exact less
+   * what they would add: at most `dropped.reachBound` to a row's reach and busts, `dropped.mass` to the
+   * bust and SEVN chances, `dropped.mass` x `scoreBound` to the mean (and x `scoreBound` again to the
+   * second moment). None dropped (mass 0): exact.
+   */
+  dropped: DroppedStates;
+  epsilon: number;
+  scoreBound: number;
+}
+
+export interface SoloPassOptions {
+  /** The work cap (default SOLO_PASS_MAX_STEPS). */
+  maxSteps?: number;
+  /** States whose chance is below it are dropped, not expanded (default SOLO_PASS_EPSILON; 0: none). */
+  epsilon?: number;
+  /** States that can lead to no row drawn at so far are dropped below it (default SOLO_PASS_FAR_EPSILON). */
+  farEpsilon?: number;
+  progress?: SoloPassProgress;
 }
 
 /** Thrown when the states pass the cap: the pass stops at once. */
@@ -72,16 +96,22 @@ export function soloPassRefusal(r: SevnRules): string | null {
 
 /**
  * The work a bust table's pass may do: states reached (a card drawn, or a Crossroads pair taken, from a
- * state; the same state reached twice counts twice), a few seconds of one thread. Past it the pass
+ * state; the same state reached twice counts twice), about 15 s of one thread. Past it the pass
  * stops and the table has no exact columns. A count, not a clock, so the answer is the same everywhere.
  */
-export const SOLO_PASS_MAX_STEPS = 4_000_000;
+export const SOLO_PASS_MAX_STEPS = 24_000_000;
+
+/** The chance below which a state is dropped: see SoloPass.dropped. */
+export const SOLO_PASS_EPSILON = 1e-10;
+export const SOLO_PASS_FAR_EPSILON = 1e-6;
 
 /** What the pass reports while it runs: layers (cards taken from the deck) done and states so far. */
 export type SoloPassProgress = (layer: number, states: number) => void;
 
 /** The exact pass, or why there is none: the deck (soloPassRefusal) or past `maxSteps` states reached. */
-export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], spec: string, maxSteps = SOLO_PASS_MAX_STEPS, progress?: SoloPassProgress): SoloPass | { why: string } {
+export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], spec: string, o: SoloPassOptions = {}): SoloPass | { why: string } {
+  const { maxSteps = SOLO_PASS_MAX_STEPS, epsilon = SOLO_PASS_EPSILON, progress } = o;
+  const farEpsilon = epsilon > 0 ? Math.max(epsilon, o.farEpsilon ?? SOLO_PASS_FAR_EPSILON) : 0;
   const refused = soloPassRefusal(r);
   if (refused !== null) return { why: refused };
   const cards = new SevnCards(r);
@@ -112,16 +142,48 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
   const sevnDistinct = r.sevn.distinct;
   const freezeSelf = r.freezeSelf !== false;
   const b = r.bonuses;
-  const out: SoloPass = { rows: new Map(), mean: 0, meanSquare: 0, bustChance: 0, sevnChance: 0, states: 0, peakStates: 0, steps: 0 };
+  const out: SoloPass = {
+    rows: new Map(), mean: 0, meanSquare: 0, bustChance: 0, sevnChance: 0, states: 0, peakStates: 0, steps: 0,
+    dropped: new DroppedStates(pointsDrop(r)), epsilon, scoreBound: maxRoundScore(r),
+  };
   const key = new Int32Array(W);
   const tables: (StateTable | undefined)[] = [];
   let waiting = 0; // states in the tables not yet expanded
   const push = (g: Int32Array, q: number, layer: number): void => {
+    if (++out.steps > maxSteps) throw TOO_MANY;
     let t = tables[layer];
     if (t === undefined) tables[layer] = t = new StateTable(W, 2 ** Math.max(10, Math.ceil(Math.log2(lastLayer * 2))));
     layout.pack(g, key);
     if (t.add(key, q)) waiting++;
-    if (++out.steps > maxSteps) throw TOO_MANY;
+  };
+  // rowTop[d]: the most points of a row drawn at so far with d or more values; a state whose rows
+  // (solo-bound.ts) lie above them all is dropped below `farEpsilon` rather than `epsilon`.
+  const rowTop = new Int32Array(sevnDistinct + 1).fill(-1);
+  const farDrop = out.dropped.pointsDrop;
+  /** Expands state f of chance p, or drops it: what it could still add goes to out.dropped (solo-bound.ts). */
+  const expandOrDrop = (f: Int32Array, p: number): void => {
+    if (p >= farEpsilon) return step(f, p, layer, false);
+    const deck = decks[depth];
+    deckOf(f, deck);
+    rowOf(f, rowBuf, false);
+    // A Freeze waiting freezes the player before any decision.
+    let doomed = false;
+    if (freezeSelf) for (let a = f[QUEUE]; a !== 0; a >>>= 3) if ((a & 7) === Q.FREEZE) doomed = true;
+    const keep = p >= epsilon && !doomed && rowTop[Math.min(rowDistinct, sevnDistinct)] >= rowPoints - farDrop;
+    // A decision is asked first: a stay ends the round as cheaply as a drop.
+    if (keep || (f[SEQ] === 0 && f[QUEUE] === 0)) return step(f, p, layer, !keep);
+    drop(f, p, doomed);
+  };
+  /** Drops state f of chance p (deckOf and rowOf of f done): see SoloPass.dropped. */
+  const drop = (f: Int32Array, p: number, doomed: boolean): void => {
+    const deck = decks[depth];
+    let k = 0;
+    if (!doomed) {
+      k = 1 + Math.max(0, sevnDistinct - 1 - rowDistinct) + f[SC_HELD];
+      // A Freeze that freezes the player ends the round before its next decision: not counted.
+      for (let c = 0; c < C; c++) if (kind[c] !== Kind.NUMBER && !(freezeSelf && kind[c] === Kind.FREEZE)) k += kind[c] === Kind.SECOND_CHANCE ? 2 * deck[c] : deck[c];
+    }
+    out.dropped.add(rowDistinct, rowPoints, p, k);
   };
   const end = (score: number, q: number): void => {
     out.mean += q * score;
@@ -385,12 +447,12 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
       const p = table.chanceAt(i);
       if (p === 0) continue;
       layout.unpack(keys, i * table.stride, f);
-      step(f, p, layer);
+      expandOrDrop(f, p);
     }
   }
 
   /** A state of the layer: waiting work first (the sequence's next card, then the actions waiting, first in first out), else a decision. */
-  function step(f: Int32Array, p: number, layer: number): void {
+  function step(f: Int32Array, p: number, layer: number, dropDraw: boolean): void {
     for (;;) {
       if (f[SEQ] > 0) {
         f[SEQ]--;
@@ -411,7 +473,12 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
     view.load(Decision.DRAW_STAY, rowBuf, here, rowPoints, rowHeld, rowDistinct, 0);
     viewLoads++;
     if (player.drawOrStay(view) === Answer.STAY) return end(rowPoints, p);
+    if (dropDraw) {
+      deckOf(f, decks[depth]);
+      return drop(f, p, false);
+    }
     const rowKey = rowDistinct * 65536 + rowPoints;
+    for (let d = Math.min(rowDistinct, sevnDistinct); d >= 0 && rowTop[d] < rowPoints; d--) rowTop[d] = rowPoints;
     const row = out.rows.get(rowKey) ?? { reach: 0, bust: 0 };
     row.reach += p;
     if (f[SC_HELD] === 0) {

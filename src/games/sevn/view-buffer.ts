@@ -6,7 +6,7 @@ import { type ReadonlyInts, readOnlyCopy } from '../../engine/strategy.js';
 import { SevnCards } from './cards.js';
 import type { SevnRules } from './rules.js';
 import { Seat } from './seats.js';
-import type { SevnView } from './view.js';
+import { RowCounter, type SevnView } from './view.js';
 
 /** A frozen copy of the rules and a card table of its own, for strategies. */
 export function strategySide(rules: SevnRules): { rules: Readonly<SevnRules>; cards: SevnCards } {
@@ -20,7 +20,11 @@ export interface SevnViewSource {
   readonly totals: Int32Array;
   readonly rows: Uint8Array;
   readonly seen: Uint8Array;
+  readonly deck: Uint8Array;
   readonly deckSize: number;
+  /** See SevnDeck.epoch. */
+  readonly epoch: number;
+  readonly epochTop: number;
   readonly discardSize: number;
   fillRoundPoints(out: Int32Array): void;
   scoreSeat(s: number): number;
@@ -145,6 +149,26 @@ export class SevnViewBuffer implements SevnView {
   }
   seenOf(code: number): number {
     return this.#src.seen[code];
+  }
+  get deckEpoch(): number {
+    return this.#src.epoch;
+  }
+  drawnAt(i: number): number {
+    const src = this.#src;
+    return i >= src.deckSize && i < src.epochTop ? src.deck[i] : -1;
+  }
+  rowCounters(seat: number, out: Int32Array): void {
+    const st = this.#src.seats;
+    const b = seat << Seat.SHIFT;
+    out[RowCounter.STATUS] = st[b + Seat.STATUS];
+    out[RowCounter.MASK] = st[b + Seat.MASK];
+    out[RowCounter.SUM] = st[b + Seat.SUM];
+    out[RowCounter.DISTINCT] = st[b + Seat.DISTINCT];
+    out[RowCounter.NONLOW] = st[b + Seat.NONLOW];
+    out[RowCounter.MULT] = st[b + Seat.MULT];
+    out[RowCounter.PLUS] = st[b + Seat.PLUS];
+    out[RowCounter.BONUS] = st[b + Seat.BONUS];
+    out[RowCounter.SC] = st[b + Seat.SC];
   }
 
   // Loops, not TypedArray.set: for these few entries the builtin call costs more than the copy

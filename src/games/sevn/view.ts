@@ -46,6 +46,29 @@ export const enum Status {
 }
 export const STATUS_NAMES = ['in', 'stayed', 'frozen', 'busted'] as const;
 
+/** Where `SevnView.rowCounters` puts each of a row's counters. */
+export const enum RowCounter {
+  STATUS = 0,
+  /** Bit v: number value v held. */
+  MASK = 1,
+  /** Sum of the number values held and of the kept Ballast. */
+  SUM = 2,
+  /** Distinct scoring values: numbers and kept Ballast. */
+  DISTINCT = 3,
+  /** Kept Ballast above Featherweight's maxValue. */
+  NONLOW = 4,
+  /** Product of the x modifiers (1 without any). */
+  MULT = 5,
+  /** Sum of the + modifiers. */
+  PLUS = 6,
+  /** Bonus cards held (Bonus.* bits, cards.ts). */
+  BONUS = 7,
+  /** 1 while a Second Chance is held. */
+  SC = 8,
+  /** Entries written. */
+  COUNT = 9,
+}
+
 /**
  * What a strategy sees at a decision. Everything is a copy: `rules` is a frozen copy of the rules,
  * `cards` the card table of the strategy side (built from that copy; not the engine's), the per-seat
@@ -115,6 +138,21 @@ export interface SevnView {
   rowCard(seat: number, i: number): number;
   /** seen[code] */
   seenOf(code: number): number;
+
+  // Optional (the engine's view has them): for a strategy that keeps what it counts from one decision
+  // to the next instead of reading it all again. A strategy falls back on the members above without them.
+  /**
+   * Changes whenever the seen counts change other than by one draw at a time (a fresh deck, a
+   * reshuffle, a position set up), to a value no other deck of the thread has had.
+   */
+  readonly deckEpoch?: number;
+  /**
+   * The card drawn when the deck went from i + 1 cards to i, for deckSize <= i and since deckEpoch
+   * last changed; -1 for any other i. The seen cards one at a time, in the order drawn.
+   */
+  drawnAt?(i: number): number;
+  /** Seat's row as counters (RowCounter.*, what the scoring reads), written into out[0, RowCounter.COUNT). */
+  rowCounters?(seat: number, out: Int32Array): void;
 }
 
 export interface SevnStrategy {

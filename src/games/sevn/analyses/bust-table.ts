@@ -13,6 +13,7 @@ import { gitCommit, manifestHeader, packageVersion } from '../../../io/package-i
 import { type HeldRow, type RowBust, type UnseenCards, copiesOf, defaultUnseen, rowBust, unseenTotal } from '../bust-row.js';
 import { type BustTable, bustTable } from '../bust-table.js';
 import type { SoloPassProgress } from '../solo-pass.js';
+import { certainDigits, coneBound } from '../solo-bound.js';
 import type { SevnRules } from '../rules.js';
 import type { SevnStrategyDef } from '../view.js';
 import { checkStrategySpec } from '../../../engine/strategy.js';
@@ -129,6 +130,7 @@ export const BUST_TABLE_SCHEMA = schemaOf([
   ['points', 'int32'],
   ['reach', 'float64'],
   ['bust_exact', 'float64'],
+  ['reach_bound', 'float64'],
   ['sim_rounds', 'float64'],
   ['sim_draws', 'float64'],
   ['sim_busts', 'float64'],
@@ -147,6 +149,8 @@ export interface BustTableCommandOptions {
   force?: boolean;
   /** Told how the exact pass goes. */
   progress?: SoloPassProgress;
+  /** The exact pass drops the states below this chance (default SOLO_PASS_EPSILON). */
+  epsilon?: number;
 }
 
 /** A line on stderr every 2 s while the exact pass runs, once it has run 3 s. */
@@ -166,7 +170,7 @@ export async function bustTableCommand(strategies: readonly SevnStrategyDef[], r
   checkSeed(o.seed);
   const dir = o.out != null ? new OutputDir(o.out, { force: o.force }) : null;
   dir?.prepare();
-  const t = { ...bustTable(rules, strategies, { strategy: o.strategy, rounds: o.rounds, seed: o.seed, progress: o.progress }), preset };
+  const t = { ...bustTable(rules, strategies, { strategy: o.strategy, rounds: o.rounds, seed: o.seed, progress: o.progress, epsilon: o.epsilon }), preset };
   if (dir) {
     try {
       const rows = t.rows;
@@ -175,6 +179,7 @@ export async function bustTableCommand(strategies: readonly SevnStrategyDef[], r
         points: Int32Array.from(rows, (r) => r.points),
         reach: Float64Array.from(rows, (r) => r.reach),
         bust_exact: Float64Array.from(rows, (r) => r.bustExact),
+        reach_bound: Float64Array.from(rows, (r) => r.reachBound),
         sim_rounds: Float64Array.from(rows, (r) => r.simRounds),
         sim_draws: Float64Array.from(rows, (r) => r.simDraws),
         sim_busts: Float64Array.from(rows, (r) => r.simBusts),
@@ -197,13 +202,15 @@ export async function bustTableCommand(strategies: readonly SevnStrategyDef[], r
 export function formatBustTable(t: BustTable & { preset?: string | null }, band = 10): string {
   checkInteger('--band', band, 1);
   const f = (x: number, d: number, w: number) => (Number.isFinite(x) ? x.toFixed(d) : '-').padStart(w);
-  const merged = new Map<number, { distinct: number; lo: number; reach: number; bustW: number; draws: number; busts: number }>();
+  const bounded = t.exact && t.allRowsBound > 0;
+  const merged = new Map<number, { distinct: number; lo: number; top: number; reach: number; bustW: number; draws: number; busts: number }>();
   for (const r of t.rows) {
     const lo = Math.floor(r.points / band) * band;
     const k = r.distinct * 65536 + lo;
-    const m = merged.get(k) ?? { distinct: r.distinct, lo, reach: 0, bustW: 0, draws: 0, busts: 0 };
+    const m = merged.get(k) ?? { distinct: r.distinct, lo, top: lo, reach: 0, bustW: 0, draws: 0, busts: 0 };
+    m.top = Math.max(m.top, r.points);
     m.reach += r.reach;
-    m.bustW += r.reach * r.bustExact;
+    if (r.reach > 0) m.bustW += r.reach * r.bustExact;
     m.draws += r.simDraws;
     m.busts += r.simBusts;
     merged.set(k, m);
@@ -213,15 +220,27 @@ export function formatBustTable(t: BustTable & { preset?: string | null }, band 
       (t.exact ? ' (exact: held sets weighted by their chance of being reached at a draw)' : '') +
       (t.rounds ? `, beside ${t.rounds.toLocaleString('en-US')} simulated rounds (seed ${t.seed})` : ''),
     ...(t.noExact ? [`No exact columns (-): ${t.noExact}.`] : []),
+    ...(bounded
+      ? [
+          `Exact columns within a bound: the pass dropped the states below a ${t.epsilon.toExponential(0)} chance (${t.droppedChance.toExponential(2)} in all), which add at most ${t.exactBound.toExponential(2)} draws/round to a row listed` +
+            ` (${t.allRowsBound.toExponential(2)} to any other); each band, of the rows listed, shows the digits its own bound leaves certain (-: none).`,
+        ]
+      : []),
     `distinct  points    draws/round   exact bust   simulated bust (se)        draws`,
   ];
   for (const m of [...merged.entries()].sort((a, b) => a[0] - b[0]).map(([, m]) => m)) {
     const rate = m.draws > 0 ? m.busts / m.draws : NaN;
     const se = m.draws > 0 ? Math.sqrt((rate * (1 - rate)) / m.draws) : NaN;
     const pts = band === 1 ? String(m.lo) : `${m.lo}-${m.lo + band - 1}`;
-    lines.push(
-      `${String(m.distinct).padStart(8)}  ${pts.padStart(6)}  ${f(t.exact ? m.reach : t.rounds ? m.draws / t.rounds : NaN, 6, 13)}   ${f(t.exact && m.reach > 0 ? m.bustW / m.reach : NaN, 4, 10)}   ${f(rate, 4, 10)} (${f(se, 4, 6)})   ${String(m.draws).padStart(14)}`,
-    );
+    let reach = f(t.exact ? m.reach : t.rounds ? m.draws / t.rounds : NaN, 6, 13);
+    let bust = f(t.exact && m.reach > 0 ? m.bustW / m.reach : NaN, 4, 10);
+    if (bounded) {
+      // The exact reach R and busts B of the band's rows are short by at most e each: the rate lies in [B/(R+e), (B+e)/R].
+      const e = coneBound(t.dropped, t.pointsDrop, m.distinct, m.top);
+      reach = certainDigits(m.reach, m.reach + e, 6).padStart(13);
+      bust = (m.reach > 0 ? certainDigits(m.bustW / (m.reach + e), (m.bustW + e) / m.reach, 4) : '-').padStart(10);
+    }
+    lines.push(`${String(m.distinct).padStart(8)}  ${pts.padStart(6)}  ${reach}   ${bust}   ${f(rate, 4, 10)} (${f(se, 4, 6)})   ${String(m.draws).padStart(14)}`);
   }
   return lines.join('\n');
 }
@@ -235,6 +254,7 @@ interface BustTableArgs {
   rounds: number;
   seed: number;
   band: number;
+  dropBelow: number;
   out?: string;
   force?: boolean;
 }
@@ -251,6 +271,6 @@ export async function sevnBustTable(strategies: readonly SevnStrategyDef[], rule
   checkInteger('--rounds', a.rounds, 0);
   checkSeed(a.seed);
   checkStrategySpec('sevn', strategies, a.strategy); // before --out is made
-  const t = await bustTableCommand(strategies, rules, preset, { strategy: a.strategy, rounds: a.rounds, seed: a.seed, out: a.out ?? null, force: a.force, progress: stderrProgress() });
+  const t = await bustTableCommand(strategies, rules, preset, { strategy: a.strategy, rounds: a.rounds, seed: a.seed, out: a.out ?? null, force: a.force, progress: stderrProgress(), epsilon: a.dropBelow });
   return { report: t, text: formatBustTable(t, a.band) + (a.out ? `\nwritten to ${a.out}/bust-table.arrow` : '') };
 }

@@ -4,6 +4,7 @@ import { WIN_UNITS } from '../../../engine/game.js';
 import type { BustTableOutput, Output, Row, SimulateOutput, SolveOutput } from '../../../charts/outputs.js';
 import type { GameModule } from '../../../engine/game.js';
 import { Z95 } from '../../../stats/summary.js';
+import { certainDigits } from '../solo-bound.js';
 
 /**
  * SEVN: draw minus stay by round points at stake, one panel per band of distinct values held, with 95%
@@ -89,8 +90,12 @@ export function sevnDecisionValue(o: SimulateOutput, game: GameModule): Chart {
   };
 }
 
+/** The bust chances a row's exact values allow: the states the pass dropped add at most reach_bound to its reach and busts (absent in older files: 0). */
+const bustRange = (reach: number, busts: number, bound = 0): [number, number] => [busts / (reach + bound), (busts + bound) / reach];
+
 function bustCaption(o: BustTableOutput): string {
-  return `SEVN, ${o.rules}, solo ${o.meta.strategy}; exact${o.meta.exact ? '' : ' columns not computed (a deck with other cards or a strategy without an exact draw rule)'}${o.meta.rounds > 0 ? ` beside ${int(o.meta.rounds)} simulated rounds, seed ${o.seed}` : ', no simulation'}.`;
+  const bounded = o.meta.exact && o.rows.some((r) => (r.reach_bound ?? 0) > 0);
+  return `SEVN, ${o.rules}, solo ${o.meta.strategy}; exact${o.meta.exact ? '' : ' columns not computed (a deck with other cards or a strategy without an exact draw rule)'}${bounded ? ' within a bound (the exact pass dropped its least likely states: exact cells it could move by half a percentage point or more are left blank, the table shows the digits it leaves certain)' : ''}${o.meta.rounds > 0 ? ` beside ${int(o.meta.rounds)} simulated rounds, seed ${o.seed}` : ', no simulation'}.`;
 }
 
 /** Fewest simulated draws behind a heat-map cell. */
@@ -99,7 +104,10 @@ export const MIN_DRAWS = 30;
 export function bustHeatmap(o: BustTableOutput): Chart {
   const cells: Row[] = [];
   for (const r of o.rows) {
-    if (o.meta.exact && Number.isFinite(r.bust_exact) && r.reach > 0) cells.push({ source: 'exact', distinct: r.distinct, points: r.points, p: r.bust_exact });
+    if (o.meta.exact && Number.isFinite(r.bust_exact) && r.reach > 0) {
+      const [lo, hi] = bustRange(r.reach, r.reach * r.bust_exact, r.reach_bound);
+      if (hi - lo < 0.005) cells.push({ source: 'exact', distinct: r.distinct, points: r.points, p: r.bust_exact });
+    }
     if (r.sim_draws >= MIN_DRAWS) {
       // A simulated cell says how many draws it rests on; a cell whose 95% CI is wider than +-2 points is faded.
       const half = Z95 * Math.sqrt((r.sim_rate * (1 - r.sim_rate)) / r.sim_draws);
@@ -107,13 +115,14 @@ export function bustHeatmap(o: BustTableOutput): Chart {
       cells.push({ source: 'simulated', distinct: r.distinct, points: r.points, p: r.sim_rate, draws, wide: half > 0.02 });
     }
   }
-  const byDistinct = new Map<number, { reach: number; bustW: number; draws: number; busts: number }>();
+  const byDistinct = new Map<number, { reach: number; bustW: number; bound: number; draws: number; busts: number }>();
   for (const r of o.rows) {
-    const m = byDistinct.get(r.distinct) ?? { reach: 0, bustW: 0, draws: 0, busts: 0 };
+    const m = byDistinct.get(r.distinct) ?? { reach: 0, bustW: 0, bound: 0, draws: 0, busts: 0 };
     if (r.reach > 0) {
       m.reach += r.reach;
       m.bustW += r.reach * r.bust_exact;
     }
+    m.bound += r.reach_bound ?? 0; // each row's own bound: their sum bounds the rows together
     m.draws += r.sim_draws;
     m.busts += r.sim_busts;
     byDistinct.set(r.distinct, m);
@@ -149,7 +158,8 @@ export function bustHeatmap(o: BustTableOutput): Chart {
       rows: [...byDistinct.entries()].sort((a, b) => a[0] - b[0]).map(([d, m]) => {
         const rate = m.draws > 0 ? m.busts / m.draws : NaN;
         const sim = m.draws >= MIN_DRAWS ? `${fmt(rate, 4)} (${fmt(Math.sqrt((rate * (1 - rate)) / m.draws), 4)})` : '-';
-        return [String(d), o.meta.exact && m.reach > 0 ? fmt(m.bustW / m.reach, 4) : '-', sim, int(m.draws)];
+        const exact = !o.meta.exact || m.reach === 0 ? '-' : m.bound > 0 ? certainDigits(...bustRange(m.reach, m.bustW, m.bound), 4) : fmt(m.bustW / m.reach, 4);
+        return [String(d), exact, sim, int(m.draws)];
       }),
     },
   };

@@ -1,10 +1,11 @@
 /** SEVN's catalog entry: the game made from its strategies, its lineups, and its analyses (imported on use). */
-import { checkInteger, checkSeed } from '../../../engine/checks.js';
+import { checkInteger, checkNumber, checkSeed } from '../../../engine/checks.js';
 import { UserError } from '../../../engine/errors.js';
 import type { GameModule } from '../../../engine/game.js';
 import { type CatalogEntry, type GameBounds, OBJECTIVE_HELP } from '../../entry.js';
 import { createSevnModule } from '../index.js';
 import { deckSize, type SevnRules } from '../rules.js';
+import { SOLO_PASS_EPSILON } from '../solo-pass.js';
 import { SEVN_STRATEGIES } from '../../../../strategies/sevn/index.js';
 import { sevnCharts } from './charts.js';
 
@@ -98,6 +99,10 @@ const entry: CatalogEntry = {
       rounds: { type: 'number', default: 1000000, describe: 'full table: simulated solo rounds beside the exact values (0: exact only)', coerce: (v: number) => checkInteger('--rounds', v, 0) },
       seed: { type: 'number', default: 1, coerce: checkSeed, describe: 'full table: random seed of the simulation' },
       band: { type: 'number', default: 10, describe: 'full table: round points per row of the terminal table', coerce: (v: number) => checkInteger('--band', v, 1) },
+      'drop-below': {
+        type: 'number', default: SOLO_PASS_EPSILON, coerce: (v: number) => checkNumber('--drop-below', v, 0, 0.01, true),
+        describe: 'full table on a deck with other cards than numbers: the exact pass drops the states whose chance is below this, and prints the most they could change (smaller: tighter and slower; 0: none dropped, which on a full deck passes the work cap)',
+      },
       out: { type: 'string', describe: 'full table: directory for bust-table.arrow, bust-table.json and run.json' },
     },
     run: async (rules, preset, args) => (await import('./bust-table.js')).sevnBustTable(SEVN_STRATEGIES, rules as SevnRules, preset, args),

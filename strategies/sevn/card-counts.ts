@@ -1,0 +1,294 @@
+/**
+ * What NextCard (next-card.ts) counts before it values anything: the unseen cards, by code, with the
+ * unseen number cards' count and value sum, and one seat's row as the counters the scoring reads
+ * (sum, multiplier, plus, bonus cards, held values, ...), scored exactly as the engine scores it.
+ *
+ * Both are read from the view. With the engine's view they are cheap: the unseen counts are kept from
+ * one load to the next (only the cards drawn since are taken off; see `track`), and a row is read
+ * from the engine's own counters in one call. Any other view (the solo pass, tests, a plugin's own)
+ * is read card by card, with the same result.
+ */
+import { Bonus, Kind, type SevnCards } from '../../src/games/sevn/cards.js';
+import { longestRun } from '../../src/games/sevn/scoring.js';
+import type { SevnRules } from '../../src/games/sevn/rules.js';
+import { RowCounter, Status, type SevnView } from '../../src/games/sevn/view.js';
+
+export class CardCounts {
+  protected readonly kind: Uint8Array;
+  protected readonly value: Int8Array;
+  protected readonly copies: Uint8Array;
+  protected readonly codes: number;
+  /** Per code: unseen copies (loaded by `loadUnseen`). */
+  readonly unseen: Int32Array;
+  /** Unseen cards in all. */
+  unseenTotal = 0;
+  /** Unseen number cards, and the sum of their values (loaded with the unseen cards). */
+  protected numCount = 0;
+  protected numValues = 0;
+  /** Codes 0..numbers-1 are the number cards (SevnCards numbers them first). */
+  protected readonly numbers: number;
+  protected readonly numberCodes: Int32Array;
+  // The loaded row.
+  sum = 0;
+  mult = 1;
+  plus = 0;
+  bonus = 0;
+  /** Kept Ballast above Featherweight's maxValue. */
+  nonLow = 0;
+  mask = 0;
+  distinct = 0;
+  secondChance = false;
+  /** The row's score now (0 once busted). */
+  points = 0;
+  busted = false;
+
+  protected readonly nonLowBits: number;
+  protected readonly heavyBits: number;
+  protected readonly fw: SevnRules['bonuses']['featherweight'];
+  protected readonly hw: SevnRules['bonuses']['heavyweight'];
+  protected readonly ld: SevnRules['bonuses']['ladder'];
+  protected readonly sevnDistinct: number;
+  protected readonly sevnBonus: number;
+
+  constructor(readonly cards: SevnCards) {
+    const r = cards.rules;
+    this.kind = cards.kind;
+    this.value = cards.value;
+    this.copies = cards.copies;
+    this.codes = cards.codes;
+    this.unseen = new Int32Array(cards.codes);
+    this.fw = r.bonuses.featherweight;
+    this.hw = r.bonuses.heavyweight;
+    this.ld = r.bonuses.ladder;
+    this.sevnDistinct = r.sevn.distinct;
+    this.sevnBonus = r.sevn.bonus;
+    let nonLow = 0;
+    let heavy = 0;
+    for (let v = 0; v <= 30; v++) {
+      if (v > this.fw.maxValue) nonLow |= 1 << v;
+      if (v >= this.hw.minValue) heavy |= 1 << v;
+    }
+    this.nonLowBits = nonLow;
+    this.heavyBits = heavy;
+    const numberCodes: number[] = [];
+    for (let c = 0; c < cards.codes; c++) if (cards.kind[c] === Kind.NUMBER) numberCodes.push(c);
+    this.numberCodes = Int32Array.from(numberCodes);
+    this.numbers = numberCodes.length;
+    for (let i = 0; i < numberCodes.length; i++) if (numberCodes[i] !== i) throw new Error('NextCard: number cards must come first in the card table');
+  }
+
+  /** The unseen cards as the view shows them (see the module comment). */
+  loadUnseen(v: SevnView): void {
+    if (v.deckSize > 0) {
+      if (this.track(v)) return;
+      this.loadNumbers(v);
+      this.loadRest(v);
+      return;
+    }
+    this.epoch = -1; // the counts below are not the deck's
+    const u = this.unseen;
+    for (let c = 0; c < this.codes; c++) u[c] = this.copies[c];
+    for (let s = 0; s < v.players; s++) for (let i = 0, n = v.rowLength(s); i < n; i++) u[v.rowCard(s, i)]--;
+    let total = 0;
+    for (let c = 0; c < this.codes; c++) total += u[c];
+    this.unseenTotal = total;
+    this.countNumbers();
+  }
+
+  /**
+   * With a non-empty deck, the number cards of the unseen cards (their count and value sum taken on
+   * the way) and the unseen total: what `surelyDraws` needs (every unseen card, when the view lets
+   * them be kept from the last load). The seen counts are read one by one (seenOf), not through a copy
+   * of them all.
+   */
+  loadNumbers(v: SevnView): void {
+    if (this.track(v)) return;
+    this.epoch = -1;
+    const u = this.unseen;
+    const copies = this.copies;
+    const value = this.value;
+    const numbers = this.numbers;
+    let n = 0;
+    let sum = 0;
+    for (let c = 0; c < numbers; c++) {
+      const k = copies[c] - v.seenOf(c);
+      u[c] = k;
+      n += k;
+      sum += k * value[c];
+    }
+    this.numCount = n;
+    this.numValues = sum;
+    this.unseenTotal = v.deckSize;
+  }
+
+  /** With a non-empty deck, the other unseen cards (after loadNumbers: together, loadUnseen). */
+  loadRest(v: SevnView): void {
+    if (this.epoch !== -1) return; // kept by track(): every card is current
+    const u = this.unseen;
+    const copies = this.copies;
+    for (let c = this.numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
+  }
+
+  /** The view's deck epoch the unseen counts were kept for (-1: they are not kept), and its deck size then. */
+  private epoch = -1;
+  private top = 0;
+
+  /**
+   * With a non-empty deck and a view that shows the cards drawn one by one (deckEpoch, drawnAt): brings
+   * every unseen count, the number cards' count and value sum and the total up to date by taking off
+   * the cards drawn since the last load (counting them all afresh when the deck changed otherwise),
+   * and returns true. The same integers as counting afresh: copies - seen, where each draw adds one
+   * to seen. False without such a view.
+   */
+  private track(v: SevnView): boolean {
+    const e = v.deckEpoch;
+    if (e === undefined) return false;
+    const n = v.deckSize;
+    const u = this.unseen;
+    if (e !== this.epoch || n > this.top) {
+      const copies = this.copies;
+      const value = this.value;
+      const numbers = this.numbers;
+      let count = 0;
+      let sum = 0;
+      for (let c = 0; c < numbers; c++) {
+        const k = copies[c] - v.seenOf(c);
+        u[c] = k;
+        count += k;
+        sum += k * value[c];
+      }
+      for (let c = numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
+      this.numCount = count;
+      this.numValues = sum;
+      this.epoch = e;
+    } else if (n < this.top) {
+      const numbers = this.numbers;
+      let count = this.numCount;
+      let sum = this.numValues;
+      for (let i = n, top = this.top; i < top; i++) {
+        const c = (v.drawnAt as (i: number) => number)(i);
+        u[c]--;
+        if (c < numbers) {
+          count--;
+          sum -= this.value[c];
+        }
+      }
+      this.numCount = count;
+      this.numValues = sum;
+    }
+    this.top = n;
+    this.unseenTotal = n;
+    return true;
+  }
+
+  private countNumbers(): void {
+    let n = 0;
+    let sum = 0;
+    for (let i = 0; i < this.numberCodes.length; i++) {
+      const c = this.numberCodes[i];
+      n += this.unseen[c];
+      sum += this.unseen[c] * this.value[c];
+    }
+    this.numCount = n;
+    this.numValues = sum;
+  }
+
+  /** Reads seat s's row from the view: its counters when the view has them (rowCounters), else its cards. */
+  loadRow(v: SevnView, s: number): void {
+    if (v.rowCounters !== undefined) {
+      const rc = this.counters;
+      v.rowCounters(s, rc);
+      this.sum = rc[RowCounter.SUM];
+      this.mult = rc[RowCounter.MULT];
+      this.plus = rc[RowCounter.PLUS];
+      this.bonus = rc[RowCounter.BONUS];
+      this.nonLow = rc[RowCounter.NONLOW];
+      this.mask = rc[RowCounter.MASK];
+      this.distinct = rc[RowCounter.DISTINCT];
+      this.secondChance = rc[RowCounter.SC] !== 0;
+      this.busted = rc[RowCounter.STATUS] === Status.BUSTED;
+      this.points = this.busted ? 0 : this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult, this.plus, this.bonus);
+      return;
+    }
+    this.loadRowCards(v, s);
+  }
+
+  private readonly counters = new Int32Array(RowCounter.COUNT);
+
+  /** Reads seat s's row from its cards (as the engine counts them: a busting duplicate adds nothing). */
+  loadRowCards(v: SevnView, s: number): void {
+    const n = v.rowLength(s);
+    let sum = 0;
+    let mult = 1;
+    let plus = 0;
+    let bonus = 0;
+    let nonLow = 0;
+    let mask = 0;
+    let distinct = 0;
+    let sc = false;
+    for (let i = 0; i < n; i++) {
+      const c = v.rowCard(s, i);
+      const val = this.value[c];
+      switch (this.kind[c]) {
+        case Kind.NUMBER:
+          if ((mask >>> val) & 1) break; // a busting duplicate
+          mask |= 1 << val;
+          sum += val;
+          distinct++;
+          break;
+        case Kind.BALLAST:
+          sum += val;
+          distinct++;
+          if (val > this.fw.maxValue) nonLow++;
+          break;
+        case Kind.MULTIPLY: mult *= val; break;
+        case Kind.ADD: plus += val; break;
+        case Kind.SECOND_CHANCE: sc = true; break;
+        case Kind.FEATHERWEIGHT: bonus |= Bonus.FEATHERWEIGHT; break;
+        case Kind.HEAVYWEIGHT: bonus |= Bonus.HEAVYWEIGHT; break;
+        case Kind.LADDER: bonus |= Bonus.LADDER; break;
+        default: break;
+      }
+    }
+    this.sum = sum;
+    this.mult = mult;
+    this.plus = plus;
+    this.bonus = bonus;
+    this.nonLow = nonLow;
+    this.mask = mask;
+    this.distinct = distinct;
+    this.secondChance = sc;
+    this.busted = v.statusOf(s) === Status.BUSTED;
+    this.points = this.busted ? 0 : this.score(mask, sum, distinct, nonLow, mult, plus, bonus);
+  }
+
+  /** A row's score from its counters, as the engine scores it (with the SEVN bonus at sevn.distinct values). */
+  score(mask: number, sum: number, distinct: number, nonLow: number, mult: number, plus: number, bonus: number): number {
+    let t = sum * mult + plus;
+    if (bonus !== 0) {
+      if (bonus & Bonus.FEATHERWEIGHT && distinct >= this.fw.minCards && (mask & this.nonLowBits) === 0 && nonLow === 0) t += this.fw.points;
+      if (bonus & Bonus.HEAVYWEIGHT) {
+        let heavy = 0;
+        for (let m = mask & this.heavyBits; m !== 0; m &= m - 1) heavy++;
+        if (heavy >= this.hw.minCards) t += this.hw.points;
+      }
+      if (bonus & Bonus.LADDER) {
+        const run = longestRun(mask);
+        if (run >= this.ld.minRun) t += run * this.ld.pointsPerCard;
+      }
+    }
+    if (distinct >= this.sevnDistinct) t += this.sevnBonus;
+    return t < 0 ? 0 : t;
+  }
+
+  /** The loaded row's score if it kept the Ballast card `code`. */
+  withBallast(code: number): number {
+    const val = this.value[code];
+    return this.score(this.mask, this.sum + val, this.distinct + 1, this.nonLow + (val > this.fw.maxValue ? 1 : 0), this.mult, this.plus, this.bonus);
+  }
+
+  /** The Ballast rule the valuation assumes: keep the card when keeping it raises the row's score now. */
+  ballastKeeps(code: number): boolean {
+    return this.withBallast(code) > this.points;
+  }
+}

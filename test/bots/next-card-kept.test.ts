@@ -1,0 +1,119 @@
+/**
+ * NextCard's cheap paths against the straightforward ones, on the positions of random games:
+ * - the unseen cards kept from one decision to the next through the engine's view (deckEpoch,
+ *   drawnAt) against counting them afresh through a view without those members;
+ * - a row read from the engine's counters (rowCounters) against walking its cards;
+ * - evaluate's deltas and the bust chance against cardDelta card by card and the duplicates counted
+ *   here, for every seat's row (bonus cards, Ballast, Second Chance and busted rows included).
+ * Several games per engine, so the deck is refilled, reshuffled and read after long gaps.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../src/engine/rng.js';
+import { Kind } from '../../src/games/sevn/cards.js';
+import { SevnEngine } from '../../src/games/sevn/engine.js';
+import { sevnPreset } from '../../src/games/sevn/rules.js';
+import { type SevnPlayer, type SevnView } from '../../src/games/sevn/view.js';
+import { NextCard } from '../../strategies/sevn/next-card.js';
+
+/** The same view without the optional members: what a plugin's or a test's view offers. */
+function plain(v: SevnView): SevnView {
+  return {
+    get rules() { return v.rules; }, get cards() { return v.cards; }, get decision() { return v.decision; },
+    get seat() { return v.seat; }, get players() { return v.players; }, get dealer() { return v.dealer; },
+    get round() { return v.round; }, get points() { return v.points; }, get distinct() { return v.distinct; },
+    get held() { return v.held; }, get hasSecondChance() { return v.hasSecondChance; },
+    get candidates() { return v.candidates; }, get card() { return v.card; }, get optionA() { return v.optionA; },
+    get optionB() { return v.optionB; }, get status() { return v.status; }, get totals() { return v.totals; },
+    get roundPoints() { return v.roundPoints; }, get distincts() { return v.distincts; },
+    get heldMasks() { return v.heldMasks; }, get secondChances() { return v.secondChances; },
+    get rows() { return v.rows; }, get rowLengths() { return v.rowLengths; }, get rowStride() { return v.rowStride; },
+    get seen() { return v.seen; }, get deckSize() { return v.deckSize; }, get discardSize() { return v.discardSize; },
+    statusOf: (s) => v.statusOf(s), totalOf: (s) => v.totalOf(s), roundPointsOf: (s) => v.roundPointsOf(s),
+    rowLength: (s) => v.rowLength(s), rowCard: (s, i) => v.rowCard(s, i), seenOf: (c) => v.seenOf(c),
+  };
+}
+
+type Fields = Record<string, unknown>;
+const ROW = ['sum', 'mult', 'plus', 'bonus', 'nonLow', 'mask', 'distinct', 'secondChance', 'busted', 'points'];
+const UNSEEN = ['unseenTotal', 'numCount', 'numValues'];
+
+/** Plays at random (draws 3 times in 4, random targets and picks) and checks NextCard at every decision. */
+function checker(label: string, rng: Rng, every: number, failures: string[]): SevnPlayer {
+  let nc: NextCard | null = null;
+  let rare: NextCard | null = null;
+  let fresh: NextCard | null = null;
+  let decisions = 0;
+  const check = (v: SevnView): void => {
+    nc ??= new NextCard(v.cards);
+    rare ??= new NextCard(v.cards);
+    fresh ??= new NextCard(v.cards);
+    const p = plain(v);
+    const where = `${label} decision ${decisions} (deck ${v.deckSize})`;
+    if (v.deckSize > 0 && v.drawnAt!(v.deckSize - 1) !== -1) failures.push(`${where}: drawnAt shows a card still in the deck`);
+    const loaded = [nc];
+    if (decisions++ % every === 0) loaded.push(rare); // read after a long gap
+    fresh.loadUnseen(p);
+    for (const k of loaded) {
+      k.loadUnseen(v);
+      const a = k as unknown as Fields;
+      const b = fresh as unknown as Fields;
+      for (const f of UNSEEN) if (a[f] !== b[f]) failures.push(`${where}: ${f} ${String(a[f])} kept, ${String(b[f])} counted`);
+      for (let c = 0; c < v.cards.codes; c++) if (k.unseen[c] !== fresh.unseen[c]) failures.push(`${where}: unseen[${c}] ${k.unseen[c]} kept, ${fresh.unseen[c]} counted`);
+    }
+    for (let s = 0; s < v.players; s++) {
+      nc.loadRow(v, s);
+      fresh.loadRowCards(p, s);
+      const a = nc as unknown as Fields;
+      const b = fresh as unknown as Fields;
+      for (const f of ROW) if (a[f] !== b[f]) failures.push(`${where} seat ${s}: ${f} ${String(a[f])} from counters, ${String(b[f])} from cards`);
+      nc.evaluate(true, true);
+      let dup = 0;
+      for (let c = 0; c < v.cards.codes; c++) {
+        const k = nc.unseen[c];
+        if (k === 0) continue;
+        const kind = v.cards.kind[c];
+        if (kind === Kind.NUMBER && ((nc.mask >>> v.cards.value[c]) & 1) !== 0) dup += k;
+        // Number cards' deltas are worked out one by one in the general case (a bonus card held or a
+        // raw score below 0); the closed form of the others leaves them out, and values a busted
+        // row's cards as a live row's (the bots never ask it about a busted row).
+        const general = nc.bonus !== 0 || nc.sum * nc.mult + nc.plus < 0;
+        const acts = (general || !nc.busted) && ((kind === Kind.NUMBER && general) || kind === Kind.BALLAST || kind === Kind.MULTIPLY || kind === Kind.ADD || kind === Kind.FEATHERWEIGHT || kind === Kind.HEAVYWEIGHT || kind === Kind.LADDER);
+        if (acts && !Object.is(nc.delta[c], nc.cardDelta(c))) failures.push(`${where} seat ${s}: delta[${c}] ${nc.delta[c]}, cardDelta ${nc.cardDelta(c)}`);
+      }
+      const bust = nc.secondChance ? 0 : dup / nc.unseenTotal;
+      if (nc.unseenTotal > 0 && nc.bust !== bust) failures.push(`${where} seat ${s}: bust ${nc.bust}, counted ${bust}`);
+    }
+  };
+  const pick = (v: SevnView): number => {
+    const seats: number[] = [];
+    for (let s = 0; s < v.players; s++) if ((v.candidates >>> s) & 1) seats.push(s);
+    return seats[rng.below(seats.length)];
+  };
+  return {
+    label,
+    drawOrStay: (v) => (check(v), rng.below(4) === 0 ? 0 : 1),
+    freezeTarget: (v) => (check(v), pick(v)),
+    tripleDrawTarget: (v) => (check(v), pick(v)),
+    secondChanceTo: (v) => (check(v), pick(v)),
+    crossroads: (v) => (check(v), rng.below(2)),
+    ballast: (v) => (check(v), rng.below(2)),
+  };
+}
+
+describe('NextCard: kept counts and counters give the straightforward answers', () => {
+  it('on random 4-player games (sevn and flip7 presets, several games per engine)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.constantFrom('sevn', 'flip7'), fc.integer({ min: 2, max: 4 }), (seed, preset, players) => {
+        const rules = { ...sevnPreset(preset), target: 120 };
+        const e = new SevnEngine(rules);
+        const failures: string[] = [];
+        const rng = new Rng(`kept ${seed}`);
+        const seats = Array.from({ length: players }, (_, s) => checker(`seat ${s}`, rng, 5 + s * 4, failures));
+        for (let g = 0; g < 2; g++) e.playGame(seats, rng);
+        expect(failures.slice(0, 5)).toEqual([]);
+      }),
+      { numRuns: 12 },
+    );
+  });
+});
