@@ -15,10 +15,7 @@ import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { expectWithinSE } from '../helpers/stats.js';
 import { soloPass } from '../../src/games/sevn/solo-pass.js';
 import { soloStayAt } from '../../src/games/sevn/exact.js';
-import { SevnEngine } from '../../src/games/sevn/engine.js';
-import { Ev } from '../../src/games/sevn/events.js';
-import { makeSevnPlayers } from '../../src/games/sevn/index.js';
-import { Rng, STREAM_DECK } from '../../src/engine/rng.js';
+import { engineSoloRounds } from '../helpers/sevn-solo.js';
 
 const bustTable = (r: SevnRules, o: Parameters<typeof bustTableOf>[2]) => bustTableOf(r, SEVN_STRATEGIES, o);
 
@@ -282,18 +279,7 @@ describe('bustTable on a deck with modifiers, Second Chance, Freeze and Triple D
     const pass = soloPass(mixed, SEVN_STRATEGIES, 'stay-at:points=20', { epsilon: 0 });
     if ('why' in pass) throw new Error(pass.why);
     // The engine's own solo rounds of the same strategy.
-    const engine = new SevnEngine(mixed);
-    const rng = new Rng();
-    rng.reseed(7, 0, STREAM_DECK);
-    const players = makeSevnPlayers(SEVN_STRATEGIES, mixed, ['stay-at:points=20'], [new Rng()]);
-    let sum = 0;
-    let busts = 0;
-    let sevns = 0;
-    engine.tracer = { event(ev) { if (ev === Ev.BUST) busts++; else if (ev === Ev.SEVN) sevns++; } };
-    for (let i = 0; i < rounds; i++) {
-      engine.playRound(players, rng);
-      sum += engine.roundScore[0];
-    }
+    const { sum, busts, sevns } = engineSoloRounds(mixed, 'stay-at:points=20', 7, rounds);
     expectWithinSE(sum / rounds, pass.mean, Math.sqrt((pass.meanSquare - pass.mean ** 2) / rounds), 'round score');
     expectWithinSE(busts / rounds, pass.bustChance, Math.sqrt((pass.bustChance * (1 - pass.bustChance)) / rounds), 'bust chance');
     expectWithinSE(sevns / rounds, pass.sevnChance, Math.sqrt((pass.sevnChance * (1 - pass.sevnChance)) / rounds), 'SEVN chance');

@@ -4,15 +4,12 @@
  * Number-only decks against the recursion over held sets: bust-table.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { Rng, STREAM_DECK } from '../../src/engine/rng.js';
 import { bustTable as bustTableOf } from '../../src/games/sevn/bust-table.js';
-import { SevnEngine } from '../../src/games/sevn/engine.js';
-import { Ev } from '../../src/games/sevn/events.js';
-import { makeSevnPlayers } from '../../src/games/sevn/index.js';
 import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
 import { type SoloPass, soloPass } from '../../src/games/sevn/solo-pass.js';
 import { simulateBustTable } from '../../src/games/sevn/bust-sim.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
+import { engineSoloRounds } from '../helpers/sevn-solo.js';
 import { expectWithinSE } from '../helpers/stats.js';
 
 const SLOW = process.env.SEVENSIM_SLOW === '1';
@@ -76,18 +73,7 @@ const allKinds: SevnRules = {
 /** The pass's round score, bust and SEVN chances and every row against `rounds` engine rounds. */
 function againstEngine(r: SevnRules, spec: string, rounds: number): void {
   const p = pass(r, spec);
-  const engine = new SevnEngine(r);
-  const rng = new Rng();
-  rng.reseed(11, 0, STREAM_DECK);
-  const players = makeSevnPlayers(SEVN_STRATEGIES, r, [spec], [new Rng()]);
-  let sum = 0;
-  let busts = 0;
-  let sevns = 0;
-  engine.tracer = { event(ev) { if (ev === Ev.BUST) busts++; else if (ev === Ev.SEVN) sevns++; } };
-  for (let i = 0; i < rounds; i++) {
-    engine.playRound(players, rng);
-    sum += engine.roundScore[0];
-  }
+  const { sum, busts, sevns } = engineSoloRounds(r, spec, 11, rounds);
   expectWithinSE(sum / rounds, p.mean, Math.sqrt((p.meanSquare - p.mean ** 2) / rounds), `${spec}: round score`);
   expectWithinSE(busts / rounds, p.bustChance, Math.sqrt((p.bustChance * (1 - p.bustChance)) / rounds), `${spec}: bust chance`);
   expectWithinSE(sevns / rounds, p.sevnChance, Math.sqrt((p.sevnChance * (1 - p.sevnChance)) / rounds), `${spec}: SEVN chance`);
@@ -205,19 +191,7 @@ function boundedAgainstEngine(r: SevnRules, spec: string, rounds: number, epsilo
   const p = soloPass(r, SEVN_STRATEGIES, spec, { epsilon });
   if ('why' in p) throw new Error(p.why);
   expect(p.dropped.mass).toBeGreaterThan(0);
-  const engine = new SevnEngine(r);
-  const rng = new Rng();
-  rng.reseed(13, 0, STREAM_DECK);
-  const players = makeSevnPlayers(SEVN_STRATEGIES, r, [spec], [new Rng()]);
-  let sum = 0;
-  let square = 0;
-  let busts = 0;
-  engine.tracer = { event(ev) { if (ev === Ev.BUST) busts++; } };
-  for (let i = 0; i < rounds; i++) {
-    engine.playRound(players, rng);
-    sum += engine.roundScore[0];
-    square += engine.roundScore[0] ** 2;
-  }
+  const { sum, square, busts } = engineSoloRounds(r, spec, 13, rounds);
   const m = p.dropped.mass;
   const mean = sum / rounds;
   expectWithinSEOf(mean, p.mean, p.mean + m * p.scoreBound, Math.sqrt((square / rounds - mean ** 2) / rounds), `${r.name}: round score`);
