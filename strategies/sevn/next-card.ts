@@ -39,8 +39,8 @@ export class NextCard extends CardCounts {
   private readonly stormCode: number;
   private readonly xCode: number;
 
-  constructor(cards: SevnCards) {
-    super(cards);
+  constructor(cards: SevnCards, shared = true) {
+    super(cards, shared);
     this.delta = new Float64Array(cards.codes);
     this.order = new Int32Array(cards.codes);
     for (let c = 0; c < cards.codes; c++) this.order[c] = c;

@@ -46,7 +46,7 @@ function checker(label: string, rng: Rng, every: number, failures: string[]): Se
   let decisions = 0;
   const check = (v: SevnView): void => {
     nc ??= new NextCard(v.cards);
-    rare ??= new NextCard(v.cards);
+    rare ??= new NextCard(v.cards, false); // keeps its own counts: read after long gaps
     fresh ??= new NextCard(v.cards);
     const p = plain(v);
     const where = `${label} decision ${decisions} (deck ${v.deckSize})`;
