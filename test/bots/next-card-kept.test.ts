@@ -4,7 +4,9 @@
  *   drawnAt) against counting them afresh through a view without those members;
  * - a row read from the engine's counters (rowCounters) against walking its cards;
  * - evaluate's deltas and the bust chance against cardDelta card by card and the duplicates counted
- *   here, for every seat's row (bonus cards, Ballast, Second Chance and busted rows included).
+ *   here, for every seat's row (bonus cards, Ballast, Second Chance and busted rows included);
+ * - the unseen total of an empty deck (every card off the table) against counting it code by code.
+ * `nc` reads the thread's shared kept counts at every decision, `rare` keeps its own, read after gaps.
  * Several games per engine, so the deck is refilled, reshuffled and read after long gaps.
  */
 import fc from 'fast-check';
@@ -14,6 +16,7 @@ import { Kind } from '../../src/games/sevn/cards.js';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { type SevnPlayer, type SevnView } from '../../src/games/sevn/view.js';
+import { unseenTotal } from '../../strategies/sevn/choices.js';
 import { NextCard } from '../../strategies/sevn/next-card.js';
 
 /** The same view without the optional members: what a plugin's or a test's view offers. */
@@ -54,6 +57,14 @@ function checker(label: string, rng: Rng, every: number, failures: string[]): Se
     const loaded = [nc];
     if (decisions++ % every === 0) loaded.push(rare); // read after a long gap
     fresh.loadUnseen(p);
+    // The empty deck's unseen total (race's bust cap, the gift) against counting every code off the table.
+    const empty = Object.create(p, { deckSize: { value: 0 } }) as SevnView;
+    let off = 0;
+    for (let c = 0; c < v.cards.codes; c++) {
+      off += v.cards.copies[c];
+      for (let s = 0; s < v.players; s++) for (let i = 0; i < v.rowLength(s); i++) if (v.rowCard(s, i) === c) off--;
+    }
+    if (unseenTotal(empty) !== off) failures.push(`${where}: unseenTotal of an empty deck ${unseenTotal(empty)}, counted ${off}`);
     for (const k of loaded) {
       k.loadUnseen(v);
       const a = k as unknown as Fields;
