@@ -64,18 +64,24 @@ export class NextCard extends CardCounts {
   }
 
   /**
-   * True when `exceeds(true, margin)` is sure to be true from the number cards alone (after
-   * loadNumbers and loadRow; a negative margin, another player still in the round): in the closed-form
-   * case of `evaluate` (no bonus card, a live row below sevn.distinct values with a sum and raw score
-   * of at least 0) every other term of the gain is at least 0 when the deck's modifiers and bonuses are
-   * (`rowCardsNonNegative`): + and x modifiers (x >= 1 on a sum >= 0), Ballast (kept only when it
-   * raises the row), bonus cards, Second Chance (bust x points), Triple Draw (0: it can be sent away),
-   * Storm (the mean of the rest), Crossroads (at least one card on average). So a numbers part of at
-   * least 0 makes the gain at least 0, above the margin, in floating point too (sums and products of
-   * numbers >= 0). False means: work it out.
+   * True when `exceeds(othersIn, margin)` is sure to be true from the number cards alone (after
+   * loadNumbers and loadRow; a negative margin; another player still in the round, or a Second Chance
+   * held): on a live row below sevn.distinct values with a sum and raw score (sum x mult + plus) of at
+   * least 0, every term of the gain but the numbers' is at least 0 when the deck's modifiers and
+   * bonuses are (`rowCardsNonNegative`): + and x modifiers (x >= 1 on a sum >= 0; the row's bonus
+   * points unchanged), Ballast (kept only when it raises the row), bonus cards (they only add points),
+   * Second Chance (bust x points), Triple Draw (0 when it can be sent away; alone with a Second Chance
+   * held, 3 times the mean gain of a card: >= 0 once the rest is), Storm (the mean of the rest),
+   * Crossroads (at least one card on average). The numbers' part is bounded below by its closed form
+   * (each new value v adds v x mult and the SEVN bonus on the last value) less the Featherweight bonus
+   * that a value above its limit takes away from a row earning it: a Heavyweight or Ladder only gains
+   * from one more value. So a bound of at least 0 makes the gain at least 0, above the margin, in
+   * floating point too (the parts are exact integers, then sums and products of numbers >= 0). False
+   * means: work it out.
    */
-  surelyDraws(margin: number): boolean {
-    if (!(margin < 0) || !this.rowCardsNonNegative || this.bonus !== 0 || this.busted || this.sum < 0 || this.distinct >= this.sevnDistinct) return false;
+  surelyDraws(margin: number, othersIn = true): boolean {
+    if (!(margin < 0) || !this.rowCardsNonNegative || this.busted || this.sum < 0 || this.distinct >= this.sevnDistinct) return false;
+    if (!othersIn && !this.secondChance) return false;
     if (this.sum * this.mult + this.plus < 0) return false;
     const u = this.unseen;
     const numberCode = this.cards.numberCode;
@@ -89,7 +95,14 @@ export class NextCard extends CardCounts {
     }
     const sevn = this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
     // As evaluate's closed form: an exact integer.
-    return this.mult * (this.numValues - dupValues) + sevn * (this.numCount - dup) - (this.secondChance ? 0 : this.points * dup) >= 0;
+    let bound = this.mult * (this.numValues - dupValues) + sevn * (this.numCount - dup) - (this.secondChance ? 0 : this.points * dup);
+    if ((this.bonus & Bonus.FEATHERWEIGHT) !== 0 && this.nonLow === 0 && this.distinct >= this.fw.minCards && (this.mask & this.nonLowBits) === 0) {
+      // Earned now (so no value above the limit is held): each unseen one would take it away.
+      let high = 0;
+      for (let c = 0; c < this.numbers; c++) if (this.value[c] > this.fw.maxValue) high += u[c];
+      bound -= this.fw.points * high;
+    }
+    return bound >= 0;
   }
 
   /** Whether every + modifier is >= 0, every x modifier >= 1 and every bonus's points >= 0 (see surelyDraws). */
