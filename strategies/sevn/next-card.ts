@@ -61,6 +61,7 @@ export class NextCard extends CardCounts {
     for (const c of this.addCodes) if (cards.value[c] < 0) nonNegative = false;
     for (const c of this.multiplyCodes) if (cards.value[c] < 1) nonNegative = false;
     this.rowCardsNonNegative = nonNegative;
+    this.numbersDown = Int32Array.from(this.numberCodes).sort((a, b) => cards.value[b] - cards.value[a]);
   }
 
   /**
@@ -440,13 +441,31 @@ export class NextCard extends CardCounts {
 
   /** The largest delta of any unseen card (0 counts: a Crossroads among them is worth 0). */
   private maxDelta(): number {
-    if (!this.numbersFilled) this.fillNumbers();
     const u = this.unseen;
     const d = this.delta;
     let best = 0;
-    for (let c = 0; c < this.codes; c++) if (u[c] > 0 && d[c] > best) best = d[c];
+    let from = 0;
+    if (!this.numbersFilled && this.mult >= 0) {
+      // The closed form (see fillNumbers) without filling it: a new value v adds v x mult + the SEVN
+      // bonus, most for the highest unseen one; a held one -points or 0, never above the 0 counted.
+      const sevn = this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
+      const down = this.numbersDown;
+      for (let i = 0; i < down.length; i++) {
+        const c = down[i];
+        const v = this.value[c];
+        if (u[c] === 0 || ((this.mask >>> v) & 1) !== 0) continue;
+        const x = v * this.mult + sevn;
+        if (x > best) best = x;
+        break;
+      }
+      from = this.numbers;
+    } else if (!this.numbersFilled) this.fillNumbers();
+    for (let c = from; c < this.codes; c++) if (u[c] > 0 && d[c] > best) best = d[c];
     return best;
   }
+
+  /** The number codes by value, highest first (for maxDelta). */
+  private readonly numbersDown: Int32Array;
 
   /** Whether `delta` holds the number cards' values (the closed form skips them). */
   private numbersFilled = false;

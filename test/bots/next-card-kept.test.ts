@@ -5,6 +5,7 @@
  * - a row read from the engine's counters (rowCounters) against walking its cards;
  * - evaluate's deltas and the bust chance against cardDelta card by card and the duplicates counted
  *   here, for every seat's row (bonus cards, Ballast, Second Chance and busted rows included);
+ * - exceeds against the expected gain it bounds, at margins near the gain;
  * - the unseen total of an empty deck (every card off the table) against counting it code by code.
  * `nc` reads the thread's shared kept counts at every decision, `rare` keeps its own, read after gaps.
  * Several games per engine, so the deck is refilled, reshuffled and read after long gaps.
@@ -94,6 +95,13 @@ function checker(label: string, rng: Rng, every: number, failures: string[]): Se
       }
       const bust = nc.secondChance ? 0 : dup / nc.unseenTotal;
       if (nc.unseenTotal > 0 && nc.bust !== bust) failures.push(`${where} seat ${s}: bust ${nc.bust}, counted ${bust}`);
+      // exceeds (its Crossroads term bounded first, by maxDelta's shortcut) against the gain itself.
+      for (const others of [true, false]) {
+        const g = nc.expectedGain(others);
+        for (const m of [g - 2, g - 1e-9, g, g + 1e-9, g + 2]) {
+          if (nc.exceeds(others, m) !== g > m) failures.push(`${where} seat ${s}: exceeds(${String(others)}, ${m}) ${String(!(g > m))}, gain ${g}`);
+        }
+      }
     }
   };
   const pick = (v: SevnView): number => {
