@@ -246,7 +246,9 @@ export class CardCounts {
       this.distinct = rc[RowCounter.DISTINCT];
       this.secondChance = rc[RowCounter.SC] !== 0;
       this.busted = rc[RowCounter.STATUS] === Status.BUSTED;
-      this.points = this.busted ? 0 : this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult, this.plus, this.bonus);
+      // The engine's own score of the row (it keeps the bonus points with the counters): the same
+      // integer as score() works out from them, without its bonus-card walk.
+      this.points = this.busted ? 0 : v.roundPointsOf(s);
       return;
     }
     this.loadRowCards(v, s);
