@@ -66,13 +66,13 @@ export class NextCard extends CardCounts {
 
   /**
    * True when `exceeds(othersIn, margin)` is sure to be true from the number cards alone (after
-   * loadNumbers and loadRow; a negative margin; another player still in the round, or a Second Chance
-   * held): on a live row below sevn.distinct values with a sum and raw score (sum x mult + plus) of at
-   * least 0, every term of the gain but the numbers' is at least 0 when the deck's modifiers and
+   * loadNumbers and loadRow, or loadUnseen and loadRow; a negative margin): on a live row below
+   * sevn.distinct values with a sum and raw score (sum x mult + plus) of at least 0, every term of the gain but the numbers' is at least 0 when the deck's modifiers and
    * bonuses are (`rowCardsNonNegative`): + and x modifiers (x >= 1 on a sum >= 0; the row's bonus
    * points unchanged), Ballast (kept only when it raises the row), bonus cards (they only add points),
-   * Second Chance (bust x points), Triple Draw (0 when it can be sent away; alone with a Second Chance
-   * held, 3 times the mean gain of a card: >= 0 once the rest is), Storm (the mean of the rest),
+   * Second Chance (bust x points), Triple Draw (0 when it can be sent away; alone in the round, at
+   * least -points, counted in the bound; with a Second Chance held, 3 times the mean gain of a card:
+   * >= 0 once the rest is), Storm (the mean of the rest),
    * Crossroads (at least one card on average). The numbers' part is bounded below by its closed form
    * (each new value v adds v x mult and the SEVN bonus on the last value) less the Featherweight bonus
    * that a value above its limit takes away from a row earning it: a Heavyweight or Ladder only gains
@@ -82,7 +82,6 @@ export class NextCard extends CardCounts {
    */
   surelyDraws(margin: number, othersIn = true): boolean {
     if (!(margin < 0) || !this.rowCardsNonNegative || this.busted || this.sum < 0 || this.distinct >= this.sevnDistinct) return false;
-    if (!othersIn && !this.secondChance) return false;
     if (this.sum * this.mult + this.plus < 0) return false;
     const u = this.unseen;
     const numberCode = this.cards.numberCode;
@@ -103,6 +102,9 @@ export class NextCard extends CardCounts {
       for (let c = 0; c < this.numbers; c++) if (this.value[c] > this.fw.maxValue) high += u[c];
       bound -= this.fw.points * high;
     }
+    // Alone in the round without a Second Chance, each Triple Draw is the row's own to take: worth
+    // (1 - bust)^3 x (points + 3a) - points >= -points once the rest is >= 0 (a >= 0).
+    if (!othersIn && !this.secondChance) bound -= this.points * u[this.tdCode];
     return bound >= 0;
   }
 

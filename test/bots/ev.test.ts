@@ -186,11 +186,31 @@ describe('ev: the expected gain of one more card', () => {
     expect(nc.exceeds(true, -2)).toBe(false);
   });
 
+  it('counts a Triple Draw as a cost when alone in the round before it settles a draw (surelyDraws)', () => {
+    // 0 to 5 held (15 points), alone in the round; unseen: 5, 5, 13 and three Triple Draws. The numbers
+    // break even (13 + 17 against two busts of 15), but each Triple Draw taken, a third of the cards
+    // busting, costs the row: the gain is below the margin.
+    const rules = sevnPreset('sevn');
+    const cards = new SevnCards(rules);
+    const rows = [['0', '1', '2', '3', '4', '5'], ['13']];
+    const left = Array.from(cards.copies);
+    for (const x of [...rows.flat(), '5', '5', '13', 'TripleDraw', 'TripleDraw', 'TripleDraw']) left[cards.code(x)]--;
+    const discarded = left.flatMap((k, c) => Array.from({ length: k }, () => cards.name(c)));
+    const v = situation({ rows, discarded, status: [Status.ACTIVE, Status.STAYED], rules });
+    const nc = new NextCard(v.cards);
+    nc.loadUnseen(v);
+    nc.loadRow(v, 0);
+    expect(nc.unseenTotal).toBe(6);
+    expect(nc.surelyDraws(-0.5)).toBe(true); // with someone else in, a Triple Draw costs nothing
+    expect(nc.surelyDraws(-0.5, false)).toBe(false);
+    expect(nc.exceeds(false, -0.5)).toBe(false);
+  });
+
   it('settles a draw from the number cards alone only when the exact test draws too (surelyDraws)', () => {
     // Random rows of numbers, modifiers, Ballast, a Second Chance or a bonus card (whose points the
     // bound must allow for: a Featherweight lost to a high value), random cards seen: whenever
     // surelyDraws says yes, the exact test (exceeds, every card valued) draws, and the gain by
-    // enumeration is at least 0; alone in the round it may say yes only with a Second Chance held.
+    // enumeration is at least 0, with someone else in the round or alone.
     const rng = new Rng('surely-draws');
     let fired = 0;
     let declined = 0;
@@ -246,16 +266,22 @@ describe('ev: the expected gain of one more card', () => {
           nc.loadRest(v);
           expect(nc.exceeds(true, margin)).toBe(true);
           expect(enumeratedGain(v, 0, true)).toBeGreaterThanOrEqual(0);
-          // Alone in the round (the Triple Draw is its own to take): only with a Second Chance.
+        }
+        // Alone in the round (a Triple Draw is its own to take, at a cost when it can bust): whenever
+        // the bound says yes, the exact test draws; with a Second Chance held it says yes as with
+        // someone else in.
+        for (const margin of [-0.5, -2, -8]) {
+          nc.loadNumbers(v);
           nc.loadRow(v, 0);
+          const withOthers = nc.surelyDraws(margin);
           const alone = nc.surelyDraws(margin, false);
-          expect(alone).toBe(row.includes('SecondChance'));
-          if (alone) {
-            firedAlone++;
-            expect(nc.exceeds(false, margin)).toBe(true);
-            nc.evaluate(false, true);
-            expect(nc.gain).toBeGreaterThanOrEqual(0);
-          }
+          if (row.includes('SecondChance')) expect(alone).toBe(withOthers);
+          if (!alone) continue;
+          if (!row.includes('SecondChance')) firedAlone++;
+          nc.loadRest(v);
+          expect(nc.exceeds(false, margin)).toBe(true);
+          nc.evaluate(false, true);
+          expect(nc.gain).toBeGreaterThanOrEqual(0);
         }
         // Never with a margin of 0 or more.
         nc.loadNumbers(v);
