@@ -66,19 +66,19 @@ export class NextCard extends CardCounts {
 
   /**
    * True when `exceeds(othersIn, margin)` is sure to be true from the number cards alone (after
-   * loadNumbers and loadRow, or loadUnseen and loadRow; a negative margin): on a live row below
-   * sevn.distinct values with a sum and raw score (sum x mult + plus) of at least 0, every term of the gain but the numbers' is at least 0 when the deck's modifiers and
-   * bonuses are (`rowCardsNonNegative`): + and x modifiers (x >= 1 on a sum >= 0; the row's bonus
-   * points unchanged), Ballast (kept only when it raises the row), bonus cards (they only add points),
-   * Second Chance (bust x points), Triple Draw (0 when it can be sent away; alone in the round, at
-   * least -points, counted in the bound; with a Second Chance held, 3 times the mean gain of a card:
-   * >= 0 once the rest is), Storm (the mean of the rest),
-   * Crossroads (at least one card on average). The numbers' part is bounded below by its closed form
-   * (each new value v adds v x mult and the SEVN bonus on the last value) less the Featherweight bonus
-   * that a value above its limit takes away from a row earning it: a Heavyweight or Ladder only gains
-   * from one more value. So a bound of at least 0 makes the gain at least 0, above the margin, in
-   * floating point too (the parts are exact integers, then sums and products of numbers >= 0). False
-   * means: work it out.
+   * loadNumbers and loadRow, or loadUnseen and loadRow; a negative margin). On a live row below
+   * sevn.distinct values with a sum and raw score (sum x mult + plus) of at least 0, every term of the
+   * gain but the numbers' is at least 0 when the deck's modifiers and bonuses are
+   * (`rowCardsNonNegative`): + and x modifiers (x >= 1 on a sum >= 0; the row's bonus points
+   * unchanged), Ballast (kept only when it raises the row), bonus cards (they only add points), Second
+   * Chance (bust x points), Triple Draw (0 when it can be sent away; alone in the round, at least
+   * -points, counted in the bound, or with a Second Chance held 3 times the mean gain of a card, >= 0
+   * once the rest is), Storm (the mean of the rest), Crossroads (at least one card on average). The
+   * numbers' part is bounded below by its closed form (each new value v adds v x mult and the SEVN
+   * bonus on the last value) less the Featherweight bonus that a value above its limit takes away
+   * from a row earning it: a Heavyweight or Ladder only gains from one more value. So a bound of at
+   * least 0 makes the gain at least 0, above the margin, in floating point too (the parts are exact
+   * integers, then sums and products of numbers >= 0). False means: work it out.
    */
   surelyDraws(margin: number, othersIn = true): boolean {
     if (!(margin < 0) || !this.rowCardsNonNegative || this.busted || this.sum < 0 || this.distinct >= this.sevnDistinct) return false;
