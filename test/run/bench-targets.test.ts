@@ -14,6 +14,8 @@ describe('bench targets', () => {
       ['tune-solo', 0.8, true],
       ['tune-4p', 0.8, true],
       ['scaling', 1.9, true],
+      ['ev-4p', 0.5, true],
+      ['race-4p', 0.5, true],
     ]);
   });
 
@@ -24,6 +26,8 @@ describe('bench targets', () => {
     expect(verdict(0.1501, target('outcomes-cost'))).toBe('FAIL');
     expect(verdict(0.02, target('outcomes-cost'))).toBe('PASS');
     expect(verdict(1.89, target('scaling'))).toBe('FAIL');
+    expect(verdict(0.5, target('ev-4p'))).toBe('PASS');
+    expect(verdict(0.321, target('race-4p'))).toBe('FAIL');
   });
 
   it('warns only when the load average exceeds the cores', () => {
