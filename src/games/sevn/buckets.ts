@@ -71,10 +71,10 @@ function askedFeature(e: SevnEngine, s: number, f: number): number {
  * `action` in its bucket (Bucketer.key's sum, from the Bucketer's plan).
  *
  * The first two features are read outside the loop: with the default buckets (two features) no loop
- * runs, and the key cost about 110 instructions a decision less than as one loop over the plan with the
- * feature switch inside (valgrind, bench/README.md), where V8 kept each feature value a double. V8 does
- * not inline this function into the engine's `turns` (that one's inlining budget is spent), which keeps
- * the draw inlined there (check with `--trace-turbo-inlining`).
+ * runs, and the key cost about 100 instructions a decision less than as one loop over the plan with the
+ * feature switch inside (valgrind, bench/README.md). V8 does not inline this function into the
+ * engine's `turns` (that one's inlining budget is spent), which keeps the draw inlined there (check
+ * with `--trace-turbo-inlining`).
  */
 export function observeDecision(e: SevnEngine, s: number, kind: number, answer: number, x0: number, y0: number, action: number): void {
   if (e.evaluator !== null) e.evaluator.decided(e, s, kind, answer, x0, y0);
