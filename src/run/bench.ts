@@ -101,9 +101,14 @@ export const median = (xs: readonly number[]): number => {
   return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-/** Games that take about `seconds` on one thread (a whole number of chunks, at least `minChunks`), after warming the JIT inline. */
+/**
+ * Games that take about `seconds` on one thread (a whole number of chunks, at least `minChunks`). The
+ * first chunk only warms the JIT: timed, it counts the compiles too (one such calibration sized a
+ * one-second 4-player run at 2 chunks, at load 6).
+ */
 export function calibrate(w: BenchWorkload, seconds: number, minChunks = 1): number {
   let probe = CHUNK;
+  inline(definition(w, probe));
   let t = inline(definition(w, probe));
   while (t < 0.2) {
     probe *= 2;
