@@ -181,8 +181,6 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
   let waiting = 0; // states in the tables not yet expanded
   const push = (g: Int32Array, q: number, layer: number): void => {
     if (++out.steps > maxSteps) throw TOO_MANY;
-    // A decision to stay is taken at once: the round ends, no state kept.
-    if (g[SEQ] === 0 && g[QUEUE] === 0 && stays(g, decks[depth])) return end(rowPoints, q);
     let t = tables[layer];
     if (t === undefined) tables[layer] = t = new StateTable(W, 2 ** Math.max(10, Math.ceil(Math.log2(lastLayer * 2))));
     layout.pack(g, key);
