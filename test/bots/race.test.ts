@@ -47,6 +47,10 @@ describe('race: the end of the game', () => {
     // Below the target the stayed opponent has not won yet: the threshold decides.
     const early = situation({ rows: [['13', '12', '11', '10', '4'], ['12', '8']], totals: [100, 200], status: [ACTIVE, STAYED] });
     expect(bot('race:points=10,risk=0.05').drawOrStay(early)).toBe(Answer.STAY);
+    // Exactly at the target counts as reaching it: a stayed 230 + 20 = 250 wins against its 200 + 47 = 247.
+    const exactly = situation({ rows: [['13', '12', '11', '10', '1'], ['12', '8']], totals: [200, 230], status: [ACTIVE, STAYED] });
+    expect(exactly.points).toBe(47);
+    expect(bot('race:points=10,risk=0.05').drawOrStay(exactly)).toBe(Answer.DRAW);
   });
 });
 
