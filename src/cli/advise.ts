@@ -1,11 +1,11 @@
 /** `sevensim advise`: the value of every legal action of a position, or a review of a played game; each game's advice is its catalog capability. */
-import type { Argv, CommandModule, Options } from 'yargs';
+import type { Argv, Options } from 'yargs';
 import { readRegularText } from '../io/input-files.js';
 import { catalogEntries, catalogEntry, gamesWith } from '../catalog.js';
 import { UserError } from '../engine/errors.js';
 import type { GameRecord } from '../engine/game-record.js';
 import type { AnalysisArgs, AnalysisFlag } from '../games/entry.js';
-import { loadRules } from './options.js';
+import { type CommandBody, loadRules } from './options.js';
 import { progressBar } from './progress.js';
 
 /** Every game's position flags, each declared once by its game (a flag two games share is offered once). */
@@ -34,9 +34,7 @@ function adviseOptions<T>(y: Argv<T>) {
 /** The flags on the command line, without their dashes or values. */
 const givenFlags = (): string[] => process.argv.slice(2).flatMap((x) => (x.startsWith('--') ? [x.slice(2).split('=')[0]!.replace(/^no-/, '')] : []));
 
-export const adviseCommand: CommandModule<object, Awaited<ReturnType<typeof adviseOptions>['argv']>> = {
-  command: 'advise',
-  describe: 'The value of every legal action of a position and its loss against the best: SEVN draw or stay (paired rollouts, exact where solvable), SEVENFALL every discard (exact); or --review a played game',
+export const adviseCommand: CommandBody<Awaited<ReturnType<typeof adviseOptions>['argv']>> = {
   builder: (y) => adviseOptions(y) as never,
   handler: async (a) => {
     const progress = progressBar(a.quiet === true, a.review !== undefined ? 'decisions' : 'rollouts');

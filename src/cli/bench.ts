@@ -9,8 +9,6 @@ import { type TargetResult, formatTargets, machineLoad, measureTargets } from '.
 import { command, jsonOption, threadsOption } from './options.js';
 
 export const benchCommand = command(
-  'bench',
-  'Measure games per second per game and mode (inline, on 1 worker and on T workers: pool overhead and scaling), then check the speed targets',
   (y) =>
     y
       .option('game', { type: 'string', choices: gameNames(), describe: 'only this game\'s workloads, and no targets (default: every game, then the targets)' })

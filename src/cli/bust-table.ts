@@ -9,8 +9,6 @@ function gameFlags<T>(y: Argv<T>): Argv<T> {
 }
 
 export const bustTableCommand = command(
-  'bust-table',
-  'SEVN bust probabilities: exact for a held row (next card, within a Triple Draw), or the full table by distinct values and points beside simulation',
   (y) =>
     gameFlags(gameOptions(y, gamesWith('bustTable')))
       .option('force', forceOption())

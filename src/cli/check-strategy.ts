@@ -22,8 +22,6 @@ function speedOf(game: string): (spec: string) => number {
 }
 
 export const checkStrategyCommand = command(
-  'check-strategy <file>',
-  'Check a strategy plugin against the contract the built-in strategies pass: legal, deterministic answers that never write to the view, over its parameter ranges, and its speed; one line per check, exit 1 if any fails',
   (y) => y.positional('file', { type: 'string', demandOption: true, describe: 'the plugin (an ES module whose default export is a strategy definition with a game field)' }),
   async (a) => {
     await loadPlugins([a.file]);

@@ -7,8 +7,6 @@ import { chunkSizeOption, command, forceOption, gameOptions, gamesOption, jsonOp
 import { interruptible, progressBar } from './progress.js';
 
 export const compareCommand = command(
-  'compare',
-  'Compare strategy A with strategy B on the same random streams: paired difference, 95% CI, p-value, optional SPRT',
   (y) =>
     gameOptions(y)
       .option('mode', modeOption('round: one round (SEVENFALL: one turn); game: whole games'))

@@ -3,8 +3,6 @@ import { command, jsonOption } from './options.js';
 import { decisionsTable, formatDecisionsTable } from '../run/decisions-table.js';
 
 export const decisionsCommand = command(
-  'decisions <dir>',
-  'A run\'s decisions.arrow as a table: per bucket, draw minus stay (or the best answer) with its 95% CI and count, the better answer marked where the CI excludes 0',
   (y) =>
     y
       .positional('dir', { type: 'string', demandOption: true, describe: 'the --out directory of a simulate run with --decisions counterfactual (or outcomes)' })

@@ -1,32 +1,48 @@
 #!/usr/bin/env node
 /**
  * The `sevensim` command: a thin yargs layer over the engine, the runner and the analyses. Each
- * command is defined in its own file here; this one only lists them.
+ * command is defined in its own file here; this one only lists them and loads the one that runs.
  */
 import { delimiter } from 'node:path';
-import yargs from 'yargs';
+import yargs, { type Argv, type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { RoundCapError, UserError } from '../engine/errors.js';
 import { OutputError } from '../io/output.js';
 import { PLUGINS_ENV, envPlugins, loadPlugins } from '../plugins.js';
-import { adviseCommand } from './advise.js';
-import { benchCommand } from './bench.js';
-import { bustTableCommand } from './bust-table.js';
-import { checkStrategyCommand } from './check-strategy.js';
 import { checkArgs, joinNegativeValues } from './checks.js';
-import { compareCommand } from './compare.js';
-import { decisionsCommand } from './decisions.js';
-import { mergeCommand } from './merge.js';
-import { playCommand } from './play.js';
-import { reportCommand } from './report.js';
-import { rulesCommand } from './rules.js';
-import { simulateCommand } from './simulate.js';
-import { solveCommand } from './solve.js';
-import { strategiesCommand } from './strategies.js';
-import { studyCommand } from './study.js';
-import { tournamentCommand } from './tournament.js';
-import { trackCommand } from './track.js';
-import { tuneCommand } from './tune.js';
+import type { CommandBody } from './options.js';
+
+/**
+ * Every command: its name (with positionals), its one-line description, and its file, imported only when
+ * the command runs: `--help` and a short run then load one command's modules, not every command's.
+ */
+const COMMANDS: [name: string, describe: string, load: () => Promise<CommandBody<any>>][] = [
+  ['rules', 'Print the rules in effect (a preset or a validated rules file)', async () => (await import('./rules.js')).rulesCommand],
+  ['strategies', 'List the strategies of a game with their parameters and defaults', async () => (await import('./strategies.js')).strategiesCommand],
+  ['check-strategy <file>', 'Check a strategy plugin against the contract the built-in strategies pass: legal, deterministic answers that never write to the view, over its parameter ranges, and its speed; one line per check, exit 1 if any fails', async () => (await import('./check-strategy.js')).checkStrategyCommand],
+  ['play', 'Play one seeded game and print a readable trace; or play a seat yourself against the bots (--human)', async () => (await import('./play.js')).playCommand],
+  ['simulate', 'Play many seeded games in parallel; print a summary per seat and write Arrow results', async () => (await import('./simulate.js')).simulateCommand],
+  ['merge <dirs..>', 'Combine the --out directories of shards of one run into one result (equal to the unsharded run)', async () => (await import('./merge.js')).mergeCommand],
+  ['bench', 'Measure games per second per game and mode (inline, on 1 worker and on T workers: pool overhead and scaling), then check the speed targets', async () => (await import('./bench.js')).benchCommand],
+  ['compare', 'Compare strategy A with strategy B on the same random streams: paired difference, 95% CI, p-value, optional SPRT', async () => (await import('./compare.js')).compareCommand],
+  ['solve', 'Solve exactly: SEVENFALL the optimal discard policy of one turn, or the 2-player game for the win; SEVN the optimal solo stopping policy of a number-only deck', async () => (await import('./solve.js')).solveCommand],
+  ['bust-table', 'SEVN bust probabilities: exact for a held row (next card, within a Triple Draw), or the full table by distinct values and points beside simulation', async () => (await import('./bust-table.js')).bustTableCommand],
+  ['report <dirs..>', 'Draw the results of output directories (simulate, merge, compare, tune, tournament, bust-table, solve) in one self-contained report.html, and as PNG files', async () => (await import('./report.js')).reportCommand],
+  ['study', 'The default study (what `npm start` runs): every game, both modes, baseline strategies; results under --out', async () => (await import('./study.js')).studyCommand],
+  ['tune', 'Tune a strategy\'s parameters: search on fresh seeded blocks, choose among the finalists on games the search never saw, confirm the choice against the start on games neither saw', async () => (await import('./tune.js')).tuneCommand],
+  ['tournament', 'Every strategy against every other at tables of N seats, every seat order on the same deals: Elo ratings (Bradley-Terry, bootstrap 95% intervals over deals, LOS), win share, head-to-head with 95% CIs', async () => (await import('./tournament.js')).tournamentCommand],
+  ['advise', 'The value of every legal action of a position and its loss against the best: SEVN draw or stay (paired rollouts, exact where solvable), SEVENFALL every discard (exact); or --review a played game', async () => (await import('./advise.js')).adviseCommand],
+  ['track', 'Follow a real SEVN table game: type each card and answer as it happens; shows rows, totals, the unseen cards and hints at your draw-or-stay decisions', async () => (await import('./track.js')).trackCommand],
+  ['decisions <dir>', 'A run\'s decisions.arrow as a table: per bucket, draw minus stay (or the best answer) with its 95% CI and count, the better answer marked where the CI excludes 0', async () => (await import('./decisions.js')).decisionsCommand],
+];
+
+/** yargs runs a builder only for the command given (async builders are awaited by parseAsync). */
+const lazyCommand = ([name, describe, load]: (typeof COMMANDS)[number]): CommandModule => ({
+  command: name,
+  describe,
+  builder: async (y: Argv) => (await load()).builder(y),
+  handler: async (a) => (await load()).handler(a),
+}) as CommandModule;
 
 function fail(message: string, code = 2): never {
   process.stderr.write(`sevensim: ${message}\n`);
@@ -36,23 +52,7 @@ function fail(message: string, code = 2): never {
 const cli = yargs(joinNegativeValues(hideBin(process.argv)))
   .scriptName('sevensim')
   .usage('$0 <command> [options]\n\nMonte Carlo strategy simulator and analytics for SEVN and SEVENFALL.')
-  .command(rulesCommand)
-  .command(strategiesCommand)
-  .command(checkStrategyCommand)
-  .command(playCommand)
-  .command(simulateCommand)
-  .command(mergeCommand)
-  .command(benchCommand)
-  .command(compareCommand)
-  .command(solveCommand)
-  .command(bustTableCommand)
-  .command(reportCommand)
-  .command(studyCommand)
-  .command(tuneCommand)
-  .command(tournamentCommand)
-  .command(adviseCommand)
-  .command(trackCommand)
-  .command(decisionsCommand)
+  .command(COMMANDS.map(lazyCommand))
   .option('plugin', {
     type: 'string',
     array: true,
@@ -84,5 +84,7 @@ try {
   if (e instanceof UserError) fail(e.message);
   if (e instanceof RoundCapError) fail(e.advice);
   if (e instanceof OutputError) fail(e.message, 1);
+  // A check run by an option's coerce under a command's async builder rejects here instead of reaching .fail().
+  if (e instanceof Error && e.name === 'YError') fail(e.message);
   throw e;
 }

@@ -7,8 +7,6 @@ import { command, forceOption, jsonOption } from './options.js';
 import { printSummary } from './simulate.js';
 
 export const mergeCommand = command(
-  'merge <dirs..>',
-  'Combine the --out directories of shards of one run into one result (equal to the unsharded run)',
   (y) =>
     y
       .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'shard output directories' })

@@ -3,7 +3,7 @@
  * checks live in engine/checks.ts and run as yargs parses, so a bad value fails before any work), and
  * the rules in effect from --preset or --rules.
  */
-import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import type { ArgumentsCamelCase, Argv } from 'yargs';
 import { gameModule, gameNames } from '../catalog.js';
 import { UserError } from '../engine/errors.js';
 import type { GameModule } from '../engine/game.js';
@@ -60,9 +60,18 @@ export function runDefinition<D extends { rules: unknown }>(a: { resume?: string
   return { def: { ...d, rules: game.parseRules(JSON.stringify(d.rules), `--resume ${a.resume}: the checkpoint's rules`) }, resumed: true, out: a.resume };
 }
 
-/** A yargs command module whose handler sees the options its builder declares. */
-export function command<A>(name: string, describe: string, builder: (y: Argv) => Argv<A>, handler: (a: ArgumentsCamelCase<A>) => void | Promise<void>): CommandModule<object, A> {
-  return { command: name, describe, builder, handler };
+/**
+ * A command's options and action. Its name and one-line description are listed in main.ts, which loads
+ * the command's file only when that command runs (so `--help` and short commands do not import them all).
+ */
+export interface CommandBody<A> {
+  builder: (y: Argv) => Argv<A>;
+  handler: (a: ArgumentsCamelCase<A>) => void | Promise<void>;
+}
+
+/** A command body whose handler sees the options its builder declares. */
+export function command<A>(builder: (y: Argv) => Argv<A>, handler: (a: ArgumentsCamelCase<A>) => void | Promise<void>): CommandBody<A> {
+  return { builder, handler };
 }
 
 /** The preset name a run records (null when the rules came from a file). */

@@ -10,8 +10,6 @@ import { playHuman } from './ui/play-human.js';
 
 
 export const playCommand = command(
-  'play',
-  'Play one seeded game and print a readable trace; or play a seat yourself against the bots (--human)',
   (y) =>
     gameOptions(y)
       .option('players', { type: 'string', array: true, demandOption: true, describe: 'one strategy spec per seat, e.g. --players greedy stand; with --human: the bots, the person joining at seat --human' })

@@ -1,7 +1,7 @@
 /** `sevensim report DIR...`: the charts of output directories in one HTML page, and as PNG files. */
 import { spawn } from 'node:child_process';
-import type { Argv, CommandModule } from 'yargs';
-import { forceOption } from './options.js';
+import type { Argv } from 'yargs';
+import { type CommandBody, forceOption } from './options.js';
 import { progressBar } from './progress.js';
 
 interface ReportArgs {
@@ -22,9 +22,7 @@ function openFile(path: string): void {
   child.unref();
 }
 
-export const reportCommand: CommandModule<object, ReportArgs> = {
-  command: 'report <dirs..>',
-  describe: 'Draw the results of output directories (simulate, merge, compare, tune, tournament, bust-table, solve) in one self-contained report.html, and as PNG files',
+export const reportCommand: CommandBody<ReportArgs> = {
   builder: (y: Argv) =>
     y
       .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'output directories (--out of any command); each is recognised from its manifest' })

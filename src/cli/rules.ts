@@ -3,8 +3,6 @@ import { gameModule } from '../catalog.js';
 import { command, gameOptions, jsonOption, loadRules } from './options.js';
 
 export const rulesCommand = command(
-  'rules',
-  'Print the rules in effect (a preset or a validated rules file)',
   (y) => gameOptions(y).option('json', jsonOption('print the rules file as JSON (a template for --rules)')),
   (a) => {
     const game = gameModule(a.game);

@@ -38,7 +38,7 @@ const RUN_FLAGS = ['game', 'preset', 'rules', 'mode', 'players', 'games', 'seed'
 
 type SimArgs = Awaited<ReturnType<typeof simulateOptions>['argv']>;
 
-export const simulateCommand = command('simulate', 'Play many seeded games in parallel; print a summary per seat and write Arrow results', simulateOptions, async (a) => {
+export const simulateCommand = command(simulateOptions, async (a) => {
   await runSimulateCommand(a);
 });
 

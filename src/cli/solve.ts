@@ -4,8 +4,6 @@ import { interruptible } from './progress.js';
 import { command, forceOption, gameOptions, jsonOption, loadRules, presetName } from './options.js';
 
 export const solveCommand = command(
-  'solve',
-  'Solve exactly: SEVENFALL the optimal discard policy of one turn, or the 2-player game for the win; SEVN the optimal solo stopping policy of a number-only deck',
   (y) =>
     gameOptions(y, gamesWith('solve'))
       .option('objective', { type: 'string', default: 'ev', describe: 'SEVENFALL: ev (maximise the expected turn score), at-least:K (maximise P(score >= K)), or win with --players 2 (maximise the win share of the game: a win, or the rules\' share of a tied lead); SEVN solves the expected solo round score' })

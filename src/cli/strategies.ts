@@ -5,8 +5,6 @@ import { command } from './options.js';
 import { pluginOf } from '../plugins.js';
 
 export const strategiesCommand = command(
-  'strategies',
-  'List the strategies of a game with their parameters and defaults',
   (y) => y.option('game', { type: 'string', choices: gameNames(), demandOption: true, describe: 'which game' }),
   (a) => {
     const game = gameModule(a.game);

@@ -67,8 +67,6 @@ export async function runStudy(o: { games: number; seed: number; out: string; th
 }
 
 export const studyCommand = command(
-  'study',
-  'The default study (what `npm start` runs): every game, both modes, baseline strategies; results under --out',
   (y) =>
     y
       .option('games', gamesOption(400000, 'rounds per round-mode part (game-mode parts play a quarter as many games)'))

@@ -1,12 +1,12 @@
 /** `sevensim tournament`: every strategy against every other at tables of N seats, every seat order on the same deals. */
-import type { Argv, CommandModule } from 'yargs';
+import type { Argv } from 'yargs';
 import type { Mode } from '../engine/game.js';
 import { defaultThreads } from '../parallel/pool.js';
 import { DEFAULT_TOURNAMENT_CHUNK, type TournamentOptions, formatTournament, tournament } from '../run/tournament.js';
 import { gameModule } from '../catalog.js';
 import { OutputDir } from '../io/output.js';
 import { checkNumber } from '../engine/checks.js';
-import { forceOption, gameOptions, loadRules, presetName, resumeFrom, resumeOption, runDefinition } from './options.js';
+import { type CommandBody, forceOption, gameOptions, loadRules, presetName, resumeFrom, resumeOption, runDefinition } from './options.js';
 import { interruptible, progressBar } from './progress.js';
 
 function tournamentOptions<T>(y: Argv<T>) {
@@ -33,9 +33,7 @@ const TOURNAMENT_FLAGS = ['game', 'preset', 'rules', 'players', 'table-size', 'g
 /** What tournament() checkpoints as its definition: TournamentOptions' run fields, every default filled in. */
 type TournamentDefinition = Pick<TournamentOptions, 'rules' | 'preset' | 'mode' | 'players' | 'tableSize' | 'games' | 'seed' | 'chunkSize'> & { game?: string };
 
-export const tournamentCommand: CommandModule<object, Awaited<ReturnType<typeof tournamentOptions>['argv']>> = {
-  command: 'tournament',
-  describe: 'Every strategy against every other at tables of N seats, every seat order on the same deals: Elo ratings (Bradley-Terry, bootstrap 95% intervals over deals, LOS), win share, head-to-head with 95% CIs',
+export const tournamentCommand: CommandBody<Awaited<ReturnType<typeof tournamentOptions>['argv']>> = {
   builder: (y) => tournamentOptions(y) as never,
   handler: async (a) => {
     const game = gameModule(a.game);

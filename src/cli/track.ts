@@ -10,8 +10,6 @@ import { command, loadRules } from './options.js';
 import { runTrack } from './ui/track.js';
 
 export const trackCommand = command(
-  'track',
-  'Follow a real SEVN table game: type each card and answer as it happens; shows rows, totals, the unseen cards and hints at your draw-or-stay decisions',
   (y) =>
     y
       .option('game', { type: 'string', choices: ['sevn'], default: 'sevn', describe: 'which game (SEVN only)' })

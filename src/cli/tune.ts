@@ -1,13 +1,13 @@
 /** `sevensim tune`: search a strategy's parameters; choose on games the search never saw, confirm on games neither saw. */
 import cliProgress from 'cli-progress';
-import type { Argv, CommandModule } from 'yargs';
+import type { Argv } from 'yargs';
 import type { Mode } from '../engine/game.js';
 import { defaultThreads } from '../parallel/pool.js';
 import type { Method, TuneOptions, TuneProgress } from '../run/tune.js';
 import { gameModule } from '../catalog.js';
 import { OutputDir } from '../io/output.js';
 import { checkNumber } from '../engine/checks.js';
-import { forceOption, gameOptions, loadRules, presetName, resumeFrom, resumeOption, runDefinition } from './options.js';
+import { type CommandBody, forceOption, gameOptions, loadRules, presetName, resumeFrom, resumeOption, runDefinition } from './options.js';
 import { interruptible } from './progress.js';
 
 function tuneOptions<T>(y: Argv<T>) {
@@ -83,9 +83,7 @@ function tuneBar(quiet: boolean) {
   };
 }
 
-export const tuneCommand: CommandModule<object, Awaited<ReturnType<typeof tuneOptions>['argv']>> = {
-  command: 'tune',
-  describe: 'Tune a strategy\'s parameters: search on fresh seeded blocks, choose among the finalists on games the search never saw, confirm the choice against the start on games neither saw',
+export const tuneCommand: CommandBody<Awaited<ReturnType<typeof tuneOptions>['argv']>> = {
   builder: (y) => tuneOptions(y) as never,
   handler: async (a) => {
     // Loaded here, not at startup: the search methods bring ml-matrix (~0.1-0.3 s to import).
