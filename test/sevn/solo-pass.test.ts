@@ -57,6 +57,82 @@ describe('soloPass: small decks worked by hand (stay-at-cards:cards=1, the defau
   });
 });
 
+describe('soloPass: the held values\' copies left kept together', () => {
+  it('by hand: numbers 1, 2, 3 (two copies each) and a Second Chance, stay-at-cards:cards=2', () => {
+    const r: SevnRules = { ...base, name: 'pairs-sc', numbers: [1, 2, 3].map((v) => ({ value: v, copies: 2 })), actions: { ...noActions, secondChance: 1 }, sevn: { distinct: 3, bonus: 10 } };
+    // Dealt a v (2/7 each value), drawn at with one value: its other copy busts (1/6), another value
+    // ends the round (4/6), the Second Chance (1/6) is held and drawn at again, then its duplicate (1/5)
+    // is cancelled and drawn at once more, the 4 cards left all other values: (2/7) (1 + 1/6 + 1/30).
+    // Dealt the Second Chance (1/7): drawn at with nothing, then at v with it held (2/6), then after its
+    // duplicate cancelled (1/5): (1/7) (1/3) (1 + 1/5). Per v 12/35 + 2/35 = 2/5; its busts: the first
+    // draw after a v dealt, (2/7) (1/6) = 1/21. Every round but a bust ((6/7) (1/6) = 1/7) ends with two
+    // values, each pair alike by symmetry: mean (2/7) (3 + 4 + 5) = 24/7.
+    for (const keepHeldCopies of [false, true]) {
+      const p = soloPass(r, SEVN_STRATEGIES, 'stay-at-cards:cards=2', { epsilon: 0, keepHeldCopies, checkViews: true });
+      if ('why' in p) throw new Error(p.why);
+      expect(p.mean).toBeCloseTo(24 / 7, 13);
+      expect(p.bustChance).toBeCloseTo(1 / 7, 13);
+      expect(p.sevnChance).toBe(0);
+      expect([...p.rows.keys()].sort((a, b) => a - b)).toEqual([0, 65536 + 1, 65536 + 2, 65536 + 3]);
+      expect(p.rows.get(0)!.reach).toBeCloseTo(1 / 7, 14);
+      expect(p.rows.get(0)!.bust).toBe(0);
+      for (const v of [1, 2, 3]) {
+        expect(p.rows.get(65536 + v)!.reach).toBeCloseTo(2 / 5, 14);
+        expect(p.rows.get(65536 + v)!.bust).toBeCloseTo(1 / 21 / (2 / 5), 14);
+      }
+    }
+  });
+
+  /** The pass with the held values' copies together (every answer checked against the other spread) against the pass keeping them apart. */
+  function sameAsApart(cases: readonly (readonly [SevnRules, string])[]): void {
+    for (const [r, spec] of cases) {
+      const together = soloPass(r, SEVN_STRATEGIES, spec, { epsilon: 0, checkViews: true });
+      const apart = soloPass(r, SEVN_STRATEGIES, spec, { epsilon: 0, keepHeldCopies: true });
+      if ('why' in together || 'why' in apart) throw new Error('no pass');
+      // Fewer states wherever a duplicate can be cancelled or left by a Crossroads (not on numbers alone).
+      if (r.actions.secondChance + r.actions.crossroads > 0) expect(together.states, `${r.name} ${spec}`).toBeLessThan(apart.states);
+      else expect(together.states).toBe(apart.states);
+      expect([...together.rows.keys()].sort((a, b) => a - b)).toEqual([...apart.rows.keys()].sort((a, b) => a - b));
+      for (const [k, x] of apart.rows) {
+        expect(Math.abs(together.rows.get(k)!.reach - x.reach), `${spec} reach at ${k}`).toBeLessThan(1e-12);
+        expect(Math.abs(together.rows.get(k)!.bust - x.bust), `${spec} bust at ${k}`).toBeLessThan(1e-12);
+      }
+      for (const f of ['mean', 'meanSquare', 'bustChance', 'sevnChance'] as const) expect(Math.abs(together[f] - apart[f]) / Math.max(1, apart[f]), `${spec} ${f}`).toBeLessThan(1e-12);
+    }
+  }
+  const mixed: SevnRules = {
+    ...base, name: 'mixed', numbers: [1, 2, 3, 4, 5, 6, 7, 8].map((v) => ({ value: v, copies: v })),
+    modifiers: [{ kind: 'multiply', value: 2, count: 1 }, { kind: 'add', value: 3, count: 1 }, { kind: 'add', value: 5, count: 1 }],
+    actions: { freeze: 2, secondChance: 2, tripleDraw: 2, crossroads: 0, storm: 0 }, tripleDrawCards: 3, sevn: { distinct: 5, bonus: 10 },
+  };
+
+  it('equal to the pass keeping each held value\'s copies apart (17- and 45-card decks, numbers alone), every answer checked against the other spread', () => {
+    sameAsApart([[allKinds, 'stay-at:points=5'], [mixed, 'stay-at:points=20'], [sevnPreset('flip7-numbers'), 'bust-cap:p=0.25']]);
+  }, 300_000);
+
+  it.skipIf(!SLOW)('the same with the situation-aware card choices and Ballast kept (SEVENSIM_SLOW=1)', () => {
+    sameAsApart([[allKinds, 'stay-at-cards:cards=3,ballast=keep'], [allKinds, 'bust-cap:p=0.3,ballast=gain,crossroads=game'], [mixed, 'bust-cap:p=0.2,freeze=deny,triple=harm,crossroads=game,gift=least']]);
+  }, 600_000);
+
+  it('a strategy that reads one held value\'s copies left is caught (checkViews)', () => {
+    // Stays when the deck holds no copy of its lowest held value: the spread over held values decides.
+    const picky = { ...SEVN_STRATEGIES.find((d) => d.name === 'stay-at')!, name: 'picky' };
+    picky.create = (params, ctx) => ({
+      ...SEVN_STRATEGIES.find((d) => d.name === 'stay-at')!.create(params, ctx),
+      drawOrStay: (v) => {
+        const low = 31 - Math.clz32(v.held & -v.held);
+        return v.held !== 0 && (v.held & (v.held - 1)) !== 0 && v.seenOf(ctx.cards.numberCode[low]) === ctx.cards.copies[ctx.cards.numberCode[low]] ? 0 : 1;
+      },
+    });
+    // Numbers 1..8 (1..8 copies) and two Second Chances: a duplicate cancelled leaves fewer copies than
+    // the held values had, spread over them one way or the other.
+    const r: SevnRules = { ...base, name: 'numbers-sc', numbers: [1, 2, 3, 4, 5, 6, 7, 8].map((v) => ({ value: v, copies: v })), actions: { ...noActions, secondChance: 2 }, sevn: { distinct: 5, bonus: 10 } };
+    expect(() => soloPass(r, [...SEVN_STRATEGIES, picky], 'picky', { epsilon: 0, checkViews: true })).toThrow(/answers a draw-or-stay decision differently/);
+    // The same pass without the check runs (its answers taken from the ascending spread).
+    expect(soloPass(r, [...SEVN_STRATEGIES, picky], 'picky', { epsilon: 0 })).toHaveProperty('mean');
+  });
+});
+
 /**
  * 17 cards holding every kind: numbers 1, 2, 3 (1, 2 and 3 copies), Ballast -1, x2, +3, and one each of
  * Second Chance, Freeze, Triple Draw (2 cards), Crossroads, Storm, Featherweight, Heavyweight, Ladder;

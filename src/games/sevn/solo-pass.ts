@@ -2,14 +2,23 @@
  * The bust table's exact columns on any deck: a forward pass over a solo round from a fresh deck, the
  * strategy answering from a view of each state (solo-view.ts) as it would in the engine.
  *
- * In a solo round from a fresh deck what the deck holds follows from what was drawn and where it went,
- * so a state (solo-states.ts: a few fields packed into 32-bit words) is: the number values held, each
- * other card's copies left in the deck (a Ballast card: in the deck, kept or discarded), whether a
- * Second Chance is held, the cards that went to the discard pile from the deck other than by acting
- * (a duplicate a Second Chance cancelled, the card a Crossroads left: a list as long as those cards
- * can be), and during a Triple Draw or a Storm the cards it still deals and the actions waiting. States
- * are kept by cards taken from the deck, each layer merged before it is expanded, so each is expanded
- * once with its whole chance and only the layers ahead of it are kept.
+ * In a solo round from a fresh deck the future depends on the cards drawn only through what the row
+ * holds and what the deck holds, and the deck only through what its cards would do. Once a number value
+ * is held every copy of it left acts alike (a duplicate: a bust, or cancelled by a held Second Chance),
+ * so a state (solo-states.ts: a few fields packed into 32-bit words) keeps: the number values held, the
+ * copies left of each value not held, the copies left of all held values together, each other card's
+ * copies left in the deck and (modifiers and bonus cards) in the row (a Ballast card: in the deck, kept
+ * or discarded), whether a Second Chance is held, and during a Triple Draw or a Storm the cards it
+ * still deals and the actions waiting. A duplicate cancelled or left by a Crossroads is one copy fewer
+ * of the held values, whichever it was; a Crossroads pair is taken per kind of card (a held value's
+ * duplicate being one kind). The strategy sees a deck holding those copies of the held values in a
+ * fixed order (ascending values, each up to its copies less the one held); its answers must not depend
+ * on how they are spread over the held values, which `checkViews` checks by asking again with the
+ * opposite spread (the strategies' card choices read the held values' copies only summed, e.g. as the
+ * bust chance). With `keepHeldCopies` the state keeps each held value's copies instead (every card
+ * drawn and where it went, as the pass was first written; tests compare the two). States are kept by
+ * cards taken from the deck, each layer merged before it is expanded, so each is expanded once with
+ * its whole chance and only the layers ahead of it are kept.
  *
  * A lone player's cards act as the engine makes them act (engine.ts): a duplicate busts unless a held
  * Second Chance cancels it (both discarded); a second Second Chance is discarded (nobody to give it
@@ -20,8 +29,10 @@
  * it; seven distinct values (numbers and kept Ballast) end the round with the bonus; bonus cards score
  * at the round's end. Decks small enough to be reshuffled within a round are left out (null).
  *
- * On a full deck the states keep growing with the cards taken (about 2.5 times a card on flip7), most
- * of them long rounds of small chance; so a state whose chance is below `epsilon` is dropped, not
+ * On a full deck the states still keep growing with the cards taken (on flip7 about 2.3 times a card
+ * past the 8th: which modifiers, Second Chances and Triple Draws are left, and the rounds a Triple Draw
+ * carries past the strategy's stop; on sevn a Crossroads pair leaves one card of either kind less),
+ * most of them long rounds of small chance; so a state whose chance is below `epsilon` is dropped, not
  * expanded, and solo-bound.ts bounds what it could still have added (0 for none: exact).
  */
 import { Rng } from '../../engine/rng.js';
@@ -71,7 +82,14 @@ export interface SoloPassOptions {
   /** States that can lead to no row drawn at so far are dropped below it (default SOLO_PASS_FAR_EPSILON). */
   farEpsilon?: number;
   progress?: SoloPassProgress;
+  /** Asks the strategy each question again with the held values' copies spread the other way, and throws if an answer differs (tests). */
+  checkViews?: boolean;
+  /** Keeps each held value's copies left apart instead of together (tests: the pass as first written). */
+  keepHeldCopies?: boolean;
 }
+
+/** The most 32-bit words a state takes. */
+const MAX_WORDS = 6;
 
 /** Thrown when the states pass the cap: the pass stops at once. */
 const TOO_MANY = new Error('too many states');
@@ -110,7 +128,7 @@ export type SoloPassProgress = (layer: number, states: number) => void;
 
 /** The exact pass, or why there is none: the deck (soloPassRefusal) or past `maxSteps` states reached. */
 export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], spec: string, o: SoloPassOptions = {}): SoloPass | { why: string } {
-  const { maxSteps = SOLO_PASS_MAX_STEPS, epsilon = SOLO_PASS_EPSILON, progress } = o;
+  const { maxSteps = SOLO_PASS_MAX_STEPS, epsilon = SOLO_PASS_EPSILON, progress, checkViews = false, keepHeldCopies = false } = o;
   const farEpsilon = epsilon > 0 ? Math.max(epsilon, o.farEpsilon ?? SOLO_PASS_FAR_EPSILON) : 0;
   const refused = soloPassRefusal(r);
   if (refused !== null) return { why: refused };
@@ -118,6 +136,8 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
   const [player] = makeSevnPlayers(strategies, r, [spec], [new Rng()]);
   const C = cards.codes;
   const { kind, value, copies } = cards;
+  /** The pseudo-code of a held value's duplicate (any of them), as a card drawn or revealed. */
+  const DUP_CARD = C;
 
   // The fields of a state.
   const layout = new StateLayout();
@@ -128,12 +148,22 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
   const SC_HELD = layout.add(1);
   const SEQ = layout.add(bitsFor(Math.max(1, r.tripleDrawCards)));
   const QUEUE = layout.add(3 * QMAX);
-  const rem = new Int32Array(C).fill(-1); // the field of each other card's copies left (Ballast: 0 deck, 1 kept, 2 discarded)
-  for (let c = 0; c < C; c++) if (kind[c] !== Kind.NUMBER && copies[c] > 0) rem[c] = layout.add(kind[c] === Kind.BALLAST ? 2 : bitsFor(copies[c]));
-  const slotCount = r.actions.secondChance + r.actions.crossroads;
-  const SLOT = layout.fields;
-  for (let i = 0; i < slotCount; i++) layout.add(bitsFor(C));
-  if (layout.words > 4) return { why: `the deck has too many kinds of cards for the exact pass to key its states (${layout.words} words of 32 bits; it takes 4)` };
+  // Per code, the field of its copies left in the deck (a number value not held, or any with
+  // keepHeldCopies; Ballast: 0 deck, 1 kept, 2 discarded), and of its copies in the row (modifiers and
+  // bonus cards); -1 for none.
+  const rem = new Int32Array(C).fill(-1);
+  const kept = new Int32Array(C).fill(-1);
+  let dupMax = 0;
+  for (let c = 0; c < C; c++) {
+    if (copies[c] === 0) continue;
+    const k = kind[c];
+    rem[c] = layout.add(k === Kind.BALLAST ? 2 : bitsFor(copies[c]));
+    if (k === Kind.NUMBER) dupMax += copies[c] - 1;
+    if (k === Kind.MULTIPLY || k === Kind.ADD || k === Kind.FEATHERWEIGHT || k === Kind.HEAVYWEIGHT || k === Kind.LADDER) kept[c] = layout.add(bitsFor(copies[c]));
+  }
+  // The copies left of all held values together (without keepHeldCopies).
+  const DUPS = layout.add(bitsFor(Math.max(1, dupMax)));
+  if (layout.words > MAX_WORDS) return { why: `the deck has too many kinds of cards for the exact pass to key its states (${layout.words} words of 32 bits; it takes ${MAX_WORDS})` };
   const F = layout.fields;
   const W = layout.words + (layout.words & 1); // even, for the state tables' float64s
   let lastLayer = 0; // the size of the last layer expanded: the next tables start at about its size
@@ -164,7 +194,7 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
   const expandOrDrop = (f: Int32Array, p: number): void => {
     if (p >= farEpsilon) return step(f, p, layer, false);
     const deck = decks[depth];
-    deckOf(f, deck);
+    deckOf(f, deck, false);
     rowOf(f, rowBuf, false);
     // A Freeze waiting freezes the player before any decision.
     let doomed = false;
@@ -192,28 +222,41 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
 
   // Scratch arrays per depth of nesting (a Crossroads can take a Crossroads).
   const depth = 2 + 2 * r.actions.crossroads;
-  const scratch = (n: number) => Array.from({ length: depth + 1 }, () => new Int32Array(n));
+  const scratch = (n: number) => Array.from({ length: depth + 2 }, () => new Int32Array(n));
   const gs = scratch(F);
   let viewLoads = 0; // views loaded so far: a Crossroads reloads its view after a question asked in between
-  const decks = scratch(C);
+  const decks = scratch(C + 1);
+  const classBufs = scratch(C + 1);
+  const countBufs = scratch(C + 1);
   const rowBuf = new Int32Array(C);
-  const slotsOf = new Int32Array(C);
 
-  /** The deck's copies of each card in state f; returns their total. */
-  const deckOf = (f: Int32Array, deck: Int32Array): number => {
-    slotsOf.fill(0);
-    for (let i = 0; i < slotCount; i++) if (f[SLOT + i] > 0) slotsOf[f[SLOT + i] - 1]++;
+  /**
+   * The deck of state f as the strategy sees it, per code, and at DUP_CARD the held values' copies
+   * left when they are kept together (the codes of held values then hold them spread over the held
+   * values, ascending, or with `reverse` descending, each up to its copies less the one held); returns
+   * the deck's total.
+   */
+  const deckOf = (f: Int32Array, deck: Int32Array, reverse: boolean): number => {
     let total = 0;
     for (let c = 0; c < C; c++) {
       let n = 0;
-      if (numIdx[c] >= 0) n = copies[c] - ((f[HELD] >>> numIdx[c]) & 1) - slotsOf[c];
-      else if (rem[c] >= 0) n = kind[c] === Kind.BALLAST ? (f[rem[c]] === 0 ? 1 : 0) : f[rem[c]];
+      if (rem[c] >= 0) n = kind[c] === Kind.BALLAST ? (f[rem[c]] === 0 ? 1 : 0) : f[rem[c]];
       deck[c] = n;
       total += n;
     }
+    let dups = keepHeldCopies ? 0 : f[DUPS];
+    deck[DUP_CARD] = dups;
+    total += dups;
+    for (let i = 0; i < numCode.length && dups > 0; i++) {
+      const c = numCode[reverse ? numCode.length - 1 - i : i];
+      if (((f[HELD] >>> numIdx[c]) & 1) === 0) continue;
+      const n = Math.min(dups, copies[c] - 1);
+      deck[c] = n;
+      dups -= n;
+    }
     return total;
   };
-  /** The row of state f, per code (deckOf(f) first: it counts the slots); its points in `rowPoints`, its values in `rowHeld`, `rowDistinct`. */
+  /** The row of state f, per code; its points in `rowPoints`, its values in `rowHeld`, `rowDistinct`. */
   let rowPoints = 0;
   let rowHeld = 0;
   let rowDistinct = 0;
@@ -235,22 +278,20 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
           sum += value[c];
           distinct++;
         }
-      } else if (rem[c] >= 0) {
-        if (k === Kind.BALLAST) {
-          n = f[rem[c]] === 1 ? 1 : 0;
-          if (n) {
-            sum += value[c];
-            distinct++;
-            if (value[c] > b.featherweight.maxValue) nonLow++;
-          }
-        } else if (k === Kind.SECOND_CHANCE) n = f[SC_HELD];
-        else if (k === Kind.MULTIPLY || k === Kind.ADD || k === Kind.FEATHERWEIGHT || k === Kind.HEAVYWEIGHT || k === Kind.LADDER) {
-          n = copies[c] - f[rem[c]] - slotsOf[c];
-          if (n > 0) {
-            if (k === Kind.MULTIPLY) mult *= value[c] ** n;
-            else if (k === Kind.ADD) plus += value[c] * n;
-            else bonus |= k === Kind.FEATHERWEIGHT ? 1 : k === Kind.HEAVYWEIGHT ? 2 : 4;
-          }
+      } else if (k === Kind.BALLAST) {
+        n = rem[c] >= 0 && f[rem[c]] === 1 ? 1 : 0;
+        if (n) {
+          sum += value[c];
+          distinct++;
+          if (value[c] > b.featherweight.maxValue) nonLow++;
+        }
+      } else if (k === Kind.SECOND_CHANCE) n = f[SC_HELD];
+      else if (kept[c] >= 0) {
+        n = f[kept[c]];
+        if (n > 0) {
+          if (k === Kind.MULTIPLY) mult *= value[c] ** n;
+          else if (k === Kind.ADD) plus += value[c] * n;
+          else bonus |= k === Kind.FEATHERWEIGHT ? 1 : k === Kind.HEAVYWEIGHT ? 2 : 4;
         }
       }
       row[c] = n;
@@ -276,6 +317,26 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
     rowHeld = held;
     rowDistinct = distinct;
   };
+  /** Loads the view of state f for a decision (`inHand` cards drawn, not in the deck), the held values' copies spread as deckOf does. */
+  const loadView = (decision: number, f: Int32Array, deck: Int32Array, reverse: boolean, inHand: number, hand = -1): void => {
+    deckOf(f, deck, reverse);
+    if (hand >= 0) deck[hand] = 0; // in hand, still in the deck of f
+    rowOf(f, rowBuf, false);
+    view.load(decision, rowBuf, deck, rowPoints, rowHeld, rowDistinct, inHand);
+    viewLoads++;
+  };
+  /** Whether the strategy stays in state f (at a decision), its view loaded from `deck` (and the row's points in rowPoints). */
+  const stays = (f: Int32Array, deck: Int32Array): boolean => {
+    loadView(Decision.DRAW_STAY, f, deck, false, 0);
+    const stay = player.drawOrStay(view) === Answer.STAY;
+    if (checkViews) {
+      loadView(Decision.DRAW_STAY, f, decks[depth + 1], true, 0);
+      if ((player.drawOrStay(view) === Answer.STAY) !== stay) throw differs('draw-or-stay decision');
+      loadView(Decision.DRAW_STAY, f, deck, false, 0);
+    }
+    return stay;
+  };
+  const differs = (what: string): Error => new Error(`internal: ${spec} answers a ${what} differently when the held values' copies left are spread otherwise; the exact pass assumes it does not`);
   const ballastFields: number[] = [];
   for (let c = 0; c < C; c++) if (kind[c] === Kind.BALLAST && rem[c] >= 0) ballastFields.push(rem[c]);
   const distinctOf = (f: Int32Array): number => {
@@ -284,46 +345,41 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
     for (let i = 0; i < ballastFields.length; i++) if (f[ballastFields[i]] === 1) d++;
     return d;
   };
-  /** The round's score with the row of f (after deckOf(f)). */
+  /** The round's score with the row of f. */
   const scoreOf = (f: Int32Array, sevn: boolean): number => {
-    deckOf(f, decks[depth]);
     rowOf(f, rowBuf, sevn);
     return rowPoints;
-  };
-  /** Card c goes to the discard pile from the deck, kept apart in a slot (the slots stay sorted, highest first). */
-  const toSlot = (g: Int32Array, c: number): void => {
-    let v = c + 1;
-    for (let i = 0; i < slotCount; i++) {
-      if (g[SLOT + i] < v) {
-        const w = g[SLOT + i];
-        g[SLOT + i] = v;
-        v = w;
-        if (v === 0) return;
-      }
-    }
-    throw new Error('internal: more cards discarded than the exact pass keeps');
   };
   const enqueue = (g: Int32Array, a: number): void => {
     let n = 0;
     while ((g[QUEUE] >>> (3 * n)) & 7) n++;
     g[QUEUE] |= a << (3 * n);
   };
+  /** Card c (a code, or DUP_CARD) leaves the deck of state g. */
+  const takeOut = (g: Int32Array, c: number): void => {
+    if (c === DUP_CARD) g[DUPS]--;
+    else if (kind[c] !== Kind.BALLAST) g[rem[c]]--;
+  };
 
-  /** Card c, just taken from the deck (not yet counted out of it), resolves for the player in state g. */
+  /** Card c (a code, or DUP_CARD), just taken from the deck (not yet counted out of it), resolves for the player in state g. */
   const resolve = (g: Int32Array, c: number, q: number, layer: number, inSequence: boolean, d: number): void => {
-    const k = kind[c];
+    const k = c === DUP_CARD ? Kind.NUMBER : kind[c];
     if (k === Kind.NUMBER) {
-      const bit = 1 << numIdx[c];
-      if (g[HELD] & bit) {
+      takeOut(g, c);
+      const bit = c === DUP_CARD ? 0 : 1 << numIdx[c];
+      if (c === DUP_CARD || g[HELD] & bit) {
         if (g[SC_HELD] === 0) {
           out.bustChance += q;
           return end(0, q);
         }
         g[SC_HELD] = 0;
-        toSlot(g, c);
         return push(g, q, layer);
       }
       g[HELD] |= bit;
+      if (!keepHeldCopies) {
+        g[DUPS] += g[rem[c]];
+        g[rem[c]] = 0;
+      }
       if (distinctOf(g) === sevnDistinct) {
         out.sevnChance += q;
         return end(scoreOf(g, true), q);
@@ -332,13 +388,15 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
     }
     if (k === Kind.BALLAST) {
       const deck = decks[d];
-      deckOf(g, deck);
-      deck[c] = 0; // in hand
-      rowOf(g, rowBuf, false);
-      view.load(Decision.BALLAST, rowBuf, deck, rowPoints, rowHeld, rowDistinct, 1);
-      viewLoads++;
+      loadView(Decision.BALLAST, g, deck, false, 1, c);
       view.card = c;
-      if (player.ballast(view) === Answer.KEEP) {
+      const keep = player.ballast(view) === Answer.KEEP;
+      if (checkViews) {
+        loadView(Decision.BALLAST, g, deck, true, 1, c);
+        view.card = c;
+        if ((player.ballast(view) === Answer.KEEP) !== keep) throw differs('Ballast choice');
+      }
+      if (keep) {
         g[rem[c]] = 1;
         if (distinctOf(g) === sevnDistinct) {
           out.sevnChance += q;
@@ -347,8 +405,9 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
       } else g[rem[c]] = 2;
       return push(g, q, layer);
     }
-    g[rem[c]]--;
-    if (k === Kind.SECOND_CHANCE) g[SC_HELD] = 1; // a second one is discarded: nobody else to give it to
+    takeOut(g, c);
+    if (kept[c] >= 0) g[kept[c]]++;
+    else if (k === Kind.SECOND_CHANCE) g[SC_HELD] = 1; // a second one is discarded: nobody else to give it to
     else if (k === Kind.FREEZE || k === Kind.TRIPLE_DRAW || k === Kind.CROSSROADS || k === Kind.STORM) {
       if (inSequence) enqueue(g, k === Kind.FREEZE ? Q.FREEZE : k === Kind.TRIPLE_DRAW ? Q.TRIPLE : k === Kind.CROSSROADS ? Q.CROSSROADS : Q.STORM);
       else if (k === Kind.FREEZE) {
@@ -364,53 +423,82 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
   const draw = (f: Int32Array, p: number, layer: number, inSequence: boolean, d: number, total: number): void => {
     const deck = decks[d];
     const g = gs[d];
-    for (let c = 0; c < C; c++) {
-      if (deck[c] === 0) continue;
+    for (let c = 0; c <= C; c++) {
+      // A held value's copies: once, as DUP_CARD, unless each is kept apart.
+      const n = c < C && !keepHeldCopies && numIdx[c] >= 0 && (f[HELD] >>> numIdx[c]) & 1 ? 0 : deck[c];
+      if (n === 0) continue;
       g.set(f);
-      resolve(g, c, (p * deck[c]) / total, layer + 1, inSequence, d + 1);
+      resolve(g, c, (p * n) / total, layer + 1, inSequence, d + 1);
     }
   };
+
+  /** The code the strategy sees for card c of `deck` (DUP_CARD: the first value held in f with a copy left in `deck`), or -1. */
+  const shown = (c: number, deck: Int32Array, f: Int32Array): number => {
+    if (c !== DUP_CARD) return c;
+    for (let i = 0; i < numCode.length; i++) if (deck[numCode[i]] > 0 && (f[HELD] >>> i) & 1) return numCode[i];
+    return -1;
+  };
+  /**
+   * The strategy's pick of the Crossroads pair (a, o) (codes or DUP_CARD) in state f, its view loaded
+   * from `deck` (the Crossroads card in hand) unless `loaded` is still the last view loaded; returns
+   * the view's load count.
+   */
+  const pickOf = (f: Int32Array, deck: Int32Array, a: number, o: number, reverse: boolean, loaded: number): number => {
+    if (loaded !== viewLoads) {
+      loadView(Decision.CROSSROADS, f, deck, reverse, 1);
+      view.card = cards.crossroads;
+      view.deckSize -= 2; // both cards in hand
+    }
+    const sa = shown(a, deck, f);
+    deck[sa]--;
+    const so = shown(o, deck, f);
+    deck[sa]++;
+    view.seen[sa]++;
+    view.seen[so]++;
+    view.optionA = sa;
+    view.optionB = so;
+    picked = player.crossroads(view);
+    view.seen[sa]--;
+    view.seen[so]--;
+    return viewLoads;
+  };
+  let picked = 0;
 
   /** A Crossroads acts for the player in state f (the Crossroads card out of the deck): two cards, one taken. */
   const crossroads = (f: Int32Array, p: number, layer: number, d: number): void => {
     const deck = decks[d];
-    const total = deckOf(f, deck);
+    const total = deckOf(f, deck, false);
+    // The cards by what they do: a held value's copies together (as DUP_CARD) unless kept apart.
+    const classes = classBufs[d];
+    const counts = countBufs[d];
+    let n = 0;
+    for (let c = 0; c <= C; c++) {
+      const k = c < C && !keepHeldCopies && numIdx[c] >= 0 && (f[HELD] >>> numIdx[c]) & 1 ? 0 : deck[c];
+      if (k === 0) continue;
+      classes[n] = c;
+      counts[n++] = k;
+    }
     const g = gs[d];
-    const seen = view.seen;
     let loaded = -1;
-    for (let a = 0; a < C; a++) {
-      if (deck[a] === 0) continue;
-      for (let o = 0; o < C; o++) {
-        const nb = deck[o] - (a === o ? 1 : 0);
+    for (let i = 0; i < n; i++) {
+      const a = classes[i];
+      for (let j = 0; j < n; j++) {
+        const o = classes[j];
+        const nb = counts[j] - (i === j ? 1 : 0);
         if (nb === 0) continue;
-        // The view at this choice: both cards seen, the Crossroads card and both in hand.
-        if (loaded !== viewLoads) {
-          deckOf(f, deck);
-          rowOf(f, rowBuf, false);
-          view.load(Decision.CROSSROADS, rowBuf, deck, rowPoints, rowHeld, rowDistinct, 1);
-          view.card = cards.crossroads;
-          view.deckSize -= 2; // both cards in hand
-          loaded = ++viewLoads;
+        loaded = pickOf(f, deck, a, o, false, loaded);
+        const pick = picked;
+        if (checkViews) {
+          pickOf(f, decks[depth + 1], a, o, true, -1);
+          if (picked !== pick) throw differs('Crossroads pick');
         }
-        seen[a]++;
-        seen[o]++;
-        view.optionA = a;
-        view.optionB = o;
-        const pick = player.crossroads(view);
-        seen[a]--;
-        seen[o]--;
         const chosen = pick === 0 ? a : o;
         const other = pick === 0 ? o : a;
         g.set(f);
         // The other card is discarded; the chosen one resolves as if drawn.
-        const k = kind[other];
-        if (k === Kind.NUMBER) toSlot(g, other);
-        else if (k === Kind.BALLAST) g[rem[other]] = 2;
-        else {
-          g[rem[other]]--;
-          if (k === Kind.MULTIPLY || k === Kind.ADD || k === Kind.FEATHERWEIGHT || k === Kind.HEAVYWEIGHT || k === Kind.LADDER) toSlot(g, other);
-        }
-        const q = (((p * deck[a]) / total) * nb) / (total - 1);
+        if (other !== DUP_CARD && kind[other] === Kind.BALLAST) g[rem[other]] = 2;
+        else takeOut(g, other);
+        const q = (((p * counts[i]) / total) * nb) / (total - 1);
         resolve(g, chosen, q, layer + 2, false, d + 1);
       }
     }
@@ -422,7 +510,7 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
   const here = decks[0];
   let layer = 0;
   try {
-    draw(f, 1, 0, false, 0, deckOf(f, here));
+    draw(f, 1, 0, false, 0, deckOf(f, here, false));
     for (layer = 1; layer < tables.length; layer++) {
       const table = tables[layer];
       if (table === undefined) continue;
@@ -456,7 +544,7 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
     for (;;) {
       if (f[SEQ] > 0) {
         f[SEQ]--;
-        return draw(f, p, layer, true, 0, deckOf(f, here));
+        return draw(f, p, layer, true, 0, deckOf(f, here, false));
       }
       const a = f[QUEUE] & 7;
       if (a === 0) break;
@@ -468,22 +556,19 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
       else return crossroads(f, p, layer, 1);
     }
     // A decision: the strategy sees the row and the deck.
-    const total = deckOf(f, here);
-    rowOf(f, rowBuf, false);
-    view.load(Decision.DRAW_STAY, rowBuf, here, rowPoints, rowHeld, rowDistinct, 0);
-    viewLoads++;
-    if (player.drawOrStay(view) === Answer.STAY) return end(rowPoints, p);
+    if (stays(f, here)) return end(rowPoints, p);
     if (dropDraw) {
-      deckOf(f, decks[depth]);
+      deckOf(f, decks[depth], false);
       return drop(f, p, false);
     }
+    const total = view.deckSize;
     const rowKey = rowDistinct * 65536 + rowPoints;
     for (let d = Math.min(rowDistinct, sevnDistinct); d >= 0 && rowTop[d] < rowPoints; d--) rowTop[d] = rowPoints;
     const row = out.rows.get(rowKey) ?? { reach: 0, bust: 0 };
     row.reach += p;
     if (f[SC_HELD] === 0) {
-      let dups = 0;
-      for (let c = 0; c < C; c++) if (numIdx[c] >= 0 && (f[HELD] >>> numIdx[c]) & 1) dups += here[c];
+      let dups = here[DUP_CARD];
+      for (let c = 0; c < C; c++) if (keepHeldCopies && numIdx[c] >= 0 && (f[HELD] >>> numIdx[c]) & 1) dups += here[c];
       row.bust += (p * dups) / total;
     }
     out.rows.set(rowKey, row);
