@@ -13,8 +13,8 @@ export const benchCommand = command(
     y
       .option('game', { type: 'string', choices: gameNames(), describe: 'only this game\'s workloads, and no targets (default: every game, then the targets)' })
       .option('threads', threadsOption('workers for the parallel measurement'))
-      .option('seconds', { type: 'number', default: 1, describe: 'single-thread seconds of work per measurement', coerce: (v: number) => checkNumber('--seconds', v, 0, Infinity) })
-      .option('repeats', { type: 'number', default: 3, describe: 'runs per measurement; the median is reported', coerce: (v: number) => checkInteger('--repeats', v, 1) })
+      .option('seconds', { type: 'number', default: 1, describe: 'single-thread seconds of work per measurement (the 2-thread scaling target plays at least 64 chunks of 4,096 games)', coerce: (v: number) => checkNumber('--seconds', v, 0, Infinity) })
+      .option('repeats', { type: 'number', default: 3, describe: 'runs per measurement, interleaved on warmed pools; the median is reported (of the runs\' ratios for scaling and the targets\' ratios)', coerce: (v: number) => checkInteger('--repeats', v, 1) })
       .option('targets', { type: 'boolean', default: true, describe: 'measure the speed targets and give each a PASS or FAIL (--no-targets skips them)' })
       .option('json', jsonOption('print the figures as JSON: workloads, targets (target, measured, verdict) and load (load average, cores, warning)')),
   async (a) => {

@@ -131,6 +131,16 @@ export class Bucketer {
   }
 }
 
+/**
+ * The band key of the feature whose four plan numbers start at plan[i] (Bucketer.plan), for its raw
+ * value: as Bucketer.bandKey, for a game that reads the features itself.
+ */
+export function planBand(placed: Float64Array, plan: Int32Array, i: number, value: number): number {
+  const x = value - plan[i + 1];
+  const size = plan[i + 2];
+  return placed[plan[i + 3] + (x <= 0 ? 0 : x < size ? x | 0 : size - 1)];
+}
+
 /** Bucket keys are int32: state * 2^14 + action * 8 + seat, so states stay below 2^17. */
 export const MAX_STATES = 1 << 17;
 
@@ -265,8 +275,21 @@ export class DecisionCounter implements DecisionSink {
 
   constructor(readonly buckets: Bucketer) {}
 
+  /**
+   * Slot + 1 of each (state, actionSeat) with actionSeat below 16 (a two-way answer, any seat) and state
+   * below 4,096, at (state << 4) | actionSeat; 0 until first looked up. Most decisions (draw or stay)
+   * find their slot here instead of by the hash (valgrind: about 25 instructions a decision less).
+   */
+  private readonly direct = new Int32Array(1 << 16);
+
   record(seat: number, state: number, action: number): void {
-    const slot = this.table.slotOf((state << 14) | actionSeatKey(action, seat));
+    const actionSeat = actionSeatKey(action, seat);
+    const at = (state << 4) | actionSeat;
+    let slot: number;
+    if (actionSeat < 16 && at < this.direct.length) {
+      slot = this.direct[at] - 1;
+      if (slot < 0) this.direct[at] = (slot = this.table.slotOf((state << 14) | actionSeat)) + 1;
+    } else slot = this.table.slotOf((state << 14) | actionSeat);
     if (slot >= this.counts.length) this.counts = grown(this.counts, slot + 1);
     if (this.counts[slot]++ === 0) {
       if (this.n === this.used.length) {

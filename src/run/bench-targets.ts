@@ -8,7 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { gameModule } from '../catalog.js';
 import { simulate } from './simulate.js';
 import { tune } from './tune.js';
-import { type BenchRow, type BenchWorkload, benchWorkload } from './bench.js';
+import { type BenchRow, type BenchWorkload, benchWorkload, median, rateRatio } from './bench.js';
 
 export interface SpeedTarget {
   id: string;
@@ -32,6 +32,8 @@ export const TARGET_WORKLOADS = {
   solo: { game: 'sevn', preset: 'sevn-numbers', mode: 'round', players: ['stay-at:points=25'] },
   fourPlayer: { game: 'sevn', mode: 'game', players: STAY_AT_20 },
   outcomes: { game: 'sevn', mode: 'game', players: STAY_AT_20, decisions: 'outcomes' },
+  ev: { game: 'sevn', mode: 'game', players: ['ev', 'ev', 'ev', 'ev'] },
+  race: { game: 'sevn', mode: 'game', players: ['race', 'race', 'race', 'race'] },
 } satisfies Record<string, BenchWorkload>;
 
 export const SPEED_TARGETS: readonly SpeedTarget[] = [
@@ -42,6 +44,8 @@ export const SPEED_TARGETS: readonly SpeedTarget[] = [
   { id: 'tune-solo', what: 'tune / simulate, sevn-numbers solo rounds, 1 thread', unit: 'ratio', target: 0.8, atLeast: true },
   { id: 'tune-4p', what: 'tune / simulate, 4-player games, 1 thread', unit: 'ratio', target: 0.8, atLeast: true },
   { id: 'scaling', what: '2 threads / 1 thread, 4-player games', unit: 'ratio', target: 1.9, atLeast: true },
+  { id: 'ev-4p', what: '4x ev / 4x stay-at 20, 4-player games/s, 1 thread', unit: 'ratio', target: 0.5, atLeast: true },
+  { id: 'race-4p', what: '4x race / 4x stay-at 20, 4-player games/s, 1 thread', unit: 'ratio', target: 0.5, atLeast: true },
 ];
 
 export function verdict(measured: number, t: Pick<SpeedTarget, 'target' | 'atLeast'>): 'PASS' | 'FAIL' {
@@ -96,23 +100,36 @@ async function tuneRatio(w: { game: string; preset?: string; mode: 'round' | 'ga
     const t = await tune({ game, rules, preset, mode: w.mode, strategy: 'stay-at', params: ['points=18:22'], fix: [], start: w.players[0], field: w.players.slice(1), objective: 'mean', method: 'grid', budget: games, seed: 1 + r, threads: 1, out: null });
     ratios.push(t.report.gamesPerSecond / s.manifest.gamesPerSecond);
   }
-  return ratios.sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
+  return median(ratios);
 }
+
+/** Chunks of 4,096 games the scaling is measured on, at least: 32 a worker, so that the last chunk's wait is a small share. */
+const SCALING_CHUNKS = 64;
 
 /**
  * Measures every target (its workloads each for about `seconds` a measurement, `repeats` times,
- * medians; 2 threads for the scaling); `onStep` hears what is being measured.
+ * medians; 2 threads for the scaling); `onStep` hears what is being measured. The ratios of two
+ * workloads (the outcome cost, ev and race against stay-at) come from runs of both interleaved on
+ * warmed one-worker pools, each pair a moment apart, so that a change in the machine's speed moves
+ * both sides of a ratio alike.
  */
 export async function measureTargets(seconds: number, repeats: number, onStep: (what: string) => void = () => {}): Promise<{ targets: TargetResult[]; workloads: BenchRow[] }> {
   const w = TARGET_WORKLOADS;
-  const row = async (x: BenchWorkload, threads: number): Promise<BenchRow> => {
-    onStep(`${x.game} ${x.preset ?? ''} ${x.mode} ${x.players.join(' ')}${x.decisions ? ` (decisions ${x.decisions})` : ''}`);
-    return benchWorkload(x, threads, seconds, repeats);
+  const name = (x: BenchWorkload): string => `${x.game} ${x.preset ?? ''} ${x.mode} ${x.players.join(' ')}${x.decisions ? ` (decisions ${x.decisions})` : ''}`;
+  const row = async (x: BenchWorkload, threads: number, minChunks = 1): Promise<BenchRow> => {
+    onStep(name(x));
+    return benchWorkload(x, threads, seconds, repeats, minChunks);
+  };
+  const ratio = async (x: BenchWorkload): Promise<number> => {
+    onStep(`${name(x)} against ${name(w.fourPlayer)}`);
+    return (await rateRatio(w.fourPlayer, x, seconds, repeats)).ratio;
   };
   const stand = await row(w.stand, 1);
   const solo = await row(w.solo, 1);
-  const four = await row(w.fourPlayer, 2);
-  const outcomes = await row(w.outcomes, 1);
+  const four = await row(w.fourPlayer, 2, SCALING_CHUNKS);
+  const outcomes = await ratio(w.outcomes);
+  const ev = await ratio(w.ev);
+  const race = await ratio(w.race);
   onStep('tune against simulate');
   const tuneSolo = await tuneRatio(w.solo, solo.pool1PerSecond, seconds, repeats);
   const tune4 = await tuneRatio(w.fourPlayer, four.pool1PerSecond, seconds, repeats);
@@ -120,10 +137,12 @@ export async function measureTargets(seconds: number, repeats: number, onStep: (
     'sevenfall-stand': stand.pool1PerSecond,
     'sevn-solo': solo.pool1PerSecond,
     'sevn-4p': four.pool1PerSecond,
-    'outcomes-cost': 1 - outcomes.pool1PerSecond / four.pool1PerSecond,
+    'outcomes-cost': 1 - outcomes,
     'tune-solo': tuneSolo,
     'tune-4p': tune4,
     scaling: four.scaling,
+    'ev-4p': ev,
+    'race-4p': race,
   };
-  return { targets: SPEED_TARGETS.map((t) => withVerdict(t, measured[t.id])), workloads: [stand, solo, four, outcomes] };
+  return { targets: SPEED_TARGETS.map((t) => withVerdict(t, measured[t.id])), workloads: [stand, solo, four] };
 }

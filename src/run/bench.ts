@@ -1,7 +1,13 @@
 /**
  * `sevensim bench`: games per second for each game and mode, inline on the main thread, on a pool
  * of one worker and on a pool of T workers; from these the pool overhead and the scaling ratio.
+ *
+ * Robust to a machine whose speed moves from moment to moment (bench/README.md, "Bimodal speeds"):
+ * every pool is warmed up before it is timed and kept for all repeats, the repeats are interleaved
+ * (inline, 1 worker, T workers, then again in the other order), and ratios are taken per repeat, from
+ * runs a moment apart, before their median.
  */
+import type { Piscina } from 'piscina';
 import { type Lineup, catalogEntries, gameModule, poolSetup } from '../catalog.js';
 import type { Mode, UnitRunner } from '../engine/game.js';
 import { parseBuckets } from '../engine/decisions.js';
@@ -33,7 +39,7 @@ export interface BenchRow {
   threads: number;
   /** Extra time on a one-worker pool against the same chunks played inline: pool1 time / inline time - 1. */
   poolOverhead: number;
-  /** Rate on T workers over rate on one worker. */
+  /** Rate on T workers over rate on one worker (the median of the repeats' ratios). */
   scaling: number;
 }
 
@@ -51,6 +57,7 @@ const recording = (def: RunDefinition): boolean => (def.decisions ?? 'none') !==
 
 const inlineRunners = new Map<string, UnitRunner>();
 
+/** Seconds to play `def` on the main thread (the loop a worker runs, without the pool). */
 function inline(def: RunDefinition): number {
   const key = `${def.game} ${JSON.stringify(def.rules)} ${def.mode} ${def.players.join(' ')}`;
   let runner = inlineRunners.get(key);
@@ -60,48 +67,87 @@ function inline(def: RunDefinition): number {
   return (performance.now() - t0) / 1000;
 }
 
-async function onPool(def: RunDefinition, threads: number): Promise<number> {
-  const { rules, ...plan } = def;
-  const setup = poolSetup(def.game, rules);
-  const pool = createPool(threads, setup);
-  try {
-    // Warm every worker up (JIT, tables) before timing, as the inline side was warmed by the
-    // calibration (a long run pays this once): a quarter of the run, at least 4 chunks a worker.
-    const task = (first: number, last: number): ChunkTask => ({ kind: 'simulate', def: plan, first, last, withDecisions: recording(def), perGame: false });
-    const total = chunkCount(def);
-    await runOnPool({ setup, threads, first: 0, last: Math.min(total, Math.max(threads * 4, Math.ceil(total / 4))), task, onResult() {} }, pool);
-    const t0 = performance.now();
-    await runOnPool({ setup, threads, first: 0, last: chunkCount(def), task, onResult() {} }, pool);
-    return (performance.now() - t0) / 1000;
-  } finally {
-    await pool.destroy();
-  }
+/** A pool of `threads` workers for one run definition, warmed up; `time()` plays the whole run on it. */
+export interface TimedPool {
+  time(): Promise<number>;
+  destroy(): Promise<void>;
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export async function timedPool(def: RunDefinition, threads: number): Promise<TimedPool> {
+  const { rules, ...plan } = def;
+  const setup = poolSetup(def.game, rules);
+  const pool: Piscina = createPool(threads, setup);
+  const task = (first: number, last: number): ChunkTask => ({ kind: 'simulate', def: plan, first, last, withDecisions: recording(def), perGame: false });
+  const play = async (last: number): Promise<number> => {
+    const t0 = performance.now();
+    await runOnPool({ setup, threads, first: 0, last, task, onResult() {} }, pool);
+    return (performance.now() - t0) / 1000;
+  };
+  try {
+    // Warm every worker up (start-up, JIT, tables) before timing, as a long run pays this once:
+    // a quarter of the run, at least 4 chunks a worker.
+    const total = chunkCount(def);
+    await play(Math.min(total, Math.max(threads * 4, Math.ceil(total / 4))));
+  } catch (e) {
+    await pool.destroy();
+    throw e;
+  }
+  return { time: () => play(chunkCount(def)), destroy: () => pool.destroy() };
+}
+
+export const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 
 /**
- * Measures one workload for about `seconds` of single-thread work per measurement; each of the
- * three timings (inline, 1 worker, T workers) is the median of `repeats` runs, interleaved, since a
- * single run here moves by 10-30% with what else the machine does.
+ * Games that take about `seconds` on one thread (a whole number of chunks, at least `minChunks`). The
+ * first chunk only warms the JIT: timed, it counts the compiles too (one such calibration sized a
+ * one-second 4-player run at 2 chunks, at load 6).
  */
-export async function benchWorkload(w: BenchWorkload, threads: number, seconds: number, repeats = 3): Promise<BenchRow> {
-  // Calibrate: warm the JIT, then size the run to the wanted time.
+export function calibrate(w: BenchWorkload, seconds: number, minChunks = 1): number {
   let probe = CHUNK;
+  inline(definition(w, probe));
   let t = inline(definition(w, probe));
   while (t < 0.2) {
     probe *= 2;
     t = inline(definition(w, probe));
   }
-  const games = Math.max(CHUNK, Math.round((probe / t) * seconds / CHUNK) * CHUNK);
+  return Math.max(minChunks, Math.round((probe / t) * seconds / CHUNK)) * CHUNK;
+}
+
+/**
+ * Measures one workload for about `seconds` of single-thread work per measurement (at least
+ * `minChunks` chunks of 4,096 games, so that T workers share enough chunks to finish together).
+ * Each repeat times inline, 1 worker and T workers one after the other (the two pools alternate which
+ * goes first); each rate is the median of `repeats`, the scaling the median of the per-repeat ratios.
+ */
+export async function benchWorkload(w: BenchWorkload, threads: number, seconds: number, repeats = 3, minChunks = 1): Promise<BenchRow> {
+  const games = calibrate(w, seconds, minChunks);
   const def = definition(w, games);
-  const runs: [number[], number[], number[]] = [[], [], []];
-  for (let i = 0; i < repeats; i++) {
-    runs[0].push(inline(def));
-    runs[1].push(await onPool(def, 1));
-    runs[2].push(threads === 1 ? runs[1][i] : await onPool(def, threads));
+  const pool1 = await timedPool(def, 1);
+  const poolT = threads === 1 ? pool1 : await timedPool(def, threads);
+  const tInline: number[] = [];
+  const t1: number[] = [];
+  const tT: number[] = [];
+  try {
+    for (let i = 0; i < repeats; i++) {
+      tInline.push(inline(def));
+      if (threads === 1) t1.push(await pool1.time());
+      else if (i % 2 === 0) {
+        t1.push(await pool1.time());
+        tT.push(await poolT.time());
+      } else {
+        tT.push(await poolT.time());
+        t1.push(await pool1.time());
+      }
+    }
+  } finally {
+    await pool1.destroy();
+    if (poolT !== pool1) await poolT.destroy();
   }
-  const [tInline, tPool1, tPool] = runs.map(median);
+  if (threads === 1) tT.push(...t1);
   return {
     game: w.game,
     preset: w.preset ?? gameModule(w.game).defaultPreset,
@@ -109,13 +155,45 @@ export async function benchWorkload(w: BenchWorkload, threads: number, seconds: 
     mode: w.mode,
     players: w.players,
     games,
-    inlinePerSecond: games / tInline,
-    pool1PerSecond: games / tPool1,
-    poolPerSecond: games / tPool,
+    inlinePerSecond: games / median(tInline),
+    pool1PerSecond: games / median(t1),
+    poolPerSecond: games / median(tT),
     threads,
-    poolOverhead: tPool1 / tInline - 1,
-    scaling: tPool1 / tPool,
+    poolOverhead: median(t1) / median(tInline) - 1,
+    scaling: median(t1.map((t, i) => t / tT[i])),
   };
+}
+
+/**
+ * Workload b's games per second over workload a's, one worker each: both pools warmed, then
+ * `repeats` pairs of runs a moment apart (alternating which goes first), the median of the pairs'
+ * ratios. Each run is about `seconds` of work.
+ */
+export async function rateRatio(a: BenchWorkload, b: BenchWorkload, seconds: number, repeats: number): Promise<{ ratio: number; aPerSecond: number; bPerSecond: number }> {
+  const gamesA = calibrate(a, seconds);
+  const gamesB = calibrate(b, seconds);
+  const poolA = await timedPool(definition(a, gamesA), 1);
+  const ta: number[] = [];
+  const tb: number[] = [];
+  try {
+    const poolB = await timedPool(definition(b, gamesB), 1);
+    try {
+      for (let i = 0; i < repeats; i++) {
+        if (i % 2 === 0) {
+          ta.push(await poolA.time());
+          tb.push(await poolB.time());
+        } else {
+          tb.push(await poolB.time());
+          ta.push(await poolA.time());
+        }
+      }
+    } finally {
+      await poolB.destroy();
+    }
+  } finally {
+    await poolA.destroy();
+  }
+  return { ratio: median(ta.map((t, i) => (gamesB / tb[i]) / (gamesA / t))), aPerSecond: gamesA / median(ta), bPerSecond: gamesB / median(tb) };
 }
 
 export function formatBench(rows: BenchRow[]): string {
@@ -126,7 +204,7 @@ export function formatBench(rows: BenchRow[]): string {
       (r) =>
         `${r.game.padEnd(10)} ${r.mode.padEnd(6)} ${r.players.join(' ').slice(0, 42).padEnd(42)} ${fmt(r.inlinePerSecond).padStart(11)} ${fmt(r.pool1PerSecond).padStart(13)} ${fmt(r.poolPerSecond).padStart(13)} ${(r.poolOverhead * 100).toFixed(1).padStart(8)}% ${r.scaling.toFixed(2).padStart(7)}x`,
     ),
-    `T = ${rows[0]?.threads ?? '-'} threads. Targets on a 2-core machine: overhead < 3%, scaling >= 1.8x. Each figure is the median of interleaved runs of the same work.`,
+    `T = ${rows[0]?.threads ?? '-'} threads. Targets on a 2-core machine: overhead < 3%, scaling >= 1.8x. Each rate is the median of interleaved runs of the same work on warmed pools; scaling the median of the runs' ratios.`,
   ];
   return lines.join('\n');
 }

@@ -4,22 +4,46 @@
  * (sum, multiplier, plus, bonus cards, held values, ...), scored exactly as the engine scores it.
  *
  * Both are read from the view. With the engine's view they are cheap: the unseen counts are kept from
- * one load to the next (only the cards drawn since are taken off; see `track`), and a row is read
- * from the engine's own counters in one call. Any other view (the solo pass, tests, a plugin's own)
- * is read card by card, with the same result.
+ * one load to the next (only the cards drawn since are taken off; see `track`), once for every
+ * CardCounts of the thread (`KEPT`), and a row is read from the engine's own counters in one call. Any
+ * other view (the solo pass, tests, a plugin's own) is read card by card, with the same result.
  */
 import { Bonus, Kind, type SevnCards } from '../../src/games/sevn/cards.js';
 import { longestRun } from '../../src/games/sevn/scoring.js';
 import type { SevnRules } from '../../src/games/sevn/rules.js';
 import { RowCounter, Status, type SevnView } from '../../src/games/sevn/view.js';
 
+/**
+ * The unseen counts of one deck epoch of one view, kept for every CardCounts of the thread that reads
+ * that view: each drawn card is taken off once, not once per bot and seat (4 `ev` bots with their card
+ * choices kept 8 copies). The counts are only read between a load and the next load (a decision is
+ * one synchronous call), so one copy serves all. A CardCounts made with `shared = false` keeps its own.
+ */
+class Kept {
+  view: SevnView | null = null;
+  epoch = -1;
+  /** The deck size at the last load (the cards below it are not drawn yet). */
+  top = 0;
+  codes = 0;
+  unseen = new Int32Array(64);
+  numCount = 0;
+  numValues = 0;
+}
+
+const KEPT = new Kept();
+
 export class CardCounts {
   protected readonly kind: Uint8Array;
   protected readonly value: Int8Array;
   protected readonly copies: Uint8Array;
   protected readonly codes: number;
-  /** Per code: unseen copies (loaded by `loadUnseen`). */
-  readonly unseen: Int32Array;
+  /** Per code: unseen copies (loaded by `loadUnseen`): the thread's kept counts (`KEPT`) or `own`. */
+  unseen: Int32Array;
+  private readonly own: Int32Array;
+  /** The kept counts this instance reads: the thread's, or its own (see Kept). */
+  private readonly kept: Kept;
+  /** Whether `unseen` is the kept counts, current for every card (loadRest has nothing to do). */
+  private current = false;
   /** Unseen cards in all. */
   unseenTotal = 0;
   /** Unseen number cards, and the sum of their values (loaded with the unseen cards). */
@@ -50,13 +74,15 @@ export class CardCounts {
   protected readonly sevnDistinct: number;
   protected readonly sevnBonus: number;
 
-  constructor(readonly cards: SevnCards) {
+  constructor(readonly cards: SevnCards, shared = true) {
     const r = cards.rules;
     this.kind = cards.kind;
     this.value = cards.value;
     this.copies = cards.copies;
     this.codes = cards.codes;
-    this.unseen = new Int32Array(cards.codes);
+    this.own = new Int32Array(cards.codes);
+    this.unseen = this.own;
+    this.kept = shared ? KEPT : new Kept();
     this.fw = r.bonuses.featherweight;
     this.hw = r.bonuses.heavyweight;
     this.ld = r.bonuses.ladder;
@@ -85,8 +111,9 @@ export class CardCounts {
       this.loadRest(v);
       return;
     }
-    this.epoch = -1; // the counts below are not the deck's
-    const u = this.unseen;
+    this.current = false;
+    const u = this.own;
+    this.unseen = u;
     for (let c = 0; c < this.codes; c++) u[c] = this.copies[c];
     for (let s = 0; s < v.players; s++) for (let i = 0, n = v.rowLength(s); i < n; i++) u[v.rowCard(s, i)]--;
     let total = 0;
@@ -103,8 +130,9 @@ export class CardCounts {
    */
   loadNumbers(v: SevnView): void {
     if (this.track(v)) return;
-    this.epoch = -1;
-    const u = this.unseen;
+    this.current = false;
+    const u = this.own;
+    this.unseen = u;
     const copies = this.copies;
     const value = this.value;
     const numbers = this.numbers;
@@ -123,49 +151,34 @@ export class CardCounts {
 
   /** With a non-empty deck, the other unseen cards (after loadNumbers: together, loadUnseen). */
   loadRest(v: SevnView): void {
-    if (this.epoch !== -1) return; // kept by track(): every card is current
-    const u = this.unseen;
+    if (this.current) return; // kept by track(): every card is current
+    const u = this.own;
     const copies = this.copies;
     for (let c = this.numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
   }
 
-  /** The view's deck epoch the unseen counts were kept for (-1: they are not kept), and its deck size then. */
-  private epoch = -1;
-  private top = 0;
-
   /**
    * With a non-empty deck and a view that shows the cards drawn one by one (deckEpoch, drawnAt): brings
-   * every unseen count, the number cards' count and value sum and the total up to date by taking off
-   * the cards drawn since the last load (counting them all afresh when the deck changed otherwise),
-   * and returns true. The same integers as counting afresh: copies - seen, where each draw adds one
-   * to seen. False without such a view.
+   * the kept counts (every unseen count, the number cards' count and value sum) up to date by taking
+   * off the cards drawn since the last load of any instance sharing them (counting them all afresh
+   * when the view, its deck or the card table changed otherwise), points `unseen` at them and returns
+   * true. The same integers as counting afresh: copies - seen, where each draw adds one to seen. False
+   * without such a view.
    */
   private track(v: SevnView): boolean {
     const e = v.deckEpoch;
     if (e === undefined) return false;
     const n = v.deckSize;
-    const u = this.unseen;
-    if (e !== this.epoch || n > this.top) {
-      const copies = this.copies;
-      const value = this.value;
+    const k = this.kept;
+    const u = k.unseen;
+    if (e !== k.epoch || v !== k.view || n > k.top || k.codes !== this.codes || this.codes > u.length) {
+      if (this.codes > u.length) k.unseen = new Int32Array(this.codes);
+      this.recount(v, k);
+    } else if (n < k.top) {
       const numbers = this.numbers;
-      let count = 0;
-      let sum = 0;
-      for (let c = 0; c < numbers; c++) {
-        const k = copies[c] - v.seenOf(c);
-        u[c] = k;
-        count += k;
-        sum += k * value[c];
-      }
-      for (let c = numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
-      this.numCount = count;
-      this.numValues = sum;
-      this.epoch = e;
-    } else if (n < this.top) {
-      const numbers = this.numbers;
-      let count = this.numCount;
-      let sum = this.numValues;
-      for (let i = n, top = this.top; i < top; i++) {
+      let count = k.numCount;
+      let sum = k.numValues;
+      for (let i = n, top = k.top; i < top; i++) {
         const c = (v.drawnAt as (i: number) => number)(i);
         u[c]--;
         if (c < numbers) {
@@ -173,12 +186,38 @@ export class CardCounts {
           sum -= this.value[c];
         }
       }
-      this.numCount = count;
-      this.numValues = sum;
+      k.numCount = count;
+      k.numValues = sum;
     }
-    this.top = n;
+    k.top = n;
+    this.unseen = k.unseen;
+    this.numCount = k.numCount;
+    this.numValues = k.numValues;
     this.unseenTotal = n;
+    this.current = true;
     return true;
+  }
+
+  /** Counts the kept counts afresh from the view's seen counts, for this card table. */
+  private recount(v: SevnView, k: Kept): void {
+    const u = k.unseen;
+    const copies = this.copies;
+    const value = this.value;
+    const numbers = this.numbers;
+    let count = 0;
+    let sum = 0;
+    for (let c = 0; c < numbers; c++) {
+      const x = copies[c] - v.seenOf(c);
+      u[c] = x;
+      count += x;
+      sum += x * value[c];
+    }
+    for (let c = numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
+    k.numCount = count;
+    k.numValues = sum;
+    k.epoch = v.deckEpoch as number;
+    k.view = v;
+    k.codes = this.codes;
   }
 
   private countNumbers(): void {
@@ -207,7 +246,9 @@ export class CardCounts {
       this.distinct = rc[RowCounter.DISTINCT];
       this.secondChance = rc[RowCounter.SC] !== 0;
       this.busted = rc[RowCounter.STATUS] === Status.BUSTED;
-      this.points = this.busted ? 0 : this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult, this.plus, this.bonus);
+      // The engine's own score of the row (it keeps the bonus points with the counters): the same
+      // integer as score() works out from them, without its bonus-card walk.
+      this.points = this.busted ? 0 : v.roundPointsOf(s);
       return;
     }
     this.loadRowCards(v, s);

@@ -76,8 +76,9 @@ export function unseenDuplicates(v: SevnView, held: number): number {
 /** Cards the next draw comes from: the deck, or when it is empty every card not on the table. */
 export function unseenTotal(v: SevnView): number {
   if (v.deckSize > 0) return v.deckSize;
-  let total = 0;
-  for (let c = 0; c < v.cards.codes; c++) total += v.cards.copies[c] - onTable(v, c);
+  // Every copy less every card on the table (the sum over codes of copies - onTable, in one pass).
+  let total = v.cards.deck.length;
+  for (let s = 0; s < v.players; s++) total -= v.rowLength(s);
   return total;
 }
 

@@ -59,6 +59,7 @@ export const ev: SevnStrategyDef<typeof PARAMS> = {
         } else {
           nc.loadUnseen(v);
           nc.loadRow(v, v.seat);
+          if (nc.surelyDraws(margin, others)) return Answer.DRAW;
         }
         return nc.exceeds(others, margin) ? Answer.DRAW : Answer.STAY;
       },

@@ -39,8 +39,8 @@ export class NextCard extends CardCounts {
   private readonly stormCode: number;
   private readonly xCode: number;
 
-  constructor(cards: SevnCards) {
-    super(cards);
+  constructor(cards: SevnCards, shared = true) {
+    super(cards, shared);
     this.delta = new Float64Array(cards.codes);
     this.order = new Int32Array(cards.codes);
     for (let c = 0; c < cards.codes; c++) this.order[c] = c;
@@ -61,21 +61,27 @@ export class NextCard extends CardCounts {
     for (const c of this.addCodes) if (cards.value[c] < 0) nonNegative = false;
     for (const c of this.multiplyCodes) if (cards.value[c] < 1) nonNegative = false;
     this.rowCardsNonNegative = nonNegative;
+    this.numbersDown = Int32Array.from(this.numberCodes).sort((a, b) => cards.value[b] - cards.value[a]);
   }
 
   /**
-   * True when `exceeds(true, margin)` is sure to be true from the number cards alone (after
-   * loadNumbers and loadRow; a negative margin, another player still in the round): in the closed-form
-   * case of `evaluate` (no bonus card, a live row below sevn.distinct values with a sum and raw score
-   * of at least 0) every other term of the gain is at least 0 when the deck's modifiers and bonuses are
-   * (`rowCardsNonNegative`): + and x modifiers (x >= 1 on a sum >= 0), Ballast (kept only when it
-   * raises the row), bonus cards, Second Chance (bust x points), Triple Draw (0: it can be sent away),
-   * Storm (the mean of the rest), Crossroads (at least one card on average). So a numbers part of at
-   * least 0 makes the gain at least 0, above the margin, in floating point too (sums and products of
-   * numbers >= 0). False means: work it out.
+   * True when `exceeds(othersIn, margin)` is sure to be true from the number cards alone (after
+   * loadNumbers and loadRow, or loadUnseen and loadRow; a negative margin). On a live row below
+   * sevn.distinct values with a sum and raw score (sum x mult + plus) of at least 0, every term of the
+   * gain but the numbers' is at least 0 when the deck's modifiers and bonuses are
+   * (`rowCardsNonNegative`): + and x modifiers (x >= 1 on a sum >= 0; the row's bonus points
+   * unchanged), Ballast (kept only when it raises the row), bonus cards (they only add points), Second
+   * Chance (bust x points), Triple Draw (0 when it can be sent away; alone in the round, at least
+   * -points, counted in the bound, or with a Second Chance held 3 times the mean gain of a card, >= 0
+   * once the rest is), Storm (the mean of the rest), Crossroads (at least one card on average). The
+   * numbers' part is bounded below by its closed form (each new value v adds v x mult and the SEVN
+   * bonus on the last value) less the Featherweight bonus that a value above its limit takes away
+   * from a row earning it: a Heavyweight or Ladder only gains from one more value. So a bound of at
+   * least 0 makes the gain at least 0, above the margin, in floating point too (the parts are exact
+   * integers, then sums and products of numbers >= 0). False means: work it out.
    */
-  surelyDraws(margin: number): boolean {
-    if (!(margin < 0) || !this.rowCardsNonNegative || this.bonus !== 0 || this.busted || this.sum < 0 || this.distinct >= this.sevnDistinct) return false;
+  surelyDraws(margin: number, othersIn = true): boolean {
+    if (!(margin < 0) || !this.rowCardsNonNegative || this.busted || this.sum < 0 || this.distinct >= this.sevnDistinct) return false;
     if (this.sum * this.mult + this.plus < 0) return false;
     const u = this.unseen;
     const numberCode = this.cards.numberCode;
@@ -89,7 +95,17 @@ export class NextCard extends CardCounts {
     }
     const sevn = this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
     // As evaluate's closed form: an exact integer.
-    return this.mult * (this.numValues - dupValues) + sevn * (this.numCount - dup) - (this.secondChance ? 0 : this.points * dup) >= 0;
+    let bound = this.mult * (this.numValues - dupValues) + sevn * (this.numCount - dup) - (this.secondChance ? 0 : this.points * dup);
+    if ((this.bonus & Bonus.FEATHERWEIGHT) !== 0 && this.nonLow === 0 && this.distinct >= this.fw.minCards && (this.mask & this.nonLowBits) === 0) {
+      // Earned now (so no value above the limit is held): each unseen one would take it away.
+      let high = 0;
+      for (let c = 0; c < this.numbers; c++) if (this.value[c] > this.fw.maxValue) high += u[c];
+      bound -= this.fw.points * high;
+    }
+    // Alone in the round without a Second Chance, each Triple Draw is the row's own to take: worth
+    // (1 - bust)^3 x (points + 3a) - points >= -points once the rest is >= 0 (a >= 0).
+    if (!othersIn && !this.secondChance) bound -= this.points * u[this.tdCode];
+    return bound >= 0;
   }
 
   /** Whether every + modifier is >= 0, every x modifier >= 1 and every bonus's points >= 0 (see surelyDraws). */
@@ -427,13 +443,31 @@ export class NextCard extends CardCounts {
 
   /** The largest delta of any unseen card (0 counts: a Crossroads among them is worth 0). */
   private maxDelta(): number {
-    if (!this.numbersFilled) this.fillNumbers();
     const u = this.unseen;
     const d = this.delta;
     let best = 0;
-    for (let c = 0; c < this.codes; c++) if (u[c] > 0 && d[c] > best) best = d[c];
+    let from = 0;
+    if (!this.numbersFilled && this.mult >= 0) {
+      // The closed form (see fillNumbers) without filling it: a new value v adds v x mult + the SEVN
+      // bonus, most for the highest unseen one; a held one -points or 0, never above the 0 counted.
+      const sevn = this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
+      const down = this.numbersDown;
+      for (let i = 0; i < down.length; i++) {
+        const c = down[i];
+        const v = this.value[c];
+        if (u[c] === 0 || ((this.mask >>> v) & 1) !== 0) continue;
+        const x = v * this.mult + sevn;
+        if (x > best) best = x;
+        break;
+      }
+      from = this.numbers;
+    } else if (!this.numbersFilled) this.fillNumbers();
+    for (let c = from; c < this.codes; c++) if (u[c] > 0 && d[c] > best) best = d[c];
     return best;
   }
+
+  /** The number codes by value, highest first (for maxDelta). */
+  private readonly numbersDown: Int32Array;
 
   /** Whether `delta` holds the number cards' values (the closed form skips them). */
   private numbersFilled = false;

@@ -44,6 +44,28 @@ function mostDuplicates(v: SevnView, held: number): number {
   return most;
 }
 
+/** The highest final among `me`'s opponents: total + round points (a busted one: its total). */
+function finals(v: SevnView, me: number): number {
+  let best = -1;
+  for (let t = 0; t < v.players; t++) {
+    if (t === me) continue;
+    const final = v.totalOf(t) + (v.statusOf(t) === Status.BUSTED ? 0 : v.roundPointsOf(t));
+    if (final > best) best = final;
+  }
+  return best;
+}
+
+/** The most round points at stake among `me`'s opponents still in the round (0 without any). */
+function maxStake(v: SevnView, me: number): number {
+  let most = 0;
+  for (let t = 0; t < v.players; t++) {
+    if (t === me || v.statusOf(t) !== Status.ACTIVE) continue;
+    const rp = v.roundPointsOf(t);
+    if (rp > most) most = rp;
+  }
+  return most;
+}
+
 const PARAMS = defineParams({
   points: num(5, 150, 131.924, 'stay threshold (round points) in a level game'),
   behind: num(0, 1, 0.331337, 'threshold raised per point the best opponent leads (times game progress)'),
@@ -70,37 +92,40 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
           const a = last.answer(v);
           if (a >= 0) return a;
         }
-        // The per-seat entries read one by one (totalOf, statusOf, roundPointsOf): no copies.
+        // The per-seat entries read one by one (totalOf, statusOf, roundPointsOf): no copies. The round
+        // points of opponents still in matter only when staying could end the game (rule 2) or the
+        // threshold without the stake term does not already clear the row: read only then.
         const me = v.seat;
         const myTotal = v.totalOf(me);
         const mine = myTotal + v.points;
-        let bestFinal = -1; // the highest opponent final
         let bestOut = -1; // the highest final of an opponent out of the round and not busted
         let bestTotal = -1e9;
         let top = myTotal;
-        let maxStake = 0;
         let inRound = 0;
         for (let t = 0; t < v.players; t++) {
           if (t === me) continue;
           const total = v.totalOf(t);
           if (total > top) top = total;
-          const st = v.statusOf(t);
-          const rp = st === Status.BUSTED ? 0 : v.roundPointsOf(t);
-          const final = total + rp;
-          if (final > bestFinal) bestFinal = final;
           if (total > bestTotal) bestTotal = total;
-          if (st === Status.ACTIVE) {
-            inRound++;
-            if (rp > maxStake) maxStake = rp;
-          } else if (st !== Status.BUSTED && final > bestOut) bestOut = final;
+          const st = v.statusOf(t);
+          if (st === Status.ACTIVE) inRound++;
+          else if (st !== Status.BUSTED) {
+            const final = total + v.roundPointsOf(t);
+            if (final > bestOut) bestOut = final;
+          }
         }
         // The end of the game.
         if (bestOut >= target && bestOut > mine) return Answer.DRAW;
-        if (mine >= target && mine >= bestFinal) return Answer.STAY;
+        if (mine >= target && mine >= finals(v, me)) return Answer.STAY;
         const gap = v.players > 1 ? bestTotal - myTotal : 0;
         const progress = Math.min(1, top / target);
-        const threshold = points + progress * (gap > 0 ? behind * gap : ahead * gap) + stake * maxStake + crowd * inRound;
-        if (!(v.points < threshold)) return Answer.STAY;
+        const level = points + progress * (gap > 0 ? behind * gap : ahead * gap);
+        // With stake >= 0, stake x maxStake >= 0: below the threshold without that term is below the
+        // threshold (floating-point sums are monotonic), and the opponents' stakes need not be read.
+        if (!(stake >= 0 && v.points < level + crowd * inRound)) {
+          const threshold = level + stake * maxStake(v, me) + crowd * inRound;
+          if (!(v.points < threshold)) return Answer.STAY;
+        }
         // Below the threshold it draws, unless the bust chance exceeds `risk` (checked last: it needs the
         // unseen cards; worked out here, not by bustChance(): a double returned from a call is boxed).
         if (!v.hasSecondChance && v.held !== 0) {

@@ -172,19 +172,56 @@ describe('ev: the expected gain of one more card', () => {
     expect(nc.delta[alone.cards.tripleDraw]).toBeCloseTo((1 - q) ** 3 * (13 + 3 * a) - 13, 12);
   });
 
+  it('counts the Featherweight bonus a high value would take away before it settles a draw (surelyDraws)', () => {
+    // 1 2 3 4 with a Featherweight: 10 + 15 points. The unseen numbers' values alone would say draw, but
+    // each of the 70 unseen values 7 to 13 takes the 15 points away: the gain is below the margin.
+    const v = situation({ rows: [['1', '2', '3', '4', 'Featherweight'], ['13']] });
+    const nc = new NextCard(v.cards);
+    nc.loadNumbers(v);
+    nc.loadRow(v, 0);
+    expect(nc.points).toBe(25);
+    expect(enumeratedGain(v, 0, true)).toBeLessThan(-2);
+    expect(nc.surelyDraws(-2)).toBe(false);
+    nc.loadRest(v);
+    expect(nc.exceeds(true, -2)).toBe(false);
+  });
+
+  it('counts a Triple Draw as a cost when alone in the round before it settles a draw (surelyDraws)', () => {
+    // 0 to 5 held (15 points), alone in the round; unseen: 5, 5, 13 and three Triple Draws. The numbers
+    // break even (13 + 17 against two busts of 15), but each Triple Draw taken, a third of the cards
+    // busting, costs the row: the gain is below the margin.
+    const rules = sevnPreset('sevn');
+    const cards = new SevnCards(rules);
+    const rows = [['0', '1', '2', '3', '4', '5'], ['13']];
+    const left = Array.from(cards.copies);
+    for (const x of [...rows.flat(), '5', '5', '13', 'TripleDraw', 'TripleDraw', 'TripleDraw']) left[cards.code(x)]--;
+    const discarded = left.flatMap((k, c) => Array.from({ length: k }, () => cards.name(c)));
+    const v = situation({ rows, discarded, status: [Status.ACTIVE, Status.STAYED], rules });
+    const nc = new NextCard(v.cards);
+    nc.loadUnseen(v);
+    nc.loadRow(v, 0);
+    expect(nc.unseenTotal).toBe(6);
+    expect(nc.surelyDraws(-0.5)).toBe(true); // with someone else in, a Triple Draw costs nothing
+    expect(nc.surelyDraws(-0.5, false)).toBe(false);
+    expect(nc.exceeds(false, -0.5)).toBe(false);
+  });
+
   it('settles a draw from the number cards alone only when the exact test draws too (surelyDraws)', () => {
-    // Random rows of numbers, modifiers, Ballast and a Second Chance (sometimes a bonus card, where the
-    // shortcut must stand aside), random cards seen: whenever surelyDraws says yes, the exact test
-    // (exceeds, every card valued) draws, and the gain by enumeration is at least 0.
+    // Random rows of numbers, modifiers, Ballast, a Second Chance or a bonus card (whose points the
+    // bound must allow for: a Featherweight lost to a high value), random cards seen: whenever
+    // surelyDraws says yes, the exact test (exceeds, every card valued) draws, and the gain by
+    // enumeration is at least 0, with someone else in the round or alone.
     const rng = new Rng('surely-draws');
     let fired = 0;
     let declined = 0;
+    let firedBonus = 0;
+    let firedAlone = 0;
     for (const preset of ['sevn', 'flip7']) {
       const rules = sevnPreset(preset);
       const cards = new SevnCards(rules);
       const pick = (names: string[]) => names[rng.below(names.length)];
       const numbers = rules.numbers.map((x) => String(x.value));
-      const extras = ['x2', '+2', '+4', '+10', 'SecondChance', ...(preset === 'sevn' ? ['-1', '-3', 'Ladder', 'Heavyweight'] : [])];
+      const extras = ['x2', '+2', '+4', '+10', 'SecondChance', ...(preset === 'sevn' ? ['-1', '-3', 'Ladder', 'Heavyweight', 'Featherweight'] : [])];
       for (let i = 0; i < 150; i++) {
         // Cards taken from the deck, never more of one than it holds.
         const left = new Map<string, number>();
@@ -212,7 +249,7 @@ describe('ev: the expected gain of one more card', () => {
         const nc = new NextCard(v.cards);
         // Where the shortcut applies (no bonus card, a sum of at least 0), it fires exactly when the
         // numbers' part of the gain, by enumeration, is at least 0.
-        const bonusCard = row.some((x) => ['Ladder', 'Heavyweight'].includes(x));
+        const bonusCard = row.some((x) => ['Ladder', 'Heavyweight', 'Featherweight'].includes(x));
         const sum = row.reduce((t, x) => t + (numbers.includes(x) || x.startsWith('-') ? Number(x) : 0), 0);
         nc.loadNumbers(v);
         nc.loadRow(v, 0);
@@ -225,20 +262,39 @@ describe('ev: the expected gain of one more card', () => {
             continue;
           }
           fired++;
+          if (bonusCard) firedBonus++;
           nc.loadRest(v);
           expect(nc.exceeds(true, margin)).toBe(true);
           expect(enumeratedGain(v, 0, true)).toBeGreaterThanOrEqual(0);
         }
-        // Never with a margin of 0 or more, nor on a row holding a bonus card.
+        // Alone in the round (a Triple Draw is its own to take, at a cost when it can bust): whenever
+        // the bound says yes, the exact test draws; with a Second Chance held it says yes as with
+        // someone else in.
+        for (const margin of [-0.5, -2, -8]) {
+          nc.loadNumbers(v);
+          nc.loadRow(v, 0);
+          const withOthers = nc.surelyDraws(margin);
+          const alone = nc.surelyDraws(margin, false);
+          if (row.includes('SecondChance')) expect(alone).toBe(withOthers);
+          if (!alone) continue;
+          if (!row.includes('SecondChance')) firedAlone++;
+          nc.loadRest(v);
+          expect(nc.exceeds(false, margin)).toBe(true);
+          nc.evaluate(false, true);
+          expect(nc.gain).toBeGreaterThanOrEqual(0);
+        }
+        // Never with a margin of 0 or more.
         nc.loadNumbers(v);
         nc.loadRow(v, 0);
         expect(nc.surelyDraws(0)).toBe(false);
-        if (row.some((x) => ['Ladder', 'Heavyweight'].includes(x))) expect(nc.surelyDraws(-2)).toBe(false);
+        expect(nc.surelyDraws(0, false)).toBe(false);
       }
     }
     // Both answers occur: the test would catch a shortcut that fires wrongly or never.
     expect(fired).toBeGreaterThan(100);
     expect(declined).toBeGreaterThan(100);
+    expect(firedBonus).toBeGreaterThan(10);
+    expect(firedAlone).toBeGreaterThan(10);
   });
 });
 

@@ -4,7 +4,11 @@
  *   drawnAt) against counting them afresh through a view without those members;
  * - a row read from the engine's counters (rowCounters) against walking its cards;
  * - evaluate's deltas and the bust chance against cardDelta card by card and the duplicates counted
- *   here, for every seat's row (bonus cards, Ballast, Second Chance and busted rows included).
+ *   here, for every seat's row (bonus cards, Ballast, Second Chance and busted rows included);
+ * - exceeds against the expected gain it bounds, at margins near the gain;
+ * - race's rule, which reads the opponents' stakes only when they can matter, against reading them all;
+ * - the unseen total of an empty deck (every card off the table) against counting it code by code.
+ * `nc` reads the thread's shared kept counts at every decision, `rare` keeps its own, read after gaps.
  * Several games per engine, so the deck is refilled, reshuffled and read after long gaps.
  */
 import fc from 'fast-check';
@@ -12,9 +16,11 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/rng.js';
 import { Kind } from '../../src/games/sevn/cards.js';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
-import { sevnPreset } from '../../src/games/sevn/rules.js';
-import { type SevnPlayer, type SevnView } from '../../src/games/sevn/view.js';
+import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
+import { Answer, Decision, Status, type SevnPlayer, type SevnView } from '../../src/games/sevn/view.js';
+import { unseenDuplicates, unseenTotal } from '../../strategies/sevn/choices.js';
 import { NextCard } from '../../strategies/sevn/next-card.js';
+import { bot } from './views.js';
 
 /** The same view without the optional members: what a plugin's or a test's view offers. */
 function plain(v: SevnView): SevnView {
@@ -35,6 +41,52 @@ function plain(v: SevnView): SevnView {
 }
 
 type Fields = Record<string, unknown>;
+
+/** race's rule (race.ts) with every opponent's round points read, as written before its shortcut. */
+function raceRule(v: SevnView, q: { points: number; behind: number; ahead: number; stake: number; crowd: number; risk: number }): number {
+  const me = v.seat;
+  const myTotal = v.totalOf(me);
+  const mine = myTotal + v.points;
+  let bestFinal = -1;
+  let bestOut = -1;
+  let bestTotal = -1e9;
+  let top = myTotal;
+  let maxStake = 0;
+  let inRound = 0;
+  for (let t = 0; t < v.players; t++) {
+    if (t === me) continue;
+    const total = v.totalOf(t);
+    if (total > top) top = total;
+    const st = v.statusOf(t);
+    const rp = st === Status.BUSTED ? 0 : v.roundPointsOf(t);
+    const final = total + rp;
+    if (final > bestFinal) bestFinal = final;
+    if (total > bestTotal) bestTotal = total;
+    if (st === Status.ACTIVE) {
+      inRound++;
+      if (rp > maxStake) maxStake = rp;
+    } else if (st !== Status.BUSTED && final > bestOut) bestOut = final;
+  }
+  const target = v.rules.target;
+  if (bestOut >= target && bestOut > mine) return Answer.DRAW;
+  if (mine >= target && mine >= bestFinal) return Answer.STAY;
+  const gap = v.players > 1 ? bestTotal - myTotal : 0;
+  const progress = Math.min(1, top / target);
+  const threshold = q.points + progress * (gap > 0 ? q.behind * gap : q.ahead * gap) + q.stake * maxStake + q.crowd * inRound;
+  if (!(v.points < threshold)) return Answer.STAY;
+  if (!v.hasSecondChance && v.held !== 0) {
+    const total = unseenTotal(v);
+    if (total > 0 && unseenDuplicates(v, v.held) / total > q.risk) return Answer.STAY;
+  }
+  return Answer.DRAW;
+}
+
+/** race settings whose thresholds bind often (low points, large stakes), with their specs. */
+const RACES = [
+  { points: 131.924, behind: 0.331337, ahead: 0.0285872, stake: 0.392562, crowd: 9.1022, risk: 0.238853 },
+  { points: 20, behind: 0.5, ahead: 0.5, stake: 1, crowd: -5, risk: 0.4 },
+  { points: 8, behind: 0, ahead: 1, stake: 0.25, crowd: 2, risk: 0.15 },
+].map((q) => ({ q, spec: `race:${Object.entries(q).map(([k, x]) => `${k}=${x}`).join(',')}` }));
 const ROW = ['sum', 'mult', 'plus', 'bonus', 'nonLow', 'mask', 'distinct', 'secondChance', 'busted', 'points'];
 const UNSEEN = ['unseenTotal', 'numCount', 'numValues'];
 
@@ -44,16 +96,32 @@ function checker(label: string, rng: Rng, every: number, failures: string[]): Se
   let rare: NextCard | null = null;
   let fresh: NextCard | null = null;
   let decisions = 0;
+  let races: { q: (typeof RACES)[number]['q']; player: SevnPlayer }[] | null = null;
   const check = (v: SevnView): void => {
+    races ??= RACES.map(({ q, spec }) => ({ q, player: bot(spec, v.rules as SevnRules) }));
     nc ??= new NextCard(v.cards);
-    rare ??= new NextCard(v.cards);
+    rare ??= new NextCard(v.cards, false); // keeps its own counts: read after long gaps
     fresh ??= new NextCard(v.cards);
     const p = plain(v);
     const where = `${label} decision ${decisions} (deck ${v.deckSize})`;
+    if (v.decision === Decision.DRAW_STAY) {
+      for (const r of races) {
+        const a = r.player.drawOrStay(v);
+        if (a !== raceRule(v, r.q)) failures.push(`${where}: race ${JSON.stringify(r.q)} answers ${a}, the full rule ${raceRule(v, r.q)}`);
+      }
+    }
     if (v.deckSize > 0 && v.drawnAt!(v.deckSize - 1) !== -1) failures.push(`${where}: drawnAt shows a card still in the deck`);
     const loaded = [nc];
     if (decisions++ % every === 0) loaded.push(rare); // read after a long gap
     fresh.loadUnseen(p);
+    // The empty deck's unseen total (race's bust cap, the gift) against counting every code off the table.
+    const empty = Object.create(p, { deckSize: { value: 0 } }) as SevnView;
+    let off = 0;
+    for (let c = 0; c < v.cards.codes; c++) {
+      off += v.cards.copies[c];
+      for (let s = 0; s < v.players; s++) for (let i = 0; i < v.rowLength(s); i++) if (v.rowCard(s, i) === c) off--;
+    }
+    if (unseenTotal(empty) !== off) failures.push(`${where}: unseenTotal of an empty deck ${unseenTotal(empty)}, counted ${off}`);
     for (const k of loaded) {
       k.loadUnseen(v);
       const a = k as unknown as Fields;
@@ -83,6 +151,13 @@ function checker(label: string, rng: Rng, every: number, failures: string[]): Se
       }
       const bust = nc.secondChance ? 0 : dup / nc.unseenTotal;
       if (nc.unseenTotal > 0 && nc.bust !== bust) failures.push(`${where} seat ${s}: bust ${nc.bust}, counted ${bust}`);
+      // exceeds (its Crossroads term bounded first, by maxDelta's shortcut) against the gain itself.
+      for (const others of [true, false]) {
+        const g = nc.expectedGain(others);
+        for (const m of [g - 2, g - 1e-9, g, g + 1e-9, g + 2]) {
+          if (nc.exceeds(others, m) !== g > m) failures.push(`${where} seat ${s}: exceeds(${String(others)}, ${m}) ${String(!(g > m))}, gain ${g}`);
+        }
+      }
     }
   };
   const pick = (v: SevnView): number => {

@@ -1,6 +1,7 @@
 // How `sevensim bench` judges and prints its speed targets (never the speed itself: the figures here are made up).
 import { describe, expect, it } from 'vitest';
 import { SPEED_TARGETS, formatTargets, loadCheck, verdict, withVerdict } from '../../src/run/bench-targets.js';
+import { median } from '../../src/run/bench.js';
 
 const target = (id: string) => SPEED_TARGETS.find((t) => t.id === id)!;
 
@@ -14,6 +15,8 @@ describe('bench targets', () => {
       ['tune-solo', 0.8, true],
       ['tune-4p', 0.8, true],
       ['scaling', 1.9, true],
+      ['ev-4p', 0.5, true],
+      ['race-4p', 0.5, true],
     ]);
   });
 
@@ -24,6 +27,8 @@ describe('bench targets', () => {
     expect(verdict(0.1501, target('outcomes-cost'))).toBe('FAIL');
     expect(verdict(0.02, target('outcomes-cost'))).toBe('PASS');
     expect(verdict(1.89, target('scaling'))).toBe('FAIL');
+    expect(verdict(0.5, target('ev-4p'))).toBe('PASS');
+    expect(verdict(0.321, target('race-4p'))).toBe('FAIL');
   });
 
   it('warns only when the load average exceeds the cores', () => {
@@ -48,6 +53,12 @@ describe('bench targets', () => {
     expect(lines[4]).toMatch(/^2 threads \/ 1 thread, 4-player games +1\.95x +>= 1\.90x +PASS$/);
     expect(lines[5]).toBe(loadCheck(5.5, 2).warning);
     expect(formatTargets(rows, loadCheck(1, 2)).split('\n')).toHaveLength(5);
+  });
+
+  it('takes the middle repeat, or the mean of the middle two, whatever their order', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([1.95, 1.7, 1.92, 1.99])).toBeCloseTo(1.935, 12);
+    expect(median([0.4])).toBe(0.4);
   });
 
   it('keeps target, measured figure and verdict together for --json', () => {

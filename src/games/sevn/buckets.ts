@@ -2,7 +2,7 @@
  * SEVN decision buckets: the state features `--bucket` can choose and how each is read from the
  * engine, the action codes of each decision kind in words, and the next card's exact bust chance.
  */
-import type { BucketFeature } from '../../engine/decisions.js';
+import { type BucketFeature, planBand } from '../../engine/decisions.js';
 import { bustChance, duplicatesInDeck } from './bust.js';
 import { Kind, type SevnCards } from './cards.js';
 import type { SevnEngine } from './engine.js';
@@ -35,15 +35,19 @@ export function sevnBucketFeatures(rules: SevnRules): BucketFeature[] {
   ];
 }
 
-/**
- * A bucket feature of seat s's decision (totals are those before this round). The cheap ones inline,
- * the loops in functions of their own, so that this stays small enough for V8 to inline into the
- * bucket key (measured: the key was the costliest part of outcome recording).
- */
+/** A bucket feature of seat s's decision (totals are those before this round). */
 export function sevnFeature(e: SevnEngine, s: number, f: number): number {
+  return f === Feature.POINTS ? e.scoreSeat(s) : askedFeature(e, s, f);
+}
+
+/**
+ * A bucket feature of the decision being asked: as sevnFeature, but the points are those the ask
+ * already worked out for the view. Small, so that V8 inlines it at each of observeDecision's reads.
+ */
+function askedFeature(e: SevnEngine, s: number, f: number): number {
   switch (f) {
     case Feature.POINTS:
-      return e.scoreSeat(s);
+      return e.view.points;
     case Feature.DISTINCT:
       return e.seats[(s << Seat.SHIFT) + Seat.DISTINCT];
     case Feature.BUST:
@@ -64,13 +68,13 @@ export function sevnFeature(e: SevnEngine, s: number, f: number): number {
 /**
  * A decision answered, with an evaluator or a decision sink present (the engine's asks call this):
  * the evaluator hears it (`answer`, and `x0`, `y0` as the kind gives them), and the sink records
- * `action` in its bucket: Bucketer.key with every feature read here, as sevnFeature reads it
- * (through the FeatureSource method the key cost three times as much).
+ * `action` in its bucket (Bucketer.key's sum, from the Bucketer's plan).
  *
- * Deliberately one function too large for V8 to inline (it inlines nothing over 460 bytes of
- * bytecode): the asks call it and keep their inlining budget for the draw. Inlined into the engine's
- * `turns` (with only points and distinct read inline, it was small enough), it and the counter used
- * up the budget that inlined drawFor and the card's effect there (bench/README.md).
+ * The first two features are read outside the loop: with the default buckets (two features) no loop
+ * runs, and the key cost about 100 instructions a decision less than as one loop over the plan with the
+ * feature switch inside (valgrind, bench/README.md). V8 does not inline this function into the
+ * engine's `turns` (that one's inlining budget is spent), which keeps the draw inlined there (check
+ * with `--trace-turbo-inlining`).
  */
 export function observeDecision(e: SevnEngine, s: number, kind: number, answer: number, x0: number, y0: number, action: number): void {
   if (e.evaluator !== null) e.evaluator.decided(e, s, kind, answer, x0, y0);
@@ -79,42 +83,11 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
   const b = d.buckets;
   const plan = b.plan;
   const placed = b.placed;
-  const st = e.seats;
+  const n = plan.length;
   let key = kind * b.kindPlace;
-  for (let i = 0; i < plan.length; i += 4) {
-    let v = 0;
-    switch (plan[i]) {
-      case Feature.POINTS:
-        v = e.view.points; // the ask scored the seat for its view
-        break;
-      case Feature.DISTINCT:
-        v = st[(s << Seat.SHIFT) + Seat.DISTINCT];
-        break;
-      case Feature.BUST:
-        v = nextCardBust(e, s) * 100;
-        break;
-      case Feature.CARDS_LEFT:
-        v = e.deckLen;
-        break;
-      case Feature.TOTAL:
-        v = e.totals[s];
-        break;
-      case Feature.GAP_LEADER: {
-        let best = e.n < 2 ? e.totals[s] : -0x7fffffff; // as gapLeader
-        for (let p = 0; p < e.n; p++) if (p !== s && e.totals[p] > best) best = e.totals[p];
-        v = e.totals[s] - best;
-        break;
-      }
-      case Feature.GAP_TARGET:
-        v = e.rules.target - e.totals[s];
-        break;
-      default: // Feature.STILL_IN, as stillIn
-        for (let p = 0; p < e.n; p++) if (p !== s && st[(p << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) v++;
-    }
-    const x = v - plan[i + 1];
-    const size = plan[i + 2];
-    key += placed[plan[i + 3] + (x <= 0 ? 0 : x < size ? x | 0 : size - 1)]; // as Bucketer.bandKey
-  }
+  if (n > 0) key += planBand(placed, plan, 0, askedFeature(e, s, plan[0]));
+  if (n > 4) key += planBand(placed, plan, 4, askedFeature(e, s, plan[4]));
+  for (let i = 8; i < n; i += 4) key += planBand(placed, plan, i, askedFeature(e, s, plan[i]));
   d.record(s, key, action);
 }
 

@@ -1,0 +1,37 @@
+// The outcome counter: decisions counted per bucket during a game, credited with the game's outcome at
+// settle. Keys found in the direct slot index (a two-way answer, a small state) and keys found by the
+// hash (larger actions, larger states) must add up alike; the expected sums are worked out by hand.
+import { describe, expect, it } from 'vitest';
+import { Bucketer, DecisionCounter, WIN_UNITS } from '../../src/engine/decisions.js';
+
+const W = WIN_UNITS;
+
+function sums(c: DecisionCounter): Map<string, number[]> {
+  const m = new Map<string, number[]>();
+  for (const [state, actionSeat, v] of c.table.entries()) m.set(`${state}/${actionSeat}`, [...v]);
+  return m;
+}
+
+describe('DecisionCounter', () => {
+  it('credits each decision with its seat\'s outcome, whichever way its bucket is found', () => {
+    const c = new DecisionCounter(new Bucketer([], []));
+    // Game 1: seat 0 scores 10 and wins, seat 1 scores 3.
+    c.record(0, 5, 1); // state 5, action 1, seat 0: actionSeat 8 (direct index)
+    c.record(0, 5, 1);
+    c.record(1, 5, 1); // actionSeat 9 (direct index)
+    c.record(0, 5000, 0); // a state beyond the direct index: by the hash
+    c.record(1, 7, 3); // actionSeat 25: by the hash
+    c.settle(Int32Array.of(10, 3), Float64Array.of(1, 0));
+    // Game 2: seat 0 scores 4, seat 1 scores 6 and wins.
+    c.record(0, 5, 1);
+    c.settle(Int32Array.of(4, 6), Float64Array.of(0, 1));
+    expect(sums(c)).toEqual(
+      new Map([
+        ['5/8', [3, 10 + 10 + 4, 100 + 100 + 16, 2 * W, 2 * W * W]],
+        ['5/9', [1, 3, 9, 0, 0]],
+        ['5000/0', [1, 10, 100, W, W * W]],
+        ['7/25', [1, 3, 9, 0, 0]],
+      ]),
+    );
+  });
+});
