@@ -24,8 +24,18 @@ export class SevnDeck {
   readonly size: number;
   deck: Uint8Array;
   deckLen = 0;
-  /** True while `deck` is a permutation of the full deck (no reshuffle since it was last rebuilt). */
+  /**
+   * True while undoing the draws since the last fresh deck (see drawnFrom) puts `deck` back in code
+   * order: every draw since was logged (takeLogged or takeSlow), and no reshuffle, copy or rebuild.
+   * A fresh deck then costs a swap per card drawn instead of a copy of the whole deck and a pass over
+   * the seen counts. Whoever draws without logging clears it (SevnEngine.playRoundCore).
+   */
   deckWhole = false;
+  /**
+   * Per deck position p: where the card drawn when the deck shrank to p came from (the draw swapped
+   * deck[drawnFrom[p]] and deck[p]). Undone in reverse order, these swaps restore the deck's order.
+   */
+  private readonly drawnFrom: Uint8Array;
   discard: Uint8Array;
   discardLen = 0;
   /**
@@ -57,6 +67,7 @@ export class SevnDeck {
     this.cards = cards;
     this.size = cards.deck.length;
     this.deck = new Uint8Array(this.size);
+    this.drawnFrom = new Uint8Array(this.size);
     this.discard = new Uint8Array(this.size);
     this.stack = new Uint8Array(this.size);
     this.seen = new Uint8Array(cards.codes);
@@ -78,6 +89,7 @@ export class SevnDeck {
     this.deck.set(o.deck);
     this.deckLen = o.deckLen;
     this.deckWhole = o.deckWhole;
+    if (o.deckWhole) this.drawnFrom.set(o.drawnFrom);
     this.discard.set(o.discard);
     this.discardLen = o.discardLen;
     this.seen.set(o.seen);
@@ -118,27 +130,32 @@ export class SevnDeck {
   }
 
   /**
-   * Puts the deck back in its canonical order before the next round's fresh deck. The runner calls
-   * this when it reseeds a chunk: draws are uniform from any order, but reproducible only from a
-   * known one (without it, a worker's earlier chunks changed later rounds).
+   * Every card back in the deck, in code order, an empty discard pile, nothing seen. Draws are uniform
+   * from any order, but reproducible only from a known one: every fresh deck starts from code order
+   * (without it, a worker's earlier games changed later ones).
    */
-  resetDeck(): void {
-    this.deckWhole = false;
-  }
-
-  /** Every card back in the deck, an empty discard pile, nothing seen. */
   protected refillDeck(): void {
-    // Partial Fisher-Yates draws are uniform from any permutation, so the deck array only needs to
-    // hold every card once; it is rebuilt only after a reshuffle overwrote it.
-    if (!this.deckWhole) {
-      this.deck.set(this.cards.deck);
-      this.deckWhole = true;
-    }
-    this.deckLen = this.size;
-    this.discardLen = 0;
-    // Loops, not fill(): for arrays this small a fill() call costs more than the writes (measured).
+    const deck = this.deck;
     const seen = this.seen;
-    for (let c = 0; c < seen.length; c++) seen[c] = 0;
+    const size = this.size;
+    if (this.deckWhole) {
+      // The drawn cards are deck[deckLen, size) and exactly what seen counts: undo their draws.
+      const from = this.drawnFrom;
+      for (let p = this.deckLen; p < size; p++) {
+        const c = deck[p];
+        const j = from[p];
+        seen[c] = 0;
+        deck[p] = deck[j];
+        deck[j] = c;
+      }
+    } else {
+      deck.set(this.cards.deck);
+      this.deckWhole = true;
+      // Loops, not fill(): for arrays this small a fill() call costs more than the writes (measured).
+      for (let c = 0; c < seen.length; c++) seen[c] = 0;
+    }
+    this.deckLen = size;
+    this.discardLen = 0;
     this.newEpoch();
   }
 
@@ -184,6 +201,26 @@ export class SevnDeck {
     return c;
   }
 
+  /**
+   * take(), and the draw logged in drawnFrom for the next fresh deck to undo (SevnEngine's number-only
+   * rounds: a round draws about 5 of the 79 cards, and undoing them is cheaper than copying the deck).
+   * The general path does not log: a store per draw cost more than it saved in 4-player games
+   * (valgrind: +3,200 instructions a game), which reshuffle their deck anyway.
+   */
+  protected takeLogged(): number {
+    let n = this.deckLen;
+    if (n === 0 || this.stackPos < this.stackLen) return this.takeSlow();
+    const deck = this.deck;
+    const j = (this.rng as Rng).below(n);
+    const c = deck[j];
+    deck[j] = deck[--n];
+    deck[n] = c;
+    this.drawnFrom[n] = j;
+    this.deckLen = n;
+    this.seen[c]++;
+    return c;
+  }
+
   private takeSlow(): number {
     if (this.deckLen === 0 && !this.reshuffle()) return -1;
     const deck = this.deck;
@@ -194,6 +231,7 @@ export class SevnDeck {
     const last = --this.deckLen;
     deck[j] = deck[last];
     deck[last] = c;
+    this.drawnFrom[last] = j;
     this.seen[c]++;
     return c;
   }

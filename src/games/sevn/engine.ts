@@ -386,18 +386,54 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     this.roundCount++;
     this.roundReshuffles = 0;
     if (this.tracer !== null) this.tracer.event(Ev.ROUND_START, this.dealer, this.round, 0);
-    // The deal: one open card each, from the left of the dealer; actions resolve at once.
+    if (this.numbersKernel && this.tracer === null) this.playNumbers();
+    else {
+      this.deckWhole = false; // these draws are not logged (SevnDeck.drawnFrom)
+      // The deal: one open card each, from the left of the dealer; actions resolve at once.
+      let s = this.dealer;
+      for (let k = 0; k < n && !this.ended; k++) {
+        s = s + 1 === n ? 0 : s + 1;
+        if (st[(s << Seat.SHIFT) + Seat.STATUS] !== Status.ACTIVE) continue;
+        this.drawFor(s, false, Ev.DEAL, 0);
+        if (this.qLen > 0) this.drain();
+      }
+      // Turns, clockwise from the left of the dealer, until nobody is in the round.
+      this.turns(this.dealer + 1 === n ? 0 : this.dealer + 1, -1);
+    }
+    for (let t = 0; t < n; t++) this.roundScore[t] = this.scoreSeat(t);
+    if (this.tracer !== null) this.tracer.event(Ev.ROUND_END, -1, 0, 0);
+  }
+
+  /**
+   * The deal and the turns of a round on a deck of number cards only (numbersKernel), without a
+   * tracer: the general deal and `turns` draw for draw and question for question (the same stream
+   * draws in the same order), less the queue, the tracer's events and the other kinds' cases; its
+   * draws are logged, so that the next fresh deck undoes them instead of copying the deck.
+   */
+  private playNumbers(): void {
+    const n = this.n;
+    const st = this.seats;
     let s = this.dealer;
     for (let k = 0; k < n && !this.ended; k++) {
       s = s + 1 === n ? 0 : s + 1;
-      if (st[(s << Seat.SHIFT) + Seat.STATUS] !== Status.ACTIVE) continue;
-      this.drawFor(s, false, Ev.DEAL, 0);
-      if (this.qLen > 0) this.drain();
+      if (st[(s << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) this.drawNumber(s);
     }
-    // Turns, clockwise from the left of the dealer, until nobody is in the round.
-    this.turns(this.dealer + 1 === n ? 0 : this.dealer + 1, -1);
-    for (let t = 0; t < n; t++) this.roundScore[t] = this.scoreSeat(t);
-    if (this.tracer !== null) this.tracer.event(Ev.ROUND_END, -1, 0, 0);
+    s = this.dealer + 1 === n ? 0 : this.dealer + 1;
+    while (!this.ended && this.active > 0) {
+      if (st[(s << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) {
+        if (this.askDraw(s) === Answer.STAY) {
+          st[(s << Seat.SHIFT) + Seat.STATUS] = Status.STAYED;
+          this.active--;
+        } else this.drawNumber(s);
+      }
+      s = s + 1 === n ? 0 : s + 1;
+    }
+  }
+
+  private drawNumber(s: number): void {
+    const c = this.takeLogged();
+    if (c < 0) this.exhausted();
+    else this.number(s, c, this.numberBit[c]);
   }
 
   /**
@@ -470,25 +506,6 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       }
     }
     throw new Error(`internal: ${this.cards.name(c)} not in the discard pile`);
-  }
-
-  /** Table cards and any waiting actions go to the discard pile. */
-  private clearTable(): void {
-    const st = this.seats;
-    const rows = this.rows;
-    const discard = this.discard;
-    let d = this.discardLen;
-    for (let s = 0; s < this.n; s++) {
-      const b = s << Seat.SHIFT;
-      for (let i = st[b + Seat.ROWBASE], end = i + st[b + Seat.ROWLEN]; i < end; i++) discard[d++] = rows[i];
-      st[b + Seat.ROWLEN] = 0;
-    }
-    while (this.qLen > 0) {
-      discard[d++] = this.qCard[this.qHead];
-      this.qHead = this.qHead + 1 === this.size ? 0 : this.qHead + 1;
-      this.qLen--;
-    }
-    this.discardLen = d;
   }
 
   /**

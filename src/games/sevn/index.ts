@@ -48,9 +48,8 @@ export class SevnRunner extends SeededRunner<SevnEngine> {
     this.players = makeSevnPlayers(strategies, rules, specs, this.strategyRngs, this.streamsOnDemand());
   }
 
-  protected resetDeck(): void {
-    this.engine.resetDeck();
-  }
+  /** Nothing to do: every round and game starts from a fresh deck in code order (SevnDeck.refillDeck). */
+  protected resetDeck(): void {}
 
   override setCounterfactual(settings: CounterfactualSettings | null, sink: CounterfactualSink | null): void {
     super.setCounterfactual(settings, sink);

@@ -67,6 +67,11 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
    * (kind and value were two typed-array reads, and Kind.NUMBER an imported binding with a hole check).
    */
   readonly numberBit: Int32Array;
+  /**
+   * True when the deck holds number cards only: rounds are then played by SevnEngine.playNumbers, the
+   * general deal and turns without the other kinds' cases. Tests turn it off to compare the two.
+   */
+  numbersKernel: boolean;
 
   /** Bonus cards' points and the SEVN bonus of a seat's row. */
   readonly bonus: SeatBonus;
@@ -110,6 +115,8 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
     this.cardValue = cards.value;
     this.numberBit = new Int32Array(cards.codes);
     for (let c = 0; c < cards.codes; c++) if (cards.kind[c] === Kind.NUMBER) this.numberBit[c] = 1 << cards.value[c];
+    this.numbersKernel = true;
+    for (let c = 0; c < cards.codes; c++) if (cards.copies[c] > 0 && cards.kind[c] !== Kind.NUMBER) this.numbersKernel = false;
   }
 
   // ---- Per-seat counters as arrays (tests, traces, strategies' views) ----------------------------
@@ -183,6 +190,25 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
       }
     }
     throw new Error(`internal: ${this.cards.name(c)} not in row ${s}`);
+  }
+
+  /** Table cards and any waiting actions go to the discard pile. */
+  protected clearTable(): void {
+    const st = this.seats;
+    const rows = this.rows;
+    const discard = this.discard;
+    let d = this.discardLen;
+    for (let s = 0; s < this.n; s++) {
+      const b = s << Seat.SHIFT;
+      for (let i = st[b + Seat.ROWBASE], end = i + st[b + Seat.ROWLEN]; i < end; i++) discard[d++] = rows[i];
+      st[b + Seat.ROWLEN] = 0;
+    }
+    while (this.qLen > 0) {
+      discard[d++] = this.qCard[this.qHead];
+      this.qHead = this.qHead + 1 === this.size ? 0 : this.qHead + 1;
+      this.qLen--;
+    }
+    this.discardLen = d;
   }
 
   // ---- Scores ------------------------------------------------------------------------------------
