@@ -4,7 +4,7 @@
  */
 import { gameNames } from '../catalog.js';
 import { checkInteger, checkNumber } from '../engine/checks.js';
-import { type BenchRow, benchWorkload, benchWorkloads, formatBench } from '../run/bench.js';
+import { type BenchRow, benchWorkload, benchWorkloads, formatBench, speedModeWarning } from '../run/bench.js';
 import { type TargetResult, formatTargets, machineLoad, measureTargets } from '../run/bench-targets.js';
 import { command, jsonOption, threadsOption } from './options.js';
 
@@ -16,7 +16,7 @@ export const benchCommand = command(
       .option('seconds', { type: 'number', default: 1, describe: 'single-thread seconds of work per measurement (the 2-thread scaling target plays at least 64 chunks of 4,096 games)', coerce: (v: number) => checkNumber('--seconds', v, 0, Infinity) })
       .option('repeats', { type: 'number', default: 3, describe: 'runs per measurement, interleaved on warmed pools; the median is reported (of the runs\' ratios for scaling and the targets\' ratios)', coerce: (v: number) => checkInteger('--repeats', v, 1) })
       .option('targets', { type: 'boolean', default: true, describe: 'measure the speed targets and give each a PASS or FAIL (--no-targets skips them)' })
-      .option('json', jsonOption('print the figures as JSON: workloads, targets (target, measured, verdict) and load (load average, cores, warning)')),
+      .option('json', jsonOption('print the figures as JSON: workloads, targets (target, measured, verdict), load (load average, cores, warning) and modeWarning (a worker in the machine\'s slower mode, or null)')),
   async (a) => {
     const rows: BenchRow[] = [];
     const say = (what: string): void => {
@@ -27,13 +27,16 @@ export const benchCommand = command(
       rows.push(await benchWorkload(w, a.threads, a.seconds, a.repeats));
     }
     let targets: TargetResult[] = [];
-    if (a.targets && a.game === undefined) targets = (await measureTargets(a.seconds, a.repeats, say)).targets;
+    let targetRows: BenchRow[] = [];
+    if (a.targets && a.game === undefined) ({ targets, workloads: targetRows } = await measureTargets(a.seconds, a.repeats, say));
     const load = machineLoad();
-    if (a.json) console.log(JSON.stringify({ workloads: rows, targets, load }, null, 2));
+    const modeWarning = speedModeWarning([...rows, ...targetRows]);
+    if (a.json) console.log(JSON.stringify({ workloads: rows, targets, load, modeWarning }, null, 2));
     else {
       console.log(formatBench(rows));
       if (targets.length > 0) console.log(`\n${formatTargets(targets, load)}`);
       else if (load.warning) console.log(load.warning);
+      if (modeWarning) console.log(modeWarning);
     }
   },
 );

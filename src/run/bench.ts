@@ -196,6 +196,22 @@ export async function rateRatio(a: BenchWorkload, b: BenchWorkload, seconds: num
   return { ratio: median(ta.map((t, i) => (gamesB / tb[i]) / (gamesA / t))), aPerSecond: gamesA / median(ta), bPerSecond: gamesB / median(tb) };
 }
 
+/**
+ * This machine has two speeds, switching from process to process (bench/README.md, "Bimodal speeds"). A
+ * pool whose worker landed in the slow one plays well below the inline loop, and every ratio between pool
+ * measurements (scaling, the outcome cost, ev and race against stay-at) is then skewed: a 2-thread run
+ * can even beat its one-worker run by more than 2x. Said in a warning when most workloads' one-worker
+ * overhead exceeds 20%, or a scaling exceeds the workers' count (null: nothing seen).
+ */
+export function speedModeWarning(rows: readonly BenchRow[]): string | null {
+  if (rows.length === 0) return null;
+  const overhead = median(rows.map((r) => r.poolOverhead));
+  const superlinear = rows.find((r) => r.scaling > r.threads * 1.02);
+  if (overhead <= 0.2 && superlinear === undefined) return null;
+  const why = superlinear !== undefined ? `${superlinear.game} ${superlinear.mode} scaled ${superlinear.scaling.toFixed(2)}x on ${superlinear.threads} workers` : `one worker ran ${(overhead * 100).toFixed(0)}% slower than the inline loop (median over the workloads)`;
+  return `warning: ${why}: a worker ran in a slower mode than the rest, so the ratios between pool runs (scaling, outcome cost, ev and race) are skewed; measure again`;
+}
+
 export function formatBench(rows: BenchRow[]): string {
   const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
   const lines = [

@@ -1,7 +1,7 @@
 // How `sevensim bench` judges and prints its speed targets (never the speed itself: the figures here are made up).
 import { describe, expect, it } from 'vitest';
 import { SPEED_TARGETS, formatTargets, loadCheck, verdict, withVerdict } from '../../src/run/bench-targets.js';
-import { median } from '../../src/run/bench.js';
+import { type BenchRow, median, speedModeWarning } from '../../src/run/bench.js';
 
 const target = (id: string) => SPEED_TARGETS.find((t) => t.id === id)!;
 
@@ -59,6 +59,20 @@ describe('bench targets', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([1.95, 1.7, 1.92, 1.99])).toBeCloseTo(1.935, 12);
     expect(median([0.4])).toBe(0.4);
+  });
+
+  it('warns when a worker ran in the slower mode: most one-worker overheads above 20%, or a scaling above the workers', () => {
+    const row = (game: string, poolOverhead: number, scaling: number): BenchRow => ({ game, preset: game, decisions: 'none', mode: 'game', players: [], games: 1, inlinePerSecond: 1, pool1PerSecond: 1, poolPerSecond: 1, threads: 2, poolOverhead, scaling });
+    // A run whose workers all kept the inline loop's speed (one small-unit workload with a real overhead).
+    const steady = [row('sevenfall', 0.33, 1.93), row('sevn', 0.02, 1.75), row('sevn', 0.006, 1.86), row('sevn', -0.003, 1.92)];
+    expect(speedModeWarning(steady)).toBeNull();
+    expect(speedModeWarning([])).toBeNull();
+    // Three of four one-worker runs 43-77% slower than inline: median 0.625.
+    const slow = [row('sevenfall', 0.6, 1.9), row('sevenfall', 0.77, 1.9), row('sevn', 0.65, 1.9), row('sevn', 0.01, 1.9)];
+    expect(speedModeWarning(slow)).toMatch(/^warning: one worker ran 63% slower than the inline loop .*measure again$/);
+    // 2.10x on 2 workers cannot be the code's scaling.
+    expect(speedModeWarning([...steady, row('sevn', 0.01, 2.1)])).toMatch(/^warning: sevn game scaled 2\.10x on 2 workers: /);
+    expect(speedModeWarning([...steady, row('sevn', 0.01, 2.03)])).toBeNull();
   });
 
   it('keeps target, measured figure and verdict together for --json', () => {
