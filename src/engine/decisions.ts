@@ -113,10 +113,7 @@ export class Bucketer {
 
   /** Feature i's band times its place value (a key is kind * kindPlace plus these). */
   private bandKey(i: number, value: number): number {
-    const d = value - this.mins[i];
-    const size = this.sizes[i];
-    // d > 0: truncation is floor; beyond the table, the last band.
-    return this.placed[this.starts[i] + (d <= 0 ? 0 : d < size ? d | 0 : size - 1)];
+    return planBand(this.placed, this.plan, i * 4, value);
   }
 
   /** A key back to its kind and, per chosen feature, its band's lower bound (the raw value when categorical). */
@@ -133,11 +130,12 @@ export class Bucketer {
 
 /**
  * The band key of the feature whose four plan numbers start at plan[i] (Bucketer.plan), for its raw
- * value: as Bucketer.bandKey, for a game that reads the features itself.
+ * value: Bucketer's own, and a game's that reads the features itself (sevn/buckets.ts).
  */
 export function planBand(placed: Float64Array, plan: Int32Array, i: number, value: number): number {
   const x = value - plan[i + 1];
   const size = plan[i + 2];
+  // x > 0: truncation is floor; beyond the table, the last band.
   return placed[plan[i + 3] + (x <= 0 ? 0 : x < size ? x | 0 : size - 1)];
 }
 

@@ -131,14 +131,18 @@ export class CardCounts {
   loadNumbers(v: SevnView): void {
     if (this.track(v)) return;
     this.current = false;
-    const u = this.own;
-    this.unseen = u;
+    this.unseen = this.own;
+    this.countUnseenNumbers(v, this.own);
+    this.unseenTotal = v.deckSize;
+  }
+
+  /** Per number code, its unseen copies into u (copies less seen); their count and value sum into numCount and numValues. */
+  private countUnseenNumbers(v: SevnView, u: Int32Array): void {
     const copies = this.copies;
     const value = this.value;
-    const numbers = this.numbers;
     let n = 0;
     let sum = 0;
-    for (let c = 0; c < numbers; c++) {
+    for (let c = 0, numbers = this.numbers; c < numbers; c++) {
       const k = copies[c] - v.seenOf(c);
       u[c] = k;
       n += k;
@@ -146,7 +150,6 @@ export class CardCounts {
     }
     this.numCount = n;
     this.numValues = sum;
-    this.unseenTotal = v.deckSize;
   }
 
   /** With a non-empty deck, the other unseen cards (after loadNumbers: together, loadUnseen). */
@@ -202,19 +205,10 @@ export class CardCounts {
   private recount(v: SevnView, k: Kept): void {
     const u = k.unseen;
     const copies = this.copies;
-    const value = this.value;
-    const numbers = this.numbers;
-    let count = 0;
-    let sum = 0;
-    for (let c = 0; c < numbers; c++) {
-      const x = copies[c] - v.seenOf(c);
-      u[c] = x;
-      count += x;
-      sum += x * value[c];
-    }
-    for (let c = numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
-    k.numCount = count;
-    k.numValues = sum;
+    this.countUnseenNumbers(v, u);
+    for (let c = this.numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
+    k.numCount = this.numCount;
+    k.numValues = this.numValues;
     k.epoch = v.deckEpoch as number;
     k.view = v;
     k.codes = this.codes;
