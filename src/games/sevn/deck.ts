@@ -207,7 +207,7 @@ export class SevnDeck {
    * The general path does not log: a store per draw cost more than it saved in 4-player games
    * (valgrind: +3,200 instructions a game), which reshuffle their deck anyway.
    */
-  protected takeLogged(): number {
+  takeLogged(): number {
     let n = this.deckLen;
     if (n === 0 || this.stackPos < this.stackLen) return this.takeSlow();
     const deck = this.deck;

@@ -17,6 +17,7 @@ import { MAX_PLAYERS, Seat } from './seats.js';
 import { Answer, Decision, type SevnPlayer, Status } from './view.js';
 import type { SevnViewBuffer } from './view-buffer.js';
 import { SevnTable } from './table.js';
+import { playNumbers } from './numbers.js';
 
 export { MAX_PLAYERS };
 
@@ -42,7 +43,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     return v;
   }
 
-  private illegal(s: number, what: string, got: number, expected: string): never {
+  illegal(s: number, what: string, got: number, expected: string): never {
     throw new Error(`strategy "${this.players[s].label}" (seat ${s}) returned illegal ${what} ${got}: expected ${expected}`);
   }
 
@@ -386,7 +387,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     this.roundCount++;
     this.roundReshuffles = 0;
     if (this.tracer !== null) this.tracer.event(Ev.ROUND_START, this.dealer, this.round, 0);
-    if (this.numbersKernel && this.tracer === null) this.playNumbers();
+    if (this.numbersKernel && this.tracer === null) playNumbers(this);
     else {
       this.deckWhole = false; // these draws are not logged (SevnDeck.drawnFrom)
       // The deal: one open card each, from the left of the dealer; actions resolve at once.
@@ -402,38 +403,6 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     }
     for (let t = 0; t < n; t++) this.roundScore[t] = this.scoreSeat(t);
     if (this.tracer !== null) this.tracer.event(Ev.ROUND_END, -1, 0, 0);
-  }
-
-  /**
-   * The deal and the turns of a round on a deck of number cards only (numbersKernel), without a
-   * tracer: the general deal and `turns` draw for draw and question for question (the same stream
-   * draws in the same order), less the queue, the tracer's events and the other kinds' cases; its
-   * draws are logged, so that the next fresh deck undoes them instead of copying the deck.
-   */
-  private playNumbers(): void {
-    const n = this.n;
-    const st = this.seats;
-    let s = this.dealer;
-    for (let k = 0; k < n && !this.ended; k++) {
-      s = s + 1 === n ? 0 : s + 1;
-      if (st[(s << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) this.drawNumber(s);
-    }
-    s = this.dealer + 1 === n ? 0 : this.dealer + 1;
-    while (!this.ended && this.active > 0) {
-      if (st[(s << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) {
-        if (this.askDraw(s) === Answer.STAY) {
-          st[(s << Seat.SHIFT) + Seat.STATUS] = Status.STAYED;
-          this.active--;
-        } else this.drawNumber(s);
-      }
-      s = s + 1 === n ? 0 : s + 1;
-    }
-  }
-
-  private drawNumber(s: number): void {
-    const c = this.takeLogged();
-    if (c < 0) this.exhausted();
-    else this.number(s, c, this.numberBit[c]);
   }
 
   /**
