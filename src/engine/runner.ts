@@ -145,9 +145,13 @@ export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, la
       if (score >= 0 && score < DENSE_SCORES) dense[s * DENSE_SCORES + score]++;
       else other.push(s, score, 1);
       const o = s * SEAT_FIELDS;
-      const win = wins ? Math.round(winShare[s] * WIN_UNITS) : 0;
-      totals[o + 3] += win;
-      totals[o + 4] += win * win;
+      let win = 0;
+      if (wins) {
+        // Round mode leaves both sums 0: adding 0 to them changes nothing.
+        win = Math.round(winShare[s] * WIN_UNITS);
+        totals[o + 3] += win;
+        totals[o + 4] += win * win;
+      }
       totals[o + 5] += rounds[s];
       totals[o + 6] += busts[s];
       if (rows !== null) {
