@@ -1,5 +1,5 @@
 /**
- * Number-only decks play their rounds in SevnEngine.playNumbers and undo their draws at the next fresh
+ * Number-only decks play their rounds in playNumbers (numbers.ts) and undo their draws at the next fresh
  * deck (SevnDeck.drawnFrom) instead of copying the deck back. Both must change nothing: every game
  * here is played twice from the same seeds, once so and once by the general deal and turns (with the
  * deck copied back every time), and every outcome, the deck stream's position and the deck's order

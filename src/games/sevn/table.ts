@@ -68,7 +68,7 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
    */
   readonly numberBit: Int32Array;
   /**
-   * True when the deck holds number cards only: rounds are then played by SevnEngine.playNumbers, the
+   * True when the deck holds number cards only: rounds are then played by playNumbers (numbers.ts), the
    * general deal and turns without the other kinds' cases. Tests turn it off to compare the two.
    */
   numbersKernel: boolean;
