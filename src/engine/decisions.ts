@@ -281,7 +281,11 @@ export class DecisionCounter implements DecisionSink {
   private readonly direct = new Int32Array(1 << 16);
 
   record(seat: number, state: number, action: number): void {
-    const actionSeat = actionSeatKey(action, seat);
+    this.countAt(seat, state, actionSeatKey(action, seat), 1);
+  }
+
+  /** `c` decisions of (state, actionSeat) by `seat` in the unit being played. */
+  private countAt(seat: number, state: number, actionSeat: number, c: number): void {
     const at = (state << 4) | actionSeat;
     let slot: number;
     if (actionSeat < 16 && at < this.direct.length) {
@@ -289,7 +293,9 @@ export class DecisionCounter implements DecisionSink {
       if (slot < 0) this.direct[at] = (slot = this.table.slotOf((state << 14) | actionSeat)) + 1;
     } else slot = this.table.slotOf((state << 14) | actionSeat);
     if (slot >= this.counts.length) this.counts = grown(this.counts, slot + 1);
-    if (this.counts[slot]++ === 0) {
+    const before = this.counts[slot];
+    this.counts[slot] = before + c;
+    if (before === 0) {
       if (this.n === this.used.length) {
         this.used = grown(this.used, this.n + 1);
         this.usedSeat = grown(this.usedSeat, this.n + 1);
@@ -299,8 +305,31 @@ export class DecisionCounter implements DecisionSink {
     }
   }
 
+  /**
+   * Tallies an engine writes into itself, without a call per decision (SevnEngine's draw-or-stay
+   * questions): `pending[(state << 4) | actionSeat]` counts the unit's decisions of a two-way answer
+   * (actionSeat below 16) in a state below 4,096, and `pendingAt[0, nPending)` lists the cells that
+   * became non-zero in this unit. `settle` counts them as `record` would have, in one pass. Made on
+   * first use (512 KB).
+   */
+  tallies(): PendingTallies {
+    if (this.pending === null) this.pending = { counts: new Int32Array(1 << 16), at: new Int32Array(1 << 16), n: 0 };
+    return this.pending;
+  }
+  private pending: PendingTallies | null = null;
+
   /** The unit is over: credit each bucket used with its seat's outcome, times its count. */
   settle(scores: Int32Array, winShare: Float64Array): void {
+    const p = this.pending;
+    if (p !== null && p.n > 0) {
+      for (let i = 0; i < p.n; i++) {
+        const at = p.at[i];
+        const c = p.counts[at];
+        p.counts[at] = 0;
+        this.countAt(at & 7, at >>> 4, at & 15, c);
+      }
+      p.n = 0;
+    }
     const out = this.outcome;
     for (let s = 0; s < scores.length; s++) {
       const score = scores[s];
@@ -326,6 +355,13 @@ export class DecisionCounter implements DecisionSink {
     }
     this.n = 0;
   }
+}
+
+/** See DecisionCounter.tallies. */
+export interface PendingTallies {
+  readonly counts: Int32Array;
+  readonly at: Int32Array;
+  n: number;
 }
 
 /** A copy of `a` with room for at least `need` entries (doubling). */

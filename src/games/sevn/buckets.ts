@@ -2,7 +2,8 @@
  * SEVN decision buckets: the state features `--bucket` can choose and how each is read from the
  * engine, the action codes of each decision kind in words, and the next card's exact bust chance.
  */
-import { type BucketFeature, planBand } from '../../engine/decisions.js';
+import { type BucketFeature, DecisionCounter, type PendingTallies, planBand } from '../../engine/decisions.js';
+import type { DecisionSink } from '../../engine/strategy.js';
 import { bustChance, duplicatesInDeck } from './bust.js';
 import { Kind, type SevnCards } from './cards.js';
 import type { SevnEngine } from './engine.js';
@@ -89,6 +90,53 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
   if (n > 4) key += planBand(placed, plan, 4, askedFeature(e, s, plan[4]));
   for (let i = 8; i < n; i += 4) key += planBand(placed, plan, i, askedFeature(e, s, plan[i]));
   d.record(s, key, action);
+}
+
+/**
+ * A decision counter's draw-or-stay decisions counted by the engine in place (SevnEngine.askDraw),
+ * for buckets of the points and distinct features only: the key is two table reads, already shifted
+ * into the counter's (state << 4) | actionSeat cell (DecisionCounter.tallies); no call out of the
+ * asking code, no switch, no hash per decision (observeDecision's general path cost about 370
+ * instructions a decision, bench/README.md). `points[v]` is the points band's part of the key (a
+ * value past the table's end reads its last entry: the top band), `distinct[v]` the distinct band's;
+ * a feature not chosen has a one-entry table of 0. Draw-or-stay is kind 0, so it adds nothing.
+ */
+export class DrawTally {
+  /** The counter these tallies are for (null: none; the engine then calls observeDecision). */
+  sink: DecisionSink | null = null;
+  points: Int32Array = new Int32Array(1);
+  distinct: Int32Array = new Int32Array(1);
+  tallies: PendingTallies = { counts: new Int32Array(1), at: new Int32Array(1), n: 0 };
+
+  count(points: number, distinct: number, actionSeat: number): void {
+    // Math.min, not a conditional: a branch first taken late (points above 100) deoptimised `turns`.
+    const at = this.points[Math.min(points, this.points.length - 1)] + this.distinct[Math.min(distinct, this.distinct.length - 1)] + actionSeat;
+    const c = this.tallies;
+    if (c.counts[at]++ === 0) c.at[c.n++] = at;
+  }
+
+  /** Takes `d` if its buckets allow counting in place: a DecisionCounter, points and distinct only, fewer than 4,096 draw-or-stay states. */
+  take(d: DecisionSink | null): void {
+    this.sink = null;
+    if (!(d instanceof DecisionCounter)) return;
+    const b = d.buckets;
+    const plan = b.plan;
+    if (b.kindPlace > 4096) return;
+    let points: Int32Array | null = null;
+    let distinct: Int32Array | null = null;
+    for (let i = 0; i < plan.length; i += 4) {
+      if (plan[i + 1] !== 0) return; // a lowest band below 0: not these features
+      const table = new Int32Array(plan[i + 2]);
+      for (let x = 0; x < table.length; x++) table[x] = b.placed[plan[i + 3] + x] << 4;
+      if (plan[i] === Feature.POINTS) points = table;
+      else if (plan[i] === Feature.DISTINCT) distinct = table;
+      else return;
+    }
+    this.points = points ?? new Int32Array(1);
+    this.distinct = distinct ?? new Int32Array(1);
+    this.tallies = d.tallies();
+    this.sink = d;
+  }
 }
 
 /** Own total minus the highest other total (0 alone). */

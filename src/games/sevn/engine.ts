@@ -9,7 +9,7 @@ import type { Rng } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import type { FeatureSource } from '../../engine/decisions.js';
-import { observeDecision, sevnFeature } from './buckets.js';
+import { DrawTally, observeDecision, sevnFeature } from './buckets.js';
 import { Bonus, Kind } from './cards.js';
 import { Ev } from './events.js';
 import type { SevnEvaluator } from './rollouts.js';
@@ -26,7 +26,15 @@ export { RoundCapError };
 
 /** The engine: the rules of play over the table's state (table.ts). */
 export class SevnEngine extends SevnTable implements FeatureSource {
-  decisions: DecisionSink | null = null;
+  private sink: DecisionSink | null = null;
+  get decisions(): DecisionSink | null {
+    return this.sink;
+  }
+  /** A new sink is looked at here, not in the asks (a call site never run before deoptimises `turns`). */
+  set decisions(d: DecisionSink | null) {
+    this.sink = d;
+    this.drawTally.take(d);
+  }
   counterfactual: CounterfactualStreams | null = null;
   /** With counterfactual recording: sees every round start and every answer, and values sampled decisions (rollouts.ts). */
   evaluator: SevnEvaluator | null = null;
@@ -47,11 +55,20 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   }
 
   private askDraw(s: number): number {
-    const a = this.players[s].drawOrStay(this.prepare(s, Decision.DRAW_STAY));
+    const v = this.prepare(s, Decision.DRAW_STAY);
+    const a = this.players[s].drawOrStay(v);
     if (a !== Answer.DRAW && a !== Answer.STAY) this.illegal(s, 'draw-or-stay answer', a, '1 (draw) or 0 (stay)');
-    if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, Decision.DRAW_STAY, a, 0, 0, a);
+    if (this.sink !== null || this.evaluator !== null) {
+      // Counted in place when the buckets allow it (buckets.ts DrawTally), else the general call.
+      const t = this.drawTally;
+      if (this.sink === t.sink && this.evaluator === null) t.count(v.points, this.seats[(s << Seat.SHIFT) + Seat.DISTINCT], (a << 3) + s);
+      else observeDecision(this, s, Decision.DRAW_STAY, a, 0, 0, a);
+    }
     return a;
   }
+
+  /** The decision counter's draw-or-stay tallies (buckets.ts), for the sink it was made for. */
+  readonly drawTally = new DrawTally();
 
   private askTarget(kind: number, s: number, card: number, candidates: number): number {
     const v = this.prepare(s, kind);
