@@ -139,6 +139,14 @@ export class DrawTally {
   }
 }
 
+/** A draw-or-stay answer with a sink or an evaluator present: counted in place when the DrawTally allows it, else observed. */
+export function recordDraw(e: SevnEngine, s: number, a: number, points: number): void {
+  const t = e.drawTally;
+  // t.sink is set only to the engine's current sink (SevnEngine's decisions setter).
+  if (t.sink !== null && e.evaluator === null) t.count(points, e.seats[(s << Seat.SHIFT) + Seat.DISTINCT], (a << 3) + s);
+  else observeDecision(e, s, Decision.DRAW_STAY, a, 0, 0, a);
+}
+
 /** Own total minus the highest other total (0 alone). */
 function gapLeader(e: SevnEngine, s: number): number {
   if (e.n < 2) return 0;
