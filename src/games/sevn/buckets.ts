@@ -79,6 +79,12 @@ function askedFeature(e: SevnEngine, s: number, f: number): number {
  */
 export function observeDecision(e: SevnEngine, s: number, kind: number, answer: number, x0: number, y0: number, action: number): void {
   if (e.evaluator !== null) e.evaluator.decided(e, s, kind, answer, x0, y0);
+  const t = e.drawTally;
+  if (t.sink !== null) {
+    // Points and distinct only: the same key from the tally's tables, without the loop below.
+    t.sink.record(s, kind * t.kindPlace + (t.cell(e.view.points, e.seats[(s << Seat.SHIFT) + Seat.DISTINCT]) >> 4), action);
+    return;
+  }
   const d = e.decisions;
   if (d === null) return;
   const b = d.buckets;
@@ -108,9 +114,16 @@ export class DrawTally {
   distinct: Int32Array = new Int32Array(1);
   tallies: PendingTallies = { counts: new Int32Array(1), at: new Int32Array(1), n: 0 };
 
-  count(points: number, distinct: number, actionSeat: number): void {
+  kindPlace = 0;
+
+  /** The cell of a decision's state: its points and distinct bands' part of the key, shifted left by 4. */
+  cell(points: number, distinct: number): number {
     // Math.min, not a conditional: a branch first taken late (points above 100) deoptimised `turns`.
-    const at = this.points[Math.min(points, this.points.length - 1)] + this.distinct[Math.min(distinct, this.distinct.length - 1)] + actionSeat;
+    return this.points[Math.min(points, this.points.length - 1)] + this.distinct[Math.min(distinct, this.distinct.length - 1)];
+  }
+
+  count(points: number, distinct: number, actionSeat: number): void {
+    const at = this.cell(points, distinct) + actionSeat;
     const c = this.tallies;
     if (c.counts[at]++ === 0) c.at[c.n++] = at;
   }
@@ -135,6 +148,7 @@ export class DrawTally {
     this.points = points ?? new Int32Array(1);
     this.distinct = distinct ?? new Int32Array(1);
     this.tallies = d.tallies();
+    this.kindPlace = b.kindPlace;
     this.sink = d;
   }
 }
