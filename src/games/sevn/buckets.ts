@@ -81,8 +81,11 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
   if (e.evaluator !== null) e.evaluator.decided(e, s, kind, answer, x0, y0);
   const t = e.drawTally;
   if (t.sink !== null) {
-    // Points and distinct only: the same key from the tally's tables, without the loop below.
-    t.sink.record(s, kind * t.kindPlace + (t.cell(e.view.points, e.seats[(s << Seat.SHIFT) + Seat.DISTINCT]) >> 4), action);
+    // Points and distinct only: the same key from the tally's tables, without the loop below; a
+    // draw-or-stay answer counted in place (DrawTally).
+    const cell = t.cell(e.view.points, e.seats[(s << Seat.SHIFT) + Seat.DISTINCT]);
+    if (kind === Decision.DRAW_STAY) t.count(cell + (action << 3) + s);
+    else t.sink.record(s, kind * t.kindPlace + (cell >> 4), action);
     return;
   }
   const d = e.decisions;
@@ -122,8 +125,8 @@ export class DrawTally {
     return this.points[Math.min(points, this.points.length - 1)] + this.distinct[Math.min(distinct, this.distinct.length - 1)];
   }
 
-  count(points: number, distinct: number, actionSeat: number): void {
-    const at = this.cell(points, distinct) + actionSeat;
+  /** One more decision in cell `at` (a cell plus its actionSeat) of the unit being played. */
+  count(at: number): void {
     const c = this.tallies;
     if (c.counts[at]++ === 0) c.at[c.n++] = at;
   }
@@ -151,14 +154,6 @@ export class DrawTally {
     this.kindPlace = b.kindPlace;
     this.sink = d;
   }
-}
-
-/** A draw-or-stay answer with a sink or an evaluator present: counted in place when the DrawTally allows it, else observed. */
-export function recordDraw(e: SevnEngine, s: number, a: number, points: number): void {
-  const t = e.drawTally;
-  // t.sink is set only to the engine's current sink (SevnEngine's decisions setter).
-  if (t.sink !== null && e.evaluator === null) t.count(points, e.seats[(s << Seat.SHIFT) + Seat.DISTINCT], (a << 3) + s);
-  else observeDecision(e, s, Decision.DRAW_STAY, a, 0, 0, a);
 }
 
 /** Own total minus the highest other total (0 alone). */

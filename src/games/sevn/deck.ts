@@ -188,7 +188,7 @@ export class SevnDeck {
 
   /** Draws one card, or returns -1 when the deck and the discard pile are both empty. */
   protected take(): number {
-    // The common case kept small enough for V8 to inline into the engine's turns; the rest in takeSlow.
+    // The common case kept small enough for V8 to inline into drawFor; the rest in takeSlow.
     let n = this.deckLen;
     if (n === 0 || this.stackPos < this.stackLen) return this.takeSlow();
     const deck = this.deck;

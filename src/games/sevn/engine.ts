@@ -9,7 +9,7 @@ import type { Rng } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import type { FeatureSource } from '../../engine/decisions.js';
-import { DrawTally, observeDecision, recordDraw, sevnFeature } from './buckets.js';
+import { DrawTally, observeDecision, sevnFeature } from './buckets.js';
 import { Bonus, Kind } from './cards.js';
 import { Ev } from './events.js';
 import type { SevnEvaluator } from './rollouts.js';
@@ -23,9 +23,8 @@ export { MAX_PLAYERS, RoundCapError };
 
 /** The engine: the rules of play over the table's state (table.ts). */
 export class SevnEngine extends SevnTable implements FeatureSource {
-  /** The decisions' sink: a new one is looked at when set, not in the asks (a call site first run late deoptimises `turns`). */
+  /** The decisions' sink, and its draw-or-stay tallies (buckets.ts), looked at when set (not in an ask: a call site first run late deoptimises `turns`). */
   private sink: DecisionSink | null = null;
-  /** The decision counter's draw-or-stay tallies (buckets.ts), for the sink it was made for. */
   readonly drawTally = new DrawTally();
   get decisions(): DecisionSink | null {
     return this.sink;
@@ -54,16 +53,10 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   }
 
   private askDraw(s: number): number {
-    const v = this.prepare(s, Decision.DRAW_STAY);
-    const a = this.players[s].drawOrStay(v);
-    // One test in the common case, the rest out of line: `turns` keeps inlining budget for the draw.
-    if ((a !== Answer.DRAW && a !== Answer.STAY) || this.sink !== null || this.evaluator !== null) this.answeredDraw(s, a, v.points);
-    return a;
-  }
-
-  private answeredDraw(s: number, a: number, points: number): void {
+    const a = this.players[s].drawOrStay(this.prepare(s, Decision.DRAW_STAY));
     if (a !== Answer.DRAW && a !== Answer.STAY) this.illegal(s, 'draw-or-stay answer', a, '1 (draw) or 0 (stay)');
-    recordDraw(this, s, a, points);
+    if (this.sink !== null || this.evaluator !== null) observeDecision(this, s, Decision.DRAW_STAY, a, 0, 0, a);
+    return a;
   }
 
   private askTarget(kind: number, s: number, card: number, candidates: number): number {
@@ -115,8 +108,9 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     return m;
   }
 
-  /** Seat s drew card c (-1: deck and discard pile both empty); `inSequence` during a Triple Draw or a Storm. */
-  private drawn(s: number, c: number, inSequence: boolean, ev: number, index: number): void {
+  /** Seat s draws one card and resolves it; `inSequence` during a Triple Draw or a Storm. */
+  private drawFor(s: number, inSequence: boolean, ev: number, index: number): void {
+    const c = this.take();
     if (c < 0) {
       this.exhausted();
       return;
@@ -295,7 +289,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       if (cand === 0) return this.dropAction(s, c);
       const t = this.askTarget(Decision.TRIPLE_DRAW, s, c, cand);
       if (this.tracer !== null) this.tracer.event(Ev.TRIPLE_DRAW, s, t, 0);
-      for (let i = 1; i <= this.tripleCards && !this.ended && st[(t << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE; i++) this.drawn(t, this.take(), true, Ev.TRIPLE_CARD, i);
+      for (let i = 1; i <= this.tripleCards && !this.ended && st[(t << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE; i++) this.drawFor(t, true, Ev.TRIPLE_CARD, i);
       this.toDiscard(c);
     } else if (kind === Kind.CROSSROADS) {
       // The Crossroads card resolves for its drawer: no target once the drawer has left the round.
@@ -330,7 +324,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       let t = s;
       if (this.stormFromLeft) t = t + 1 === this.n ? 0 : t + 1;
       for (let i = 0; i < this.n && !this.ended; i++) {
-        if (st[(t << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) this.drawn(t, this.take(), true, Ev.STORM_CARD, 0);
+        if (st[(t << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) this.drawFor(t, true, Ev.STORM_CARD, 0);
         t = t + 1 === this.n ? 0 : t + 1;
       }
       this.toDiscard(c);
@@ -406,7 +400,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       for (let k = 0; k < n && !this.ended; k++) {
         s = s + 1 === n ? 0 : s + 1;
         if (st[(s << Seat.SHIFT) + Seat.STATUS] !== Status.ACTIVE) continue;
-        this.drawn(s, this.take(), false, Ev.DEAL, 0);
+        this.drawFor(s, false, Ev.DEAL, 0);
         if (this.qLen > 0) this.drain();
       }
       // Turns, clockwise from the left of the dealer, until nobody is in the round.
@@ -464,11 +458,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
           this.active--;
           if (this.tracer !== null) this.tracer.event(Ev.STAY, s, 0, 0);
         } else {
-          // Numbers resolved here, not in `drawn` (too large to inline once optimised on its own).
-          const c = this.take();
-          const bit = c < 0 || this.tracer !== null ? 0 : this.numberBit[c];
-          if (bit !== 0) this.number(s, c, bit);
-          else this.drawn(s, c, false, Ev.DRAW, 0);
+          this.drawFor(s, false, Ev.DRAW, 0);
           if (this.qLen > 0) this.drain();
         }
         answer = -1;
@@ -489,7 +479,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       st[(answer << Seat.SHIFT) + Seat.STATUS] = Status.FROZEN;
       this.active--;
     } else if (kind === Decision.TRIPLE_DRAW) {
-      for (let i = 1; i <= this.tripleCards && !this.ended && st[(answer << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE; i++) this.drawn(answer, this.take(), true, Ev.TRIPLE_CARD, i);
+      for (let i = 1; i <= this.tripleCards && !this.ended && st[(answer << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE; i++) this.drawFor(answer, true, Ev.TRIPLE_CARD, i);
     } else if (kind === Decision.SECOND_CHANCE) {
       this.fromDiscard(card);
       st[(answer << Seat.SHIFT) + Seat.SC] = 1;
