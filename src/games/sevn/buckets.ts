@@ -71,11 +71,11 @@ function askedFeature(e: SevnEngine, s: number, f: number): number {
  * the evaluator hears it (`answer`, and `x0`, `y0` as the kind gives them), and the sink records
  * `action` in its bucket (Bucketer.key's sum, from the Bucketer's plan).
  *
- * The first two features are read outside the loop: with the default buckets (two features) no loop
- * runs, and the key cost about 100 instructions a decision less than as one loop over the plan with the
- * feature switch inside (valgrind, bench/README.md). V8 does not inline this function into the
- * engine's `turns` (that one's inlining budget is spent), which keeps the draw inlined there (check
- * with `--trace-turbo-inlining`).
+ * Buckets of points and distinct only (the default) take the DrawTally's tables (below); otherwise
+ * the first two features are read outside the loop, which cost about 100 instructions a decision
+ * less than one loop over the plan with the feature switch inside (valgrind, bench/README.md). V8
+ * inlines this function into the engine's `turns` (401 bytes of bytecode, under its 460-byte limit),
+ * and `drawFor` is then a call there (check with `--trace-turbo-inlining`).
  */
 export function observeDecision(e: SevnEngine, s: number, kind: number, answer: number, x0: number, y0: number, action: number): void {
   if (e.evaluator !== null) e.evaluator.decided(e, s, kind, answer, x0, y0);
@@ -102,21 +102,21 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
 }
 
 /**
- * A decision counter's draw-or-stay decisions counted by the engine in place (SevnEngine.askDraw),
- * for buckets of the points and distinct features only: the key is two table reads, already shifted
- * into the counter's (state << 4) | actionSeat cell (DecisionCounter.tallies); no call out of the
- * asking code, no switch, no hash per decision (observeDecision's general path cost about 370
- * instructions a decision, bench/README.md). `points[v]` is the points band's part of the key (a
- * value past the table's end reads its last entry: the top band), `distinct[v]` the distinct band's;
- * a feature not chosen has a one-entry table of 0. Draw-or-stay is kind 0, so it adds nothing.
+ * A decision counter's keys for buckets of the points and distinct features only, worked out without
+ * the plan loop and the feature switch (observeDecision's first branch): the key is two table reads.
+ * `points[v]` is the points band's part of the key and `distinct[v]` the distinct band's (a value past
+ * a table's end reads its last entry: the top band; a feature not chosen has a one-entry table of 0),
+ * both shifted left by 4 into the counter's (state << 4) | actionSeat cells. Draw-or-stay answers,
+ * kind 0 and two-way, are counted in those cells in place (DecisionCounter.tallies: no hash, no
+ * call) and credited at settle; the other kinds go to the counter's record with the same key.
  */
 export class DrawTally {
-  /** The counter these tallies are for (null: none; the engine then calls observeDecision). */
+  /** The counter these tables are for (null: none fits, observeDecision's general path keys). */
   sink: DecisionSink | null = null;
   points: Int32Array = new Int32Array(1);
   distinct: Int32Array = new Int32Array(1);
   tallies: PendingTallies = { counts: new Int32Array(1), at: new Int32Array(1), n: 0 };
-
+  /** The Bucketer's kindPlace: a kind's part of the key is kind * kindPlace. */
   kindPlace = 0;
 
   /** The cell of a decision's state: its points and distinct bands' part of the key, shifted left by 4. */
@@ -131,7 +131,7 @@ export class DrawTally {
     if (c.counts[at]++ === 0) c.at[c.n++] = at;
   }
 
-  /** Takes `d` if its buckets allow counting in place: a DecisionCounter, points and distinct only, fewer than 4,096 draw-or-stay states. */
+  /** Takes `d` (SevnEngine's decisions setter) if its buckets allow: a DecisionCounter, points and distinct only, fewer than 4,096 draw-or-stay states. */
   take(d: DecisionSink | null): void {
     this.sink = null;
     if (!(d instanceof DecisionCounter)) return;
