@@ -62,6 +62,9 @@ export class NextCard extends CardCounts {
     for (const c of this.multiplyCodes) if (cards.value[c] < 1) nonNegative = false;
     this.rowCardsNonNegative = nonNegative;
     this.numbersDown = Int32Array.from(this.numberCodes).sort((a, b) => cards.value[b] - cards.value[a]);
+    let ballastNonPositive = true;
+    for (const c of this.ballastCodes) if (cards.value[c] > 0) ballastNonPositive = false;
+    this.ballastNonPositive = ballastNonPositive;
   }
 
   /**
@@ -155,8 +158,23 @@ export class NextCard extends CardCounts {
    */
   expectedGain(othersIn: boolean, crossroads = true): number {
     this.evaluate(othersIn, crossroads);
+    this.fillDeltas();
     return this.gain;
   }
+
+  /**
+   * Leaves every unseen card's value in `delta` after `evaluate` (whose closed form, on ev's and the
+   * card choices' hot paths, works out the row cards' sum without writing their deltas; the number
+   * cards' deltas are written only where needed).
+   */
+  fillDeltas(): void {
+    if (!this.numbersFilled) this.fillNumbers();
+    if (!this.rowDeltas) this.rowCardsSimple();
+    this.rowDeltas = true;
+  }
+
+  /** Whether `delta` holds the Ballast, modifier and bonus cards' values for the loaded row. */
+  private rowDeltas = false;
 
   /** The last expected gain `evaluate` computed. */
   gain = 0.5;
@@ -193,11 +211,13 @@ export class NextCard extends CardCounts {
       const sevn = this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
       base = this.mult * (this.numValues - dupValues) + sevn * fresh - (this.secondChance ? 0 : p * dup);
       this.numbersFilled = false;
-      base += this.rowCardsSimple();
+      this.rowDeltas = false;
+      base += this.rowCardsSum();
     } else {
       dup = this.anyRow();
       base = this.anyRowBase;
       this.numbersFilled = true;
+      this.rowDeltas = true;
     }
     const bust = this.secondChance ? 0 : dup / total;
     this.bust = bust;
@@ -392,6 +412,64 @@ export class NextCard extends CardCounts {
     return base;
   }
 
+  /**
+   * rowCardsSimple's sum without writing the deltas (evaluate's closed form; fillDeltas writes them
+   * when they are needed): the same integers, and a sum of integers is exact in any order. The +
+   * modifiers add their values whatever the row, a sum worked out once per load of the unseen cards;
+   * a Ballast of value <= 0 on a live row without the SEVN bonus in reach adds nothing (kept, it would
+   * lower the row: (sum + value) x mult + plus <= the row's points when mult >= 0).
+   */
+  private rowCardsSum(): number {
+    const u = this.unseen;
+    const value = this.value;
+    const p = this.points;
+    const sum = this.sum;
+    const mult = this.mult;
+    const plus = this.plus;
+    if (this.addsLoad !== this.loads) {
+      let adds = 0;
+      const add = this.addCodes;
+      for (let i = 0; i < add.length; i++) adds += u[add[i]] * value[add[i]];
+      this.adds = adds;
+      this.addsLoad = this.loads;
+    }
+    let base = this.adds;
+    const mul = this.multiplyCodes;
+    for (let i = 0; i < mul.length; i++) {
+      const c = mul[i];
+      const k = u[c];
+      if (k === 0) continue;
+      const t = sum * mult * value[c] + plus;
+      base += k * ((t < 0 ? 0 : t) - p);
+    }
+    const sevn = this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
+    if (sevn !== 0 || this.busted || !this.ballastNonPositive || mult < 0) {
+      const ballast = this.ballastCodes;
+      for (let i = 0; i < ballast.length; i++) {
+        const c = ballast[i];
+        const k = u[c];
+        if (k === 0) continue;
+        let t = (sum + value[c]) * mult + plus + sevn;
+        if (t < 0) t = 0;
+        base += k * (t > p ? t - p : 0);
+      }
+    }
+    const bonus = this.bonusCodes;
+    for (let i = 0; i < bonus.length; i++) {
+      const c = bonus[i];
+      const k = u[c];
+      if (k === 0) continue;
+      base += k * (this.busted ? this.cardDelta(c) : this.bonusEarned(this.kind[c]));
+    }
+    return base;
+  }
+
+  /** The unseen + modifiers' values summed (rowCardsSum), and the load of the unseen cards it was summed for. */
+  private adds = 0;
+  private addsLoad = -1;
+  /** Whether every Ballast card's value is <= 0 (rowCardsSum). */
+  private readonly ballastNonPositive: boolean;
+
   /** The points a bonus card of `kind` earns the loaded row now (as `score` adds them). */
   private bonusEarned(kind: number): number {
     const mask = this.mask;
@@ -412,7 +490,7 @@ export class NextCard extends CardCounts {
   private crossroadsValue(): number {
     const u = this.unseen;
     const x = this.xCode;
-    if (!this.numbersFilled) this.fillNumbers();
+    this.fillDeltas();
     u[x]--; // the Crossroads card drawn is not one of the two revealed
     const best = this.bestOfTwo(this.unseenTotal - 1);
     u[x]++;
@@ -462,6 +540,10 @@ export class NextCard extends CardCounts {
       }
       from = this.numbers;
     } else if (!this.numbersFilled) this.fillNumbers();
+    if (!this.rowDeltas) {
+      this.rowCardsSimple();
+      this.rowDeltas = true;
+    }
     for (let c = from; c < this.codes; c++) if (u[c] > 0 && d[c] > best) best = d[c];
     return best;
   }
