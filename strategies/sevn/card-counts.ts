@@ -332,3 +332,9 @@ export class CardCounts {
     return this.withBallast(code) > this.points;
   }
 }
+
+/** Is any seat other than `s` still in the round? */
+export function othersIn(v: SevnView, s: number): boolean {
+  for (let t = 0; t < v.players; t++) if (t !== s && v.statusOf(t) === Status.ACTIVE) return true;
+  return false;
+}

@@ -16,8 +16,8 @@
  */
 import { Bonus, Kind, type SevnCards } from '../../src/games/sevn/cards.js';
 import { longestRun } from '../../src/games/sevn/scoring.js';
-import { Status, type SevnView } from '../../src/games/sevn/view.js';
 import { CardCounts } from './card-counts.js';
+export { othersIn } from './card-counts.js';
 
 export class NextCard extends CardCounts {
   /** Per code: the loaded row's change from that card (filled by `expectedGain`). */
@@ -26,10 +26,7 @@ export class NextCard extends CardCounts {
   bust = 0.5;
   // Sorting scratch for the Crossroads value.
   private readonly order: Int32Array;
-  /**
-   * The row codes split by kind, for `evaluate`: one short loop per kind with no switch (the sum over
-   * them is an exact integer, so the order it is added in does not matter).
-   */
+  /** The row codes split by kind, for `evaluate`: one short loop per kind, no switch (an exact integer sum in any order). */
   private readonly addCodes: Int32Array;
   private readonly multiplyCodes: Int32Array;
   private readonly ballastCodes: Int32Array;
@@ -62,9 +59,7 @@ export class NextCard extends CardCounts {
     for (const c of this.multiplyCodes) if (cards.value[c] < 1) nonNegative = false;
     this.rowCardsNonNegative = nonNegative;
     this.numbersDown = Int32Array.from(this.numberCodes).sort((a, b) => cards.value[b] - cards.value[a]);
-    let ballastNonPositive = true;
-    for (const c of this.ballastCodes) if (cards.value[c] > 0) ballastNonPositive = false;
-    this.ballastNonPositive = ballastNonPositive;
+    this.ballastNonPositive = Array.from(this.ballastCodes).every((c) => cards.value[c] <= 0);
   }
 
   /**
@@ -162,11 +157,7 @@ export class NextCard extends CardCounts {
     return this.gain;
   }
 
-  /**
-   * Leaves every unseen card's value in `delta` after `evaluate` (whose closed form, on ev's and the
-   * card choices' hot paths, works out the row cards' sum without writing their deltas; the number
-   * cards' deltas are written only where needed).
-   */
+  /** Leaves every unseen card's value in `delta` after `evaluate` (its closed form sums the row cards without their deltas). */
   fillDeltas(): void {
     if (!this.numbersFilled) this.fillNumbers();
     if (!this.rowDeltas) this.rowCardsSimple();
@@ -413,11 +404,9 @@ export class NextCard extends CardCounts {
   }
 
   /**
-   * rowCardsSimple's sum without writing the deltas (evaluate's closed form; fillDeltas writes them
-   * when they are needed): the same integers, and a sum of integers is exact in any order. The +
-   * modifiers add their values whatever the row, a sum worked out once per load of the unseen cards;
-   * a Ballast of value <= 0 on a live row without the SEVN bonus in reach adds nothing (kept, it would
-   * lower the row: (sum + value) x mult + plus <= the row's points when mult >= 0).
+   * rowCardsSimple's sum without the deltas (fillDeltas writes them where needed): the same integers,
+   * exact in any order. The + modifiers' sum does not depend on the row: once per load. A Ballast <= 0
+   * adds nothing to a live row with no SEVN bonus in reach ((sum + value) x mult + plus <= points, mult >= 0).
    */
   private rowCardsSum(): number {
     const u = this.unseen;
@@ -467,8 +456,7 @@ export class NextCard extends CardCounts {
   /** The unseen + modifiers' values summed (rowCardsSum), and the load of the unseen cards it was summed for. */
   private adds = 0;
   private addsLoad = -1;
-  /** Whether every Ballast card's value is <= 0 (rowCardsSum). */
-  private readonly ballastNonPositive: boolean;
+  private readonly ballastNonPositive: boolean; // every Ballast card's value <= 0 (rowCardsSum)
 
   /** The points a bonus card of `kind` earns the loaded row now (as `score` adds them). */
   private bonusEarned(kind: number): number {
@@ -608,10 +596,4 @@ export class NextCard extends CardCounts {
     }
     return e;
   }
-}
-
-/** Is any seat other than `s` still in the round? */
-export function othersIn(v: SevnView, s: number): boolean {
-  for (let t = 0; t < v.players; t++) if (t !== s && v.statusOf(t) === Status.ACTIVE) return true;
-  return false;
 }
