@@ -414,7 +414,7 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
         if (freezeSelf) return end(scoreOf(g, false), q);
       } else if (k === Kind.TRIPLE_DRAW) g[SEQ] = r.tripleDrawCards;
       else if (k === Kind.STORM) g[SEQ] = 1;
-      else return crossroads(g, q, layer, d);
+      else g[QUEUE] = (g[QUEUE] << 3) | Q.CROSSROADS; // first of the waiting work: merged with its layer, then taken
     }
     push(g, q, layer);
   };
@@ -480,26 +480,39 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
     }
     const g = gs[d];
     let loaded = -1;
+    /** The card the strategy takes of the pair (a, o) shown in that order. */
+    const take = (a: number, o: number): number => {
+      loaded = pickOf(f, deck, a, o, false, loaded);
+      const pick = picked;
+      if (checkViews) {
+        pickOf(f, decks[depth + 1], a, o, true, -1);
+        if (picked !== pick) throw differs('Crossroads pick');
+      }
+      return pick === 0 ? a : o;
+    };
+    /** The other card is discarded; the chosen one resolves as if drawn. */
+    const settle = (chosen: number, other: number, q: number): void => {
+      g.set(f);
+      if (other !== DUP_CARD && kind[other] === Kind.BALLAST) g[rem[other]] = 2;
+      else takeOut(g, other);
+      resolve(g, chosen, q, layer + 2, false, d + 1);
+    };
+    // Each pair of kinds once: two cards of one kind leave the same state whichever is taken, and the
+    // two orders of two kinds one state with both chances when the strategy takes the same card.
+    const ways = p / (total * (total - 1));
     for (let i = 0; i < n; i++) {
       const a = classes[i];
-      for (let j = 0; j < n; j++) {
+      if (counts[i] > 1) settle(a, a, ways * counts[i] * (counts[i] - 1));
+      for (let j = i + 1; j < n; j++) {
         const o = classes[j];
-        const nb = counts[j] - (i === j ? 1 : 0);
-        if (nb === 0) continue;
-        loaded = pickOf(f, deck, a, o, false, loaded);
-        const pick = picked;
-        if (checkViews) {
-          pickOf(f, decks[depth + 1], a, o, true, -1);
-          if (picked !== pick) throw differs('Crossroads pick');
+        const q = ways * counts[i] * counts[j];
+        const first = take(a, o);
+        const second = take(o, a);
+        if (first === second) settle(first, first === a ? o : a, 2 * q);
+        else {
+          settle(first, first === a ? o : a, q);
+          settle(second, second === a ? o : a, q);
         }
-        const chosen = pick === 0 ? a : o;
-        const other = pick === 0 ? o : a;
-        g.set(f);
-        // The other card is discarded; the chosen one resolves as if drawn.
-        if (other !== DUP_CARD && kind[other] === Kind.BALLAST) g[rem[other]] = 2;
-        else takeOut(g, other);
-        const q = (((p * counts[i]) / total) * nb) / (total - 1);
-        resolve(g, chosen, q, layer + 2, false, d + 1);
       }
     }
   };
