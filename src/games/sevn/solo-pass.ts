@@ -42,7 +42,7 @@ import type { SevnRules } from './rules.js';
 import { longestRun } from './scoring.js';
 import { SoloView } from './solo-view.js';
 import { DroppedStates, maxRoundScore, pointsDrop } from './solo-bound.js';
-import { StateLayout, StateTable, bitsFor } from './solo-states.js';
+import { type SoloStateFields, StateLayout, StateTable, bitsFor } from './solo-states.js';
 import { Answer, Decision, type SevnStrategyDef } from './view.js';
 
 export interface SoloPassRow {
@@ -86,7 +86,10 @@ export interface SoloPassOptions {
   checkViews?: boolean;
   /** Keeps each held value's copies left apart instead of together (tests: the pass as first written). */
   keepHeldCopies?: boolean;
+  /** Shown each state of a layer before it is expanded (measurements: scripts/solo-states.mjs). */
+  inspect?: (layer: number, chance: number, state: Int32Array, fields: SoloStateFields) => void;
 }
+
 
 /** The most 32-bit words a state takes. */
 const MAX_WORDS = 6;
@@ -165,6 +168,7 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
   const DUPS = layout.add(bitsFor(Math.max(1, dupMax)));
   if (layout.words > MAX_WORDS) return { why: `the deck has too many kinds of cards for the exact pass to key its states (${layout.words} words of 32 bits; it takes ${MAX_WORDS})` };
   const F = layout.fields;
+  const fields: SoloStateFields = { held: HELD, secondChance: SC_HELD, sequence: SEQ, queue: QUEUE, heldCopies: DUPS, left: rem, row: kept };
   const W = layout.words + (layout.words & 1); // even, for the state tables' float64s
   let lastLayer = 0; // the size of the last layer expanded: the next tables start at about its size
 
@@ -548,6 +552,7 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
       const p = table.chanceAt(i);
       if (p === 0) continue;
       layout.unpack(keys, i * table.stride, f);
+      o.inspect?.(layer, p, f, fields);
       expandOrDrop(f, p);
     }
   }
