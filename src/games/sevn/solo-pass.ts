@@ -26,12 +26,14 @@
  * the round (without freezeSelf it is discarded); a Triple Draw deals its cards to the player, a Storm
  * one; a Crossroads reveals two cards, the strategy takes one (resolved as if drawn) and the other is
  * discarded; actions drawn during a Triple Draw or a Storm wait and resolve first in, first out after
- * it; seven distinct values (numbers and kept Ballast) end the round with the bonus; bonus cards score
+ * it (a Crossroads taken otherwise waits too, first: its state joins its layer, so a Crossroads taken
+ * from a Crossroads is expanded once per state, not once per way there); seven distinct values (numbers and kept Ballast) end the round with the bonus; bonus cards score
  * at the round's end. Decks small enough to be reshuffled within a round are left out (null).
  *
  * On a full deck the states still keep growing with the cards taken (on flip7 about 2.3 times a card
  * past the 8th: which modifiers, Second Chances and Triple Draws are left, and the rounds a Triple Draw
- * carries past the strategy's stop; on sevn a Crossroads pair leaves one card of either kind less),
+ * carries past the strategy's stop; on sevn 6 to 7 times a card by the 5th and 6th, to 2,580,284
+ * states, what the row holds alone keeping a third of them apart: scripts/solo-states.mjs --pass),
  * most of them long rounds of small chance; so a state whose chance is below `epsilon` is dropped, not
  * expanded, and solo-bound.ts bounds what it could still have added (0 for none: exact).
  */
@@ -468,6 +470,25 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
   };
   let picked = 0;
 
+  /** The card the strategy takes of the pair (a, o) shown in that order in state f (its view from `deck` while crLoaded is the last loaded). */
+  const take = (f: Int32Array, deck: Int32Array, a: number, o: number): number => {
+    crLoaded = pickOf(f, deck, a, o, false, crLoaded);
+    const pick = picked;
+    if (checkViews) {
+      pickOf(f, decks[depth + 1], a, o, true, -1);
+      if (picked !== pick) throw differs('Crossroads pick');
+    }
+    return pick === 0 ? a : o;
+  };
+  let crLoaded = -1;
+  /** Of the Crossroads pair shown in state f, `other` is discarded and `chosen` resolves as if drawn (g: scratch). */
+  const settle = (f: Int32Array, g: Int32Array, chosen: number, other: number, q: number, layer: number, d: number): void => {
+    g.set(f);
+    if (other !== DUP_CARD && kind[other] === Kind.BALLAST) g[rem[other]] = 2;
+    else takeOut(g, other);
+    resolve(g, chosen, q, layer + 2, false, d + 1);
+  };
+
   /** A Crossroads acts for the player in state f (the Crossroads card out of the deck): two cards, one taken. */
   const crossroads = (f: Int32Array, p: number, layer: number, d: number): void => {
     const deck = decks[d];
@@ -483,39 +504,22 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
       counts[n++] = k;
     }
     const g = gs[d];
-    let loaded = -1;
-    /** The card the strategy takes of the pair (a, o) shown in that order. */
-    const take = (a: number, o: number): number => {
-      loaded = pickOf(f, deck, a, o, false, loaded);
-      const pick = picked;
-      if (checkViews) {
-        pickOf(f, decks[depth + 1], a, o, true, -1);
-        if (picked !== pick) throw differs('Crossroads pick');
-      }
-      return pick === 0 ? a : o;
-    };
-    /** The other card is discarded; the chosen one resolves as if drawn. */
-    const settle = (chosen: number, other: number, q: number): void => {
-      g.set(f);
-      if (other !== DUP_CARD && kind[other] === Kind.BALLAST) g[rem[other]] = 2;
-      else takeOut(g, other);
-      resolve(g, chosen, q, layer + 2, false, d + 1);
-    };
+    crLoaded = -1;
     // Each pair of kinds once: two cards of one kind leave the same state whichever is taken, and the
     // two orders of two kinds one state with both chances when the strategy takes the same card.
     const ways = p / (total * (total - 1));
     for (let i = 0; i < n; i++) {
       const a = classes[i];
-      if (counts[i] > 1) settle(a, a, ways * counts[i] * (counts[i] - 1));
+      if (counts[i] > 1) settle(f, g, a, a, ways * counts[i] * (counts[i] - 1), layer, d);
       for (let j = i + 1; j < n; j++) {
         const o = classes[j];
         const q = ways * counts[i] * counts[j];
-        const first = take(a, o);
-        const second = take(o, a);
-        if (first === second) settle(first, first === a ? o : a, 2 * q);
+        const first = take(f, deck, a, o);
+        const second = take(f, deck, o, a);
+        if (first === second) settle(f, g, first, first === a ? o : a, 2 * q, layer, d);
         else {
-          settle(first, first === a ? o : a, q);
-          settle(second, second === a ? o : a, q);
+          settle(f, g, first, first === a ? o : a, q, layer, d);
+          settle(f, g, second, second === a ? o : a, q, layer, d);
         }
       }
     }
