@@ -11,21 +11,19 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { scriptArgs } from './args.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? fallback : Number(process.argv[i + 1]);
-};
-const games = arg('games', 2400);
-const seed = arg('seed', 1);
-const list = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? fallback : process.argv[i + 1].split(',');
-};
+const { values, int } = scriptArgs(
+  'node scripts/exact-last-gain.mjs [--games 2400] [--seed 1] [--presets sevn,flip7] [--bots ev,race]',
+  { games: { type: 'string', default: '2400' }, seed: { type: 'string', default: '1' }, presets: { type: 'string', default: 'sevn,flip7' }, bots: { type: 'string', default: 'ev,race' } },
+);
+const games = int('games', 1);
+const seed = int('seed', 0);
+const list = (name) => values[name].split(',');
 const cli = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
 
-for (const preset of list('presets', ['sevn', 'flip7'])) {
-  for (const bot of list('bots', ['ev', 'race'])) {
+for (const preset of list('presets')) {
+  for (const bot of list('bots')) {
     const out = execFileSync(process.execPath, [cli, 'compare', '--game', 'sevn', '--preset', preset, '--mode', 'game', '-a', `${bot}:exact=last`, '-b', bot, '--field', bot, bot, bot, '--games', String(games), '--seed', String(seed), '--threads', '1', '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 });
     const r = JSON.parse(out);
     const w = r.winDiff;

@@ -18,14 +18,15 @@ import { sevnPreset } from '../dist/src/games/sevn/rules.js';
 import { LastSeatCapError, LastSeatSolver, objectiveUtility } from '../dist/src/games/sevn/last-seat.js';
 import { ADVICE_MAX_STATES } from '../dist/src/games/sevn/analyses/advise-last-seat.js';
 import { SEVN_STRATEGIES } from '../dist/strategies/sevn/index.js';
+import { scriptArgs } from './args.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? fallback : Number(process.argv[i + 1]);
-};
-const games = arg('games', 2000);
-const seed = arg('seed', 1);
-const solveMax = arg('solve', 200);
+const { int } = scriptArgs(
+  'node scripts/last-seat-share.mjs [--games 2000] [--seed 1] [--solve 200]',
+  { games: { type: 'string', default: '2000' }, seed: { type: 'string', default: '1' }, solve: { type: 'string', default: '200' } },
+);
+const games = int('games', 1);
+const seed = int('seed', 0);
+const solveMax = int('solve', 0);
 const rules = sevnPreset('sevn');
 
 for (const lineup of [['ev', 'ev', 'ev', 'ev'], ['stay-at:points=25', 'stay-at:points=25', 'stay-at:points=25', 'stay-at:points=25']]) {

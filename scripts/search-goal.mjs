@@ -15,27 +15,22 @@
  */
 import { sevnModule } from '../dist/src/catalog.js';
 import { compare } from '../dist/src/run/compare.js';
+import { scriptArgs } from './args.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, d) => {
-  const i = args.indexOf(name);
-  if (i < 0) return d;
-  const v = args[i + 1];
-  args.splice(i, 2);
-  return v;
-};
-const preset = opt('--preset', 'sevn');
-const matches = opt('--against', 'ev:404,race:606').split(',').map((x) => {
+const { values, positionals, int, fail } = scriptArgs(
+  'node scripts/search-goal.mjs [--preset sevn] [--against ev:404,race:606] [--games 4000] [--block 500] [SPEC]',
+  { preset: { type: 'string', default: 'sevn' }, against: { type: 'string', default: 'ev:404,race:606' }, games: { type: 'string', default: '4000' }, block: { type: 'string', default: '500' } },
+  { positionals: true },
+);
+const preset = values.preset;
+const matches = values.against.split(',').map((x) => {
   const [bot, seed] = x.split(':');
   return { bot, seed: Number(seed), n: 0, sum: 0, sumSq: 0, winA: 0, winB: 0, seconds: 0 };
 });
-const games = Number(opt('--games', '4000'));
-const block = Number(opt('--block', '500'));
-const spec = args[0] ?? 'search';
-if (!Number.isInteger(games) || !Number.isInteger(block) || games < 1 || block < 2 || matches.some((m) => !['ev', 'race'].includes(m.bot) || !Number.isInteger(m.seed))) {
-  process.stderr.write('search-goal: --games and --block must be whole numbers (games >= 1, block >= 2), --against BOT:SEED,... with BOT ev or race and an integer SEED\n');
-  process.exit(2);
-}
+const games = int('games', 1);
+const block = int('block', 2);
+const spec = positionals[0] ?? 'search';
+if (matches.some((m) => !['ev', 'race'].includes(m.bot) || !Number.isInteger(m.seed))) fail(`--against ${values.against}: expected BOT:SEED,... with BOT ev or race and an integer SEED`);
 
 const rules = sevnModule.preset(preset);
 for (let k = 0; matches.some((m) => m.n < games); k++) {

@@ -21,22 +21,17 @@ import { makeSevnPlayers } from '../dist/src/games/sevn/index.js';
 import { sevnPreset } from '../dist/src/games/sevn/rules.js';
 import { strategySide } from '../dist/src/games/sevn/view-buffer.js';
 import { SEVN_STRATEGIES } from '../dist/strategies/sevn/index.js';
+import { scriptArgs } from './args.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, d) => {
-  const i = args.indexOf(name);
-  if (i < 0) return d;
-  const v = args[i + 1];
-  args.splice(i, 2);
-  return v;
-};
-const preset = opt('--preset', 'sevn');
-const games = Number(opt('--games', '20'));
-const field = opt('--field', 'ev');
-const driver = opt('--driver', 'race');
-const ref = Number(opt('--ref', '2000'));
-const seed = opt('--seed', '1');
-const specs = args.length > 0 ? args : ['search'];
+const { values, positionals, int } = scriptArgs(
+  'node scripts/search-regret.mjs [--preset sevn] [--games 20] [--field ev] [--driver race] [--ref 2000] [--seed 1] SPEC...',
+  { preset: { type: 'string', default: 'sevn' }, games: { type: 'string', default: '20' }, field: { type: 'string', default: 'ev' }, driver: { type: 'string', default: 'race' }, ref: { type: 'string', default: '2000' }, seed: { type: 'string', default: '1' } },
+  { positionals: true },
+);
+const { preset, field, driver, seed } = values;
+const games = int('games', 1);
+const ref = int('ref', 2);
+const specs = positionals.length > 0 ? positionals : ['search'];
 
 const rules = sevnPreset(preset);
 const side = strategySide(rules);

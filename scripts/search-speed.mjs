@@ -12,6 +12,7 @@ import { SevnEngine } from '../dist/src/games/sevn/engine.js';
 import { makeSevnPlayers } from '../dist/src/games/sevn/index.js';
 import { sevnPreset } from '../dist/src/games/sevn/rules.js';
 import { SEVN_STRATEGIES } from '../dist/strategies/sevn/index.js';
+import { scriptArgs } from './args.mjs';
 
 export function searchSpeed(preset, spec, field, games, seed = 1) {
   const rules = sevnPreset(preset);
@@ -42,18 +43,14 @@ export function searchSpeed(preset, spec, field, games, seed = 1) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
-  const opt = (name, d) => {
-    const i = args.indexOf(name);
-    if (i < 0) return d;
-    const v = args[i + 1];
-    args.splice(i, 2);
-    return v;
-  };
-  const preset = opt('--preset', 'sevn');
-  const games = Number(opt('--games', '20'));
-  const field = opt('--field', 'ev');
-  for (const spec of args) {
+  const { values, positionals, int } = scriptArgs(
+    'node scripts/search-speed.mjs [--preset sevn] [--games 20] [--field ev] SPEC...',
+    { preset: { type: 'string', default: 'sevn' }, games: { type: 'string', default: '20' }, field: { type: 'string', default: 'ev' } },
+    { positionals: true },
+  );
+  const { preset, field } = values;
+  const games = int('games', 1);
+  for (const spec of positionals) {
     const r = searchSpeed(preset, spec, field, games);
     console.log(`${preset} ${spec} vs 3 ${field}: ${r.decisions} decisions in ${games} games, ms CPU a decision: mean ${r.msPerDecision.toFixed(2)}, median ${r.medianMs.toFixed(2)}, p95 ${r.p95Ms.toFixed(2)}, max ${r.maxMs.toFixed(1)}; ${Math.round(r.decisionsPerSecond)} decisions/s`);
   }

@@ -12,15 +12,15 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { scriptArgs } from './args.mjs';
 
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const games = Number(arg('--games', '400000'));
-const threads = Number(arg('--threads', String(availableParallelism())));
-const readme = arg('--readme', 'README.md');
+const { values, int } = scriptArgs(
+  'node scripts/sevenfall-solved.mjs [--games 400000] [--threads T] [--readme README.md]',
+  { games: { type: 'string', default: '400000' }, threads: { type: 'string', default: String(availableParallelism()) }, readme: { type: 'string', default: 'README.md' } },
+);
+const games = int('games', 1);
+const threads = int('threads', 1);
+const readme = values.readme;
 const BEGIN = '<!-- sevenfall-solved:begin -->';
 const END = '<!-- sevenfall-solved:end -->';
 

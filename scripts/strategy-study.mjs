@@ -36,21 +36,28 @@ import { compare } from '../dist/src/run/compare.js';
 import { formatTournament, tournament } from '../dist/src/run/tournament.js';
 import { formatTune, tune } from '../dist/src/run/tune.js';
 import { searchSpeed } from './search-speed.mjs';
+import { scriptArgs } from './args.mjs';
 
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const quick = args.includes('--quick');
-const threads = Number(arg('--threads', String(availableParallelism())));
-const outDir = arg('--out', 'results/strategy-study');
-const doc = arg('--doc', 'docs/STRATEGY.md');
-const ladderDeals = Number(arg('--ladder-deals', quick ? '2' : '60'));
-if (!Number.isInteger(ladderDeals) || ladderDeals < 2) {
-  process.stderr.write(`strategy-study: --ladder-deals must be an integer of at least 2 (a bootstrap over deals needs two), got ${arg('--ladder-deals')}\n`);
-  process.exit(2);
-}
+const { values, int } = scriptArgs(
+  'node scripts/strategy-study.mjs [--quick] [--threads T] [--ladder-deals D] [--out DIR] [--doc FILE] [--preset P] [--doc-only]',
+  {
+    quick: { type: 'boolean', default: false },
+    threads: { type: 'string', default: String(availableParallelism()) },
+    out: { type: 'string', default: 'results/strategy-study' },
+    doc: { type: 'string', default: 'docs/STRATEGY.md' },
+    'ladder-deals': { type: 'string' },
+    preset: { type: 'string' },
+    'doc-only': { type: 'boolean', default: false },
+  },
+);
+const args = process.argv.slice(2); // as given: recorded in study.json
+const quick = values.quick;
+const threads = int('threads', 1);
+const outDir = values.out;
+const doc = values.doc;
+values['ladder-deals'] ??= quick ? '2' : '60';
+// A bootstrap over deals needs two of them at least.
+const ladderDeals = int('ladder-deals', 2);
 
 // Budgets: tune games in all (20% validation); tournament deals (each played at every table in every
 // seat order); paired games per compare; games timed per budget.
@@ -174,11 +181,11 @@ function section(r) {
 mkdirSync(outDir, { recursive: true });
 // Every figure the document prints, kept in study.json (study-P.json with --preset P): --doc-only
 // remakes the document from them.
-const only = arg('--preset', null);
+const only = values.preset ?? null;
 const PRESETS = only === null ? ['sevn', 'flip7'] : [only];
 const saved = join(outDir, only === null ? 'study.json' : `study-${only}.json`);
 let study;
-if (args.includes('--doc-only')) {
+if (values['doc-only']) {
   const files = readdirSync(outDir).filter((x) => /^study(-[a-z0-9-]+)?\.json$/.test(x)).sort();
   const parts = files.map((x) => JSON.parse(readFileSync(join(outDir, x), 'utf8')));
   study = { ...parts[0], runs: parts.map((x) => x.args ?? []), results: [] };

@@ -1,5 +1,5 @@
 /** The numbers `report` reads from an output directory (src/report/inputs.ts), as its charts and each game's charts draw them. */
-import type { Manifest } from '../io/results.js';
+import type { Manifest } from '../io/manifest.js';
 import type { SeatSummary } from '../stats/summary.js';
 
 export type Row = Record<string, unknown>;

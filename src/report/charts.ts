@@ -3,11 +3,11 @@
  * states the run, and the small table of the numbers drawn. A game's own charts (its decisions, its
  * solve or bust-table output) are its catalog entry's. Nothing here renders or reads files.
  */
-import { catalogEntry, gameModule, gameNames } from '../catalog.js';
+import { catalogEntry } from '../catalog.js';
+import { gameName, known, otherCaption } from './captions.js';
 import { type Chart, CATEGORY, WIDTH, fmt, int, simulateCaption as captionOf, spec } from '../charts/chart.js';
-import type { GameModule } from '../engine/game.js';
 import { Z95 } from '../stats/summary.js';
-import type { CompareOutput, Output, Row, RunInfo, SimulateOutput, TournamentOutput } from './inputs.js';
+import type { CompareOutput, Output, Row, SimulateOutput, TournamentOutput } from './inputs.js';
 import { tuneParams, tuneProgress, tuneSlices } from './tune-charts.js';
 
 export { tuneParams, tuneProgress, tuneSlices };
@@ -15,9 +15,6 @@ export { tuneParams, tuneProgress, tuneSlices };
 export type { Chart } from '../charts/chart.js';
 export { FONT, fmt } from '../charts/chart.js';
 
-/** A game's display name and module, from the catalog. */
-const known = (g: string): GameModule | null => (gameNames().includes(g) ? gameModule(g) : null);
-export const gameName = (g: string): string => known(g)?.title ?? g;
 const roundUnit = (g: string): string => known(g)?.roundUnit ?? 'round';
 const simulateCaption = (o: SimulateOutput): string => captionOf(o, known(o.game));
 
@@ -179,10 +176,6 @@ export function winShare(o: SimulateOutput): Chart {
 
 export function bustRate(o: SimulateOutput): Chart {
   return seatEstimates(o, 'bust-rate', 'Bust rate per seat', 'share of rounds busted', o.seats.map((s) => ({ mean: s.bustRate!.rate, se: s.bustRate!.se })), null, `Bars: share of rounds the seat busted, with 95% CI${o.manifest.mode === 'game' ? ' (rounds of one game are treated as independent)' : ''}.`);
-}
-
-export function otherCaption(o: RunInfo & { run: Row }, what: string): string {
-  return `${gameName(o.game)}, ${o.rules}${o.run.mode ? `, ${String(o.run.mode)} mode` : ''}; ${what}; seed ${o.seed}.`;
 }
 
 function tournamentWhat(o: TournamentOutput): string {

@@ -11,7 +11,8 @@ import { gameModule, gameNames } from '../catalog.js';
 import { readArrowFile } from '../io/arrow.js';
 import { readRegularText } from '../io/input-files.js';
 import { OUTPUT_FORMAT } from '../io/package-info.js';
-import { type Manifest, checkFileSeals, checkSeal, readTotals } from '../io/results.js';
+import { readTotals } from '../io/results.js';
+import { type Manifest, checkFileSeals, checkSeal } from '../io/manifest.js';
 import { summarise } from '../stats/summary.js';
 import type { BustTableOutput, CompareOutput, Output, Row, SimulateOutput, SolveOutput, TournamentOutput, TuneOutput } from '../charts/outputs.js';
 

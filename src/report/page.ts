@@ -2,7 +2,7 @@
  * The report page: one self-contained HTML file, charts as inline SVG (no script, no network), runs
  * grouped by game so that runs of different games never share a section.
  */
-import { gameName } from './charts.js';
+import { gameName } from './captions.js';
 
 export interface PageChart {
   id: string;

@@ -5,7 +5,7 @@
  */
 import { Z95 } from '../stats/summary.js';
 import { type Chart, WIDTH, fmt, int, spec } from '../charts/chart.js';
-import { otherCaption } from './charts.js';
+import { otherCaption } from './captions.js';
 import type { Row, TuneOutput } from './inputs.js';
 
 interface Searched {

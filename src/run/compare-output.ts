@@ -2,7 +2,7 @@
  * `compare --out DIR`: compare.json (exactly what `compare --json` prints, the SPRT path as
  * `sprt_path: [[games, llr], ...]` when there was one) and run.json (kind `compare`), all or nothing.
  */
-import { writeRunJson } from '../io/results.js';
+import { writeRunJson } from '../io/manifest.js';
 import { writeFileSync } from 'node:fs';
 import type { OutputDir } from '../io/output.js';
 import { OUTPUT_FORMAT, gitCommit, packageVersion } from '../io/package-info.js';

@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { catalogEntry } from '../catalog.js';
 import { UserError } from '../engine/errors.js';
 import { WIN_UNITS } from '../engine/game.js';
-import { readManifest } from '../io/results.js';
+import { readManifest } from '../io/manifest.js';
 import { arrowRows, type Row } from '../report/inputs.js';
 import { Z95 } from '../stats/summary.js';
 

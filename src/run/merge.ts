@@ -11,7 +11,8 @@ import { RunTotals } from '../engine/runner.js';
 import { ArrowFileStream, readArrowFile } from '../io/arrow.js';
 import { OutputDir } from '../io/output.js';
 import { OUTPUT_FORMAT } from '../io/package-info.js';
-import { GAMES_SCHEMA, type Manifest, bucketerOf, checkSeal, checkSealedRun, readManifest, readTotals, resultRows, writeDecisions, writeResultManifest, writeScores } from '../io/results.js';
+import { GAMES_SCHEMA, bucketerOf, readTotals, writeDecisions, writeScores } from '../io/results.js';
+import { type Manifest, checkSeal, checkSealedRun, readManifest, resultRows, writeResultManifest } from '../io/manifest.js';
 import { gameModule } from '../catalog.js';
 
 const SAME = ['format', 'game', 'rules', 'mode', 'players', 'games', 'seed', 'chunkSize', 'decisions', 'buckets', 'counterfactual', 'perGame'] as const;

@@ -13,9 +13,8 @@ import type { ChunkTask } from '../parallel/worker.js';
 import { OutputDir } from '../io/output.js';
 import { CHECKPOINT_FILE, Checkpointer, checkDefinition, checkState, isInt, readCheckpoint } from '../io/checkpoint.js';
 import { fileInDir } from '../io/input-files.js';
-import { readPartialArrowFile } from '../io/arrow.js';
 import { manifestHeader } from '../io/package-info.js';
-import { GAMES_SCHEMA, GamesWriter, type Manifest, type SerializedTotals, deserializeTotals, resultRows, serializeTotals, writeDecisions, writeResultManifest, writeScores } from '../io/results.js';
+import { type Manifest, type SerializedTotals, deserializeTotals, resultRows, serializeTotals, writeResultManifest } from '../io/manifest.js';
 import { poolSetup } from '../catalog.js';
 import { runOnPool } from '../parallel/pool.js';
 import { checkChunkSize, checkGames, checkInteger, checkNumber, checkSeed, checkThreads } from '../engine/checks.js';
@@ -197,8 +196,9 @@ function checkSimulateState(dir: string, st: SimulateState, def: RunDefinition, 
  * writer opens its own, which in the same process has the same name) up to gamesBytes, which must hold
  * the games of the chunks before next.
  */
-function replayedGames(dir: string, st: SimulateState, def: RunDefinition, first: number): RecordBatch[] {
+async function replayedGames(dir: string, st: SimulateState, def: RunDefinition, first: number): Promise<RecordBatch[]> {
   if (st.gamesFile === null) return [];
+  const [{ readPartialArrowFile }, { GAMES_SCHEMA }] = await Promise.all([import('../io/arrow.js'), import('../io/results.js')]);
   const path = fileInDir(dir, st.gamesFile, `${join(dir, CHECKPOINT_FILE)}: gamesFile`);
   const rows = (Math.min(st.next * def.chunkSize, def.games) - first * def.chunkSize) * def.players.length;
   let batches: RecordBatch[] | null = null;
@@ -221,6 +221,8 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   if (first === last) throw new UserError(`--shard ${definition.shard!.index}/${definition.shard!.count}: this shard has no chunks (${total} chunks in all); use fewer shards or more --games`);
   const gamesInRange = Math.min(last * def.chunkSize, def.games) - first * def.chunkSize;
   if (o.resume && !o.out) throw new UserError('--resume continues the run in an --out directory: give it');
+  // The Arrow writers load Apache Arrow (about 0.3 s of CPU): only a run that writes files needs them.
+  const files = o.out != null ? await import('../io/results.js') : null;
   const out = o.out != null ? new OutputDir(o.out, { force: o.force, resume: o.resume }) : null;
   out?.prepare();
   const checkpoint = out ? new Checkpointer<SimulateState>(out.dir, 'simulate', definition, o.checkpointEvery) : null;
@@ -230,7 +232,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     try {
       checkDefinition(saved, 'simulate', definition);
       checkSimulateState(out!.dir, saved.state, def, first, last, perGame);
-      replay = replayedGames(out!.dir, saved.state, def, first);
+      replay = await replayedGames(out!.dir, saved.state, def, first);
     } catch (e) {
       out!.abort({ keepCheckpoint: true }); // a refused checkpoint stays, for a fixed sevensim or --force
       throw e;
@@ -242,7 +244,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   let next = saved?.state.next ?? first;
   const t0 = performance.now();
   try {
-    const gamesWriter = perGame ? new GamesWriter(out!, def) : null;
+    const gamesWriter = perGame ? new files!.GamesWriter(out!, def) : null;
     if (gamesWriter) await gamesWriter.replay(replay);
     // The interrupted run's games file is needed until this run's first checkpoint.
     let oldGamesFile = saved?.state.gamesFile !== gamesWriter?.tempName ? (saved?.state.gamesFile ?? null) : null;
@@ -302,10 +304,10 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       gamesPerSecond: totals.games / seconds,
       totals: totals.seatSums(),
     };
-    if (out) {
+    if (out && files) {
       if (gamesWriter) await gamesWriter.close();
-      await writeScores(out, totals, def.players);
-      if (def.decisions !== 'none') await writeDecisions(out, totals, o.game, o.rules, def.players, def.decisions!, bucketer);
+      await files.writeScores(out, totals, def.players);
+      if (def.decisions !== 'none') await files.writeDecisions(out, totals, o.game, o.rules, def.players, def.decisions!, bucketer);
       writeResultManifest(out, manifest, resultRows(totals, manifest));
       out.commit(o.signal);
       if (oldGamesFile) rmSync(join(out.dir, oldGamesFile), { force: true });

@@ -9,7 +9,7 @@
  * Every standard error is taken over deals, the independent unit: the games of one deal share its
  * cards. Per deal, an entrant's win share is the mean over its games in that deal.
  */
-import { writeRunJson } from '../io/results.js';
+import { writeRunJson } from '../io/manifest.js';
 import { checkGames, checkInteger, checkSeed, checkThreads } from '../engine/checks.js';
 import { writeFileSync } from 'node:fs';
 import type { GameModule, Mode } from '../engine/game.js';

@@ -9,7 +9,7 @@
  * CONFIRMATION_OFFSET), which gives the reported figures and may keep the start (tune/choice.ts). Sums
  * are exact integers, so the result is the same for any --threads.
  */
-import { writeRunJson } from '../io/results.js';
+import { writeRunJson } from '../io/manifest.js';
 import { writeFileSync } from 'node:fs';
 import { type CandidatesDefinition, type CandidatesResult, type Objective, crossIndex, sumsLength } from '../engine/candidates.js';
 import { UserError } from '../engine/errors.js';

@@ -3,7 +3,7 @@ import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readArrowFile } from '../../src/io/arrow.js';
-import { sealed } from '../../src/io/results.js';
+import { sealed } from '../../src/io/manifest.js';
 import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { coverageNote, mergeRuns } from '../../src/run/merge.js';

@@ -10,7 +10,7 @@ import { UserError } from '../../../engine/errors.js';
 import { ArrowFileStream, batchOf, schemaOf } from '../../../io/arrow.js';
 import { OutputDir } from '../../../io/output.js';
 import { manifestHeader } from '../../../io/package-info.js';
-import { writeRunJson } from '../../../io/results.js';
+import { writeRunJson } from '../../../io/manifest.js';
 import type { SevenfallRules } from '../rules.js';
 import type { WinWork, WinWorkMessage } from './solve-win-worker.js';
 

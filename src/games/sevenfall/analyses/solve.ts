@@ -1,5 +1,5 @@
 /** `solve`: exact solutions, printed and (with --out) written as policy.arrow. */
-import { writeRunJson } from '../../../io/results.js';
+import { writeRunJson } from '../../../io/manifest.js';
 import { writeFileSync } from 'node:fs';
 import { ArrowFileStream, batchOf, schemaOf } from '../../../io/arrow.js';
 import { OutputDir } from '../../../io/output.js';

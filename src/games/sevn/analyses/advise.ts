@@ -16,7 +16,7 @@ import { RoundCapError, UserError } from '../../../engine/errors.js';
 import { gameKey, Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../../engine/rng.js';
 import { estimate, Z95 } from '../../../stats/summary.js';
 import type { AnalysisArgs } from '../../entry.js';
-import { DEFAULT_FIELD, DEFAULT_ROLLOUTS, checkRollouts } from './entry.js';
+import { DEFAULT_FIELD, DEFAULT_ROLLOUTS, checkRollouts } from './rollout-defaults.js';
 import { checkSeed } from '../../../engine/checks.js';
 import { lastSeatValues, objectiveName, parseSevnObjective, WIN_EXACT_WHY } from './advise-last-seat.js';
 import { bustChance } from '../bust.js';

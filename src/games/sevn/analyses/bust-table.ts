@@ -4,7 +4,7 @@
  * beside simulated), written with --out as bust-table.arrow and bust-table.json, and printed as a
  * compact table with round points in bands. The definitions: src/games/sevn/bust-row.ts and bust-table.ts.
  */
-import { writeRunJson } from '../../../io/results.js';
+import { writeRunJson } from '../../../io/manifest.js';
 import { writeFileSync } from 'node:fs';
 import { UserError } from '../../../engine/errors.js';
 import { writeArrowFile, schemaOf } from '../../../io/arrow.js';

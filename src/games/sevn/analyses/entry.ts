@@ -8,16 +8,12 @@ import { deckSize, type SevnRules } from '../rules.js';
 import { SOLO_PASS_EPSILON } from '../solo-pass.js';
 import { SEVN_STRATEGIES } from '../../../../strategies/sevn/index.js';
 import { sevnCharts } from './charts.js';
+import { DEFAULT_FIELD, DEFAULT_REVIEW_ROLLOUTS, DEFAULT_ROLLOUTS, checkRollouts } from './rollout-defaults.js';
 
 export const sevnModule = createSevnModule(SEVN_STRATEGIES);
 
 const SEVN_FIELD = ['stay-at:points=15', 'stay-at:points=25', 'stay-at-cards:cards=4', 'bust-cap:p=0.3'];
 
-/** Opponents' strategy, and your own after this decision, unless --field / --then say otherwise. */
-export const DEFAULT_FIELD = 'ev';
-export const DEFAULT_ROLLOUTS = 10000;
-export const DEFAULT_REVIEW_ROLLOUTS = 2000;
-export const checkRollouts = (v: number): number => checkInteger('--rollouts', v, 2, 10_000_000);
 
 /** What the rules allow a SEVN round and game (see GameBounds). */
 export function sevnBounds(r: SevnRules, players: number): GameBounds {

@@ -6,7 +6,7 @@
  * gave is compared with the best: its loss in win chance and in round score, each with its SE.
  */
 import type { AnalysisArgs } from '../../entry.js';
-import { DEFAULT_FIELD, DEFAULT_REVIEW_ROLLOUTS } from './entry.js';
+import { DEFAULT_FIELD, DEFAULT_REVIEW_ROLLOUTS } from './rollout-defaults.js';
 import { UserError } from '../../../engine/errors.js';
 import { Rng, STREAM_DECK } from '../../../engine/rng.js';
 import { createSevnModule } from '../index.js';

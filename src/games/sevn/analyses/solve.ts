@@ -3,7 +3,7 @@
  * src/games/sevn/solver.ts), printed, and with --out written as policy.arrow (one row per decision
  * state) and solve.json (the report, the rules and the exact value of every stay-at threshold).
  */
-import { writeRunJson } from '../../../io/results.js';
+import { writeRunJson } from '../../../io/manifest.js';
 import { writeFileSync } from 'node:fs';
 import { ArrowFileStream, batchOf, schemaOf } from '../../../io/arrow.js';
 import { OutputDir } from '../../../io/output.js';
