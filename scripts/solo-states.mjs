@@ -23,16 +23,20 @@
  *   node scripts/solo-states.mjs --pass [--preset sevn] [--points 25] [--layers 5] [--drop-below 1e-10]
  */
 import { SevnCards, } from '../dist/src/games/sevn/cards.js';
-import { sevnPreset } from '../dist/src/games/sevn/rules.js';
+import { SEVN_PRESETS, sevnPreset } from '../dist/src/games/sevn/rules.js';
 import { explainScore } from '../dist/src/games/sevn/scoring.js';
+import { scriptArgs } from './args.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i < 0 ? fallback : process.argv[i + 1];
-};
-const P = Number(arg('--points', 25));
-if (process.argv.includes('--pass')) {
-  await passLayers(arg('--preset', 'sevn'), Number(arg('--layers', 5)), arg('--drop-below', undefined));
+const { values, int, fail } = scriptArgs(
+  'node scripts/solo-states.mjs [--points 25] [--pass [--preset sevn] [--layers 5] [--drop-below 1e-10]]',
+  { points: { type: 'string', default: '25' }, pass: { type: 'boolean', default: false }, preset: { type: 'string', default: 'sevn' }, layers: { type: 'string', default: '5' }, 'drop-below': { type: 'string' } },
+);
+const P = int('points', 0);
+if (values.pass) {
+  const drop = values['drop-below'] === undefined ? undefined : Number(values['drop-below']);
+  if (!Object.hasOwn(SEVN_PRESETS, values.preset)) fail(`--preset ${values.preset}: expected one of ${Object.keys(SEVN_PRESETS).join(', ')}`);
+  if (drop !== undefined && !(drop >= 0 && drop < 1)) fail(`--drop-below ${values['drop-below']}: expected a chance from 0 up to 1`);
+  await passLayers(values.preset, int('layers'), drop);
   process.exit(0);
 }
 // Card kinds (cards.ts): 0 number, 1 Ballast, 2 x, 3 +, 4 Second Chance, 9..11 bonus cards.
@@ -132,7 +136,7 @@ async function passLayers(preset, layers, dropBelow) {
   };
   const STOP = new Error('stop');
   try {
-    const out = soloPass(r, SEVN_STRATEGIES, `stay-at:points=${P}`, { maxSteps: 2e9, inspect, progress, epsilon: dropBelow === undefined ? undefined : Number(dropBelow) });
+    const out = soloPass(r, SEVN_STRATEGIES, `stay-at:points=${P}`, { maxSteps: 2e9, inspect, progress, epsilon: dropBelow });
     if ('why' in out) console.log(out.why);
     else console.log(`done: ${out.states.toLocaleString('en-US')} states expanded, chance ${out.dropped.mass.toExponential(3)} dropped`);
   } catch (e) {
