@@ -8,7 +8,9 @@
  * discarded) and each Ballast card left or discarded (stay-at discards Ballast unless it makes a SEVN),
  * whose round points stay below P. Drawn in the order Second Chances, Ballast, numbers from the lowest,
  * modifiers, bonus cards, no earlier set scores more, so each is reached with the strategy drawing.
- * Actions (Freeze, Triple Draw, Crossroads, Storm) are left out: the true count is larger.
+ * Actions (Freeze, Triple Draw, Crossroads, Storm) are left out: the true count is larger. Each preset,
+ * and `sevn` without its bonus cards (they score nothing while their condition is unmet, so the round
+ * goes on with any of them), without its Ballast cards, and without both:
  *
  *   npm run build && node scripts/solo-states.mjs [--points P]
  *
@@ -40,9 +42,17 @@ if (values.pass) {
   process.exit(0);
 }
 // Card kinds (cards.ts): 0 number, 1 Ballast, 2 x, 3 +, 4 Second Chance, 9..11 bonus cards.
-for (const preset of ['sevn', 'flip7', 'sevn-numbers', 'flip7-numbers']) {
+// The presets, and sevn without its bonus cards, its Ballast cards or both: what each multiplies.
+const noBonus = (r) => ({ ...r, bonuses: Object.fromEntries(Object.entries(r.bonuses).map(([k, b]) => [k, { ...b, count: 0 }])) });
+const variants = {
+  ...Object.fromEntries(Object.keys(SEVN_PRESETS).map((name) => [name, () => sevnPreset(name)])),
+  'sevn without bonus cards': () => noBonus(sevnPreset('sevn')),
+  'sevn without Ballast': () => ({ ...sevnPreset('sevn'), ballast: [] }),
+  'sevn without either': () => ({ ...noBonus(sevnPreset('sevn')), ballast: [] }),
+};
+for (const [preset, rules] of Object.entries(variants)) {
   const t0 = performance.now();
-  const r = sevnPreset(preset);
+  const r = rules();
   const cards = new SevnCards(r);
   const numbers = [];
   const mods = [];
