@@ -46,6 +46,8 @@ export class CardCounts {
   private current = false;
   /** Unseen cards in all. */
   unseenTotal = 0;
+  /** Counts the loads of the unseen cards (each may change them): what is worked out from them once per load is keyed by it. */
+  protected loads = 0;
   /** Unseen number cards, and the sum of their values (loaded with the unseen cards). */
   protected numCount = 0;
   protected numValues = 0;
@@ -105,6 +107,7 @@ export class CardCounts {
 
   /** The unseen cards as the view shows them (see the module comment). */
   loadUnseen(v: SevnView): void {
+    this.loads++;
     if (v.deckSize > 0) {
       if (this.track(v)) return;
       this.loadNumbers(v);
@@ -129,6 +132,7 @@ export class CardCounts {
    * of them all.
    */
   loadNumbers(v: SevnView): void {
+    this.loads++;
     if (this.track(v)) return;
     this.current = false;
     this.unseen = this.own;
@@ -154,6 +158,7 @@ export class CardCounts {
 
   /** With a non-empty deck, the other unseen cards (after loadNumbers: together, loadUnseen). */
   loadRest(v: SevnView): void {
+    this.loads++;
     if (this.current) return; // kept by track(): every card is current
     const u = this.own;
     const copies = this.copies;
@@ -326,4 +331,10 @@ export class CardCounts {
   ballastKeeps(code: number): boolean {
     return this.withBallast(code) > this.points;
   }
+}
+
+/** Is any seat other than `s` still in the round? */
+export function othersIn(v: SevnView, s: number): boolean {
+  for (let t = 0; t < v.players; t++) if (t !== s && v.statusOf(t) === Status.ACTIVE) return true;
+  return false;
 }

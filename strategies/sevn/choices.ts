@@ -316,7 +316,8 @@ export function gameWorth(v: SevnView, nc: NextCard, code: number): number {
     for (let t = 0; t < v.players; t++) {
       if (v.status[t] !== Status.ACTIVE) continue;
       nc.loadRow(v, t);
-      const g = nc.expectedGain(true, false);
+      nc.evaluate(true, false);
+      const g = nc.gain;
       value += t === me ? g : -g * threat(v, t);
     }
     return value;
@@ -324,7 +325,7 @@ export function gameWorth(v: SevnView, nc: NextCard, code: number): number {
   nc.loadRow(v, me);
   if (kind === Kind.SECOND_CHANCE) {
     if (nc.secondChance) return 0;
-    nc.expectedGain(true, false);
+    nc.evaluate(true, false);
     return nc.bust * nc.points;
   }
   if (kind === Kind.CROSSROADS) return 0;

@@ -16,8 +16,8 @@
  */
 import { Bonus, Kind, type SevnCards } from '../../src/games/sevn/cards.js';
 import { longestRun } from '../../src/games/sevn/scoring.js';
-import { Status, type SevnView } from '../../src/games/sevn/view.js';
 import { CardCounts } from './card-counts.js';
+export { othersIn } from './card-counts.js';
 
 export class NextCard extends CardCounts {
   /** Per code: the loaded row's change from that card (filled by `expectedGain`). */
@@ -26,10 +26,7 @@ export class NextCard extends CardCounts {
   bust = 0.5;
   // Sorting scratch for the Crossroads value.
   private readonly order: Int32Array;
-  /**
-   * The row codes split by kind, for `evaluate`: one short loop per kind with no switch (the sum over
-   * them is an exact integer, so the order it is added in does not matter).
-   */
+  /** The row codes split by kind, for `evaluate`: one short loop per kind, no switch (an exact integer sum in any order). */
   private readonly addCodes: Int32Array;
   private readonly multiplyCodes: Int32Array;
   private readonly ballastCodes: Int32Array;
@@ -62,6 +59,7 @@ export class NextCard extends CardCounts {
     for (const c of this.multiplyCodes) if (cards.value[c] < 1) nonNegative = false;
     this.rowCardsNonNegative = nonNegative;
     this.numbersDown = Int32Array.from(this.numberCodes).sort((a, b) => cards.value[b] - cards.value[a]);
+    this.ballastNonPositive = Array.from(this.ballastCodes).every((c) => cards.value[c] <= 0);
   }
 
   /**
@@ -155,8 +153,19 @@ export class NextCard extends CardCounts {
    */
   expectedGain(othersIn: boolean, crossroads = true): number {
     this.evaluate(othersIn, crossroads);
+    this.fillDeltas();
     return this.gain;
   }
+
+  /** Leaves every unseen card's value in `delta` after `evaluate` (its closed form sums the row cards without their deltas). */
+  fillDeltas(): void {
+    if (!this.numbersFilled) this.fillNumbers();
+    if (!this.rowDeltas) this.rowCardsSimple();
+    this.rowDeltas = true;
+  }
+
+  /** Whether `delta` holds the Ballast, modifier and bonus cards' values for the loaded row. */
+  private rowDeltas = false;
 
   /** The last expected gain `evaluate` computed. */
   gain = 0.5;
@@ -193,11 +202,13 @@ export class NextCard extends CardCounts {
       const sevn = this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
       base = this.mult * (this.numValues - dupValues) + sevn * fresh - (this.secondChance ? 0 : p * dup);
       this.numbersFilled = false;
-      base += this.rowCardsSimple();
+      this.rowDeltas = false;
+      base += this.rowCardsSum();
     } else {
       dup = this.anyRow();
       base = this.anyRowBase;
       this.numbersFilled = true;
+      this.rowDeltas = true;
     }
     const bust = this.secondChance ? 0 : dup / total;
     this.bust = bust;
@@ -392,6 +403,61 @@ export class NextCard extends CardCounts {
     return base;
   }
 
+  /**
+   * rowCardsSimple's sum without the deltas (fillDeltas writes them where needed): the same integers,
+   * exact in any order. The + modifiers' sum does not depend on the row: once per load. A Ballast <= 0
+   * adds nothing to a live row with no SEVN bonus in reach ((sum + value) x mult + plus <= points, mult >= 0).
+   */
+  private rowCardsSum(): number {
+    const u = this.unseen;
+    const value = this.value;
+    const p = this.points;
+    const sum = this.sum;
+    const mult = this.mult;
+    const plus = this.plus;
+    if (this.addsLoad !== this.loads) {
+      let adds = 0;
+      const add = this.addCodes;
+      for (let i = 0; i < add.length; i++) adds += u[add[i]] * value[add[i]];
+      this.adds = adds;
+      this.addsLoad = this.loads;
+    }
+    let base = this.adds;
+    const mul = this.multiplyCodes;
+    for (let i = 0; i < mul.length; i++) {
+      const c = mul[i];
+      const k = u[c];
+      if (k === 0) continue;
+      const t = sum * mult * value[c] + plus;
+      base += k * ((t < 0 ? 0 : t) - p);
+    }
+    const sevn = this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
+    if (sevn !== 0 || this.busted || !this.ballastNonPositive || mult < 0) {
+      const ballast = this.ballastCodes;
+      for (let i = 0; i < ballast.length; i++) {
+        const c = ballast[i];
+        const k = u[c];
+        if (k === 0) continue;
+        let t = (sum + value[c]) * mult + plus + sevn;
+        if (t < 0) t = 0;
+        base += k * (t > p ? t - p : 0);
+      }
+    }
+    const bonus = this.bonusCodes;
+    for (let i = 0; i < bonus.length; i++) {
+      const c = bonus[i];
+      const k = u[c];
+      if (k === 0) continue;
+      base += k * (this.busted ? this.cardDelta(c) : this.bonusEarned(this.kind[c]));
+    }
+    return base;
+  }
+
+  /** The unseen + modifiers' values summed (rowCardsSum), and the load of the unseen cards it was summed for. */
+  private adds = 0;
+  private addsLoad = -1;
+  private readonly ballastNonPositive: boolean; // every Ballast card's value <= 0 (rowCardsSum)
+
   /** The points a bonus card of `kind` earns the loaded row now (as `score` adds them). */
   private bonusEarned(kind: number): number {
     const mask = this.mask;
@@ -412,7 +478,7 @@ export class NextCard extends CardCounts {
   private crossroadsValue(): number {
     const u = this.unseen;
     const x = this.xCode;
-    if (!this.numbersFilled) this.fillNumbers();
+    this.fillDeltas();
     u[x]--; // the Crossroads card drawn is not one of the two revealed
     const best = this.bestOfTwo(this.unseenTotal - 1);
     u[x]++;
@@ -462,6 +528,10 @@ export class NextCard extends CardCounts {
       }
       from = this.numbers;
     } else if (!this.numbersFilled) this.fillNumbers();
+    if (!this.rowDeltas) {
+      this.rowCardsSimple();
+      this.rowDeltas = true;
+    }
     for (let c = from; c < this.codes; c++) if (u[c] > 0 && d[c] > best) best = d[c];
     return best;
   }
@@ -526,10 +596,4 @@ export class NextCard extends CardCounts {
     }
     return e;
   }
-}
-
-/** Is any seat other than `s` still in the round? */
-export function othersIn(v: SevnView, s: number): boolean {
-  for (let t = 0; t < v.players; t++) if (t !== s && v.statusOf(t) === Status.ACTIVE) return true;
-  return false;
 }

@@ -66,6 +66,43 @@ function maxStake(v: SevnView, me: number): number {
   return most;
 }
 
+/**
+ * R4: whether the exact chance that the next card busts `held` exceeds `risk` (no Second Chance
+ * held, held !== 0), as `rule` decides it: both the most duplicates and the unseen ones over the
+ * unseen total above `risk`, the two counted in one pass over the held values.
+ */
+function bustsOver(v: SevnView, held: number, risk: number): boolean {
+  const total = v.deckSize;
+  if (total <= 0) {
+    const all = unseenTotal(v);
+    return all > 0 && mostDuplicates(v, held) / all > risk && unseenDuplicates(v, held) / all > risk;
+  }
+  const cards = v.cards;
+  const copies = cards.copies;
+  const numberCode = cards.numberCode;
+  let most = 0;
+  let bad = 0;
+  for (let m = held; m !== 0; m &= m - 1) {
+    const c = numberCode[31 - Math.clz32(m & -m)];
+    most += copies[c] - 1;
+    bad += copies[c] - v.seenOf(c);
+  }
+  return most / total > risk && bad / total > risk;
+}
+
+/** R1: whether an opponent out of the round (stayed or frozen) has a final at or above the target and above `mine`. */
+function outWins(v: SevnView, me: number, mine: number, target: number): boolean {
+  let bestOut = -1;
+  for (let t = 0; t < v.players; t++) {
+    if (t === me) continue;
+    const st = v.statusOf(t);
+    if (st === Status.ACTIVE || st === Status.BUSTED) continue;
+    const final = v.totalOf(t) + v.roundPointsOf(t);
+    if (final > bestOut) bestOut = final;
+  }
+  return bestOut >= target && bestOut > mine;
+}
+
 const PARAMS = defineParams({
   points: num(5, 150, 131.924, 'stay threshold (round points) in a level game'),
   behind: num(0, 1, 0.331337, 'threshold raised per point the best opponent leads (times game progress)'),
@@ -85,6 +122,74 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
     const last = params.exact === 'last' ? new LastSeatPlay(ctx.rules, ctx.cards, true) : null;
     const { points, behind, ahead, stake, crowd, risk } = params;
     const target = ctx.rules.target;
+
+    /** The rule, every part in order (see the module comment). */
+    const rule = (v: SevnView): number => {
+      // The per-seat entries read one by one (totalOf, statusOf, roundPointsOf): no copies. The round
+      // points of opponents still in matter only when staying could end the game (rule 2) or the
+      // threshold without the stake term does not already clear the row: read only then.
+      const me = v.seat;
+      const myTotal = v.totalOf(me);
+      const mine = myTotal + v.points;
+      let bestOut = -1; // the highest final of an opponent out of the round and not busted
+      let bestTotal = -1e9;
+      let top = myTotal;
+      let inRound = 0;
+      for (let t = 0; t < v.players; t++) {
+        if (t === me) continue;
+        const total = v.totalOf(t);
+        if (total > top) top = total;
+        if (total > bestTotal) bestTotal = total;
+        const st = v.statusOf(t);
+        if (st === Status.ACTIVE) inRound++;
+        else if (st !== Status.BUSTED) {
+          const final = total + v.roundPointsOf(t);
+          if (final > bestOut) bestOut = final;
+        }
+      }
+      // The end of the game.
+      if (bestOut >= target && bestOut > mine) return Answer.DRAW;
+      if (mine >= target && mine >= finals(v, me)) return Answer.STAY;
+      const gap = v.players > 1 ? bestTotal - myTotal : 0;
+      const progress = Math.min(1, top / target);
+      const level = points + progress * (gap > 0 ? behind * gap : ahead * gap);
+      // With stake >= 0, stake x maxStake >= 0: below the threshold without that term is below the
+      // threshold (floating-point sums are monotonic), and the opponents' stakes need not be read.
+      if (!(stake >= 0 && v.points < level + crowd * inRound)) {
+        const threshold = level + stake * maxStake(v, me) + crowd * inRound;
+        if (!(v.points < threshold)) return Answer.STAY;
+      }
+      // Below the threshold it draws, unless the bust chance exceeds `risk` (checked last: it needs the
+      // unseen cards; worked out here, not by bustChance(): a double returned from a call is boxed).
+      if (!v.hasSecondChance && v.held !== 0) {
+        const total = unseenTotal(v);
+        if (total > 0 && mostDuplicates(v, v.held) / total > risk && unseenDuplicates(v, v.held) / total > risk) return Answer.STAY;
+      }
+      return Answer.DRAW;
+    };
+
+    /**
+     * A lower bound on the threshold from the totals alone: `rule`'s level, worked out by the same
+     * floating-point steps, plus the crowd term at its least over the opponents that can be in (the
+     * stake term at its least, 0, when stake >= 0). Each sum and product is monotonic in each term,
+     * so a row below this is below the threshold.
+     */
+    const floor = (v: SevnView, me: number): number => {
+      const myTotal = v.totalOf(me);
+      let bestTotal = -1e9;
+      let top = myTotal;
+      for (let t = 0; t < v.players; t++) {
+        if (t === me) continue;
+        const total = v.totalOf(t);
+        if (total > top) top = total;
+        if (total > bestTotal) bestTotal = total;
+      }
+      const gap = v.players > 1 ? bestTotal - myTotal : 0;
+      const progress = Math.min(1, top / target);
+      const level = points + progress * (gap > 0 ? behind * gap : ahead * gap);
+      return level + (crowd >= 0 ? 0 : crowd * (v.players - 1));
+    };
+
     return {
       ...cardChoices(params, ctx),
       drawOrStay(v) {
@@ -92,47 +197,19 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
           const a = last.answer(v);
           if (a >= 0) return a;
         }
-        // The per-seat entries read one by one (totalOf, statusOf, roundPointsOf): no copies. The round
-        // points of opponents still in matter only when staying could end the game (rule 2) or the
-        // threshold without the stake term does not already clear the row: read only then.
+        // The rule's parts in order: R1 draw (an opponent out of the round finishes ahead, at the
+        // target), R2 stay (staying wins), R3 stay (at or above the threshold), R4 stay (bust chance
+        // above `risk`), else draw. With R4 true the answer is R1's alone; with R4, R2 and R3 false it
+        // is a draw whatever R1 says. So most questions are settled by the row and the deck, or by
+        // them and the totals, without the opponents' statuses and round points; the rest get `rule`.
         const me = v.seat;
-        const myTotal = v.totalOf(me);
-        const mine = myTotal + v.points;
-        let bestOut = -1; // the highest final of an opponent out of the round and not busted
-        let bestTotal = -1e9;
-        let top = myTotal;
-        let inRound = 0;
-        for (let t = 0; t < v.players; t++) {
-          if (t === me) continue;
-          const total = v.totalOf(t);
-          if (total > top) top = total;
-          if (total > bestTotal) bestTotal = total;
-          const st = v.statusOf(t);
-          if (st === Status.ACTIVE) inRound++;
-          else if (st !== Status.BUSTED) {
-            const final = total + v.roundPointsOf(t);
-            if (final > bestOut) bestOut = final;
-          }
+        const mine = v.totalOf(me) + v.points;
+        if (!v.hasSecondChance) {
+          const held = v.held;
+          if (held !== 0 && bustsOver(v, held, risk)) return outWins(v, me, mine, target) ? Answer.DRAW : Answer.STAY;
         }
-        // The end of the game.
-        if (bestOut >= target && bestOut > mine) return Answer.DRAW;
-        if (mine >= target && mine >= finals(v, me)) return Answer.STAY;
-        const gap = v.players > 1 ? bestTotal - myTotal : 0;
-        const progress = Math.min(1, top / target);
-        const level = points + progress * (gap > 0 ? behind * gap : ahead * gap);
-        // With stake >= 0, stake x maxStake >= 0: below the threshold without that term is below the
-        // threshold (floating-point sums are monotonic), and the opponents' stakes need not be read.
-        if (!(stake >= 0 && v.points < level + crowd * inRound)) {
-          const threshold = level + stake * maxStake(v, me) + crowd * inRound;
-          if (!(v.points < threshold)) return Answer.STAY;
-        }
-        // Below the threshold it draws, unless the bust chance exceeds `risk` (checked last: it needs the
-        // unseen cards; worked out here, not by bustChance(): a double returned from a call is boxed).
-        if (!v.hasSecondChance && v.held !== 0) {
-          const total = unseenTotal(v);
-          if (total > 0 && mostDuplicates(v, v.held) / total > risk && unseenDuplicates(v, v.held) / total > risk) return Answer.STAY;
-        }
-        return Answer.DRAW;
+        if (stake >= 0 && mine < target && v.points < floor(v, me)) return Answer.DRAW;
+        return rule(v);
       },
     };
   },

@@ -4,7 +4,8 @@
  *   drawnAt) against counting them afresh through a view without those members;
  * - a row read from the engine's counters (rowCounters) against walking its cards;
  * - evaluate's deltas and the bust chance against cardDelta card by card and the duplicates counted
- *   here, for every seat's row (bonus cards, Ballast, Second Chance and busted rows included);
+ *   here, for every seat's row (bonus cards, Ballast, Second Chance and busted rows included), and its
+ *   gain (whose closed form sums the row cards without their deltas) against the deltas it leaves;
  * - exceeds against the expected gain it bounds, at margins near the gain;
  * - race's rule, which reads the opponents' stakes only when they can matter, against reading them all;
  * - the unseen total of an empty deck (every card off the table) against counting it code by code.
@@ -135,7 +136,11 @@ function checker(label: string, rng: Rng, every: number, failures: string[]): Se
       const a = nc as unknown as Fields;
       const b = fresh as unknown as Fields;
       for (const f of ROW) if (a[f] !== b[f]) failures.push(`${where} seat ${s}: ${f} ${String(a[f])} from counters, ${String(b[f])} from cards`);
-      nc.evaluate(true, true);
+      nc.expectedGain(true, true); // leaves every unseen card's value in delta
+      // The gain (worked out without the row cards' deltas: rowCardsSum) against the deltas it leaves.
+      let weighed = 0;
+      for (let c = 0; c < v.cards.codes; c++) if (nc.unseen[c] > 0) weighed += nc.unseen[c] * nc.delta[c];
+      if (nc.unseenTotal > 0 && Math.abs(weighed / nc.unseenTotal - nc.gain) > 1e-9 * (1 + Math.abs(nc.gain))) failures.push(`${where} seat ${s}: gain ${nc.gain}, from the deltas ${weighed / nc.unseenTotal}`);
       let dup = 0;
       for (let c = 0; c < v.cards.codes; c++) {
         const k = nc.unseen[c];

@@ -34,4 +34,29 @@ describe('DecisionCounter', () => {
       ]),
     );
   });
+
+  it('counts tallies written in place (state << 4 | actionSeat) at settle, beside recorded decisions', () => {
+    const c = new DecisionCounter(new Bucketer([], []));
+    const t = c.tallies();
+    const tally = (state: number, action: number, seat: number): void => {
+      const at = (state << 4) | (action * 8 + seat);
+      if (t.counts[at]++ === 0) t.at[t.n++] = at;
+    };
+    // Game 1: seat 0 scores 10 and wins, seat 1 scores 3.
+    tally(5, 1, 0);
+    tally(5, 1, 0);
+    c.record(0, 5, 1); // the same bucket, recorded
+    tally(4095, 0, 1); // the largest state a tally holds
+    c.settle(Int32Array.of(10, 3), Float64Array.of(1, 0));
+    expect(t.n).toBe(0);
+    // Game 2: seat 0 scores 4, seat 1 scores 6 and wins.
+    tally(5, 1, 0);
+    c.settle(Int32Array.of(4, 6), Float64Array.of(0, 1));
+    expect(sums(c)).toEqual(
+      new Map([
+        ['5/8', [4, 10 + 10 + 10 + 4, 300 + 16, 3 * W, 3 * W * W]],
+        ['4095/1', [1, 3, 9, 0, 0]],
+      ]),
+    );
+  });
 });

@@ -2,7 +2,8 @@
  * SEVN decision buckets: the state features `--bucket` can choose and how each is read from the
  * engine, the action codes of each decision kind in words, and the next card's exact bust chance.
  */
-import { type BucketFeature, planBand } from '../../engine/decisions.js';
+import { type BucketFeature, DecisionCounter, type PendingTallies, planBand } from '../../engine/decisions.js';
+import type { DecisionSink } from '../../engine/strategy.js';
 import { bustChance, duplicatesInDeck } from './bust.js';
 import { Kind, type SevnCards } from './cards.js';
 import type { SevnEngine } from './engine.js';
@@ -70,14 +71,23 @@ function askedFeature(e: SevnEngine, s: number, f: number): number {
  * the evaluator hears it (`answer`, and `x0`, `y0` as the kind gives them), and the sink records
  * `action` in its bucket (Bucketer.key's sum, from the Bucketer's plan).
  *
- * The first two features are read outside the loop: with the default buckets (two features) no loop
- * runs, and the key cost about 100 instructions a decision less than as one loop over the plan with the
- * feature switch inside (valgrind, bench/README.md). V8 does not inline this function into the
- * engine's `turns` (that one's inlining budget is spent), which keeps the draw inlined there (check
- * with `--trace-turbo-inlining`).
+ * Buckets of points and distinct only (the default) take the DrawTally's tables (below); otherwise
+ * the first two features are read outside the loop, which cost about 100 instructions a decision
+ * less than one loop over the plan with the feature switch inside (valgrind, bench/README.md). V8
+ * inlines this function into the engine's `turns` (401 bytes of bytecode, under its 460-byte limit),
+ * and `drawFor` is then a call there (check with `--trace-turbo-inlining`).
  */
 export function observeDecision(e: SevnEngine, s: number, kind: number, answer: number, x0: number, y0: number, action: number): void {
   if (e.evaluator !== null) e.evaluator.decided(e, s, kind, answer, x0, y0);
+  const t = e.drawTally;
+  if (t.sink !== null) {
+    // Points and distinct only: the same key from the tally's tables, without the loop below; a
+    // draw-or-stay answer counted in place (DrawTally).
+    const cell = t.cell(e.view.points, e.seats[(s << Seat.SHIFT) + Seat.DISTINCT]);
+    if (kind === Decision.DRAW_STAY) t.count(cell + (action << 3) + s);
+    else t.sink.record(s, kind * t.kindPlace + (cell >> 4), action);
+    return;
+  }
   const d = e.decisions;
   if (d === null) return;
   const b = d.buckets;
@@ -89,6 +99,61 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
   if (n > 4) key += planBand(placed, plan, 4, askedFeature(e, s, plan[4]));
   for (let i = 8; i < n; i += 4) key += planBand(placed, plan, i, askedFeature(e, s, plan[i]));
   d.record(s, key, action);
+}
+
+/**
+ * A decision counter's keys for buckets of the points and distinct features only, worked out without
+ * the plan loop and the feature switch (observeDecision's first branch): the key is two table reads.
+ * `points[v]` is the points band's part of the key and `distinct[v]` the distinct band's (a value past
+ * a table's end reads its last entry: the top band; a feature not chosen has a one-entry table of 0),
+ * both shifted left by 4 into the counter's (state << 4) | actionSeat cells. Draw-or-stay answers,
+ * kind 0 and two-way, are counted in those cells in place (DecisionCounter.tallies: no hash, no
+ * call) and credited at settle; the other kinds go to the counter's record with the same key.
+ */
+export class DrawTally {
+  /** The counter these tables are for (null: none fits, observeDecision's general path keys). */
+  sink: DecisionSink | null = null;
+  points: Int32Array = new Int32Array(1);
+  distinct: Int32Array = new Int32Array(1);
+  tallies: PendingTallies = { counts: new Int32Array(1), at: new Int32Array(1), n: 0 };
+  /** The Bucketer's kindPlace: a kind's part of the key is kind * kindPlace. */
+  kindPlace = 0;
+
+  /** The cell of a decision's state: its points and distinct bands' part of the key, shifted left by 4. */
+  cell(points: number, distinct: number): number {
+    // Math.min, not a conditional: a branch first taken late (points above 100) deoptimised `turns`.
+    return this.points[Math.min(points, this.points.length - 1)] + this.distinct[Math.min(distinct, this.distinct.length - 1)];
+  }
+
+  /** One more decision in cell `at` (a cell plus its actionSeat) of the unit being played. */
+  count(at: number): void {
+    const c = this.tallies;
+    if (c.counts[at]++ === 0) c.at[c.n++] = at;
+  }
+
+  /** Takes `d` (SevnEngine's decisions setter) if its buckets allow: a DecisionCounter, points and distinct only, fewer than 4,096 draw-or-stay states. */
+  take(d: DecisionSink | null): void {
+    this.sink = null;
+    if (!(d instanceof DecisionCounter)) return;
+    const b = d.buckets;
+    const plan = b.plan;
+    if (b.kindPlace > 4096) return;
+    let points: Int32Array | null = null;
+    let distinct: Int32Array | null = null;
+    for (let i = 0; i < plan.length; i += 4) {
+      if (plan[i + 1] !== 0) return; // a lowest band below 0: not these features
+      const table = new Int32Array(plan[i + 2]);
+      for (let x = 0; x < table.length; x++) table[x] = b.placed[plan[i + 3] + x] << 4;
+      if (plan[i] === Feature.POINTS) points = table;
+      else if (plan[i] === Feature.DISTINCT) distinct = table;
+      else return;
+    }
+    this.points = points ?? new Int32Array(1);
+    this.distinct = distinct ?? new Int32Array(1);
+    this.tallies = d.tallies();
+    this.kindPlace = b.kindPlace;
+    this.sink = d;
+  }
 }
 
 /** Own total minus the highest other total (0 alone). */

@@ -9,7 +9,7 @@ import type { Rng } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import type { FeatureSource } from '../../engine/decisions.js';
-import { observeDecision, sevnFeature } from './buckets.js';
+import { DrawTally, observeDecision, sevnFeature } from './buckets.js';
 import { Bonus, Kind } from './cards.js';
 import { Ev } from './events.js';
 import type { SevnEvaluator } from './rollouts.js';
@@ -17,16 +17,22 @@ import { MAX_PLAYERS, Seat } from './seats.js';
 import { Answer, Decision, type SevnPlayer, Status } from './view.js';
 import type { SevnViewBuffer } from './view-buffer.js';
 import { SevnTable } from './table.js';
-
-export { MAX_PLAYERS };
-
 import { RoundCapError } from '../../engine/errors.js';
 
-export { RoundCapError };
+export { MAX_PLAYERS, RoundCapError };
 
 /** The engine: the rules of play over the table's state (table.ts). */
 export class SevnEngine extends SevnTable implements FeatureSource {
-  decisions: DecisionSink | null = null;
+  /** The decisions' sink, and its draw-or-stay tallies (buckets.ts), looked at when set (not in an ask: a call site first run late deoptimises `turns`). */
+  private sink: DecisionSink | null = null;
+  readonly drawTally = new DrawTally();
+  get decisions(): DecisionSink | null {
+    return this.sink;
+  }
+  set decisions(d: DecisionSink | null) {
+    this.sink = d;
+    this.drawTally.take(d);
+  }
   counterfactual: CounterfactualStreams | null = null;
   /** With counterfactual recording: sees every round start and every answer, and values sampled decisions (rollouts.ts). */
   evaluator: SevnEvaluator | null = null;
@@ -49,7 +55,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   private askDraw(s: number): number {
     const a = this.players[s].drawOrStay(this.prepare(s, Decision.DRAW_STAY));
     if (a !== Answer.DRAW && a !== Answer.STAY) this.illegal(s, 'draw-or-stay answer', a, '1 (draw) or 0 (stay)');
-    if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, Decision.DRAW_STAY, a, 0, 0, a);
+    if (this.sink !== null || this.evaluator !== null) observeDecision(this, s, Decision.DRAW_STAY, a, 0, 0, a);
     return a;
   }
 

@@ -1,0 +1,59 @@
+/**
+ * With a DecisionCounter and buckets of the points and distinct features only, the SEVN engine counts
+ * its draw-or-stay decisions in place (buckets.ts DrawTally) instead of calling observeDecision. The
+ * counts must be those of the general path: every game here is recorded twice from the same seeds,
+ * once into a DecisionCounter (counted in place) and once through a sink that is not one (so every
+ * decision takes observeDecision and the counter's record), and the bucket sums are compared.
+ */
+import { describe, expect, it } from 'vitest';
+import { Bucketer, DecisionCounter, parseBuckets } from '../../src/engine/decisions.js';
+import type { DecisionSink } from '../../src/engine/strategy.js';
+import { sevnBucketFeatures } from '../../src/games/sevn/buckets.js';
+import type { SevnEngine } from '../../src/games/sevn/engine.js';
+import { SevnRunner } from '../../src/games/sevn/index.js';
+import { sevnPreset } from '../../src/games/sevn/rules.js';
+import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
+
+type Mode = 'round' | 'game';
+
+function record(preset: string, specs: string[], mode: Mode, bucket: string, games: number, inPlace: boolean): { sums: Map<string, number[]>; engine: SevnEngine } {
+  const rules = sevnPreset(preset);
+  const runner = new SevnRunner(SEVN_STRATEGIES, rules, specs, mode);
+  const counter = new DecisionCounter(new Bucketer(sevnBucketFeatures(rules), parseBuckets(sevnBucketFeatures(rules), bucket)));
+  // Not a DecisionCounter: the engine cannot count into it in place.
+  const general: DecisionSink = { buckets: counter.buckets, record: (seat, state, action) => counter.record(seat, state, action) };
+  runner.decisions = inPlace ? counter : general;
+  for (let g = 0; g < games; g++) {
+    runner.reseedGame(5, g);
+    runner.playOne();
+    counter.settle(runner.scores, runner.winShare);
+  }
+  const sums = new Map<string, number[]>();
+  for (const [state, actionSeat, v] of counter.table.entries()) sums.set(`${state}/${actionSeat}`, [...v]);
+  return { sums, engine: (runner as unknown as { engine: SevnEngine }).engine };
+}
+
+describe('draw-or-stay decisions counted in place', () => {
+  const cases: [string, string[], Mode, string][] = [
+    ['sevn', ['stay-at:points=20', 'race', 'stay-at:points=30', 'random'], 'game', 'points:20,distinct:2'],
+    ['sevn', ['stay-at:points=25', 'bust-cap', 'race'], 'round', 'distinct:1,points:7'],
+    ['flip7', ['race', 'stay-at:points=20'], 'game', 'points:1'],
+    ['sevn-numbers', ['stay-at:points=25'], 'round', 'distinct:3'],
+    ['sevn', ['stay-at:points=20', 'stay-at:points=20'], 'game', 'none'],
+  ];
+  for (const [preset, specs, mode, bucket] of cases) {
+    it(`${preset} ${mode}, --bucket ${bucket}: the sums of the general path`, () => {
+      const a = record(preset, specs, mode, bucket, 150, true);
+      const b = record(preset, specs, mode, bucket, 150, false);
+      expect(a.engine.drawTally.sink).not.toBeNull();
+      expect(b.engine.drawTally.sink).toBeNull();
+      expect(a.sums.size).toBeGreaterThan(specs.length);
+      expect(a.sums).toEqual(b.sums);
+    });
+  }
+
+  it('is not used for other features: they go through observeDecision', () => {
+    const a = record('sevn', ['stay-at:points=20', 'race'], 'game', 'points:20,bust:25', 20, true);
+    expect(a.engine.drawTally.sink).toBeNull();
+  });
+});
