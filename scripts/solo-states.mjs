@@ -8,20 +8,51 @@
  * discarded) and each Ballast card left or discarded (stay-at discards Ballast unless it makes a SEVN),
  * whose round points stay below P. Drawn in the order Second Chances, Ballast, numbers from the lowest,
  * modifiers, bonus cards, no earlier set scores more, so each is reached with the strategy drawing.
- * Actions (Freeze, Triple Draw, Crossroads, Storm) are left out: the true count is larger.
+ * Actions (Freeze, Triple Draw, Crossroads, Storm) are left out: the true count is larger. Each preset,
+ * and `sevn` without its bonus cards (they score nothing while their condition is unmet, so the round
+ * goes on with any of them), without its Ballast cards, and without both:
  *
  *   npm run build && node scripts/solo-states.mjs [--points P]
+ *
+ * With --pass it runs the exact pass itself (src/games/sevn/solo-pass.ts, its default threshold unless
+ * --drop-below) on one preset up to --layers cards taken, and prints per layer the states expanded,
+ * their chance, the time and memory so far, and how many of them stay apart when a state is cut down to
+ * its row (values held, Second Chance held, a Triple Draw's or Storm's cards to deal and the actions
+ * waiting, Ballast kept, modifiers and bonus cards in the row), then with each part of the deck added
+ * back: Ballast cards left or discarded, actions left, modifiers and bonus cards left, the held values'
+ * copies left, the copies left of each value not held (the whole state):
+ *
+ *   node scripts/solo-states.mjs --pass [--preset sevn] [--points 25] [--layers 5] [--drop-below 1e-10]
  */
 import { SevnCards, } from '../dist/src/games/sevn/cards.js';
-import { sevnPreset } from '../dist/src/games/sevn/rules.js';
+import { SEVN_PRESETS, sevnPreset } from '../dist/src/games/sevn/rules.js';
 import { explainScore } from '../dist/src/games/sevn/scoring.js';
+import { scriptArgs } from './args.mjs';
 
-const i = process.argv.indexOf('--points');
-const P = i < 0 ? 25 : Number(process.argv[i + 1]);
+const { values, int, fail } = scriptArgs(
+  'node scripts/solo-states.mjs [--points 25] [--pass [--preset sevn] [--layers 5] [--drop-below 1e-10]]',
+  { points: { type: 'string', default: '25' }, pass: { type: 'boolean', default: false }, preset: { type: 'string', default: 'sevn' }, layers: { type: 'string', default: '5' }, 'drop-below': { type: 'string' } },
+);
+const P = int('points', 0);
+if (values.pass) {
+  const drop = values['drop-below'] === undefined ? undefined : Number(values['drop-below']);
+  if (!Object.hasOwn(SEVN_PRESETS, values.preset)) fail(`--preset ${values.preset}: expected one of ${Object.keys(SEVN_PRESETS).join(', ')}`);
+  if (drop !== undefined && !(drop >= 0 && drop < 1)) fail(`--drop-below ${values['drop-below']}: expected a chance from 0 up to 1`);
+  await passLayers(values.preset, int('layers'), drop);
+  process.exit(0);
+}
 // Card kinds (cards.ts): 0 number, 1 Ballast, 2 x, 3 +, 4 Second Chance, 9..11 bonus cards.
-for (const preset of ['sevn', 'flip7', 'sevn-numbers', 'flip7-numbers']) {
+// The presets, and sevn without its bonus cards, its Ballast cards or both: what each multiplies.
+const noBonus = (r) => ({ ...r, bonuses: Object.fromEntries(Object.entries(r.bonuses).map(([k, b]) => [k, { ...b, count: 0 }])) });
+const variants = {
+  ...Object.fromEntries(Object.keys(SEVN_PRESETS).map((name) => [name, () => sevnPreset(name)])),
+  'sevn without bonus cards': () => noBonus(sevnPreset('sevn')),
+  'sevn without Ballast': () => ({ ...sevnPreset('sevn'), ballast: [] }),
+  'sevn without either': () => ({ ...noBonus(sevnPreset('sevn')), ballast: [] }),
+};
+for (const [preset, rules] of Object.entries(variants)) {
   const t0 = performance.now();
-  const r = sevnPreset(preset);
+  const r = rules();
   const cards = new SevnCards(r);
   const numbers = [];
   const mods = [];
@@ -62,4 +93,63 @@ for (const preset of ['sevn', 'flip7', 'sevn-numbers', 'flip7-numbers']) {
   };
   walk(0, 0);
   console.log(`${preset}: stay-at:points=${P} keeps drawing at ${states.toLocaleString('en-US')} decision states or more (${cards.deck.length} cards; counted in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
+/** The exact pass on `preset` up to `layers` cards taken: states per layer, and apart by which parts of a state. */
+async function passLayers(preset, layers, dropBelow) {
+  const { soloPass } = await import('../dist/src/games/sevn/solo-pass.js');
+  const { SEVN_STRATEGIES } = await import('../dist/strategies/sevn/index.js');
+  const r = sevnPreset(preset);
+  const cards = new SevnCards(r);
+  const parts = ['row', '+ Ballast left or discarded', '+ actions left', '+ modifiers and bonus cards left', "+ held values' copies left", '+ copies left of values not held (all)'];
+  // Per part, a 53-bit hash of the state cut down to it (Sets of numbers: a Set of strings takes GBs at a million states).
+  let seen = parts.map(() => new Set());
+  let states = 0;
+  let chance = 0;
+  const t0 = performance.now();
+  const inspect = (layer, p, f, x) => {
+    states++;
+    chance += p;
+    let h1 = 0x9e3779b9;
+    let h2 = 0x85ebca6b;
+    const mix = (v) => {
+      h1 = Math.imul(h1 ^ v, 0x85ebca6b) ^ (h1 >>> 13);
+      h2 = Math.imul(h2 ^ v, 0xc2b2ae35) ^ (h2 >>> 16);
+    };
+    const done = (k) => seen[k].add((h1 >>> 0) * 2 ** 21 + (h2 & 0x1fffff));
+    mix(f[x.held]); mix(f[x.secondChance]); mix(f[x.sequence]); mix(f[x.queue]);
+    const kinds = (test, at) => {
+      for (let c = 0; c < cards.codes; c++) if (test(cards.kind[c]) && at[c] >= 0) mix(f[at[c]] + 8 * c);
+    };
+    for (let c = 0; c < cards.codes; c++) if (cards.kind[c] === 1 && x.left[c] >= 0) mix(f[x.left[c]] === 1 ? 1 : 0);
+    kinds(() => true, x.row);
+    done(0);
+    kinds((k) => k === 1, x.left);
+    done(1);
+    kinds((k) => k >= 4 && k <= 8, x.left);
+    done(2);
+    kinds((k) => k === 2 || k === 3 || k >= 9, x.left);
+    done(3);
+    mix(f[x.heldCopies]);
+    done(4);
+    kinds((k) => k === 0, x.left);
+    done(5);
+  };
+  const progress = (layer) => {
+    const mb = (process.memoryUsage().rss / 1e6).toFixed(0);
+    console.log(`${preset}, ${layer} cards taken: ${states.toLocaleString('en-US')} states of chance ${chance.toFixed(4)}, expanded by ${((performance.now() - t0) / 1000).toFixed(1)} s (${mb} MB)`);
+    if (states > 0) for (let k = 0; k < parts.length; k++) console.log(`  ${seen[k].size.toLocaleString('en-US').padStart(11)}  ${parts[k]}`);
+    seen = parts.map(() => new Set());
+    states = 0;
+    chance = 0;
+    if (layer >= layers) throw STOP;
+  };
+  const STOP = new Error('stop');
+  try {
+    const out = soloPass(r, SEVN_STRATEGIES, `stay-at:points=${P}`, { maxSteps: 2e9, inspect, progress, epsilon: dropBelow });
+    if ('why' in out) console.log(out.why);
+    else console.log(`done: ${out.states.toLocaleString('en-US')} states expanded, chance ${out.dropped.mass.toExponential(3)} dropped`);
+  } catch (e) {
+    if (e !== STOP) throw e;
+  }
 }

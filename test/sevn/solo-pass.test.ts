@@ -110,6 +110,10 @@ describe('soloPass: the held values\' copies left kept together', () => {
     sameAsApart([[allKinds, 'stay-at:points=5'], [mixed, 'stay-at:points=20'], [sevnPreset('flip7-numbers'), 'bust-cap:p=0.25']]);
   }, 300_000);
 
+  it('the same with two Crossroads (a Crossroads can show the other: the one taken waits first in the queue)', () => {
+    sameAsApart([[twoCrossroads, 'stay-at:points=5'], [twoCrossroads, 'stay-at-cards:cards=3,ballast=keep']]);
+  }, 300_000);
+
   it.skipIf(!SLOW)('the same with the situation-aware card choices and Ballast kept (SEVENSIM_SLOW=1)', () => {
     sameAsApart([[allKinds, 'stay-at-cards:cards=3,ballast=keep'], [allKinds, 'bust-cap:p=0.3,ballast=gain,crossroads=game'], [mixed, 'bust-cap:p=0.2,freeze=deny,triple=harm,crossroads=game,gift=least']]);
   }, 600_000);
@@ -146,6 +150,18 @@ const allKinds: SevnRules = {
   sevn: { distinct: 3, bonus: 10 },
 };
 
+/**
+ * 18 cards: numbers 1, 2, 3 (2, 2 and 3 copies), Ballast -1, x2, +3, a Featherweight and one each of
+ * Second Chance, Freeze, Triple Draw (2 cards) and Storm, and two Crossroads; SEVN at 3 values. With
+ * the default card choices a Crossroads shown beside an action or a Ballast card (each worth 0 to the
+ * row) is taken, so a Crossroads can resolve the other one.
+ */
+const twoCrossroads: SevnRules = {
+  ...allKinds, name: 'two-crossroads', numbers: [{ value: 1, copies: 2 }, { value: 2, copies: 2 }, { value: 3, copies: 3 }],
+  actions: { freeze: 1, secondChance: 1, tripleDraw: 1, crossroads: 2, storm: 1 },
+  bonuses: { ...allKinds.bonuses, heavyweight: { ...allKinds.bonuses.heavyweight, count: 0 }, ladder: { ...allKinds.bonuses.ladder, count: 0 } },
+};
+
 /** The pass's round score, bust and SEVN chances and every row against `rounds` engine rounds. */
 function againstEngine(r: SevnRules, spec: string, rounds: number): void {
   const p = pass(r, spec);
@@ -172,6 +188,10 @@ function againstEngine(r: SevnRules, spec: string, rounds: number): void {
 describe('soloPass on a deck holding every card kind, against the engine (4 SE, fixed seeds)', () => {
   it('stay-at:points=5 (default card choices): 200,000 rounds', () => {
     againstEngine(allKinds, 'stay-at:points=5', 200_000);
+  }, 120_000);
+
+  it('two Crossroads, stay-at:points=5: 200,000 rounds', () => {
+    againstEngine(twoCrossroads, 'stay-at:points=5', 200_000);
   }, 120_000);
 
   it.skipIf(!SLOW)('situation-aware choices (Ballast gain, Crossroads game) and Ballast kept: 200,000 rounds each (SEVENSIM_SLOW=1)', () => {

@@ -26,12 +26,14 @@
  * the round (without freezeSelf it is discarded); a Triple Draw deals its cards to the player, a Storm
  * one; a Crossroads reveals two cards, the strategy takes one (resolved as if drawn) and the other is
  * discarded; actions drawn during a Triple Draw or a Storm wait and resolve first in, first out after
- * it; seven distinct values (numbers and kept Ballast) end the round with the bonus; bonus cards score
+ * it (a Crossroads taken otherwise waits too, first: its state joins its layer, so a Crossroads taken
+ * from a Crossroads is expanded once per state, not once per way there); seven distinct values (numbers and kept Ballast) end the round with the bonus; bonus cards score
  * at the round's end. Decks small enough to be reshuffled within a round are left out (null).
  *
  * On a full deck the states still keep growing with the cards taken (on flip7 about 2.3 times a card
  * past the 8th: which modifiers, Second Chances and Triple Draws are left, and the rounds a Triple Draw
- * carries past the strategy's stop; on sevn a Crossroads pair leaves one card of either kind less),
+ * carries past the strategy's stop; on sevn 6 to 7 times a card by the 5th and 6th, to 2,580,284
+ * states, what the row holds alone keeping a third of them apart: scripts/solo-states.mjs --pass),
  * most of them long rounds of small chance; so a state whose chance is below `epsilon` is dropped, not
  * expanded, and solo-bound.ts bounds what it could still have added (0 for none: exact).
  */
@@ -42,7 +44,7 @@ import type { SevnRules } from './rules.js';
 import { longestRun } from './scoring.js';
 import { SoloView } from './solo-view.js';
 import { DroppedStates, maxRoundScore, pointsDrop } from './solo-bound.js';
-import { StateLayout, StateTable, bitsFor } from './solo-states.js';
+import { type SoloStateFields, StateLayout, StateTable, bitsFor } from './solo-states.js';
 import { Answer, Decision, type SevnStrategyDef } from './view.js';
 
 export interface SoloPassRow {
@@ -86,7 +88,10 @@ export interface SoloPassOptions {
   checkViews?: boolean;
   /** Keeps each held value's copies left apart instead of together (tests: the pass as first written). */
   keepHeldCopies?: boolean;
+  /** Shown each state of a layer before it is expanded (measurements: scripts/solo-states.mjs). */
+  inspect?: (layer: number, chance: number, state: Int32Array, fields: SoloStateFields) => void;
 }
+
 
 /** The most 32-bit words a state takes. */
 const MAX_WORDS = 6;
@@ -165,6 +170,7 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
   const DUPS = layout.add(bitsFor(Math.max(1, dupMax)));
   if (layout.words > MAX_WORDS) return { why: `the deck has too many kinds of cards for the exact pass to key its states (${layout.words} words of 32 bits; it takes ${MAX_WORDS})` };
   const F = layout.fields;
+  const fields: SoloStateFields = { held: HELD, secondChance: SC_HELD, sequence: SEQ, queue: QUEUE, heldCopies: DUPS, left: rem, row: kept };
   const W = layout.words + (layout.words & 1); // even, for the state tables' float64s
   let lastLayer = 0; // the size of the last layer expanded: the next tables start at about its size
 
@@ -414,7 +420,7 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
         if (freezeSelf) return end(scoreOf(g, false), q);
       } else if (k === Kind.TRIPLE_DRAW) g[SEQ] = r.tripleDrawCards;
       else if (k === Kind.STORM) g[SEQ] = 1;
-      else return crossroads(g, q, layer, d);
+      else g[QUEUE] = (g[QUEUE] << 3) | Q.CROSSROADS; // first of the waiting work: merged with its layer, then taken
     }
     push(g, q, layer);
   };
@@ -464,6 +470,25 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
   };
   let picked = 0;
 
+  /** The card the strategy takes of the pair (a, o) shown in that order in state f (its view from `deck` while crLoaded is the last loaded). */
+  const take = (f: Int32Array, deck: Int32Array, a: number, o: number): number => {
+    crLoaded = pickOf(f, deck, a, o, false, crLoaded);
+    const pick = picked;
+    if (checkViews) {
+      pickOf(f, decks[depth + 1], a, o, true, -1);
+      if (picked !== pick) throw differs('Crossroads pick');
+    }
+    return pick === 0 ? a : o;
+  };
+  let crLoaded = -1;
+  /** Of the Crossroads pair shown in state f, `other` is discarded and `chosen` resolves as if drawn (g: scratch). */
+  const settle = (f: Int32Array, g: Int32Array, chosen: number, other: number, q: number, layer: number, d: number): void => {
+    g.set(f);
+    if (other !== DUP_CARD && kind[other] === Kind.BALLAST) g[rem[other]] = 2;
+    else takeOut(g, other);
+    resolve(g, chosen, q, layer + 2, false, d + 1);
+  };
+
   /** A Crossroads acts for the player in state f (the Crossroads card out of the deck): two cards, one taken. */
   const crossroads = (f: Int32Array, p: number, layer: number, d: number): void => {
     const deck = decks[d];
@@ -479,27 +504,23 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
       counts[n++] = k;
     }
     const g = gs[d];
-    let loaded = -1;
+    crLoaded = -1;
+    // Each pair of kinds once: two cards of one kind leave the same state whichever is taken, and the
+    // two orders of two kinds one state with both chances when the strategy takes the same card.
+    const ways = p / (total * (total - 1));
     for (let i = 0; i < n; i++) {
       const a = classes[i];
-      for (let j = 0; j < n; j++) {
+      if (counts[i] > 1) settle(f, g, a, a, ways * counts[i] * (counts[i] - 1), layer, d);
+      for (let j = i + 1; j < n; j++) {
         const o = classes[j];
-        const nb = counts[j] - (i === j ? 1 : 0);
-        if (nb === 0) continue;
-        loaded = pickOf(f, deck, a, o, false, loaded);
-        const pick = picked;
-        if (checkViews) {
-          pickOf(f, decks[depth + 1], a, o, true, -1);
-          if (picked !== pick) throw differs('Crossroads pick');
+        const q = ways * counts[i] * counts[j];
+        const first = take(f, deck, a, o);
+        const second = take(f, deck, o, a);
+        if (first === second) settle(f, g, first, first === a ? o : a, 2 * q, layer, d);
+        else {
+          settle(f, g, first, first === a ? o : a, q, layer, d);
+          settle(f, g, second, second === a ? o : a, q, layer, d);
         }
-        const chosen = pick === 0 ? a : o;
-        const other = pick === 0 ? o : a;
-        g.set(f);
-        // The other card is discarded; the chosen one resolves as if drawn.
-        if (other !== DUP_CARD && kind[other] === Kind.BALLAST) g[rem[other]] = 2;
-        else takeOut(g, other);
-        const q = (((p * counts[i]) / total) * nb) / (total - 1);
-        resolve(g, chosen, q, layer + 2, false, d + 1);
       }
     }
   };
@@ -535,6 +556,7 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
       const p = table.chanceAt(i);
       if (p === 0) continue;
       layout.unpack(keys, i * table.stride, f);
+      o.inspect?.(layer, p, f, fields);
       expandOrDrop(f, p);
     }
   }

@@ -5,6 +5,19 @@
  * version; keys above 2^31 are heap numbers there and cost about five times as much per state.
  */
 
+/** The index of each field in a state as solo-pass.ts unpacks it (per card code: -1 for none); what they hold: solo-pass.ts. */
+export interface SoloStateFields {
+  held: number;
+  secondChance: number;
+  sequence: number;
+  queue: number;
+  heldCopies: number;
+  /** Copies left in the deck (a Ballast card: 0 in the deck, 1 kept, 2 discarded); a held value's are in heldCopies unless kept apart. */
+  left: Int32Array;
+  /** Copies in the row (modifiers and bonus cards). */
+  row: Int32Array;
+}
+
 /** Where each field lives: its word, its bit offset and its width. */
 export class StateLayout {
   readonly word: number[] = [];
