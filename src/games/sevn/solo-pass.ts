@@ -27,8 +27,8 @@
  * one; a Crossroads reveals two cards, the strategy takes one (resolved as if drawn) and the other is
  * discarded; actions drawn during a Triple Draw or a Storm wait and resolve first in, first out after
  * it (a Crossroads taken otherwise waits too, first: its state joins its layer, so a Crossroads taken
- * from a Crossroads is expanded once per state, not once per way there); seven distinct values (numbers and kept Ballast) end the round with the bonus; bonus cards score
- * at the round's end. Decks small enough to be reshuffled within a round are left out (null).
+ * from a Crossroads is expanded once per state, not once per way there); seven distinct values
+ * (numbers and kept Ballast) end the round with the bonus; bonus cards score at the round's end. Decks small enough to be reshuffled within a round are left out (null).
  *
  * On a full deck the states still keep growing with the cards taken (on flip7 about 2.3 times a card
  * past the 8th: which modifiers, Second Chances and Triple Draws are left, and the rounds a Triple Draw
@@ -91,7 +91,6 @@ export interface SoloPassOptions {
   /** Shown each state of a layer before it is expanded (measurements: scripts/solo-states.mjs). */
   inspect?: (layer: number, chance: number, state: Int32Array, fields: SoloStateFields) => void;
 }
-
 
 /** The most 32-bit words a state takes. */
 const MAX_WORDS = 6;
