@@ -25,6 +25,8 @@ const { int } = scriptArgs(
   { games: { type: 'string', default: '2000' }, seed: { type: 'string', default: '1' }, solve: { type: 'string', default: '200' } },
 );
 const games = int('games', 1);
+/** The median and 90th percentile of sorted times (none: said so, not NaN). */
+const quantiles = (xs, d) => (xs.length === 0 ? 'none timed' : `median ${xs[Math.floor(xs.length / 2)].toFixed(d)} ms, 90th percentile ${xs[Math.floor(0.9 * xs.length)].toFixed(d)} ms`);
 const seed = int('seed', 0);
 const solveMax = int('solve', 0);
 const rules = sevnPreset('sevn');
@@ -95,6 +97,6 @@ for (const lineup of [['ev', 'ev', 'ev', 'ev'], ['stay-at:points=25', 'stay-at:p
   const qHalf = 1.959963984540054 * Math.sqrt((q * (1 - q)) / tried);
   console.log(`${lineup[0]} x4, ${games} games (seed ${seed}): ${last} of ${decisions} draw-or-stay decisions are the last seat in: ${(100 * p).toFixed(2)}% (95% CI ${(100 * (p - half)).toFixed(2)} to ${(100 * (p + half)).toFixed(2)})`);
   capMs.sort((a, b) => a - b);
-  console.log(`  solved exactly within ${ADVICE_MAX_STATES.toLocaleString('en-US')} states: ${solved} of the first ${tried}: ${(100 * q).toFixed(1)}% (95% CI ${(100 * (q - qHalf)).toFixed(1)} to ${(100 * (q + qHalf)).toFixed(1)}); time when solved: median ${(ms[Math.floor(ms.length / 2)] ?? NaN).toFixed(1)} ms, 90th percentile ${(ms[Math.floor(0.9 * ms.length)] ?? NaN).toFixed(1)} ms`);
-  console.log(`  not solved: ${capMs.length}, of them ${refused} refused at once by the lower bound on the states (median ${(capMs[Math.floor(capMs.length / 2)] ?? NaN).toFixed(2)} ms a position not solved, 90th percentile ${(capMs[Math.floor(0.9 * capMs.length)] ?? NaN).toFixed(1)} ms); the others ran to the cap`);
+  console.log(`  solved exactly within ${ADVICE_MAX_STATES.toLocaleString('en-US')} states: ${solved} of the first ${tried}: ${(100 * q).toFixed(1)}% (95% CI ${(100 * (q - qHalf)).toFixed(1)} to ${(100 * (q + qHalf)).toFixed(1)}); time when solved: ${quantiles(ms, 1)}`);
+  console.log(`  not solved: ${capMs.length}, of them ${refused} refused at once by the lower bound on the states (a position not solved: ${quantiles(capMs, 2)}); the others ran to the cap`);
 }
