@@ -8,6 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { median } from 'simple-statistics';
 import { WORKLOADS, playWorkload } from './count.js';
 
 const ROUNDS = 8;
@@ -45,7 +46,5 @@ else {
     costs.push(Number(r.stdout));
   }
   costs.sort((x, y) => x - y);
-  const mid = costs.length / 2;
-  const median = costs.length % 2 ? costs[Math.floor(mid)] : (costs[mid - 1] + costs[mid]) / 2;
-  console.log(`--decisions outcomes, 4-player games: throughput lost per process ${costs.map((x) => `${(100 * x).toFixed(1)}%`).join(' ')}; median ${(100 * median).toFixed(1)}%`);
+  console.log(`--decisions outcomes, 4-player games: throughput lost per process ${costs.map((x) => `${(100 * x).toFixed(1)}%`).join(' ')}; median ${(100 * median(costs)).toFixed(1)}%`);
 }

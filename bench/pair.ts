@@ -12,6 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { median } from 'simple-statistics';
 
 type CountModule = typeof import('./count.js');
 
@@ -60,7 +61,5 @@ if (args[0] === '--inner') {
     ratios.push(p % 2 === 0 ? speed : 1 / speed);
   }
   ratios.sort((x, y) => x - y);
-  const mid = ratios.length / 2;
-  const median = ratios.length % 2 ? ratios[Math.floor(mid)] : (ratios[mid - 1] + ratios[mid]) / 2;
-  console.log(`${name}: B's units per CPU second over A's, per process: ${ratios.map((x) => x.toFixed(3)).join(' ')}; median ${median.toFixed(3)}`);
+  console.log(`${name}: B's units per CPU second over A's, per process: ${ratios.map((x) => x.toFixed(3)).join(' ')}; median ${median(ratios).toFixed(3)}`);
 }

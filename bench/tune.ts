@@ -11,6 +11,7 @@ import { gameModule } from '../src/catalog.js';
 import { defaultThreads } from '../src/parallel/pool.js';
 import { simulate } from '../src/run/simulate.js';
 import { tune } from '../src/run/tune.js';
+import { median } from 'simple-statistics';
 
 interface Workload {
   name: string;
@@ -38,7 +39,6 @@ const flag = (name: string, fallback: number): number => {
 };
 const threads = flag('--threads', defaultThreads());
 const repeats = flag('--repeats', 3);
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const rows = [];
 for (const w of WORKLOADS) {

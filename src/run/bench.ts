@@ -8,6 +8,7 @@
  * runs a moment apart, before their median.
  */
 import type { Piscina } from 'piscina';
+import { median } from 'simple-statistics';
 import { type Lineup, catalogEntries, gameModule, poolSetup } from '../catalog.js';
 import type { Mode, UnitRunner } from '../engine/game.js';
 import { parseBuckets } from '../engine/decisions.js';
@@ -95,11 +96,19 @@ export async function timedPool(def: RunDefinition, threads: number): Promise<Ti
   return { time: () => play(chunkCount(def)), destroy: () => pool.destroy() };
 }
 
-export const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
+/** Every median here is simple-statistics' (the mean of the two middle values of an even count). */
+export { median };
+
+/** One timing of each of two pools, a moment apart, `a` first on even turns and `b` first on odd ones: a change in the machine's speed then moves both alike. */
+async function timePair(turn: number, a: TimedPool, b: TimedPool, ta: number[], tb: number[]): Promise<void> {
+  if (turn % 2 === 0) {
+    ta.push(await a.time());
+    tb.push(await b.time());
+  } else {
+    tb.push(await b.time());
+    ta.push(await a.time());
+  }
+}
 
 /**
  * Games that take about `seconds` on one thread (a whole number of chunks, at least `minChunks`). The
@@ -135,13 +144,7 @@ export async function benchWorkload(w: BenchWorkload, threads: number, seconds: 
     for (let i = 0; i < repeats; i++) {
       tInline.push(inline(def));
       if (threads === 1) t1.push(await pool1.time());
-      else if (i % 2 === 0) {
-        t1.push(await pool1.time());
-        tT.push(await poolT.time());
-      } else {
-        tT.push(await poolT.time());
-        t1.push(await pool1.time());
-      }
+      else await timePair(i, pool1, poolT, t1, tT);
     }
   } finally {
     await pool1.destroy();
@@ -178,15 +181,7 @@ export async function rateRatio(a: BenchWorkload, b: BenchWorkload, seconds: num
   try {
     const poolB = await timedPool(definition(b, gamesB), 1);
     try {
-      for (let i = 0; i < repeats; i++) {
-        if (i % 2 === 0) {
-          ta.push(await poolA.time());
-          tb.push(await poolB.time());
-        } else {
-          tb.push(await poolB.time());
-          ta.push(await poolA.time());
-        }
-      }
+      for (let i = 0; i < repeats; i++) await timePair(i, poolA, poolB, ta, tb);
     } finally {
       await poolB.destroy();
     }
