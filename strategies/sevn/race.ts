@@ -169,12 +169,13 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
     };
 
     /**
-     * A lower bound on the threshold from the totals alone: `rule`'s level, worked out by the same
+     * Whether the row is below a lower bound on the threshold from the totals alone: `rule`'s level, by the same
      * floating-point steps, plus the crowd term at its least over the opponents that can be in (the
      * stake term at its least, 0, when stake >= 0). Each sum and product is monotonic in each term,
-     * so a row below this is below the threshold.
+     * so a row below this is below the threshold. Returns the comparison, not the bound: a
+     * double returned from a call is boxed (a heap number per question).
      */
-    const floor = (v: SevnView, me: number): number => {
+    const underFloor = (v: SevnView, me: number): boolean => {
       const myTotal = v.totalOf(me);
       let bestTotal = -1e9;
       let top = myTotal;
@@ -187,7 +188,7 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
       const gap = v.players > 1 ? bestTotal - myTotal : 0;
       const progress = Math.min(1, top / target);
       const level = points + progress * (gap > 0 ? behind * gap : ahead * gap);
-      return level + (crowd >= 0 ? 0 : crowd * (v.players - 1));
+      return v.points < level + (crowd >= 0 ? 0 : crowd * (v.players - 1));
     };
 
     return {
@@ -208,7 +209,7 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
           const held = v.held;
           if (held !== 0 && bustsOver(v, held, risk)) return outWins(v, me, mine, target) ? Answer.DRAW : Answer.STAY;
         }
-        if (stake >= 0 && mine < target && v.points < floor(v, me)) return Answer.DRAW;
+        if (stake >= 0 && mine < target && underFloor(v, me)) return Answer.DRAW;
         return rule(v);
       },
     };
