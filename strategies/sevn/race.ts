@@ -77,20 +77,17 @@ function bustsOver(v: SevnView, held: number, risk: number): boolean {
     const all = unseenTotal(v);
     return all > 0 && mostDuplicates(v, held) / all > risk && unseenDuplicates(v, held) / all > risk;
   }
-  // The most duplicates first: when even they are few enough (most questions early in a round), the
-  // seen counts are not read.
   const cards = v.cards;
   const copies = cards.copies;
   const numberCode = cards.numberCode;
   let most = 0;
-  for (let m = held; m !== 0; m &= m - 1) most += copies[numberCode[31 - Math.clz32(m & -m)]] - 1;
-  if (!(most / total > risk)) return false;
   let bad = 0;
   for (let m = held; m !== 0; m &= m - 1) {
     const c = numberCode[31 - Math.clz32(m & -m)];
+    most += copies[c] - 1;
     bad += copies[c] - v.seenOf(c);
   }
-  return bad / total > risk;
+  return most / total > risk && bad / total > risk;
 }
 
 /** R1: whether an opponent out of the round (stayed or frozen) has a final at or above the target and above `mine`. */
