@@ -228,10 +228,11 @@ export class SevenfallEngine implements FeatureSource {
       const mask = (1 << bits) - 1;
       let counts = 0;
       for (let i = 0; i < row.length; i++) {
+        // int32 arithmetic throughout (Math.imul, | 0): no overflow checks in the loop.
         const t = row[i];
-        const shift = t * bits;
-        at += step[t * stride + ((counts >>> shift) & mask)];
-        counts += 1 << shift;
+        const shift = Math.imul(t, bits);
+        at = (at + step[Math.imul(t, stride) + ((counts >>> shift) & mask)]) | 0;
+        counts = (counts + (1 << shift)) | 0;
       }
       return this.scores[at];
     }
