@@ -43,7 +43,7 @@ export class SevenfallEngine implements FeatureSource {
   private readonly counts: Uint8Array;
   /** scoreRow's tile counts: all 0 between its calls (rules whose counts do not fit one int32's bit fields). */
   private readonly scoreCounts: Uint8Array;
-  /** Bits of a tile's count in scoreRow's packed counts (enough for rowSize), or 0 when every code's field does not fit in 31 bits. */
+  /** Bits of a tile's count in scoreRow's packed counts (enough for rowSize), or 0 when all the codes' fields together exceed 31 bits. */
   private readonly countBits: number;
   /** The score table's per-tile index steps and scores (ScoreTable.step and table). */
   private readonly step: Int32Array;
