@@ -226,6 +226,13 @@ describe('bust table and solver charts', () => {
     }
     expect(cells.filter((i) => i.datum.source === 'exact')).toHaveLength(rows.filter((r) => num(r.reach) > 0).length);
     expect(cells.filter((i) => i.datum.source === 'simulated')).toHaveLength(rows.filter((r) => num(r.sim_draws) >= sevnCharts.MIN_DRAWS).length);
+    // One column per whole point: a larger point is drawn further right, the largest two included
+    // (binning in the chart once put them in one cell, their texts on top of each other).
+    for (const source of ['exact', 'simulated']) {
+      const xs = new Map(cells.filter((i) => i.datum.source === source).map((i) => [i.datum.points as number, i.x!]));
+      const points = [...xs.keys()].sort((a, b) => a - b);
+      for (let k = 1; k < points.length; k++) expect(xs.get(points[k])!).toBeGreaterThan(xs.get(points[k - 1])!);
+    }
     const r3 = rows.filter((r) => r.distinct === 3);
     const rate = r3.reduce((s, r) => s + num(r.sim_busts), 0) / r3.reduce((s, r) => s + num(r.sim_draws), 0);
     expect(c.table.rows.find((r) => r[0] === '3')![2]).toContain(rate.toFixed(4));
