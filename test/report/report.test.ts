@@ -451,6 +451,9 @@ describe('report.html and PNG files', () => {
     expect(future.code).toBe(2);
     expect(future.stderr.trim().split('\n')).toHaveLength(1);
     expect(future.stderr).toMatch(new RegExp(`${newer}: written in output format 4 .*upgrade sevensim`));
+    const twice = sevensim('report', fx.compareGame, fx.compareGame + '/', '--out', out);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/is given twice .*; give each output directory once\n$/);
     expect(readFileSync(join(out, 'report.html')).equals(before)).toBe(true);
     expect(listDir(out)).toEqual(['report.html']);
   }, 60_000);
