@@ -18,6 +18,7 @@ import { UserError } from '../engine/errors.js';
 import { WIN_UNITS } from '../engine/game.js';
 import { readManifest } from '../io/manifest.js';
 import { arrowRows, type Row } from '../report/inputs.js';
+import { normalQuantile } from '../stats/ratings.js';
 import { Z95 } from '../stats/summary.js';
 
 export interface Estimate {
@@ -42,6 +43,8 @@ export interface DecisionGroup {
    * rollouts of the pair (counterfactual: both sides are the same rollouts).
    */
   counts: { action: number; reference: number };
+  /** The answers beside the reference the action was chosen from (its interval covers all of them: Bonferroni). */
+  compared: number;
   /**
    * The better answer where the CI of the score difference (game mode: of the win share) excludes 0
    * and each side stands on at least VERDICT_MIN_N, else null.
@@ -80,6 +83,13 @@ function minus(a: Estimate, b: Estimate): Estimate {
   const mean = a.mean - b.mean;
   const se = Math.hypot(a.se, b.se);
   return { mean, se, lo: mean - Z95 * se, hi: mean + Z95 * se, n: a.n + b.n };
+}
+
+/** `e` with the two-sided 95% interval of the best of k comparisons (z for 1 - 0.025 / k); `e` itself when k = 1. */
+function widened(e: Estimate, k: number): Estimate {
+  if (k <= 1) return e;
+  const z = normalQuantile(1 - 0.025 / k);
+  return { ...e, lo: e.mean - z * e.se, hi: e.mean + z * e.se };
 }
 
 const num = (r: Row, k: string) => Number(r[k] ?? 0);
@@ -144,10 +154,15 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
       w = win ? minus(chosen.win!, ref.win!) : null;
       counts = { action: chosen.score.n, reference: ref.score.n };
     }
+    // The best of k answers is chosen on the same data it is judged on: its interval is widened to
+    // cover all k at once (Bonferroni), so that choosing does not make the verdict optimistic.
+    const compared = all.filter((a) => a.action !== reference).length;
+    score = widened(score, compared);
+    w = w && widened(w, compared);
     const judged = w ?? score;
     const enough = Math.min(counts.action, counts.reference) >= VERDICT_MIN_N;
     const better = !enough ? null : judged.lo > 0 ? chosen.action : judged.hi < 0 ? reference : null;
-    groups.push({ features: g.features, action: chosen.action, reference, score, win: w, counts, better });
+    groups.push({ features: g.features, action: chosen.action, reference, score, win: w, counts, compared, better });
   }
   const cmp = (a: number | string, b: number | string) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)));
   groups.sort((a, b) => a.features.reduce<number>((c, _, i) => c || cmp(a.features[i], b.features[i]), 0));
@@ -161,11 +176,13 @@ export function formatDecisionsTable(t: DecisionsTable): string {
   const unit = t.unit;
   const several = t.groups.some((g) => g.action !== t.groups[0]?.action);
   const what = several ? `the best answer minus ${t.groups[0]?.reference}` : `${t.groups[0]?.action} minus ${t.groups[0]?.reference}`;
+  const chosen = t.groups.some((g) => g.compared > 1);
+  const widenedNote = chosen ? ' (where the best of k answers was chosen on these data, widened to cover all k: Bonferroni)' : '';
   const lines = [
     `${t.game} ${t.kind} decisions of ${t.dir} (${t.mode} mode, ${t.games.toLocaleString('en-US')} ${t.units}, ${t.recording}): ${what}, by ${t.by.join(', ').replace(/_/g, '-') || 'nothing (all pooled)'}.`,
     t.recording === 'counterfactual'
-      ? `Paired rollouts: the same futures for both answers; 95% CI; n = rollouts. "better" where the CI ${t.mode === 'game' ? 'of the win chance ' : ''}excludes 0 on at least ${VERDICT_MIN_N} rollouts.`
-      : `Outcomes as played (not causal: they mix the decision with everything after it; simulate --decisions counterfactual isolates it); 95% CI; n = decisions of each answer. "better" where the CI excludes 0 and each answer has at least ${VERDICT_MIN_N} decisions.`,
+      ? `Paired rollouts: the same futures for both answers; 95% CI${widenedNote}; n = rollouts. "better" where the CI ${t.mode === 'game' ? 'of the win chance ' : ''}excludes 0 on at least ${VERDICT_MIN_N} rollouts.`
+      : `Outcomes as played (not causal: they mix the decision with everything after it; simulate --decisions counterfactual isolates it); 95% CI${widenedNote}; n = decisions of each answer. "better" where the CI excludes 0 and each answer has at least ${VERDICT_MIN_N} decisions.`,
   ];
   if (t.groups.length === 0) return [...lines, `  no ${t.kind} decisions with an answer beside ${t.groups[0]?.reference ?? 'the reference'} in this file`].join('\n');
   const outcomes = t.recording === 'outcomes';

@@ -125,6 +125,14 @@ describe('decisions: SEVENFALL, the best discard per profile', () => {
       const best = Math.max(...[...byAction.values()].map((a) => a.sum / a.n));
       expect(g.score.mean).toBeCloseTo(best, 9);
       expect(g.reference).toBe('stop');
+      expect(g.compared).toBe(byAction.size);
+      // The best of k is chosen on these rollouts: its interval is the Bonferroni one, z for 1 - 0.025/k
+      // (normal tables: k = 1 1.95996, 2 2.24140, 3 2.39398, 4 2.49771).
+      const z = ({ 1: 1.95996, 2: 2.2414, 3: 2.39398, 4: 2.49771 } as Record<number, number>)[g.compared];
+      if (!(g.score.se > 0)) continue; // one rollout (no SE), or no spread
+      if (z !== undefined) expect((g.score.hi - g.score.mean) / g.score.se).toBeCloseTo(z, 4);
+      else expect((g.score.hi - g.score.mean) / g.score.se).toBeGreaterThan(2.49771);
     }
+    expect(t.groups.some((g) => g.compared > 1 && g.compared <= 4)).toBe(true);
   });
 });
