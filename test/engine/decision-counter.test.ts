@@ -37,7 +37,7 @@ describe('DecisionCounter', () => {
 
   it('counts tallies written in place (state << 4 | actionSeat) at settle, beside recorded decisions', () => {
     const c = new DecisionCounter(new Bucketer([], []));
-    const t = c.tallies();
+    const t = c.tallies(4096);
     const tally = (state: number, action: number, seat: number): void => {
       const at = (state << 4) | (action * 8 + seat);
       if (t.counts[at]++ === 0) t.at[t.n++] = at;

@@ -83,9 +83,9 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
   if (t.sink !== null) {
     // Points and distinct only: the same key from the tally's tables, without the loop below; a
     // draw-or-stay answer counted in place (DrawTally).
-    const cell = t.cell(e.view.points, e.seats[(s << Seat.SHIFT) + Seat.DISTINCT]);
-    if (kind === Decision.DRAW_STAY) t.count(cell + (action << 3) + s);
-    else t.sink.record(s, kind * t.kindPlace + (cell >> 4), action);
+    const distinct = e.seats[(s << Seat.SHIFT) + Seat.DISTINCT];
+    if (kind === Decision.DRAW_STAY) t.count(e.view.points, distinct, action, s);
+    else t.sink.record(s, kind * t.kindPlace + (t.cell(e.view.points, distinct) >> 4), action);
     return;
   }
   const d = e.decisions;
@@ -103,32 +103,39 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
 
 /**
  * A decision counter's keys for buckets of the points and distinct features only, worked out without
- * the plan loop and the feature switch (observeDecision's first branch): the key is two table reads.
- * `points[v]` is the points band's part of the key and `distinct[v]` the distinct band's (a value past
- * a table's end reads its last entry: the top band; a feature not chosen has a one-entry table of 0),
- * both shifted left by 4 into the counter's (state << 4) | actionSeat cells. Draw-or-stay answers,
- * kind 0 and two-way, are counted in those cells in place (DecisionCounter.tallies: no hash, no
- * call) and credited at settle; the other kinds go to the counter's record with the same key.
+ * the plan loop and the feature switch: one read of a table indexed by both values (a value past the
+ * table's end counts as its last entry, the top band; a feature not chosen has one entry of 0), which
+ * holds the two bands' part of the key shifted left by 4 into the counter's (state << 4) | actionSeat
+ * cells. Draw-or-stay answers, kind 0 and two-way, are counted in those cells in place (count:
+ * DecisionCounter.tallies, no hash, no call), and credited at settle; the other kinds go to the
+ * counter's record with the same key (observeDecision).
  */
 export class DrawTally {
   /** The counter these tables are for (null: none fits, observeDecision's general path keys). */
   sink: DecisionSink | null = null;
-  points: Int32Array = new Int32Array(1);
-  distinct: Int32Array = new Int32Array(1);
-  tallies: PendingTallies = { counts: new Int32Array(1), at: new Int32Array(1), n: 0 };
+  /** Per (min(points, pointsTop) << distinctShift) + min(distinct, distinctTop): the state, shifted left by 4. */
+  private cells: Int32Array = new Int32Array(1);
+  private pointsTop = 0;
+  private distinctTop = 0;
+  private distinctShift = 0;
+  private counts: Int32Array = new Int32Array(1);
+  private pending: PendingTallies | null = null;
   /** The Bucketer's kindPlace: a kind's part of the key is kind * kindPlace. */
   kindPlace = 0;
 
   /** The cell of a decision's state: its points and distinct bands' part of the key, shifted left by 4. */
   cell(points: number, distinct: number): number {
     // Math.min, not a conditional: a branch first taken late (points above 100) deoptimised `turns`.
-    return this.points[Math.min(points, this.points.length - 1)] + this.distinct[Math.min(distinct, this.distinct.length - 1)];
+    return this.cells[(Math.min(points, this.pointsTop) << this.distinctShift) + Math.min(distinct, this.distinctTop)];
   }
 
-  /** One more decision in cell `at` (a cell plus its actionSeat) of the unit being played. */
-  count(at: number): void {
-    const c = this.tallies;
-    if (c.counts[at]++ === 0) c.at[c.n++] = at;
+  /** One more draw-or-stay answer (`action` 0 or 1) of `seat` in the state of (points, distinct), in the unit being played. */
+  count(points: number, distinct: number, action: number, seat: number): void {
+    const at = this.cell(points, distinct) + (action << 3) + seat;
+    if (this.counts[at]++ === 0) {
+      const p = this.pending as PendingTallies;
+      p.at[p.n++] = at;
+    }
   }
 
   /** Takes `d` (SevnEngine's decisions setter) if its buckets allow: a DecisionCounter, points and distinct only, fewer than 4,096 draw-or-stay states. */
@@ -138,8 +145,8 @@ export class DrawTally {
     const b = d.buckets;
     const plan = b.plan;
     if (b.kindPlace > 4096) return;
-    let points: Int32Array | null = null;
-    let distinct: Int32Array | null = null;
+    let points = new Int32Array(1);
+    let distinct = new Int32Array(1);
     for (let i = 0; i < plan.length; i += 4) {
       if (plan[i + 1] !== 0) return; // a lowest band below 0: not these features
       const table = new Int32Array(plan[i + 2]);
@@ -148,9 +155,13 @@ export class DrawTally {
       else if (plan[i] === Feature.DISTINCT) distinct = table;
       else return;
     }
-    this.points = points ?? new Int32Array(1);
-    this.distinct = distinct ?? new Int32Array(1);
-    this.tallies = d.tallies();
+    this.pointsTop = points.length - 1;
+    this.distinctTop = distinct.length - 1;
+    this.distinctShift = 32 - Math.clz32(this.distinctTop);
+    this.cells = new Int32Array(points.length << this.distinctShift);
+    for (let x = 0; x < points.length; x++) for (let y = 0; y < distinct.length; y++) this.cells[(x << this.distinctShift) + y] = points[x] + distinct[y];
+    this.pending = d.tallies(b.kindPlace);
+    this.counts = this.pending.counts;
     this.kindPlace = b.kindPlace;
     this.sink = d;
   }
