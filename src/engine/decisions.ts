@@ -300,14 +300,14 @@ export class DecisionCounter implements DecisionSink {
   }
 
   /**
-   * Tallies an engine writes into itself, without a call per decision (SevnEngine's draw-or-stay
-   * questions): `counts[(state << 4) | actionSeat]` counts the unit's decisions of a two-way answer
-   * (actionSeat below 16) in a state below `states`, and `at[0, n)` lists the cells that became
-   * non-zero in this unit. `settle` credits them as `record`'s counts into `sums` (five per cell, dense:
-   * no hash lookup per cell and unit), folded into `table` when it is read. Call between units.
+   * Tallies an engine writes into itself, without a call per decision (SevnEngine's questions):
+   * `counts[(state << 6) | actionSeat]` counts the unit's decisions of an action below 8 (actionSeat
+   * below 64) in a state below `states`, and `at[0, n)` lists the cells that became non-zero in this
+   * unit. `settle` credits them as `record`'s counts into `sums` (five per cell, dense: no hash lookup
+   * per cell and unit), folded into `table` when it is read. Call between units.
    */
   tallies(states: number): PendingTallies {
-    const cells = states << 4;
+    const cells = states << 6;
     if (this.pending === null || this.pending.counts.length < cells) {
       this.fold();
       this.pending = { counts: new Int32Array(cells), at: new Int32Array(cells), n: 0, sums: new Float64Array(cells * 5) };
@@ -328,7 +328,7 @@ export class DecisionCounter implements DecisionSink {
     const from = p.sums;
     for (let at = 0, o = 0; at < p.counts.length; at++, o += 5) {
       if (from[o] === 0) continue; // no decision in this cell since the last fold
-      const slot = this.bucketTable.slotOf(((at >>> 4) << 14) | (at & 15)) * 5;
+      const slot = this.bucketTable.slotOf(((at >>> 6) << 14) | (at & 63)) * 5;
       const sums = this.bucketTable.sums; // after slotOf, which may grow the table
       for (let k = 0; k < 5; k++) {
         sums[slot + k] += from[o + k];
@@ -350,11 +350,13 @@ export class DecisionCounter implements DecisionSink {
     }
     const p = this.pending;
     if (p !== null) {
+      const at = p.at;
+      const cellCounts = p.counts;
       const cellSums = p.sums;
-      for (let i = 0; i < p.n; i++) {
-        const at = p.at[i];
-        credit(cellSums, at * 5, p.counts[at], out, (at & 7) * 4); // seat = actionSeat & 7
-        p.counts[at] = 0;
+      for (let i = 0, n = p.n; i < n; i++) {
+        const cell = at[i];
+        credit(cellSums, cell * 5, cellCounts[cell], out, (cell & 7) << 2); // seat = actionSeat & 7
+        cellCounts[cell] = 0;
       }
       p.n = 0;
     }

@@ -9,7 +9,7 @@ import { Kind, type SevnCards } from './cards.js';
 import type { SevnEngine } from './engine.js';
 import { type SevnRules, deckSize } from './rules.js';
 import { Seat } from './seats.js';
-import { Decision, Status } from './view.js';
+import { DECISION_KINDS, Decision, Status } from './view.js';
 
 export const enum Feature {
   POINTS = 0,
@@ -85,7 +85,8 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
     // draw-or-stay answer counted in place (DrawTally).
     const distinct = e.seats[(s << Seat.SHIFT) + Seat.DISTINCT];
     if (kind === Decision.DRAW_STAY) t.count(e.view.points, distinct, action, s);
-    else t.sink.record(s, kind * t.kindPlace + (t.cell(e.view.points, distinct) >> 4), action);
+    else if (action < 8 && kind !== Decision.CROSSROADS) t.countKind(kind, e.view.points, distinct, action, s);
+    else t.sink.record(s, kind * t.kindPlace + (t.cell(e.view.points, distinct) >> 6), action);
     return;
   }
   const d = e.decisions;
@@ -105,15 +106,15 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
  * A decision counter's keys for buckets of the points and distinct features only, worked out without
  * the plan loop and the feature switch: one read of a table indexed by both values (a value past the
  * table's end counts as its last entry, the top band; a feature not chosen has one entry of 0), which
- * holds the two bands' part of the key shifted left by 4 into the counter's (state << 4) | actionSeat
- * cells. Draw-or-stay answers, kind 0 and two-way, are counted in those cells in place (count:
- * DecisionCounter.tallies, no hash, no call), and credited at settle; the other kinds go to the
- * counter's record with the same key (observeDecision).
+ * holds the two bands' part of the key shifted left by 6 into the counter's (state << 6) | actionSeat
+ * cells. Answers of an action below 8 (draw or stay, targets, Ballast) are counted in those cells in
+ * place (count: DecisionCounter.tallies, no hash, no call) and credited at settle; Crossroads picks
+ * (card codes) go to the counter's record with the same key (observeDecision).
  */
 export class DrawTally {
   /** The counter these tables are for (null: none fits, observeDecision's general path keys). */
   sink: DecisionSink | null = null;
-  /** Per (min(points, pointsTop) << distinctShift) + min(distinct, distinctTop): the state, shifted left by 4. */
+  /** Per (min(points, pointsTop) << distinctShift) + min(distinct, distinctTop): the state, shifted left by 6. */
   private cells: Int32Array = new Int32Array(1);
   private pointsTop = 0;
   private distinctTop = 0;
@@ -123,7 +124,7 @@ export class DrawTally {
   /** The Bucketer's kindPlace: a kind's part of the key is kind * kindPlace. */
   kindPlace = 0;
 
-  /** The cell of a decision's state: its points and distinct bands' part of the key, shifted left by 4. */
+  /** The cell of a decision's state (kind 0): its points and distinct bands' part of the key, shifted left by 6. */
   cell(points: number, distinct: number): number {
     // Math.min, not a conditional: a branch first taken late (points above 100) deoptimised `turns`.
     return this.cells[(Math.min(points, this.pointsTop) << this.distinctShift) + Math.min(distinct, this.distinctTop)];
@@ -131,26 +132,34 @@ export class DrawTally {
 
   /** One more draw-or-stay answer (`action` 0 or 1) of `seat` in the state of (points, distinct), in the unit being played. */
   count(points: number, distinct: number, action: number, seat: number): void {
-    const at = this.cell(points, distinct) + (action << 3) + seat;
+    this.countAt(this.cell(points, distinct) + (action << 3) + seat);
+  }
+
+  /** As count, for a decision of another kind with an action below 8. */
+  countKind(kind: number, points: number, distinct: number, action: number, seat: number): void {
+    this.countAt(((kind * this.kindPlace) << 6) + this.cell(points, distinct) + (action << 3) + seat);
+  }
+
+  private countAt(at: number): void {
     if (this.counts[at]++ === 0) {
       const p = this.pending as PendingTallies;
       p.at[p.n++] = at;
     }
   }
 
-  /** Takes `d` (SevnEngine's decisions setter) if its buckets allow: a DecisionCounter, points and distinct only, fewer than 4,096 draw-or-stay states. */
+  /** Takes `d` (SevnEngine's decisions setter) if its buckets allow: a DecisionCounter, points and distinct only, at most 1,024 states over all decision kinds. */
   take(d: DecisionSink | null): void {
     this.sink = null;
     if (!(d instanceof DecisionCounter)) return;
     const b = d.buckets;
     const plan = b.plan;
-    if (b.kindPlace > 4096) return;
+    if (b.kindPlace * DECISION_KINDS.length > 1024) return; // at most 65,536 cells (2.6 MB of sums)
     let points = new Int32Array(1);
     let distinct = new Int32Array(1);
     for (let i = 0; i < plan.length; i += 4) {
       if (plan[i + 1] !== 0) return; // a lowest band below 0: not these features
       const table = new Int32Array(plan[i + 2]);
-      for (let x = 0; x < table.length; x++) table[x] = b.placed[plan[i + 3] + x] << 4;
+      for (let x = 0; x < table.length; x++) table[x] = b.placed[plan[i + 3] + x] << 6;
       if (plan[i] === Feature.POINTS) points = table;
       else if (plan[i] === Feature.DISTINCT) distinct = table;
       else return;
@@ -160,7 +169,7 @@ export class DrawTally {
     this.distinctShift = 32 - Math.clz32(this.distinctTop);
     this.cells = new Int32Array(points.length << this.distinctShift);
     for (let x = 0; x < points.length; x++) for (let y = 0; y < distinct.length; y++) this.cells[(x << this.distinctShift) + y] = points[x] + distinct[y];
-    this.pending = d.tallies(b.kindPlace);
+    this.pending = d.tallies(b.kindPlace * DECISION_KINDS.length);
     this.counts = this.pending.counts;
     this.kindPlace = b.kindPlace;
     this.sink = d;
