@@ -71,11 +71,10 @@ function askedFeature(e: SevnEngine, s: number, f: number): number {
  * the evaluator hears it (`answer`, and `x0`, `y0` as the kind gives them), and the sink records
  * `action` in its bucket (Bucketer.key's sum, from the Bucketer's plan).
  *
- * Buckets of points and distinct only (the default) take the DrawTally's tables (below); otherwise
- * the first two features are read outside the loop, which cost about 100 instructions a decision
- * less than one loop over the plan with the feature switch inside (valgrind, bench/README.md). V8
- * inlines this function into the engine's `turns` (401 bytes of bytecode, under its 460-byte limit),
- * and `drawFor` is then a call there (check with `--trace-turbo-inlining`).
+ * Buckets of points and distinct only (the default) take the DrawTally's tables (below; the engine's
+ * askDraw counts there itself unless an evaluator listens); otherwise the first two features are read
+ * outside the loop, which cost about 100 instructions a decision less than one loop over the plan
+ * with the feature switch inside (valgrind, bench/README.md).
  */
 export function observeDecision(e: SevnEngine, s: number, kind: number, answer: number, x0: number, y0: number, action: number): void {
   if (e.evaluator !== null) e.evaluator.decided(e, s, kind, answer, x0, y0);
