@@ -6,8 +6,9 @@
  *
  *   npm run build && node scripts/last-seat-share.mjs [--games N] [--seed S] [--solve M]
  *
- * Two lineups: four `ev`, and four `stay-at:points=25`. Each share is a proportion of decisions with its
- * binomial 95% CI (decisions of one game are not independent: the CI is indicative). --solve M solves
+ * Two lineups: four `ev`, and four `stay-at:points=25`. Each share is a proportion of decisions with a
+ * 95% CI over games (a ratio of per-game sums, its variance from the games: the decisions of one game
+ * are not independent); the share solved has a Wilson 95% CI. --solve M solves
  * the first M last-seat positions of each lineup (default 200); of those not solved, it counts the ones
  * refused at once (LastSeatSolver.leastStates: the states they need at least pass the cap) and times them.
  */
@@ -17,6 +18,7 @@ import { makeSevnPlayers } from '../dist/src/games/sevn/index.js';
 import { sevnPreset } from '../dist/src/games/sevn/rules.js';
 import { LastSeatCapError, LastSeatSolver, objectiveUtility } from '../dist/src/games/sevn/last-seat.js';
 import { ADVICE_MAX_STATES } from '../dist/src/games/sevn/analyses/advise-last-seat.js';
+import { Z95 } from '../dist/src/stats/summary.js';
 import { SEVN_STRATEGIES } from '../dist/strategies/sevn/index.js';
 import { scriptArgs } from './args.mjs';
 
@@ -28,6 +30,21 @@ const games = int('games', 1);
 /** The median and 90th percentile of sorted times (none: said so, not NaN). */
 const quantiles = (xs, d) => (xs.length === 0 ? 'none timed' : `median ${xs[Math.floor(xs.length / 2)].toFixed(d)} ms, 90th percentile ${xs[Math.floor(0.9 * xs.length)].toFixed(d)} ms`);
 const seed = int('seed', 0);
+/** The standard error of a ratio of sums over games (sum of a / sum of d), by the delta method over the games. */
+function ratioSe(perGame, ratio) {
+  const n = perGame.length;
+  const meanD = perGame.reduce((t, [d]) => t + d, 0) / n;
+  const ss = perGame.reduce((t, [d, a]) => t + (a - ratio * d) ** 2, 0);
+  return Math.sqrt(ss / (n * (n - 1))) / meanD;
+}
+/** The Wilson score 95% interval of k successes in n trials (sensible at 0 or n, unlike the Wald interval). */
+function wilson(k, n) {
+  const p = k / n;
+  const z2 = Z95 * Z95;
+  const mid = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (Z95 / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return [mid - half, mid + half];
+}
 const solveMax = int('solve', 0);
 const rules = sevnPreset('sevn');
 
@@ -40,6 +57,7 @@ for (const lineup of [['ev', 'ev', 'ev', 'ev'], ['stay-at:points=25', 'stay-at:p
   const u = objectiveUtility(rules, { kind: 'ev' });
   let decisions = 0;
   let last = 0;
+  const perGame = []; // [decisions, last seat in] of each game, for the CI over games
   let solved = 0;
   let tried = 0;
   let refused = 0; // refused at once: the lower bound on the states alone passes the cap
@@ -88,15 +106,16 @@ for (const lineup of [['ev', 'ev', 'ev', 'ev'], ['stay-at:points=25', 'stay-at:p
   for (let g = 0; g < games; g++) {
     deckRng.reseed(seed, g, STREAM_DECK);
     rngs.forEach((r, s) => r.reseed(seed, g, STREAM_STRATEGY, s));
+    const [d0, l0] = [decisions, last];
     engine.playGame(players, deckRng);
+    perGame.push([decisions - d0, last - l0]);
   }
   const p = last / decisions;
-  const half = 1.959963984540054 * Math.sqrt((p * (1 - p)) / decisions);
+  const half = Z95 * ratioSe(perGame, p);
   ms.sort((a, b) => a - b);
-  const q = solved / tried;
-  const qHalf = 1.959963984540054 * Math.sqrt((q * (1 - q)) / tried);
-  console.log(`${lineup[0]} x4, ${games} games (seed ${seed}): ${last} of ${decisions} draw-or-stay decisions are the last seat in: ${(100 * p).toFixed(2)}% (95% CI ${(100 * (p - half)).toFixed(2)} to ${(100 * (p + half)).toFixed(2)})`);
+  const [qLow, qHigh] = wilson(solved, tried);
+  console.log(`${lineup[0]} x4, ${games} games (seed ${seed}): ${last} of ${decisions} draw-or-stay decisions are the last seat in: ${(100 * p).toFixed(2)}% (95% CI over games ${(100 * (p - half)).toFixed(2)} to ${(100 * (p + half)).toFixed(2)})`);
   capMs.sort((a, b) => a - b);
-  console.log(`  solved exactly within ${ADVICE_MAX_STATES.toLocaleString('en-US')} states: ${solved} of the first ${tried}: ${(100 * q).toFixed(1)}% (95% CI ${(100 * (q - qHalf)).toFixed(1)} to ${(100 * (q + qHalf)).toFixed(1)}); time when solved: ${quantiles(ms, 1)}`);
+  console.log(`  solved exactly within ${ADVICE_MAX_STATES.toLocaleString('en-US')} states: ${solved} of the first ${tried}: ${(100 * solved / tried).toFixed(1)}% (Wilson 95% CI ${(100 * qLow).toFixed(1)} to ${(100 * qHigh).toFixed(1)}); time when solved: ${quantiles(ms, 1)}`);
   console.log(`  not solved: ${capMs.length}, of them ${refused} refused at once by the lower bound on the states (a position not solved: ${quantiles(capMs, 2)}); the others ran to the cap`);
 }

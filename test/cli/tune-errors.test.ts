@@ -6,11 +6,10 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/engine/errors.js';
-import { sevnModule } from '../../src/catalog.js';
-import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { type Method, planTune } from '../../src/run/tune.js';
 import { sevensim } from '../helpers/cli.js';
 import { tempDir } from '../helpers/dirs.js';
+import { onSevn } from '../helpers/presets.js';
 
 const dir = tempDir('tune-errors');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,9 +47,7 @@ function options(args: readonly string[]) {
     return out;
   };
   return {
-    game: sevnModule as never,
-    rules: sevnPreset('sevn-numbers'),
-    preset: 'sevn-numbers',
+    ...onSevn('sevn-numbers'),
     strategy: all('--strategy')[0],
     params: all('--param'),
     fix: [],

@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Checkpointer } from '../../src/io/checkpoint.js';
 import { OutputError } from '../../src/io/output.js';
-import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
 import { mergeRuns } from '../../src/run/merge.js';
 import { solveSevenfallCommand } from '../../src/games/sevenfall/analyses/solve.js';
 import { CLI } from '../helpers/cli.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
+import { onSevenfall } from '../helpers/presets.js';
 
 /** Bytes writeSync may still write before it fails with ENOSPC (Infinity: no limit). */
 const disk = vi.hoisted(() => ({ left: Infinity }));
@@ -31,9 +31,7 @@ vi.mock('node:fs', async (original) => {
 });
 
 const run = (over: Partial<SimulateOptions>): SimulateOptions => ({
-  game: sevenfallModule as never,
-  rules: sevenfallPreset('sevenfall'),
-  preset: 'sevenfall',
+  ...onSevenfall(),
   mode: 'round',
   players: ['greedy', 'stand'],
   games: 4000,

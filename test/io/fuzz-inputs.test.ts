@@ -12,7 +12,6 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/engine/errors.js';
 import { CHECKPOINT_FILE } from '../../src/io/checkpoint.js';
-import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { sevnGameRecord } from '../../src/games/sevn/analyses/record.js';
 import { sevnReviewCommand } from '../../src/games/sevn/analyses/review.js';
@@ -26,11 +25,10 @@ import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 import { tempDir } from '../helpers/dirs.js';
 import { smallRules } from '../helpers/sevenfall.js';
+import { onSevn } from '../helpers/presets.js';
 
 const run = (over: Partial<SimulateOptions>): SimulateOptions => ({
-  game: sevnModule as never,
-  rules: sevnPreset('sevn'),
-  preset: 'sevn',
+  ...onSevn(),
   mode: 'round',
   players: ['stay-at:points=20', 'bust-cap'],
   games: 1000,

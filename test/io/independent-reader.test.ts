@@ -8,9 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset, validateSevenfallRules } from '../../src/games/sevenfall/rules.js';
-import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { bustTableCommand } from '../../src/games/sevn/analyses/bust-table.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
@@ -20,6 +18,7 @@ import { solveSevnCommand } from '../../src/games/sevn/analyses/solve.js';
 import { smallRules } from '../helpers/sevenfall.js';
 import { CLI } from '../helpers/cli.js';
 import { tempDir } from '../helpers/dirs.js';
+import { onSevenfall, onSevn } from '../helpers/presets.js';
 
 // nodejs-polars is CommonJS with a native binding.
 const pl = createRequire(import.meta.url)('nodejs-polars') as typeof import('nodejs-polars');
@@ -29,9 +28,7 @@ const json = (dir: string, file: string) => JSON.parse(readFileSync(join(dir, fi
 const dtypes = (df: ReturnType<typeof read>) => Object.fromEntries(df.columns.map((c) => [c, String(df.getColumn(c).dtype)]));
 
 const run = (over: Partial<SimulateOptions>): SimulateOptions => ({
-  game: sevnModule as never,
-  rules: sevnPreset('sevn'),
-  preset: 'sevn',
+  ...onSevn(),
   mode: 'game',
   players: ['stay-at:points=20', 'bust-cap:p=0.3'],
   games: 1500,
@@ -77,7 +74,7 @@ describe('an independent reader (polars) reads every Arrow file sevensim writes'
     await simulate(run({ out: sevn }));
     checkRun(sevn, 'observed');
     const cf = tempDir('polars-cf');
-    await simulate(run({ game: sevenfallModule as never, rules: sevenfallPreset('sevenfall'), preset: 'sevenfall', mode: 'round', players: ['greedy'], games: 400, decisions: 'counterfactual', counterfactual: { rate: 0.05, rollouts: 4 }, out: cf }));
+    await simulate(run({ ...onSevenfall(), mode: 'round', players: ['greedy'], games: 400, decisions: 'counterfactual', counterfactual: { rate: 0.05, rollouts: 4 }, out: cf }));
     checkRun(cf, 'counterfactual');
   }, 120_000);
 

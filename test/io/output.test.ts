@@ -5,18 +5,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/engine/errors.js';
 import { OutputDir } from '../../src/io/output.js';
-import { sevenfallModule } from '../../src/catalog.js';
-import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
-import { sevnModule } from '../../src/catalog.js';
-import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
 import { sevensim } from '../helpers/cli.js';
+import { onSevenfall, onSevn } from '../helpers/presets.js';
 
 const run = (over: Partial<SimulateOptions>): SimulateOptions => ({
-  game: sevenfallModule as never,
-  rules: sevenfallPreset('sevenfall'),
-  preset: 'sevenfall',
+  ...onSevenfall(),
   mode: 'round',
   players: ['greedy', 'stand'],
   games: 3000,
@@ -60,7 +55,7 @@ describe('OutputDir', () => {
 
   it('refuses a directory holding another run unless --force; with it, the old run goes and other files stay', async () => {
     const dir = tempDir('another');
-    await simulate(run({ game: sevnModule as never, rules: sevnPreset('sevn'), preset: 'sevn', players: ['stay-at:points=20'], out: dir, games: 500 }));
+    await simulate(run({ ...onSevn(), players: ['stay-at:points=20'], out: dir, games: 500 }));
     writeFileSync(join(dir, 'notes.txt'), 'mine');
     mkdirSync(join(dir, 'plots'));
     await expect(simulate(run({ out: dir, perGame: false }))).rejects.toThrow(/already holds results \(decisions.arrow, games.arrow, run.json, scores.arrow\); choose another directory, or give --force/);

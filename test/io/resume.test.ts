@@ -4,21 +4,16 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECKPOINT_FILE, Checkpointer, checkDefinition, readCheckpoint } from '../../src/io/checkpoint.js';
-import { sevenfallModule } from '../../src/catalog.js';
-import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
 import { type TournamentOptions, tournament } from '../../src/run/tournament.js';
-import { sevnModule } from '../../src/catalog.js';
-import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { sevensim, sevensimKilledAfterCheckpoint } from '../helpers/cli.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
+import { onSevenfall, onSevn } from '../helpers/presets.js';
 
 const RESULTS = ['decisions.arrow', 'games.arrow', 'scores.arrow'];
 
 const run = (over: Partial<SimulateOptions>): SimulateOptions => ({
-  game: sevenfallModule as never,
-  rules: sevenfallPreset('sevenfall'),
-  preset: 'sevenfall',
+  ...onSevenfall(),
   mode: 'game',
   players: ['greedy', 'random'],
   games: 6000,
@@ -62,7 +57,7 @@ describe('checkpoints and --resume', () => {
 
   it('tournament: an interrupted tournament resumes to the bytes of an uninterrupted one', async () => {
     const t = (over: Partial<TournamentOptions>): TournamentOptions => ({
-      game: sevnModule as never, rules: sevnPreset('sevn'), preset: 'sevn', mode: 'game', players: ['stay-at', 'stay-at:points=30', 'bust-cap'],
+      ...onSevn(), mode: 'game', players: ['stay-at', 'stay-at:points=30', 'bust-cap'],
       games: 600, seed: 5, threads: 1, chunkSize: 1, ...over,
     });
     const full = tempDir('resume-tournament-full');

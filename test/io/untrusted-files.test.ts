@@ -11,7 +11,6 @@ import { UserError } from '../../src/engine/errors.js';
 import { CHECKPOINT_FILE, Checkpointer, readCheckpoint } from '../../src/io/checkpoint.js';
 import { fileInDir, readRegularFile } from '../../src/io/input-files.js';
 import { LOCK_FILE, OutputDir, OutputError } from '../../src/io/output.js';
-import { sevenfallModule, sevnModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { compare } from '../../src/run/compare.js';
 import { writeCompareOutput } from '../../src/run/compare-output.js';
@@ -19,11 +18,10 @@ import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { mergeRuns } from '../../src/run/merge.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
+import { onSevenfall, onSevn } from '../helpers/presets.js';
 
 const run = (over: Partial<SimulateOptions>): SimulateOptions => ({
-  game: sevnModule as never,
-  rules: sevnPreset('sevn'),
-  preset: 'sevn',
+  ...onSevn(),
   mode: 'round',
   players: ['stay-at:points=20', 'bust-cap'],
   games: 2000,
@@ -236,7 +234,7 @@ describe('a shard\'s run.json identifies its files', () => {
     const c = join(root, 'c');
     const out = new OutputDir(c);
     out.prepare();
-    const r = await compare({ game: sevenfallModule as never, rules: sevenfallPreset('sevenfall'), preset: 'sevenfall', mode: 'round', a: 'greedy', b: 'stand', field: [], games: 200, seed: 5, threads: 1 });
+    const r = await compare({ ...onSevenfall(), mode: 'round', a: 'greedy', b: 'stand', field: [], games: 200, seed: 5, threads: 1 });
     writeCompareOutput(out, r, sevenfallPreset('sevenfall'), []);
     const m = JSON.parse(readFileSync(join(c, 'run.json'), 'utf8'));
     expect(Object.keys(m.seals)).toEqual(['compare.json']);

@@ -5,15 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { soloStayAt } from '../../src/games/sevn/exact.js';
-import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { type CompareOptions, compare } from '../../src/run/compare.js';
 import { expectWithinSE } from '../helpers/stats.js';
+import { onSevn } from '../helpers/presets.js';
 
 const base = (over: Partial<CompareOptions>): CompareOptions => ({
-  game: sevnModule as never,
-  rules: sevnPreset('sevn-numbers'),
-  preset: 'sevn-numbers',
+  ...onSevn('sevn-numbers'),
   mode: 'round',
   a: 'stay-at:points=25',
   b: 'stay-at:points=10',

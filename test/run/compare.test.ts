@@ -5,11 +5,10 @@ import { type CompareOptions, compare, formatCompare, parseSprt } from '../../sr
 import { type PairedDefinition, lineups, playPaired } from '../../src/engine/paired.js';
 import { exactCategoryDistribution } from '../helpers/sevenfall.js';
 import { expectWithinSE } from '../helpers/stats.js';
+import { onSevenfall } from '../helpers/presets.js';
 
 const base = (over: Partial<CompareOptions>): CompareOptions => ({
-  game: sevenfallModule as never,
-  rules: sevenfallPreset('sevenfall'),
-  preset: 'sevenfall',
+  ...onSevenfall(),
   mode: 'round',
   a: 'greedy',
   b: 'stand',

@@ -4,17 +4,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readArrowFile } from '../../src/io/arrow.js';
 import { sealed } from '../../src/io/manifest.js';
-import { sevenfallModule } from '../../src/catalog.js';
-import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { coverageNote, mergeRuns } from '../../src/run/merge.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
 import { sevensim } from '../helpers/cli.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
+import { onSevenfall } from '../helpers/presets.js';
 
 const run = (over: Partial<SimulateOptions>): SimulateOptions => ({
-  game: sevenfallModule as never,
-  rules: sevenfallPreset('sevenfall'),
-  preset: 'sevenfall',
+  ...onSevenfall(),
   mode: 'round',
   players: ['greedy', 'stand'],
   games: 3000,

@@ -8,11 +8,10 @@ import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { mergeRuns } from '../../src/run/merge.js';
 import { type SimulateOptions, shardRange, simulate } from '../../src/run/simulate.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
+import { onSevenfall } from '../helpers/presets.js';
 
 const base = (over: Partial<SimulateOptions>): SimulateOptions => ({
-  game: sevenfallModule as never,
-  rules: sevenfallPreset('sevenfall'),
-  preset: 'sevenfall',
+  ...onSevenfall(),
   mode: 'game',
   players: ['greedy', 'random', 'stand'],
   games: 9000,

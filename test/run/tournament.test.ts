@@ -16,11 +16,10 @@ import { fitBradleyTerry } from '../../src/stats/ratings.js';
 import { type TournamentOptions, type TournamentReport, tournament } from '../../src/run/tournament.js';
 import { sevensim } from '../helpers/cli.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
+import { onSevn } from '../helpers/presets.js';
 
 const base = (over: Partial<TournamentOptions>): TournamentOptions => ({
-  game: sevnModule as never,
-  rules: sevnPreset('sevn'),
-  preset: 'sevn',
+  ...onSevn(),
   mode: 'game',
   players: ['stay-at:points=20', 'stay-at:points=30', 'bust-cap', 'race'],
   games: 6,

@@ -4,17 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sevnModule } from '../../src/catalog.js';
-import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { type TuneOptions, tune } from '../../src/run/tune.js';
 import { race } from '../../strategies/sevn/race.js';
+import { onSevn } from '../helpers/presets.js';
 
 /** race's declared defaults: what a start that does not name a parameter plays. */
 const raceDefault = (name: string): unknown => race.params.find((p) => p.name === name)?.default;
 
 const opts = (over: Partial<TuneOptions>): TuneOptions => ({
-  game: sevnModule as never,
-  rules: sevnPreset('sevn'),
-  preset: 'sevn',
+  ...onSevn(),
   strategy: 'race',
   params: ['points', 'risk', 'behind'],
   fix: [],

@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
-import { sevnModule } from '../../src/catalog.js';
 import { maskSum, numberOnly, popcount } from '../../src/games/sevn/exact.js';
 import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
 import { readArrowFile } from '../../src/io/arrow.js';
@@ -18,11 +17,10 @@ import { type TuneOptions, type TuneReport, formatTune, tune } from '../../src/r
 import { listDir, tempDir } from '../helpers/dirs.js';
 import { expectWithinSE } from '../helpers/stats.js';
 import { readCheckpoint } from '../../src/io/checkpoint.js';
+import { onSevenfall, onSevn } from '../helpers/presets.js';
 
 const sevn = (over: Partial<TuneOptions>): TuneOptions => ({
-  game: sevnModule as never,
-  rules: sevnPreset('sevn-numbers'),
-  preset: 'sevn-numbers',
+  ...onSevn('sevn-numbers'),
   strategy: 'stay-at',
   params: [],
   fix: [],
@@ -38,7 +36,7 @@ const sevn = (over: Partial<TuneOptions>): TuneOptions => ({
   ...over,
 });
 
-const sevenfall = (over: Partial<TuneOptions>): TuneOptions => sevn({ game: sevenfallModule as never, rules: sevenfallPreset('sevenfall'), preset: 'sevenfall', strategy: 'greedy', ...over });
+const sevenfall = (over: Partial<TuneOptions>): TuneOptions => sevn({ ...onSevenfall(), strategy: 'greedy', ...over });
 
 const covers = (ci: [number, number], x: number): boolean => ci[0] <= x && x <= ci[1];
 
