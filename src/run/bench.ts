@@ -83,16 +83,19 @@ export async function timedPool(def: RunDefinition, threads: number): Promise<Ti
  * A pool of `threads` workers for several run definitions of one game and rules (their lineups,
  * modes and recording may differ), each warmed up; `time(i)` plays the whole of run i on it.
  */
-async function sharedPool(defs: RunDefinition[], threads: number): Promise<{ time(i: number): Promise<number>; destroy(): Promise<void> }> {
+async function sharedPool(defs: RunDefinition[], threads: number): Promise<{ time(i: number): Promise<number>; cpuTime(i: number): Promise<number>; destroy(): Promise<void> }> {
   const { rules } = defs[0];
   const setup = poolSetup(defs[0].game, rules);
   const pool: Piscina = createPool(threads, setup);
-  const play = async (def: RunDefinition, last: number): Promise<number> => {
+  /** Seconds of the whole run: wall-clock, or CPU (the process's, so the workers' while the main thread waits). */
+  const play = async (def: RunDefinition, last: number, cpu = false): Promise<number> => {
     const { rules: _r, ...plan } = def;
     const task = (first: number, end: number): ChunkTask => ({ kind: 'simulate', def: plan, first, last: end, withDecisions: recording(def), perGame: false });
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     await runOnPool({ setup, threads, first: 0, last, task, onResult() {} }, pool);
-    return (performance.now() - t0) / 1000;
+    const c = process.cpuUsage(c0);
+    return cpu ? (c.user + c.system) / 1e6 : (performance.now() - t0) / 1000;
   };
   try {
     // Warm every worker up (start-up, JIT, tables) before timing, as a long run pays this once:
@@ -105,7 +108,7 @@ async function sharedPool(defs: RunDefinition[], threads: number): Promise<{ tim
     await pool.destroy();
     throw e;
   }
-  return { time: (i) => play(defs[i], chunkCount(defs[i])), destroy: () => pool.destroy() };
+  return { time: (i) => play(defs[i], chunkCount(defs[i])), cpuTime: (i) => play(defs[i], chunkCount(defs[i]), true), destroy: () => pool.destroy() };
 }
 
 /** Every median here is simple-statistics' (the mean of the two middle values of an even count). */
@@ -185,7 +188,9 @@ export async function benchWorkload(w: BenchWorkload, threads: number, seconds: 
  * run is about `seconds` of work. Both play on the same worker when they share game and rules (the
  * outcome cost, ev and race against stay-at): two workers, like two processes, can each run the same
  * code at their own speed (bench/README.md, "Bimodal speeds"), and a ratio across two workers measured
- * that too (the outcome cost swung from 14% to 44% between runs).
+ * that too (the outcome cost swung from 14% to 44% between runs). On one worker the runs are timed in
+ * CPU seconds, as outcome-cost.js and pair.js do: on a loaded machine the wall-clock time of a run is
+ * mostly how long it waited for a core (at load 16, three such ratios of one build read 8.5%, 35%, 19%).
  */
 export async function rateRatio(a: BenchWorkload, b: BenchWorkload, seconds: number, repeats: number): Promise<{ ratio: number; aPerSecond: number; bPerSecond: number }> {
   const gamesA = calibrate(a, seconds);
@@ -196,7 +201,7 @@ export async function rateRatio(a: BenchWorkload, b: BenchWorkload, seconds: num
   const tb: number[] = [];
   if (defA.game === defB.game && JSON.stringify(defA.rules) === JSON.stringify(defB.rules)) {
     const pool = await sharedPool([defA, defB], 1);
-    const one = (i: number): TimedPool => ({ time: () => pool.time(i), destroy: async () => {} });
+    const one = (i: number): TimedPool => ({ time: () => pool.cpuTime(i), destroy: async () => {} });
     try {
       for (let i = 0; i < repeats; i++) await timePair(i, one(0), one(1), ta, tb);
     } finally {
