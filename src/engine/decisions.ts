@@ -269,7 +269,7 @@ export class DecisionCounter implements DecisionSink {
   private n = 0;
   /** Per seat, for the unit just played: score, score², win (in WIN_UNITS), win². */
   private readonly outcome = new Float64Array(MAX_SEATS * 4);
-  private readonly bucketTable = new BucketTable(OUTCOME_FIELDS.length);
+  readonly table = new BucketTable(OUTCOME_FIELDS.length);
 
   constructor(readonly buckets: Bucketer) {}
 
@@ -286,8 +286,8 @@ export class DecisionCounter implements DecisionSink {
     let slot: number;
     if (actionSeat < 16 && at < this.direct.length) {
       slot = this.direct[at] - 1;
-      if (slot < 0) this.direct[at] = (slot = this.bucketTable.slotOf((state << 14) | actionSeat)) + 1;
-    } else slot = this.bucketTable.slotOf((state << 14) | actionSeat);
+      if (slot < 0) this.direct[at] = (slot = this.table.slotOf((state << 14) | actionSeat)) + 1;
+    } else slot = this.table.slotOf((state << 14) | actionSeat);
     if (slot >= this.counts.length) this.counts = grown(this.counts, slot + 1);
     if (this.counts[slot]++ === 0) {
       if (this.n === this.used.length) {
@@ -303,39 +303,17 @@ export class DecisionCounter implements DecisionSink {
    * Tallies an engine writes into itself, without a call per decision (SevnEngine's questions):
    * `counts[(state << 6) | actionSeat]` counts the unit's decisions of an action below 8 (actionSeat
    * below 64) in a state below `states`, and `at[0, n)` lists the cells that became non-zero in this
-   * unit. `settle` credits them as `record`'s counts into `sums` (five per cell, dense: no hash lookup
-   * per cell and unit), folded into `table` when it is read. Call between units.
+   * unit. `settle` credits them as `record`'s counts; `slots` keeps each cell's bucket (slot + 1), so
+   * that the hash is looked up once per cell and run, and the sums stay the table's compact ones.
    */
   tallies(states: number): PendingTallies {
     const cells = states << 6;
     if (this.pending === null || this.pending.counts.length < cells) {
-      this.fold();
-      this.pending = { counts: new Int32Array(cells), at: new Int32Array(cells), n: 0, sums: new Float64Array(cells * 5) };
+      this.pending = { counts: new Int32Array(cells), at: new Int32Array(cells), n: 0, slots: new Int32Array(cells) };
     }
     return this.pending;
   }
   private pending: PendingTallies | null = null;
-
-  /** Every bucket's sums: the tallies' dense sums are added in first (integers: exact in any order). */
-  get table(): BucketTable {
-    this.fold();
-    return this.bucketTable;
-  }
-
-  private fold(): void {
-    const p = this.pending;
-    if (p === null) return;
-    const from = p.sums;
-    for (let at = 0, o = 0; at < p.counts.length; at++, o += 5) {
-      if (from[o] === 0) continue; // no decision in this cell since the last fold
-      const slot = this.bucketTable.slotOf(((at >>> 6) << 14) | (at & 63)) * 5;
-      const sums = this.bucketTable.sums; // after slotOf, which may grow the table
-      for (let k = 0; k < 5; k++) {
-        sums[slot + k] += from[o + k];
-        from[o + k] = 0;
-      }
-    }
-  }
 
   /** The unit is over: credit each bucket used with its seat's outcome, times its count. */
   settle(scores: Int32Array, winShare: Float64Array): void {
@@ -352,15 +330,17 @@ export class DecisionCounter implements DecisionSink {
     if (p !== null) {
       const at = p.at;
       const cellCounts = p.counts;
-      const cellSums = p.sums;
+      const slots = p.slots;
       for (let i = 0, n = p.n; i < n; i++) {
         const cell = at[i];
-        credit(cellSums, cell * 5, cellCounts[cell], out, (cell & 7) << 2); // seat = actionSeat & 7
+        let slot = slots[cell] - 1;
+        if (slot < 0) slots[cell] = (slot = this.table.slotOf(((cell >>> 6) << 14) | (cell & 63))) + 1;
+        credit(this.table.sums, slot * 5, cellCounts[cell], out, (cell & 7) << 2); // seat = actionSeat & 7
         cellCounts[cell] = 0;
       }
       p.n = 0;
     }
-    const sums = this.bucketTable.sums;
+    const sums = this.table.sums;
     const counts = this.counts;
     for (let i = 0; i < this.n; i++) {
       const slot = this.used[i];
@@ -385,8 +365,8 @@ export interface PendingTallies {
   readonly counts: Int32Array;
   readonly at: Int32Array;
   n: number;
-  /** Per cell, from 5 * cell: the OUTCOME_FIELDS sums settled and not yet folded into the table. */
-  readonly sums: Float64Array;
+  /** Per cell: its bucket's slot in the counter's table + 1, or 0 until first settled. */
+  readonly slots: Int32Array;
 }
 
 /** A copy of `a` with room for at least `need` entries (doubling). */
