@@ -127,8 +127,12 @@ export const SOLO_PASS_MAX_STEPS = 24_000_000;
 export const SOLO_PASS_EPSILON = 1e-10;
 export const SOLO_PASS_FAR_EPSILON = 1e-6;
 
-/** What the pass reports while it runs: layers (cards taken from the deck) done and states so far. */
-export type SoloPassProgress = (layer: number, states: number) => void;
+/**
+ * What the pass reports while it runs: layers (cards taken from the deck) done, states expanded and
+ * reached so far, and the states of the next layer (all of them: a layer is complete once the one
+ * before it is expanded).
+ */
+export type SoloPassProgress = (layer: number, states: number, steps: number, nextLayer: number) => void;
 
 /** The exact pass, or why there is none: the deck (soloPassRefusal) or past `maxSteps` states reached. */
 export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], spec: string, o: SoloPassOptions = {}): SoloPass | { why: string } {
@@ -539,7 +543,7 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
       waiting -= table.size;
       out.states += table.size;
       expand(table);
-      progress?.(layer, out.states);
+      progress?.(layer, out.states, out.steps, tables[layer + 1]?.size ?? 0);
     }
   } catch (e) {
     if (e !== TOO_MANY) throw e;
