@@ -24,7 +24,7 @@
  * modifiers and bonus cards left, the held values' copies left, the copies left of each value not held
  * (the whole state); last, the whole state with the modifiers, bonus cards and Ballast cards only
  * counted (taken, in the row; discarded, kept), the most a pass that names such a card only when a
- * rule reads it could merge:
+ * rule reads it could merge. The states after the next layer are not kept (they would take GBs):
  *
  *   node scripts/solo-states.mjs --pass [--preset sevn] [--points 25] [--layers 5] [--drop-below 1e-10]
  */
@@ -171,7 +171,7 @@ async function passLayers(preset, layers, dropBelow) {
   };
   const STOP = new Error('stop');
   try {
-    const out = soloPass(r, SEVN_STRATEGIES, `stay-at:points=${P}`, { maxSteps: 2e9, inspect, progress, epsilon: dropBelow });
+    const out = soloPass(r, SEVN_STRATEGIES, `stay-at:points=${P}`, { maxSteps: 2e12, maxLayer: layers + 1, inspect, progress, epsilon: dropBelow });
     if ('why' in out) console.log(out.why);
     else console.log(`done: ${out.states.toLocaleString('en-US')} states expanded, chance ${out.dropped.mass.toExponential(3)} dropped`);
   } catch (e) {

@@ -88,6 +88,8 @@ export interface SoloPassOptions {
   checkViews?: boolean;
   /** Keeps each held value's copies left apart instead of together (tests: the pass as first written). */
   keepHeldCopies?: boolean;
+  /** States past this many cards taken are counted as reached but not kept (measurements: the size of a layer without the memory of those after it). */
+  maxLayer?: number;
   /** Shown each state of a layer before it is expanded (measurements: scripts/solo-states.mjs). */
   inspect?: (layer: number, chance: number, state: Int32Array, fields: SoloStateFields) => void;
 }
@@ -136,7 +138,7 @@ export type SoloPassProgress = (layer: number, states: number, steps: number, ne
 
 /** The exact pass, or why there is none: the deck (soloPassRefusal) or past `maxSteps` states reached. */
 export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], spec: string, o: SoloPassOptions = {}): SoloPass | { why: string } {
-  const { maxSteps = SOLO_PASS_MAX_STEPS, epsilon = SOLO_PASS_EPSILON, progress, checkViews = false, keepHeldCopies = false } = o;
+  const { maxSteps = SOLO_PASS_MAX_STEPS, epsilon = SOLO_PASS_EPSILON, progress, checkViews = false, keepHeldCopies = false, maxLayer = Infinity } = o;
   const farEpsilon = epsilon > 0 ? Math.max(epsilon, o.farEpsilon ?? SOLO_PASS_FAR_EPSILON) : 0;
   const refused = soloPassRefusal(r);
   if (refused !== null) return { why: refused };
@@ -190,6 +192,7 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
   let waiting = 0; // states in the tables not yet expanded
   const push = (g: Int32Array, q: number, layer: number): void => {
     if (++out.steps > maxSteps) throw TOO_MANY;
+    if (layer > maxLayer) return;
     let t = tables[layer];
     if (t === undefined) tables[layer] = t = new StateTable(W, 2 ** Math.max(10, Math.ceil(Math.log2(lastLayer * 2))));
     layout.pack(g, key);
