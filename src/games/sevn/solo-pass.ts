@@ -32,9 +32,9 @@
  *
  * On a full deck the states still keep growing with the cards taken (on flip7 about 2.3 times a card
  * past the 8th: which modifiers, Second Chances and Triple Draws are left, and the rounds a Triple Draw
- * carries past the strategy's stop; on sevn 7.2, 6.3 and 5.3 times a card by the 5th to 7th, to
- * 13,964,706 states, what the row holds alone keeping a fifth of them apart: scripts/solo-states.mjs
- * --pass), most of them long rounds of small chance; so a state whose chance is below `epsilon` is dropped, not
+ * carries past the strategy's stop; on sevn 7.2, 6.3, 5.3 and 4.7 times a card by the 5th to 8th, to
+ * 65,169,617 states, what the row holds alone keeping a fifth of them apart by the 6th:
+ * scripts/solo-states.mjs --pass), most of them long rounds of small chance; so a state whose chance is below `epsilon` is dropped, not
  * expanded, and solo-bound.ts bounds what it could still have added (0 for none: exact).
  */
 import { Rng } from '../../engine/rng.js';
