@@ -16,11 +16,15 @@
  *
  * With --pass it runs the exact pass itself (src/games/sevn/solo-pass.ts, its default threshold unless
  * --drop-below) on one preset up to --layers cards taken, and prints per layer the states expanded,
- * their chance, the time and memory so far, and how many of them stay apart when a state is cut down to
- * its row (values held, Second Chance held, a Triple Draw's or Storm's cards to deal and the actions
- * waiting, Ballast kept, modifiers and bonus cards in the row), then with each part of the deck added
- * back: Ballast cards left or discarded, actions left, modifiers and bonus cards left, the held values'
- * copies left, the copies left of each value not held (the whole state):
+ * their chance, the CPU time and memory so far, the states reached so far (the pass's work: a card
+ * drawn or a Crossroads pair taken from a state) and the states of the next layer, and how many of
+ * them stay apart when a state is cut down to its row (values held, Second Chance held, a Triple Draw's
+ * or Storm's cards to deal and the actions waiting, Ballast kept, modifiers and bonus cards in the
+ * row), then with each part of the deck added back: Ballast cards left or discarded, actions left,
+ * modifiers and bonus cards left, the held values' copies left, the copies left of each value not held
+ * (the whole state); last, the whole state with the modifiers, bonus cards and Ballast cards only
+ * counted (taken, in the row; discarded, kept), the most a pass that names such a card only when a
+ * rule reads it could merge. The states after the next layer are not kept (they would take GBs):
  *
  *   node scripts/solo-states.mjs --pass [--preset sevn] [--points 25] [--layers 5] [--drop-below 1e-10]
  */
@@ -101,12 +105,12 @@ async function passLayers(preset, layers, dropBelow) {
   const { SEVN_STRATEGIES } = await import('../dist/strategies/sevn/index.js');
   const r = sevnPreset(preset);
   const cards = new SevnCards(r);
-  const parts = ['row', '+ Ballast left or discarded', '+ actions left', '+ modifiers and bonus cards left', "+ held values' copies left", '+ copies left of values not held (all)'];
+  const parts = ['row', '+ Ballast left or discarded', '+ actions left', '+ modifiers and bonus cards left', "+ held values' copies left", '+ copies left of values not held (all)', 'all, but modifiers, bonus cards and Ballast counted, not named'];
   // Per part, a 53-bit hash of the state cut down to it (Sets of numbers: a Set of strings takes GBs at a million states).
   let seen = parts.map(() => new Set());
   let states = 0;
   let chance = 0;
-  const t0 = performance.now();
+  const t0 = process.cpuUsage();
   const inspect = (layer, p, f, x) => {
     states++;
     chance += p;
@@ -134,10 +138,31 @@ async function passLayers(preset, layers, dropBelow) {
     done(4);
     kinds((k) => k === 0, x.left);
     done(5);
+    // The same state with the modifiers and bonus cards only counted (taken, in the row) and the
+    // Ballast cards counted (discarded, kept): what a pass that names a card only when a rule reads it
+    // could merge at most.
+    h1 = 0x9e3779b9;
+    h2 = 0x85ebca6b;
+    mix(f[x.held]); mix(f[x.secondChance]); mix(f[x.sequence]); mix(f[x.queue]); mix(f[x.heldCopies]);
+    let taken = 0;
+    let inRow = 0;
+    let ballast = 0;
+    for (let c = 0; c < cards.codes; c++) {
+      const k = cards.kind[c];
+      if (x.left[c] < 0) continue;
+      if (k === 1) ballast += f[x.left[c]] === 2 ? 1 : f[x.left[c]] === 1 ? 8 : 0;
+      else if (k === 2 || k === 3 || k >= 9) {
+        taken += cards.copies[c] - f[x.left[c]];
+        inRow += f[x.row[c]];
+      } else mix(f[x.left[c]] + 256 * c);
+    }
+    mix(taken); mix(inRow); mix(ballast);
+    done(6);
   };
-  const progress = (layer) => {
+  const progress = (layer, _states, steps, next) => {
     const mb = (process.memoryUsage().rss / 1e6).toFixed(0);
-    console.log(`${preset}, ${layer} cards taken: ${states.toLocaleString('en-US')} states of chance ${chance.toFixed(4)}, expanded by ${((performance.now() - t0) / 1000).toFixed(1)} s (${mb} MB)`);
+    const cpu = process.cpuUsage(t0);
+    console.log(`${preset}, ${layer} cards taken: ${states.toLocaleString('en-US')} states of chance ${chance.toFixed(4)}, expanded by ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU (${mb} MB), ${steps.toLocaleString('en-US')} states reached so far, ${next.toLocaleString('en-US')} in the next layer`);
     if (states > 0) for (let k = 0; k < parts.length; k++) console.log(`  ${seen[k].size.toLocaleString('en-US').padStart(11)}  ${parts[k]}`);
     seen = parts.map(() => new Set());
     states = 0;
@@ -146,7 +171,7 @@ async function passLayers(preset, layers, dropBelow) {
   };
   const STOP = new Error('stop');
   try {
-    const out = soloPass(r, SEVN_STRATEGIES, `stay-at:points=${P}`, { maxSteps: 2e9, inspect, progress, epsilon: dropBelow });
+    const out = soloPass(r, SEVN_STRATEGIES, `stay-at:points=${P}`, { maxSteps: 2e12, maxLayer: layers + 1, inspect, progress, epsilon: dropBelow });
     if ('why' in out) console.log(out.why);
     else console.log(`done: ${out.states.toLocaleString('en-US')} states expanded, chance ${out.dropped.mass.toExponential(3)} dropped`);
   } catch (e) {

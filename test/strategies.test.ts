@@ -45,6 +45,13 @@ describe('checkStrategy fails where it should', () => {
     };
     expect(() => checkStrategy(sevn, writer, '', { games: 5 })).toThrow(/strategy "writer.*wrote to view.totals in drawOrStay\(\)/);
   });
+  it('on a strategy that writes a single number of its view', () => {
+    const writer: SevnStrategyDef = {
+      ...sevnBase, name: 'writer',
+      create: (p, ctx) => ({ ...sevnBase.create(p, ctx), drawOrStay: (v) => (((v as unknown as { points: number }).points += 1000), Answer.STAY) }),
+    };
+    expect(() => checkStrategy(sevn, writer, '', { games: 5 })).toThrow(/strategy "writer.*wrote to view.points in drawOrStay\(\)/);
+  });
   it('on a SEVENFALL discard of a locked or missing tile', () => {
     const bad: SevenfallStrategyDef = { name: 'bad', doc: '', params: [], create: () => ({ decide: () => 1 << 20 }) };
     expect(() => checkStrategy(catalogEntry('sevenfall'), bad, '', { games: 5 })).toThrow(/bad/);

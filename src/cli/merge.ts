@@ -1,7 +1,8 @@
 /** `sevensim merge`: shards of one run combined into the result of the unsharded run. */
 import { gameModule } from '../catalog.js';
 import type { Mode } from '../engine/game.js';
-import { coverageNote, mergeRuns } from '../run/merge.js';
+import { coverageNote } from '../io/manifest.js';
+import { mergeRuns } from '../run/merge.js';
 import { summarise } from '../stats/summary.js';
 import { command, forceOption, jsonOption } from './options.js';
 import { printSummary } from './simulate.js';

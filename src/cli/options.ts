@@ -87,5 +87,13 @@ export function loadRules(game: GameModule, preset: string | undefined, file: st
     if (e instanceof UserError) throw e;
     throw new UserError(`--rules ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
+  // A rules file names its game: say so rather than list the other game's keys as unknown ones.
+  let named: unknown;
+  try {
+    named = (JSON.parse(text) as { game?: unknown } | null)?.game;
+  } catch {
+    named = undefined; // not JSON: parseRules says what is wrong
+  }
+  if (typeof named === 'string' && named !== game.name) throw new UserError(`--rules ${file}: this is a ${named} rules file (its "game" field); give --game ${named}, or a ${game.name} rules file`);
   return game.parseRules(text, file);
 }

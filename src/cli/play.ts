@@ -7,6 +7,7 @@ import { DEFAULT_TABLE_OPTIONS } from '../games/table-game.js';
 import { command, gameOptions, jsonOption, loadRules, seedOption } from './options.js';
 import { progressBar } from './progress.js';
 import { playHuman } from './ui/play-human.js';
+import { checkWritable } from './ui/save.js';
 
 
 export const playCommand = command(
@@ -41,6 +42,7 @@ export const playCommand = command(
     if (a.json) throw new UserError('--json and --human: play the game with --human --save FILE, which writes it as play --json does');
     if (!entry.humanGame) throw new UserError(`--human: ${game.name} cannot be played by a person yet`);
     const seat = checkInteger('--human', a.human, 0, a.players.length);
+    if (a.save) checkWritable(a.save, '--save');
     const hintRollouts = checkInteger('--hint-rollouts', a['hint-rollouts'] as number, 2, 10_000_000);
     const reviewRollouts = checkInteger('--review-rollouts', a['review-rollouts'] as number, 2, 10_000_000);
     for (const p of a.players) game.checkStrategy(p);

@@ -7,6 +7,7 @@ import { DEFAULT_CHUNK_SIZE, DEFAULT_COUNTERFACTUAL, type SimulateDefinition, ty
 import { formatSummaryTable } from '../stats/summary.js';
 import { chunkSizeOption, command, forceOption, gameOptions, gamesOption, jsonOption, loadRules, modeOption, presetName, quietOption, resumeFrom, resumeOption, runDefinition, seedOption, threadsOption } from './options.js';
 import { interruptible, progressBar } from './progress.js';
+import { coverageNote } from '../io/manifest.js';
 import { OutputDir } from '../io/output.js';
 
 export function simulateOptions<T>(y: Argv<T>) {
@@ -105,7 +106,9 @@ export function summaryJson(r: SimulateResult, out?: string | null) {
     ...(s.bustRate ? { bustRate: s.bustRate.rate, bustRateSe: s.bustRate.se, rounds: s.bustRate.rounds } : {}),
   }));
   const shard = m.shard ? `${m.shard.index}/${m.shard.count}` : null;
-  return { game: m.game, preset: m.preset, mode: m.mode, games: r.totals.games, seed: m.seed, chunkSize: m.chunkSize, shard, threads: m.threads, seconds: m.seconds, gamesPerSecond: m.gamesPerSecond, seats, out: out ?? null };
+  // A merge of shards that miss chunks holds fewer games than its run: say so (null when whole).
+  const partial = m.complete === false ? { runGames: m.games, note: coverageNote(m) } : null;
+  return { game: m.game, preset: m.preset, mode: m.mode, games: r.totals.games, seed: m.seed, chunkSize: m.chunkSize, shard, partial, threads: m.threads, seconds: m.seconds, gamesPerSecond: m.gamesPerSecond, seats, out: out ?? null };
 }
 
 export function printSummary(r: SimulateResult, json: boolean, out?: string): void {
@@ -115,7 +118,12 @@ export function printSummary(r: SimulateResult, json: boolean, out?: string): vo
     return;
   }
   const shard = m.shard ? `, shard ${m.shard.index}/${m.shard.count}` : '';
-  console.log(`${m.game} (${m.preset ?? 'rules file'}), ${m.mode} mode, ${r.totals.games.toLocaleString('en-US')} ${m.mode === 'game' ? 'games' : 'rounds'}, seed ${m.seed}${shard}: ${Math.round(m.gamesPerSecond).toLocaleString('en-US')}/s on ${m.threads} thread(s)`);
+  const units = m.mode === 'game' ? 'games' : 'rounds';
+  const played = r.totals.games.toLocaleString('en-US');
+  const count = m.complete === false ? `${played} of the run's ${m.games.toLocaleString('en-US')} ${units} (partial)` : `${played} ${units}`;
+  // A merge's own time is not the shards' (they may have run anywhere, at once): no rate for it.
+  const speed = m.kind === 'merge' ? `merged from ${m.mergedFrom?.length ?? 0} shard outputs` : `${Math.round(m.gamesPerSecond).toLocaleString('en-US')}/s on ${m.threads} thread${m.threads === 1 ? '' : 's'}`;
+  console.log(`${m.game} (${m.preset ?? 'rules file'}), ${m.mode} mode, ${count}, seed ${m.seed}${shard}: ${speed}`);
   console.log(formatSummaryTable(r.seats, m.mode === 'game' ? 'games' : 'rounds'));
   console.log('mean: mean score per ' + (m.mode === 'game' ? 'game (final total)' : 'round') + '; 95% CI = mean +/- 1.96 se.');
   if (out) console.log(`results written to ${out}/`);

@@ -13,7 +13,7 @@ const shown = (x: number): string => (Number.isFinite(x) && Math.abs(x) >= 1e16 
 /** `v` if it is a whole number in [min, max] (at most 2^53 - 1, where doubles stay exact); else a UserError naming the flag and the range. */
 export function checkInteger(flag: string, v: number, min: number, max = MAX): number {
   if (Number.isInteger(v) && v >= min && v <= max) return v;
-  if (min === -MAX && max === MAX) throw new UserError(`${flag}: expected an integer, got ${shown(v)}`);
+  if (min === -MAX && max === MAX) throw new UserError(`${flag}: expected a whole number from -(2^53 - 1) to 2^53 - 1 (doubles are exact there), got ${shown(v)}`);
   const range = max === MAX ? `from ${min.toLocaleString('en-US')} to 2^53 - 1 (${MAX.toLocaleString('en-US')})` : `from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
   throw new UserError(`${flag}: expected a whole number ${range}, got ${shown(v)}`);
 }

@@ -300,14 +300,17 @@ export class DecisionCounter implements DecisionSink {
   }
 
   /**
-   * Tallies an engine writes into itself, without a call per decision (SevnEngine's draw-or-stay
-   * questions): `counts[(state << 4) | actionSeat]` counts the unit's decisions of a two-way answer
-   * (actionSeat below 16) in a state below 4,096, and `at[0, n)` lists the cells that
-   * became non-zero in this unit. `settle` credits them as `record`'s counts, in one pass. Made on
-   * first use (512 KB).
+   * Tallies an engine writes into itself, without a call per decision (SevnEngine's questions):
+   * `counts[(state << 6) | actionSeat]` counts the unit's decisions of an action below 8 (actionSeat
+   * below 64) in a state below `states`, and `at[0, n)` lists the cells that became non-zero in this
+   * unit. `settle` credits them as `record`'s counts; `slots` keeps each cell's bucket (slot + 1), so
+   * that the hash is looked up once per cell and run, and the sums stay the table's compact ones.
    */
-  tallies(): PendingTallies {
-    if (this.pending === null) this.pending = { counts: new Int32Array(1 << 16), at: new Int32Array(1 << 16), n: 0 };
+  tallies(states: number): PendingTallies {
+    const cells = states << 6;
+    if (this.pending === null || this.pending.counts.length < cells) {
+      this.pending = { counts: new Int32Array(cells), at: new Int32Array(cells), n: 0, slots: new Int32Array(cells) };
+    }
     return this.pending;
   }
   private pending: PendingTallies | null = null;
@@ -325,12 +328,15 @@ export class DecisionCounter implements DecisionSink {
     }
     const p = this.pending;
     if (p !== null) {
-      for (let i = 0; i < p.n; i++) {
-        const at = p.at[i];
-        let slot = this.direct[at] - 1;
-        if (slot < 0) this.direct[at] = (slot = this.table.slotOf(((at >>> 4) << 14) | (at & 15))) + 1;
-        credit(this.table.sums, slot * 5, p.counts[at], out, (at & 7) * 4); // seat = actionSeat & 7
-        p.counts[at] = 0;
+      const at = p.at;
+      const cellCounts = p.counts;
+      const slots = p.slots;
+      for (let i = 0, n = p.n; i < n; i++) {
+        const cell = at[i];
+        let slot = slots[cell] - 1;
+        if (slot < 0) slots[cell] = (slot = this.table.slotOf(((cell >>> 6) << 14) | (cell & 63))) + 1;
+        credit(this.table.sums, slot * 5, cellCounts[cell], out, (cell & 7) << 2); // seat = actionSeat & 7
+        cellCounts[cell] = 0;
       }
       p.n = 0;
     }
@@ -359,6 +365,8 @@ export interface PendingTallies {
   readonly counts: Int32Array;
   readonly at: Int32Array;
   n: number;
+  /** Per cell: its bucket's slot in the counter's table + 1, or 0 until first settled. */
+  readonly slots: Int32Array;
 }
 
 /** A copy of `a` with room for at least `need` entries (doubling). */

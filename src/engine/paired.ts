@@ -32,8 +32,8 @@ export function lineups(def: Pick<PairedDefinition, 'field'>, candidate: string)
   });
 }
 
-/** Sums over games: [n, Σd, Σd², Σdw, Σdw², ΣsA, ΣsA², ΣsB, ΣsB², ΣwA, ΣwB] (win in WIN_UNITS). */
-export const PAIRED_FIELDS = 11;
+/** Sums over games: [n, Σd, Σd², Σdw, Σdw², ΣsA, ΣsA², ΣsB, ΣsB², ΣwA, ΣwB, ΣwA², ΣwB²] (win in WIN_UNITS). */
+export const PAIRED_FIELDS = 13;
 
 export interface PairedResult extends ChunkRange {
   /** PAIRED_FIELDS sums over every game of the range. */
@@ -73,6 +73,8 @@ export function playPaired(runnersA: UnitRunner[], runnersB: UnitRunner[], def: 
     sums[o + 8] += sb * sb;
     sums[o + 9] += wa;
     sums[o + 10] += wb;
+    sums[o + 11] += wa * wa;
+    sums[o + 12] += wb * wb;
   }
   const total = new Float64Array(PAIRED_FIELDS);
   for (let i = 0; i < sums.length; i++) total[i % PAIRED_FIELDS] += sums[i];

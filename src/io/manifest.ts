@@ -201,3 +201,27 @@ export function deserializeTotals(s: SerializedTotals, seats: number, recording:
   for (const [state, actionSeat, ...sums] of s.decisions) t.decisions.add(state, actionSeat, sums);
   return t;
 }
+
+/** Chunk ranges as text, e.g. "0-9, 20-29". */
+export function describeRanges(ranges: [number, number][]): string {
+  return ranges.map(([a, b]) => (b - a === 1 ? `${a}` : `${a}-${b - 1}`)).join(', ');
+}
+
+/** The chunks of [0, total) that no range covers. */
+export function missingRanges(ranges: [number, number][], total: number): [number, number][] {
+  const gaps: [number, number][] = [];
+  let at = 0;
+  for (const [a, b] of [...ranges].sort((x, y) => x[0] - y[0])) {
+    if (a > at) gaps.push([at, a]);
+    at = Math.max(at, b);
+  }
+  if (at < total) gaps.push([at, total]);
+  return gaps;
+}
+
+/** What a merged manifest covers, as a sentence (empty when complete). */
+export function coverageNote(m: Manifest): string {
+  if (m.complete !== false) return '';
+  const ranges = (m.mergedFrom ?? []).map((r): [number, number] => [r.chunks.first, r.chunks.last]);
+  return `the shards cover chunks ${describeRanges(ranges)} of ${m.chunks.total} (0-${m.chunks.total - 1}); chunks ${describeRanges(missingRanges(ranges, m.chunks.total))} are missing, so the result is partial`;
+}

@@ -1,5 +1,4 @@
-/** The package's version and, when run from a git checkout, its commit: recorded in run.json. */
-import { execFileSync } from 'node:child_process';
+/** The package's version and the commit its build was made from: recorded in run.json. */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,12 +13,22 @@ export function packageVersion(): string {
   return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
+let builtFrom: string | null | undefined;
+
+/**
+ * The git commit the running build was made from ("<sha>-dirty" with uncommitted source changes), as
+ * `npm run build` recorded it in dist/build-info.json (scripts/build-info.mjs); null without that file.
+ */
 export function gitCommit(): string | null {
-  try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: packageRoot(), stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-  } catch {
-    return null;
+  if (builtFrom === undefined) {
+    try {
+      const info = JSON.parse(readFileSync(join(packageRoot(), 'dist', 'build-info.json'), 'utf8')) as { gitCommit?: unknown };
+      builtFrom = typeof info.gitCommit === 'string' && /^[0-9a-f]{40}(-dirty)?$/.test(info.gitCommit) ? info.gitCommit : null;
+    } catch {
+      builtFrom = null;
+    }
   }
+  return builtFrom;
 }
 
 /**

@@ -109,9 +109,9 @@ const SCALING_CHUNKS = 64;
 /**
  * Measures every target (its workloads each for about `seconds` a measurement, `repeats` times,
  * medians; 2 threads for the scaling); `onStep` hears what is being measured. The ratios of two
- * workloads (the outcome cost, ev and race against stay-at) come from runs of both interleaved on
- * warmed one-worker pools, each pair a moment apart, so that a change in the machine's speed moves
- * both sides of a ratio alike.
+ * workloads (the outcome cost, ev and race against stay-at) come from runs of both interleaved on one
+ * warmed worker, each pair a moment apart, so that a change in the machine's speed moves both sides
+ * of a ratio alike (rateRatio).
  */
 export async function measureTargets(seconds: number, repeats: number, onStep: (what: string) => void = () => {}): Promise<{ targets: TargetResult[]; workloads: BenchRow[] }> {
   const w = TARGET_WORKLOADS;

@@ -75,25 +75,40 @@ export interface TimedPool {
 }
 
 export async function timedPool(def: RunDefinition, threads: number): Promise<TimedPool> {
-  const { rules, ...plan } = def;
-  const setup = poolSetup(def.game, rules);
+  const shared = await sharedPool([def], threads);
+  return { time: () => shared.time(0), destroy: shared.destroy };
+}
+
+/**
+ * A pool of `threads` workers for several run definitions of one game and rules (their lineups,
+ * modes and recording may differ), each warmed up; `time(i)` plays the whole of run i on it.
+ */
+async function sharedPool(defs: RunDefinition[], threads: number): Promise<{ time(i: number): Promise<number>; cpuTime(i: number): Promise<number>; destroy(): Promise<void> }> {
+  const { rules } = defs[0];
+  const setup = poolSetup(defs[0].game, rules);
   const pool: Piscina = createPool(threads, setup);
-  const task = (first: number, last: number): ChunkTask => ({ kind: 'simulate', def: plan, first, last, withDecisions: recording(def), perGame: false });
-  const play = async (last: number): Promise<number> => {
+  /** Seconds of the whole run: wall-clock, or CPU (the process's, so the workers' while the main thread waits). */
+  const play = async (def: RunDefinition, last: number, cpu = false): Promise<number> => {
+    const { rules: _r, ...plan } = def;
+    const task = (first: number, end: number): ChunkTask => ({ kind: 'simulate', def: plan, first, last: end, withDecisions: recording(def), perGame: false });
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     await runOnPool({ setup, threads, first: 0, last, task, onResult() {} }, pool);
-    return (performance.now() - t0) / 1000;
+    const c = process.cpuUsage(c0);
+    return cpu ? (c.user + c.system) / 1e6 : (performance.now() - t0) / 1000;
   };
   try {
     // Warm every worker up (start-up, JIT, tables) before timing, as a long run pays this once:
     // a quarter of the run, at least 4 chunks a worker.
-    const total = chunkCount(def);
-    await play(Math.min(total, Math.max(threads * 4, Math.ceil(total / 4))));
+    for (const def of defs) {
+      const total = chunkCount(def);
+      await play(def, Math.min(total, Math.max(threads * 4, Math.ceil(total / 4))));
+    }
   } catch (e) {
     await pool.destroy();
     throw e;
   }
-  return { time: () => play(chunkCount(def)), destroy: () => pool.destroy() };
+  return { time: (i) => play(defs[i], chunkCount(defs[i])), cpuTime: (i) => play(defs[i], chunkCount(defs[i]), true), destroy: () => pool.destroy() };
 }
 
 /** Every median here is simple-statistics' (the mean of the two middle values of an even count). */
@@ -168,25 +183,42 @@ export async function benchWorkload(w: BenchWorkload, threads: number, seconds: 
 }
 
 /**
- * Workload b's games per second over workload a's, one worker each: both pools warmed, then
- * `repeats` pairs of runs a moment apart (alternating which goes first), the median of the pairs'
- * ratios. Each run is about `seconds` of work.
+ * Workload b's games per second over workload a's, one worker: after a warm-up of each, `repeats`
+ * pairs of runs a moment apart (alternating which goes first), the median of the pairs' ratios. Each
+ * run is about `seconds` of work. Both play on the same worker when they share game and rules (the
+ * outcome cost, ev and race against stay-at): two workers, like two processes, can each run the same
+ * code at their own speed (bench/README.md, "Bimodal speeds"), and a ratio across two workers measured
+ * that too (the outcome cost swung from 14% to 44% between runs). On one worker the runs are timed in
+ * CPU seconds, as outcome-cost.js and pair.js do: on a loaded machine the wall-clock time of a run is
+ * mostly how long it waited for a core (at load 16, three such ratios of one build read 8.5%, 35%, 19%).
  */
 export async function rateRatio(a: BenchWorkload, b: BenchWorkload, seconds: number, repeats: number): Promise<{ ratio: number; aPerSecond: number; bPerSecond: number }> {
   const gamesA = calibrate(a, seconds);
   const gamesB = calibrate(b, seconds);
-  const poolA = await timedPool(definition(a, gamesA), 1);
+  const defA = definition(a, gamesA);
+  const defB = definition(b, gamesB);
   const ta: number[] = [];
   const tb: number[] = [];
-  try {
-    const poolB = await timedPool(definition(b, gamesB), 1);
+  if (defA.game === defB.game && JSON.stringify(defA.rules) === JSON.stringify(defB.rules)) {
+    const pool = await sharedPool([defA, defB], 1);
+    const one = (i: number): TimedPool => ({ time: () => pool.cpuTime(i), destroy: async () => {} });
     try {
-      for (let i = 0; i < repeats; i++) await timePair(i, poolA, poolB, ta, tb);
+      for (let i = 0; i < repeats; i++) await timePair(i, one(0), one(1), ta, tb);
     } finally {
-      await poolB.destroy();
+      await pool.destroy();
     }
-  } finally {
-    await poolA.destroy();
+  } else {
+    const poolA = await timedPool(defA, 1);
+    try {
+      const poolB = await timedPool(defB, 1);
+      try {
+        for (let i = 0; i < repeats; i++) await timePair(i, poolA, poolB, ta, tb);
+      } finally {
+        await poolB.destroy();
+      }
+    } finally {
+      await poolA.destroy();
+    }
   }
   return { ratio: median(ta.map((t, i) => (gamesB / tb[i]) / (gamesA / t))), aPerSecond: gamesA / median(ta), bPerSecond: gamesB / median(tb) };
 }

@@ -86,11 +86,11 @@ function twice(name: string, pass: () => number[]): CheckReport {
 }
 
 /**
- * The view's number arrays (its getters and public fields; `_` marks the engine's scratch), copied:
- * to find a strategy that writes to them.
+ * The view's fields (its getters and public fields; `_` marks the engine's scratch) as text: number
+ * arrays and single numbers, booleans and strings, to find a strategy that writes to any of them.
  */
-function viewArrays(v: unknown): Map<string, number[]> {
-  const out = new Map<string, number[]>();
+function viewFields(v: unknown): Map<string, string> {
+  const out = new Map<string, string>();
   if (v === null || typeof v !== 'object') return out;
   const keys = new Set<string>(Object.keys(v).filter((k) => !k.startsWith('_')));
   for (let p = Object.getPrototypeOf(v); p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
@@ -98,7 +98,8 @@ function viewArrays(v: unknown): Map<string, number[]> {
   }
   for (const k of keys) {
     const x = (v as Record<string, unknown>)[k];
-    if (ArrayBuffer.isView(x) || (Array.isArray(x) && x.every((e) => typeof e === 'number'))) out.set(k, Array.from(x as ArrayLike<number>));
+    if (ArrayBuffer.isView(x) || (Array.isArray(x) && x.every((e) => typeof e === 'number'))) out.set(k, Array.from(x as ArrayLike<number>).join());
+    else if (typeof x === 'number' || typeof x === 'boolean' || typeof x === 'string') out.set(k, String(x));
   }
   return out;
 }
@@ -114,11 +115,11 @@ function recording<S extends object>(strategy: S, log: () => number[]): S {
       const f: unknown = Reflect.get(target, key);
       if (typeof f !== 'function') return f;
       return (...args: unknown[]): unknown => {
-        const before = viewArrays(args[0]);
+        const before = viewFields(args[0]);
         const a = (f as (...x: unknown[]) => unknown).apply(target, args);
-        const after = viewArrays(args[0]);
+        const after = viewFields(args[0]);
         for (const [k, x] of before) {
-          if (x.join() !== after.get(k)!.join()) throw new Error(`strategy "${(target as { label?: string }).label}" wrote to view.${k} in ${String(key)}() (the view is read-only: copy what you need to change)`);
+          if (x !== after.get(k)) throw new Error(`strategy "${(target as { label?: string }).label}" wrote to view.${k} in ${String(key)}() (the view is read-only: copy what you need to change)`);
         }
         log().push(a as number);
         return a;

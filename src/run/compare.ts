@@ -55,6 +55,9 @@ export interface CompareResult {
   scoreB: Estimate;
   winShareA: number | null;
   winShareB: number | null;
+  /** Standard errors of the two win shares (game mode). */
+  winShareSeA: number | null;
+  winShareSeB: number | null;
   sprt: (SprtBounds & { metric: string; llr: number; verdict: 'H1' | 'H0' | 'continue' }) | null;
   /**
    * True when the SPRT stopped the run before --games: the differences, their intervals and p-values
@@ -165,6 +168,8 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
     scoreB: estimate(n, sums[7], sums[8]),
     winShareA: o.mode === 'game' ? sums[9] / WIN_UNITS / n : null,
     winShareB: o.mode === 'game' ? sums[10] / WIN_UNITS / n : null,
+    winShareSeA: o.mode === 'game' ? estimate(n, sums[9] / WIN_UNITS, sums[11] / w2).se : null,
+    winShareSeB: o.mode === 'game' ? estimate(n, sums[10] / WIN_UNITS, sums[12] / w2).se : null,
     sprt: bounds ? { ...bounds, metric: o.sprt!.metric, llr, verdict } : null,
     stoppedEarly: verdict !== 'continue' && n < o.games,
     sprtPath: bounds ? sprtPath : null,
@@ -186,7 +191,7 @@ export function formatCompare(r: CompareResult): string {
     `  A - B:   ${f(r.diff.mean)}  se ${f(r.diff.se, 4)}  ${ci} [${f(r.diff.ci95[0])}, ${f(r.diff.ci95[1])}]  p ${r.diff.pValue < 1e-6 ? '' : '= '}${formatP(r.diff.pValue)}`,
   ];
   if (r.winDiff) {
-    lines.push(`  win share A: ${f(r.winShareA!, 4)}  B: ${f(r.winShareB!, 4)}  A - B: ${f(r.winDiff.mean, 4)}  se ${f(r.winDiff.se, 4)}  ${ci} [${f(r.winDiff.ci95[0], 4)}, ${f(r.winDiff.ci95[1], 4)}]  p ${r.winDiff.pValue < 1e-6 ? '' : '= '}${formatP(r.winDiff.pValue)}`);
+    lines.push(`  win share A: ${f(r.winShareA!, 4)} (se ${f(r.winShareSeA!, 4)})  B: ${f(r.winShareB!, 4)} (se ${f(r.winShareSeB!, 4)})  A - B: ${f(r.winDiff.mean, 4)}  se ${f(r.winDiff.se, 4)}  ${ci} [${f(r.winDiff.ci95[0], 4)}, ${f(r.winDiff.ci95[1], 4)}]  p ${r.winDiff.pValue < 1e-6 ? '' : '= '}${formatP(r.winDiff.pValue)}`);
   }
   if (r.sprt) {
     const s = r.sprt;

@@ -18,6 +18,7 @@ import { UserError } from '../engine/errors.js';
 import { WIN_UNITS } from '../engine/game.js';
 import { readManifest } from '../io/manifest.js';
 import { arrowRows, type Row } from '../report/inputs.js';
+import { normalQuantile } from '../stats/ratings.js';
 import { Z95 } from '../stats/summary.js';
 
 export interface Estimate {
@@ -37,9 +38,22 @@ export interface DecisionGroup {
   /** action - reference: the score (round or turn points; game mode: final total), and the win share (game mode). */
   score: Estimate;
   win: Estimate | null;
-  /** The better answer where the CI of the score difference (game mode: of the win share) excludes 0, else null. */
+  /**
+   * What each side stands on: decisions of the answer and of the reference (outcomes), or the
+   * rollouts of the pair (counterfactual: both sides are the same rollouts).
+   */
+  counts: { action: number; reference: number };
+  /** The answers beside the reference the action was chosen from (its interval covers all of them: Bonferroni). */
+  compared: number;
+  /**
+   * The better answer where the CI of the score difference (game mode: of the win share) excludes 0
+   * and each side stands on at least VERDICT_MIN_N, else null.
+   */
   better: string | null;
 }
+
+/** The least decisions (or rollouts) a side needs before the table names a better answer: below it a CI from the normal approximation is not to be trusted, and a side of 1 has no variance at all. */
+export const VERDICT_MIN_N = 30;
 
 export interface DecisionsTable {
   dir: string;
@@ -49,24 +63,33 @@ export interface DecisionsTable {
   /** What the score difference is in: round (turn) points, or the final total in game mode. */
   unit: string;
   recording: 'outcomes' | 'counterfactual';
+  /** What `games` counts: games (game mode), or rounds (turns) in round mode. */
+  units: string;
   games: number;
   by: string[];
   groups: DecisionGroup[];
 }
 
-/** Mean, SE and 95% CI from n, sum and sum of squares (SE 0 when n < 2). */
+/** Mean, SE and 95% CI from n, sum and sum of squares (SE NaN when n < 2: one value has no variance). */
 export function fromSums(n: number, s: number, s2: number): Estimate {
   const mean = n > 0 ? s / n : 0;
-  const v = n > 1 ? Math.max(0, (s2 - (s * s) / n) / (n - 1)) : 0;
-  const se = n > 0 ? Math.sqrt(v / n) : 0;
+  const v = n > 1 ? Math.max(0, (s2 - (s * s) / n) / (n - 1)) : NaN;
+  const se = Math.sqrt(v / n);
   return { mean, se, lo: mean - Z95 * se, hi: mean + Z95 * se, n };
 }
 
-/** a - b of two independent estimates. */
+/** a - b of two independent estimates; n is the decisions behind both. */
 function minus(a: Estimate, b: Estimate): Estimate {
   const mean = a.mean - b.mean;
   const se = Math.hypot(a.se, b.se);
-  return { mean, se, lo: mean - Z95 * se, hi: mean + Z95 * se, n: Math.min(a.n, b.n) };
+  return { mean, se, lo: mean - Z95 * se, hi: mean + Z95 * se, n: a.n + b.n };
+}
+
+/** `e` with the two-sided 95% interval of the best of k comparisons (z for 1 - 0.025 / k); `e` itself when k = 1. */
+function widened(e: Estimate, k: number): Estimate {
+  if (k <= 1) return e;
+  const z = normalQuantile(1 - 0.025 / k);
+  return { ...e, lo: e.mean - z * e.se, hi: e.mean + z * e.se };
 }
 
 const num = (r: Row, k: string) => Number(r[k] ?? 0);
@@ -113,6 +136,7 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
     let chosen: (typeof all)[number];
     let score: Estimate;
     let w: Estimate | null;
+    let counts: DecisionGroup['counts'];
     if (cf) {
       // Differences against the reference are in each row already; the reference's own are 0.
       const others = all.filter((a) => a.action !== reference);
@@ -120,6 +144,7 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
       chosen = others.reduce((b, a) => ((win ? a.win!.mean > b.win!.mean : a.score.mean > b.score.mean) ? a : b));
       score = chosen.score;
       w = chosen.win;
+      counts = { action: score.n, reference: score.n };
     } else {
       if (!ref) continue;
       const others = all.filter((a) => a.action !== reference);
@@ -127,35 +152,46 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
       chosen = others.reduce((b, a) => ((win ? a.win!.mean > b.win!.mean : a.score.mean > b.score.mean) ? a : b));
       score = minus(chosen.score, ref.score);
       w = win ? minus(chosen.win!, ref.win!) : null;
+      counts = { action: chosen.score.n, reference: ref.score.n };
     }
+    // The best of k answers is chosen on the same data it is judged on: its interval is widened to
+    // cover all k at once (Bonferroni), so that choosing does not make the verdict optimistic.
+    const compared = all.filter((a) => a.action !== reference).length;
+    score = widened(score, compared);
+    w = w && widened(w, compared);
     const judged = w ?? score;
-    const better = judged.lo > 0 ? chosen.action : judged.hi < 0 ? reference : null;
-    groups.push({ features: g.features, action: chosen.action, reference, score, win: w, better });
+    const enough = Math.min(counts.action, counts.reference) >= VERDICT_MIN_N;
+    const better = !enough ? null : judged.lo > 0 ? chosen.action : judged.hi < 0 ? reference : null;
+    groups.push({ features: g.features, action: chosen.action, reference, score, win: w, counts, compared, better });
   }
   const cmp = (a: number | string, b: number | string) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)));
   groups.sort((a, b) => a.features.reduce<number>((c, _, i) => c || cmp(a.features[i], b.features[i]), 0));
-  return { dir, game: m.game, kind, mode: m.mode, unit: win ? 'final total' : `${game.roundUnit ?? 'round'} points`, recording: cf ? 'counterfactual' : 'outcomes', games: m.games, by, groups };
+  return { dir, game: m.game, kind, mode: m.mode, unit: win ? 'final total' : `${game.roundUnit ?? 'round'} points`, units: win ? 'games' : `${game.roundUnit ?? 'round'}s`, recording: cf ? 'counterfactual' : 'outcomes', games: m.games, by, groups };
 }
 
 const signed = (x: number, d: number) => `${x >= 0 ? '+' : ''}${x.toFixed(d)}`;
-const ci = (e: Estimate, d: number, scale = 1) => `${signed(scale * e.mean, d)} [${signed(scale * e.lo, d)}, ${signed(scale * e.hi, d)}]`;
+const ci = (e: Estimate, d: number, scale = 1) => `${signed(scale * e.mean, d)} ${Number.isNaN(e.se) ? '[no CI: one value]' : `[${signed(scale * e.lo, d)}, ${signed(scale * e.hi, d)}]`}`;
 
 export function formatDecisionsTable(t: DecisionsTable): string {
   const unit = t.unit;
   const several = t.groups.some((g) => g.action !== t.groups[0]?.action);
   const what = several ? `the best answer minus ${t.groups[0]?.reference}` : `${t.groups[0]?.action} minus ${t.groups[0]?.reference}`;
+  const chosen = t.groups.some((g) => g.compared > 1);
+  const widenedNote = chosen ? ' (where the best of k answers was chosen on these data, widened to cover all k: Bonferroni)' : '';
   const lines = [
-    `${t.game} ${t.kind} decisions of ${t.dir} (${t.mode} mode, ${t.games.toLocaleString('en-US')} games, ${t.recording}): ${what}, by ${t.by.join(', ').replace(/_/g, '-') || 'nothing (all pooled)'}.`,
+    `${t.game} ${t.kind} decisions of ${t.dir} (${t.mode} mode, ${t.games.toLocaleString('en-US')} ${t.units}, ${t.recording}): ${what}, by ${t.by.join(', ').replace(/_/g, '-') || 'nothing (all pooled)'}.`,
     t.recording === 'counterfactual'
-      ? `Paired rollouts: the same futures for both answers; 95% CI; n = rollouts. "better" where the CI ${t.mode === 'game' ? 'of the win chance ' : ''}excludes 0.`
-      : 'Outcomes as played (not causal: they mix the decision with everything after it; simulate --decisions counterfactual isolates it); 95% CI; n = decisions.',
+      ? `Paired rollouts: the same futures for both answers; 95% CI${widenedNote}; n = rollouts. "better" where the CI ${t.mode === 'game' ? 'of the win chance ' : ''}excludes 0 on at least ${VERDICT_MIN_N} rollouts.`
+      : `Outcomes as played (not causal: they mix the decision with everything after it; simulate --decisions counterfactual isolates it); 95% CI${widenedNote}; n = decisions of each answer. "better" where the CI excludes 0 and each answer has at least ${VERDICT_MIN_N} decisions.`,
   ];
   if (t.groups.length === 0) return [...lines, `  no ${t.kind} decisions with an answer beside ${t.groups[0]?.reference ?? 'the reference'} in this file`].join('\n');
-  const head = [...t.by.map((f) => f.replace(/_/g, '-')), ...(several ? ['answer'] : []), 'n', `${unit} (95% CI)`, ...(t.mode === 'game' ? ['win chance, % (95% CI)'] : []), 'better'];
+  const outcomes = t.recording === 'outcomes';
+  const ref = t.groups[0]?.reference;
+  const head = [...t.by.map((f) => f.replace(/_/g, '-')), ...(several ? ['answer'] : []), ...(outcomes ? [several ? 'n answer' : `n ${t.groups[0]?.action}`, `n ${ref}`] : ['n']), `${unit} (95% CI)`, ...(t.mode === 'game' ? ['win chance, % (95% CI)'] : []), 'better'];
   const body = t.groups.map((g) => [
     ...g.features.map(String),
     ...(several ? [g.action] : []),
-    g.score.n.toLocaleString('en-US'),
+    ...(outcomes ? [g.counts.action.toLocaleString('en-US'), g.counts.reference.toLocaleString('en-US')] : [g.score.n.toLocaleString('en-US')]),
     ci(g.score, 2),
     ...(g.win ? [ci(g.win, 2, 100)] : []),
     g.better ?? '-',

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { UserError } from '../engine/errors.js';
+import { samePlace } from '../io/input-files.js';
 import { OutputDir } from '../io/output.js';
 import { packageVersion } from '../io/package-info.js';
 import { type Chart, chartsOf } from '../report/charts.js';
@@ -40,6 +41,10 @@ export async function writeReport(o: ReportOptions): Promise<ReportResult> {
   if (o.dirs.length === 0) throw new UserError('report: give at least one output directory');
   const scale = o.scale ?? 2;
   if (!(scale > 0 && scale <= 8)) throw new UserError(`--scale: expected a number in (0, 8], got ${scale}`);
+  o.dirs.forEach((d, i) => {
+    const j = o.dirs.findIndex((e) => samePlace(d, e));
+    if (j < i) throw new UserError(`report: ${d} is given twice (as ${o.dirs[j]} too); give each output directory once`);
+  });
   const outputs = o.dirs.map(readOutput);
   const runs = outputs.map((output) => {
     try {

@@ -83,6 +83,18 @@ export function normalCdf(z: number): number {
   return z >= 0 ? 0.5 * (1 + e) : 0.5 * (1 - e);
 }
 
+/** The standard normal quantile: normalCdf inverted by bisection (to about 1e-7, the error function's own accuracy). */
+export function normalQuantile(p: number): number {
+  let lo = -40;
+  let hi = 40;
+  for (let i = 0; i < 100; i++) {
+    const mid = (lo + hi) / 2;
+    if (normalCdf(mid) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
 export interface Ratings {
   ratings: Rating[];
   /** The replicates' fits (null where a replicate has none), for LOS between any two entrants. */

@@ -58,6 +58,14 @@ describe('names that are properties of every JavaScript object', () => {
   });
 });
 
+describe('a rules file of the other game', () => {
+  it('is named as such, with the --game to give', () => {
+    const rules = join(tempDir('other-game'), 'f.json');
+    writeFileSync(rules, JSON.stringify(sevenfallPreset('sevenfall')));
+    oneLine(sevensim('simulate', '--game', 'sevn', '--rules', rules, '--players', 'stay-at', '--games', '10', '--quiet'), /--rules .*f\.json: this is a sevenfall rules file \(its "game" field\); give --game sevenfall, or a sevn rules file/);
+  });
+});
+
 describe('rules that never end', () => {
   it('play --json on rules that hit maxRounds: one line, no stack trace', () => {
     const rules = join(tempDir('maxrounds'), 'r.json');

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { arrowRows } from '../../src/report/inputs.js';
-import type { DecisionsTable } from '../../src/run/decisions-table.js';
+import { type DecisionsTable, VERDICT_MIN_N } from '../../src/run/decisions-table.js';
 import { sevensim } from '../helpers/cli.js';
 import { tempDir } from '../helpers/dirs.js';
 
@@ -40,7 +40,7 @@ describe('decisions: SEVN counterfactual, round mode', () => {
       expect(g.score.n).toBe(n);
       expect(g.score.mean).toBeCloseTo(mean, 9);
       expect(g.score.se).toBeCloseTo(se, 6);
-      expect(g.better).toBe(g.score.lo > 0 ? 'draw' : g.score.hi < 0 ? 'stay' : null);
+      expect(g.better).toBe(n < VERDICT_MIN_N ? null : g.score.lo > 0 ? 'draw' : g.score.hi < 0 ? 'stay' : null);
       expect(g.win).toBeNull(); // round mode
     }
     // At 0 points staying scores 0 and a round score is never below 0: drawing cannot lose.
@@ -79,8 +79,31 @@ describe('decisions: SEVN counterfactual, game mode', () => {
       const n = mine.reduce((s, r) => s + (r.rollouts as number), 0);
       expect(g.win!.n).toBe(n);
       expect(g.win!.mean).toBeCloseTo(mine.reduce((s, r) => s + (r.rollouts as number) * (r.diff_win as number), 0) / n, 9);
-      expect(g.better).toBe(g.win!.lo > 0 ? 'draw' : g.win!.hi < 0 ? 'stay' : null); // judged by the win chance in game mode
+      expect(g.better).toBe(n < VERDICT_MIN_N ? null : g.win!.lo > 0 ? 'draw' : g.win!.hi < 0 ? 'stay' : null); // judged by the win chance in game mode
     }
+  }, 120_000);
+});
+
+describe('decisions: SEVN outcomes, game mode', () => {
+  it('counts each answer\'s decisions from the file, and names no better answer on a side under the minimum', () => {
+    const dir = join(tempDir('decisions'), 'run');
+    expect(sevensim('simulate', '--game', 'sevn', '--players', 'stay-at', 'bust-cap', 'ev', '--mode', 'game', '--games', '600', '--seed', '1', '--decisions', 'outcomes', '--bucket', 'points:10,distinct:1', '--out', dir, '--quiet', '--threads', '1').code).toBe(0);
+    const rows = arrowRows(join(dir, 'decisions.arrow')).filter((r) => r.kind === 'draw-stay');
+    const t = table(dir, '--by', 'points,distinct');
+    const count = (g: DecisionsTable['groups'][number], action: string) =>
+      rows.filter((r) => r.action === action && r.points === g.features[0] && r.distinct === g.features[1]).reduce((s, r) => s + (r.count as number), 0);
+    for (const g of t.groups) {
+      expect(g.counts).toEqual({ action: count(g, 'draw'), reference: count(g, 'stay') });
+      expect(g.score.n).toBe(g.counts.action + g.counts.reference);
+      if (Math.min(g.counts.action, g.counts.reference) < VERDICT_MIN_N) expect(g.better).toBeNull();
+    }
+    // This run has buckets where one answer was taken once or twice: no verdict there, whatever the means.
+    const thin = t.groups.filter((g) => Math.min(g.counts.action, g.counts.reference) < 3);
+    expect(thin.length).toBeGreaterThan(0);
+    const text = sevensim('decisions', dir, '--by', 'points,distinct').stdout;
+    expect(text).toMatch(/600 games, outcomes/);
+    expect(text).toMatch(/n draw +n stay/);
+    for (const g of thin) expect(text).toMatch(new RegExp(`^ {2}${g.features[0]} +${g.features[1]} +${g.counts.action} +${g.counts.reference} .* -$`, 'm'));
   }, 120_000);
 });
 
@@ -102,6 +125,14 @@ describe('decisions: SEVENFALL, the best discard per profile', () => {
       const best = Math.max(...[...byAction.values()].map((a) => a.sum / a.n));
       expect(g.score.mean).toBeCloseTo(best, 9);
       expect(g.reference).toBe('stop');
+      expect(g.compared).toBe(byAction.size);
+      // The best of k is chosen on these rollouts: its interval is the Bonferroni one, z for 1 - 0.025/k
+      // (normal tables: k = 1 1.95996, 2 2.24140, 3 2.39398, 4 2.49771).
+      const z = ({ 1: 1.95996, 2: 2.2414, 3: 2.39398, 4: 2.49771 } as Record<number, number>)[g.compared];
+      if (!(g.score.se > 0)) continue; // one rollout (no SE), or no spread
+      if (z !== undefined) expect((g.score.hi - g.score.mean) / g.score.se).toBeCloseTo(z, 4);
+      else expect((g.score.hi - g.score.mean) / g.score.se).toBeGreaterThan(2.49771);
     }
+    expect(t.groups.some((g) => g.compared > 1 && g.compared <= 4)).toBe(true);
   });
 });

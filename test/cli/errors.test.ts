@@ -126,6 +126,8 @@ describe('every command fails on bad input with one line and exit 2 (process lev
     const held = sevensim('bust-table', '--game', 'sevn', '--held', '-2,13');
     expect(held.stderr).toBe('');
     expect(held.stdout).toMatch(/row holding 13, -2;/);
+    // A modifier held is named in the row's line, and is off the unseen cards (120 - 3 held).
+    expect(sevensim('bust-table', '--game', 'sevn', '--held', '13 12 +4').stdout).toMatch(/row holding 12, 13 and 1 modifier or bonus card; 117 unseen cards, 23 of them/);
     const r = sevensim(...sim, '--players', 'stand', '--games', '100', '--threads', '256', '--json');
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^sevensim: warning: --threads 256: using \d+, the number of cores here/);

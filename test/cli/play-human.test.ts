@@ -100,6 +100,14 @@ describe('play --human: the line protocol (stdin not a terminal)', () => {
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }
+    // A --save that cannot be written is refused before the game, not after it is played.
+    const dir = tempDir('play-save');
+    for (const [file, message] of [[join(dir, 'no-such-dir', 'g.json'), /cannot write there \(ENOENT\)/], [dir, /is a directory/]] as const) {
+      const r = sevensimWithInput('d\n', 'play', '--game', 'sevn', '--human', '0', '--players', 'ev', '--save', file);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stdout).toBe(''); // no game was dealt
+    }
   });
 });
 

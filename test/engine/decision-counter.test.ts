@@ -35,11 +35,11 @@ describe('DecisionCounter', () => {
     );
   });
 
-  it('counts tallies written in place (state << 4 | actionSeat) at settle, beside recorded decisions', () => {
+  it('counts tallies written in place (state << 6 | actionSeat) at settle, beside recorded decisions', () => {
     const c = new DecisionCounter(new Bucketer([], []));
-    const t = c.tallies();
+    const t = c.tallies(4096);
     const tally = (state: number, action: number, seat: number): void => {
-      const at = (state << 4) | (action * 8 + seat);
+      const at = (state << 6) | (action * 8 + seat);
       if (t.counts[at]++ === 0) t.at[t.n++] = at;
     };
     // Game 1: seat 0 scores 10 and wins, seat 1 scores 3.
@@ -51,11 +51,13 @@ describe('DecisionCounter', () => {
     expect(t.n).toBe(0);
     // Game 2: seat 0 scores 4, seat 1 scores 6 and wins.
     tally(5, 1, 0);
+    tally(6, 7, 1); // the largest action a tally holds (a target 7 seats to the left)
     c.settle(Int32Array.of(4, 6), Float64Array.of(0, 1));
     expect(sums(c)).toEqual(
       new Map([
         ['5/8', [4, 10 + 10 + 10 + 4, 300 + 16, 3 * W, 3 * W * W]],
         ['4095/1', [1, 3, 9, 0, 0]],
+        ['6/57', [1, 6, 36, W, W * W]],
       ]),
     );
   });

@@ -158,16 +158,16 @@ export interface DrawnMark {
   marktype: string;
   role: string;
   name: string;
-  items: { datum: Record<string, unknown>; text?: string; width?: number; height?: number }[];
+  items: { datum: Record<string, unknown>; text?: string; x?: number; width?: number; height?: number }[];
 }
 
 /** Every mark the chart draws (depth first), with its items. */
 export async function drawn(spec: TopLevelSpec): Promise<DrawnMark[]> {
   const view = await chartView(spec);
   const marks: DrawnMark[] = [];
-  type Node = { marktype?: string; role?: string; name?: string; items?: Node[]; datum?: Record<string, unknown>; text?: string; width?: number; height?: number };
+  type Node = { marktype?: string; role?: string; name?: string; items?: Node[]; datum?: Record<string, unknown>; text?: string; x?: number; width?: number; height?: number };
   const walk = (node: Node): void => {
-    if (node.marktype) marks.push({ marktype: node.marktype, role: node.role ?? '', name: node.name ?? '', items: (node.items ?? []).map((i) => ({ datum: i.datum ?? {}, text: i.text, width: i.width, height: i.height })) });
+    if (node.marktype) marks.push({ marktype: node.marktype, role: node.role ?? '', name: node.name ?? '', items: (node.items ?? []).map((i) => ({ datum: i.datum ?? {}, text: i.text, x: i.x, width: i.width, height: i.height })) });
     for (const child of node.items ?? []) walk(child);
   };
   walk((view.scenegraph() as unknown as { root: Node }).root);

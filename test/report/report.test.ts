@@ -226,6 +226,13 @@ describe('bust table and solver charts', () => {
     }
     expect(cells.filter((i) => i.datum.source === 'exact')).toHaveLength(rows.filter((r) => num(r.reach) > 0).length);
     expect(cells.filter((i) => i.datum.source === 'simulated')).toHaveLength(rows.filter((r) => num(r.sim_draws) >= sevnCharts.MIN_DRAWS).length);
+    // One column per whole point: a larger point is drawn further right, the largest two included
+    // (binning in the chart once put them in one cell, their texts on top of each other).
+    for (const source of ['exact', 'simulated']) {
+      const xs = new Map(cells.filter((i) => i.datum.source === source).map((i) => [i.datum.points as number, i.x!]));
+      const points = [...xs.keys()].sort((a, b) => a - b);
+      for (let k = 1; k < points.length; k++) expect(xs.get(points[k])!).toBeGreaterThan(xs.get(points[k - 1])!);
+    }
     const r3 = rows.filter((r) => r.distinct === 3);
     const rate = r3.reduce((s, r) => s + num(r.sim_busts), 0) / r3.reduce((s, r) => s + num(r.sim_draws), 0);
     expect(c.table.rows.find((r) => r[0] === '3')![2]).toContain(rate.toFixed(4));
@@ -444,6 +451,9 @@ describe('report.html and PNG files', () => {
     expect(future.code).toBe(2);
     expect(future.stderr.trim().split('\n')).toHaveLength(1);
     expect(future.stderr).toMatch(new RegExp(`${newer}: written in output format 4 .*upgrade sevensim`));
+    const twice = sevensim('report', fx.compareGame, fx.compareGame + '/', '--out', out);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/is given twice .*; give each output directory once\n$/);
     expect(readFileSync(join(out, 'report.html')).equals(before)).toBe(true);
     expect(listDir(out)).toEqual(['report.html']);
   }, 60_000);

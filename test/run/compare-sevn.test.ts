@@ -33,7 +33,13 @@ describe('compare (SEVN)', () => {
       const r = await compare(base({ rules: sevnPreset(preset), preset, a, b: a, mode, field, games: mode === 'game' ? 300 : 3000 }));
       expect(r.diff.mean, `${preset} ${a} ${mode}`).toBe(0);
       expect(r.diff.sd).toBe(0);
-      if (mode === 'game') expect(r.winDiff!.mean).toBe(0);
+      if (mode === 'game') {
+        expect(r.winDiff!.mean).toBe(0);
+        // A tied lead plays on, so each game's win is 0 or 1: the sample SE is sqrt(p(1 - p) / (n - 1)).
+        const p = r.winShareA!;
+        expect(r.winShareSeA!).toBeCloseTo(Math.sqrt((p * (1 - p)) / (r.games - 1)), 12);
+        expect(r.winShareSeB).toBe(r.winShareSeA);
+      }
     }
   }, 60_000);
 

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readArrowFile } from '../../src/io/arrow.js';
 import { sealed } from '../../src/io/manifest.js';
-import { coverageNote, mergeRuns } from '../../src/run/merge.js';
+import { coverageNote } from '../../src/io/manifest.js';
+import { mergeRuns } from '../../src/run/merge.js';
 import { type SimulateOptions, simulate } from '../../src/run/simulate.js';
 import { sevensim } from '../helpers/cli.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
@@ -79,6 +80,14 @@ describe('merge checks', () => {
     const r = sevensim('merge', a, c, '--out', tempDir('mc-cli'));
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('sevensim: note: the shards cover chunks 0-9, 20-29 of 30 (0-29); chunks 10-19 are missing, so the result is partial\n');
+    // The summary says it too: 2,000 of the run's 3,000 rounds, and no rate (the shards' time is not the merge's).
+    expect(r.stdout.split('\n')[0]).toBe('sevenfall (sevenfall), round mode, 2,000 of the run\'s 3,000 rounds (partial), seed 2: merged from 2 shard outputs');
+    const j = JSON.parse(sevensim('merge', a, c, '--out', tempDir('mc-json'), '--json').stdout);
+    expect(j.games).toBe(2000);
+    expect(j.partial).toEqual({ runGames: 3000, note: coverageNote(m) });
+    const whole = JSON.parse(sevensim('merge', a, ...(await shards()).slice(1, 2), c, '--out', tempDir('mc-whole'), '--json').stdout);
+    expect(whole.games).toBe(3000);
+    expect(whole.partial).toBeNull();
   }, 60_000);
 });
 

@@ -105,6 +105,33 @@ describe('SEVENFALL turn flow', () => {
     expect(seen.size).toBeGreaterThan(6);
   }, 60_000);
 
+  it('scores rows whose tile counts fit one int32 (3 and 4 bits a count) and rows whose counts do not, as the independent scorer does', () => {
+    // scoreRow keeps its counts as bit fields of one int32 when (symbols + 2) codes x the bits of rowSize
+    // fit in 31 bits, else in an array: the preset (9 codes x 3 bits), 8-tile rows (7 codes x 4 bits)
+    // and 12 tile codes (36 bits: the array).
+    const variants = [rules, { ...rules, symbols: 5, copiesPerSymbol: 8, rowSize: 8 }, { ...rules, symbols: 10, copiesPerSymbol: 4 }];
+    const rng = new Rng('score-row');
+    for (const r of variants) {
+      const engine = new SevenfallEngine(r);
+      const scores = new Set<number>();
+      for (let n = 0; n < 3000; n++) {
+        // A row of the canister's tiles: a partial shuffle of the pool.
+        const pool = Array.from(engine.pool);
+        for (let i = 0; i < r.rowSize; i++) {
+          const j = i + rng.below(pool.length - i);
+          [pool[i], pool[j]] = [pool[j], pool[i]];
+          engine.row[i] = pool[i];
+        }
+        const c = new Array<number>(r.symbols + 2).fill(0);
+        for (const t of engine.row) c[t]++;
+        const score = engine.scoreRow();
+        expect(score, `row ${Array.from(engine.row).join(' ')}`).toBe(independentScore(c.slice(0, r.symbols), c[r.symbols], c[r.symbols + 1], RULES_TEXT_CATEGORIES));
+        scores.add(score);
+      }
+      expect(scores.size).toBeGreaterThan(5);
+    }
+  });
+
   it('greedy discards a Break first when it holds one', () => {
     const greedy = player('greedy');
     // A row of A A A B B C X: the Break costs 5 points (8 -> 3); replacing it can only help.

@@ -1,6 +1,7 @@
 /**
  * With a DecisionCounter and buckets of the points and distinct features only, the SEVN engine counts
- * its draw-or-stay decisions in place (buckets.ts DrawTally) instead of calling observeDecision. The
+ * its draw-or-stay decisions, targets and Ballast answers in place (buckets.ts DrawTally) instead of
+ * going through the counter's record. The
  * counts must be those of the general path: every game here is recorded twice from the same seeds,
  * once into a DecisionCounter (counted in place) and once through a sink that is not one (so every
  * decision takes observeDecision and the counter's record), and the bucket sums are compared.

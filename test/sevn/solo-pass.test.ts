@@ -194,6 +194,27 @@ describe('soloPass on a deck holding every card kind, against the engine (4 SE, 
     againstEngine(twoCrossroads, 'stay-at:points=5', 200_000);
   }, 120_000);
 
+  it('progress: the next layer reported after each layer is the states then expanded there; with maxLayer nothing past it is kept', () => {
+    const layers = (maxLayer?: number): number[][] => {
+      const seen: number[][] = [];
+      let before = 0;
+      soloPass(twoCrossroads, SEVN_STRATEGIES, 'stay-at:points=10', {
+        epsilon: 0, maxLayer, progress: (layer, states, _steps, next) => {
+          seen.push([layer, states - before, next]);
+          before = states;
+        },
+      });
+      return seen;
+    };
+    const full = layers();
+    expect(full.map((l) => l[0])).toEqual(full.map((_, i) => i + 1)); // every layer in turn
+    expect(full.length).toBeGreaterThan(5);
+    for (let i = 0; i + 1 < full.length; i++) expect(full[i][2]).toBe(full[i + 1][1]);
+    expect(full[full.length - 1][2]).toBe(0);
+    // Layers 1 to 3 expanded as in the full pass, the 4th never kept (a Crossroads would reach it from the 2nd).
+    expect(layers(3)).toEqual([...full.slice(0, 2), [3, full[2][1], 0]]);
+  });
+
   it.skipIf(!SLOW)('situation-aware choices (Ballast gain, Crossroads game) and Ballast kept: 200,000 rounds each (SEVENSIM_SLOW=1)', () => {
     againstEngine(allKinds, 'bust-cap:p=0.3,ballast=gain,crossroads=game', 200_000);
     againstEngine(allKinds, 'stay-at-cards:cards=3,ballast=keep', 200_000);

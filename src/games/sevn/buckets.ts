@@ -9,7 +9,7 @@ import { Kind, type SevnCards } from './cards.js';
 import type { SevnEngine } from './engine.js';
 import { type SevnRules, deckSize } from './rules.js';
 import { Seat } from './seats.js';
-import { Decision, Status } from './view.js';
+import { DECISION_KINDS, Decision, Status } from './view.js';
 
 export const enum Feature {
   POINTS = 0,
@@ -71,11 +71,10 @@ function askedFeature(e: SevnEngine, s: number, f: number): number {
  * the evaluator hears it (`answer`, and `x0`, `y0` as the kind gives them), and the sink records
  * `action` in its bucket (Bucketer.key's sum, from the Bucketer's plan).
  *
- * Buckets of points and distinct only (the default) take the DrawTally's tables (below); otherwise
- * the first two features are read outside the loop, which cost about 100 instructions a decision
- * less than one loop over the plan with the feature switch inside (valgrind, bench/README.md). V8
- * inlines this function into the engine's `turns` (401 bytes of bytecode, under its 460-byte limit),
- * and `drawFor` is then a call there (check with `--trace-turbo-inlining`).
+ * Buckets of points and distinct only (the default) take the DrawTally's tables (below; the engine's
+ * askDraw counts there itself unless an evaluator listens); otherwise the first two features are read
+ * outside the loop, which cost about 100 instructions a decision less than one loop over the plan
+ * with the feature switch inside (valgrind, bench/README.md).
  */
 export function observeDecision(e: SevnEngine, s: number, kind: number, answer: number, x0: number, y0: number, action: number): void {
   if (e.evaluator !== null) e.evaluator.decided(e, s, kind, answer, x0, y0);
@@ -83,9 +82,10 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
   if (t.sink !== null) {
     // Points and distinct only: the same key from the tally's tables, without the loop below; a
     // draw-or-stay answer counted in place (DrawTally).
-    const cell = t.cell(e.view.points, e.seats[(s << Seat.SHIFT) + Seat.DISTINCT]);
-    if (kind === Decision.DRAW_STAY) t.count(cell + (action << 3) + s);
-    else t.sink.record(s, kind * t.kindPlace + (cell >> 4), action);
+    const distinct = e.seats[(s << Seat.SHIFT) + Seat.DISTINCT];
+    if (kind === Decision.DRAW_STAY) t.count(e.view.points, distinct, action, s);
+    else if (action < 8 && kind !== Decision.CROSSROADS) t.countKind(kind, e.view.points, distinct, action, s);
+    else t.sink.record(s, kind * t.kindPlace + (t.cell(e.view.points, distinct) >> 6), action);
     return;
   }
   const d = e.decisions;
@@ -103,54 +103,73 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
 
 /**
  * A decision counter's keys for buckets of the points and distinct features only, worked out without
- * the plan loop and the feature switch (observeDecision's first branch): the key is two table reads.
- * `points[v]` is the points band's part of the key and `distinct[v]` the distinct band's (a value past
- * a table's end reads its last entry: the top band; a feature not chosen has a one-entry table of 0),
- * both shifted left by 4 into the counter's (state << 4) | actionSeat cells. Draw-or-stay answers,
- * kind 0 and two-way, are counted in those cells in place (DecisionCounter.tallies: no hash, no
- * call) and credited at settle; the other kinds go to the counter's record with the same key.
+ * the plan loop and the feature switch: one read of a table indexed by both values (a value past the
+ * table's end counts as its last entry, the top band; a feature not chosen has one entry of 0), which
+ * holds the two bands' part of the key shifted left by 6 into the counter's (state << 6) | actionSeat
+ * cells. Answers of an action below 8 (draw or stay, targets, Ballast) are counted in those cells in
+ * place (count: DecisionCounter.tallies, no hash, no call) and credited at settle; Crossroads picks
+ * (card codes) go to the counter's record with the same key (observeDecision).
  */
 export class DrawTally {
   /** The counter these tables are for (null: none fits, observeDecision's general path keys). */
   sink: DecisionSink | null = null;
-  points: Int32Array = new Int32Array(1);
-  distinct: Int32Array = new Int32Array(1);
-  tallies: PendingTallies = { counts: new Int32Array(1), at: new Int32Array(1), n: 0 };
+  /** Per (min(points, pointsTop) << distinctShift) + min(distinct, distinctTop): the state, shifted left by 6. */
+  private cells: Int32Array = new Int32Array(1);
+  private pointsTop = 0;
+  private distinctTop = 0;
+  private distinctShift = 0;
+  private counts: Int32Array = new Int32Array(1);
+  private pending: PendingTallies | null = null;
   /** The Bucketer's kindPlace: a kind's part of the key is kind * kindPlace. */
   kindPlace = 0;
 
-  /** The cell of a decision's state: its points and distinct bands' part of the key, shifted left by 4. */
+  /** The cell of a decision's state (kind 0): its points and distinct bands' part of the key, shifted left by 6. */
   cell(points: number, distinct: number): number {
     // Math.min, not a conditional: a branch first taken late (points above 100) deoptimised `turns`.
-    return this.points[Math.min(points, this.points.length - 1)] + this.distinct[Math.min(distinct, this.distinct.length - 1)];
+    return this.cells[(Math.min(points, this.pointsTop) << this.distinctShift) + Math.min(distinct, this.distinctTop)];
   }
 
-  /** One more decision in cell `at` (a cell plus its actionSeat) of the unit being played. */
-  count(at: number): void {
-    const c = this.tallies;
-    if (c.counts[at]++ === 0) c.at[c.n++] = at;
+  /** One more draw-or-stay answer (`action` 0 or 1) of `seat` in the state of (points, distinct), in the unit being played. */
+  count(points: number, distinct: number, action: number, seat: number): void {
+    this.countAt(this.cell(points, distinct) + (action << 3) + seat);
   }
 
-  /** Takes `d` (SevnEngine's decisions setter) if its buckets allow: a DecisionCounter, points and distinct only, fewer than 4,096 draw-or-stay states. */
+  /** As count, for a decision of another kind with an action below 8. */
+  countKind(kind: number, points: number, distinct: number, action: number, seat: number): void {
+    this.countAt(((kind * this.kindPlace) << 6) + this.cell(points, distinct) + (action << 3) + seat);
+  }
+
+  private countAt(at: number): void {
+    if (this.counts[at]++ === 0) {
+      const p = this.pending as PendingTallies;
+      p.at[p.n++] = at;
+    }
+  }
+
+  /** Takes `d` (SevnEngine's decisions setter) if its buckets allow: a DecisionCounter, points and distinct only, at most 1,024 states over all decision kinds. */
   take(d: DecisionSink | null): void {
     this.sink = null;
     if (!(d instanceof DecisionCounter)) return;
     const b = d.buckets;
     const plan = b.plan;
-    if (b.kindPlace > 4096) return;
-    let points: Int32Array | null = null;
-    let distinct: Int32Array | null = null;
+    if (b.kindPlace * DECISION_KINDS.length > 1024) return; // at most 65,536 cells (2.6 MB of sums)
+    let points = new Int32Array(1);
+    let distinct = new Int32Array(1);
     for (let i = 0; i < plan.length; i += 4) {
       if (plan[i + 1] !== 0) return; // a lowest band below 0: not these features
       const table = new Int32Array(plan[i + 2]);
-      for (let x = 0; x < table.length; x++) table[x] = b.placed[plan[i + 3] + x] << 4;
+      for (let x = 0; x < table.length; x++) table[x] = b.placed[plan[i + 3] + x] << 6;
       if (plan[i] === Feature.POINTS) points = table;
       else if (plan[i] === Feature.DISTINCT) distinct = table;
       else return;
     }
-    this.points = points ?? new Int32Array(1);
-    this.distinct = distinct ?? new Int32Array(1);
-    this.tallies = d.tallies();
+    this.pointsTop = points.length - 1;
+    this.distinctTop = distinct.length - 1;
+    this.distinctShift = 32 - Math.clz32(this.distinctTop);
+    this.cells = new Int32Array(points.length << this.distinctShift);
+    for (let x = 0; x < points.length; x++) for (let y = 0; y < distinct.length; y++) this.cells[(x << this.distinctShift) + y] = points[x] + distinct[y];
+    this.pending = d.tallies(b.kindPlace * DECISION_KINDS.length);
+    this.counts = this.pending.counts;
     this.kindPlace = b.kindPlace;
     this.sink = d;
   }

@@ -43,6 +43,8 @@ export interface UnseenCards {
 export interface RowBust {
   held: number[];
   ballast: number[];
+  /** Modifier and bonus cards in the row. */
+  others: number;
   secondChance: boolean;
   unseenTotal: number;
   /** Unseen copies of held number values. */
@@ -78,6 +80,7 @@ export function rowBust(r: SevnRules, row: HeldRow, unseen: UnseenCards = defaul
   return {
     held: row.numbers,
     ballast: row.ballast,
+    others: row.others ?? 0,
     secondChance: row.secondChance,
     unseenTotal: total,
     unseenDuplicates: dup,

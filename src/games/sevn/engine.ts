@@ -54,9 +54,14 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   }
 
   private askDraw(s: number): number {
-    const a = this.players[s].drawOrStay(this.prepare(s, Decision.DRAW_STAY));
+    const v = this.prepare(s, Decision.DRAW_STAY);
+    const a = this.players[s].drawOrStay(v);
     if (a !== Answer.DRAW && a !== Answer.STAY) this.illegal(s, 'draw-or-stay answer', a, '1 (draw) or 0 (stay)');
-    if (this.sink !== null || this.evaluator !== null) observeDecision(this, s, Decision.DRAW_STAY, a, 0, 0, a);
+    if (this.sink !== null || this.evaluator !== null) {
+      // The common recording counted here, in place; the rest (an evaluator, other buckets) out of line.
+      if (this.evaluator === null && this.drawTally.sink !== null) this.drawTally.count(v.points, this.seats[(s << Seat.SHIFT) + Seat.DISTINCT], a, s);
+      else observeDecision(this, s, Decision.DRAW_STAY, a, 0, 0, a);
+    }
     return a;
   }
 

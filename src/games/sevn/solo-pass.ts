@@ -32,9 +32,9 @@
  *
  * On a full deck the states still keep growing with the cards taken (on flip7 about 2.3 times a card
  * past the 8th: which modifiers, Second Chances and Triple Draws are left, and the rounds a Triple Draw
- * carries past the strategy's stop; on sevn 6 to 7 times a card by the 5th and 6th, to 2,580,284
- * states, what the row holds alone keeping a third of them apart: scripts/solo-states.mjs --pass),
- * most of them long rounds of small chance; so a state whose chance is below `epsilon` is dropped, not
+ * carries past the strategy's stop; on sevn 7.2, 6.3, 5.3 and 4.7 times a card by the 5th to 8th, to
+ * 65,169,617 states, what the row holds alone keeping a fifth of them apart by the 6th:
+ * scripts/solo-states.mjs --pass), most of them long rounds of small chance; so a state whose chance is below `epsilon` is dropped, not
  * expanded, and solo-bound.ts bounds what it could still have added (0 for none: exact).
  */
 import { Rng } from '../../engine/rng.js';
@@ -88,6 +88,8 @@ export interface SoloPassOptions {
   checkViews?: boolean;
   /** Keeps each held value's copies left apart instead of together (tests: the pass as first written). */
   keepHeldCopies?: boolean;
+  /** States past this many cards taken are counted as reached but not kept (measurements: the size of a layer without the memory of those after it). */
+  maxLayer?: number;
   /** Shown each state of a layer before it is expanded (measurements: scripts/solo-states.mjs). */
   inspect?: (layer: number, chance: number, state: Int32Array, fields: SoloStateFields) => void;
 }
@@ -127,12 +129,16 @@ export const SOLO_PASS_MAX_STEPS = 24_000_000;
 export const SOLO_PASS_EPSILON = 1e-10;
 export const SOLO_PASS_FAR_EPSILON = 1e-6;
 
-/** What the pass reports while it runs: layers (cards taken from the deck) done and states so far. */
-export type SoloPassProgress = (layer: number, states: number) => void;
+/**
+ * What the pass reports while it runs: layers (cards taken from the deck) done, states expanded and
+ * reached so far, and the states of the next layer (all of them: a layer is complete once the one
+ * before it is expanded).
+ */
+export type SoloPassProgress = (layer: number, states: number, steps: number, nextLayer: number) => void;
 
 /** The exact pass, or why there is none: the deck (soloPassRefusal) or past `maxSteps` states reached. */
 export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], spec: string, o: SoloPassOptions = {}): SoloPass | { why: string } {
-  const { maxSteps = SOLO_PASS_MAX_STEPS, epsilon = SOLO_PASS_EPSILON, progress, checkViews = false, keepHeldCopies = false } = o;
+  const { maxSteps = SOLO_PASS_MAX_STEPS, epsilon = SOLO_PASS_EPSILON, progress, checkViews = false, keepHeldCopies = false, maxLayer = Infinity } = o;
   const farEpsilon = epsilon > 0 ? Math.max(epsilon, o.farEpsilon ?? SOLO_PASS_FAR_EPSILON) : 0;
   const refused = soloPassRefusal(r);
   if (refused !== null) return { why: refused };
@@ -186,6 +192,7 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
   let waiting = 0; // states in the tables not yet expanded
   const push = (g: Int32Array, q: number, layer: number): void => {
     if (++out.steps > maxSteps) throw TOO_MANY;
+    if (layer > maxLayer) return;
     let t = tables[layer];
     if (t === undefined) tables[layer] = t = new StateTable(W, 2 ** Math.max(10, Math.ceil(Math.log2(lastLayer * 2))));
     layout.pack(g, key);
@@ -539,7 +546,7 @@ export function soloPass(r: SevnRules, strategies: readonly SevnStrategyDef[], s
       waiting -= table.size;
       out.states += table.size;
       expand(table);
-      progress?.(layer, out.states);
+      progress?.(layer, out.states, out.steps, tables[layer + 1]?.size ?? 0);
     }
   } catch (e) {
     if (e !== TOO_MANY) throw e;

@@ -116,7 +116,9 @@ export function bustRowCommand(rules: SevnRules, o: BustRowOptions): RowBust {
 }
 
 export function formatBustRow(r: RowBust, rules: SevnRules): string {
-  const row = [...r.held, ...r.ballast].join(', ') || 'nothing';
+  const cards = [...r.held, ...r.ballast].join(', ');
+  const others = r.others > 0 ? `${r.others} modifier or bonus card${r.others === 1 ? '' : 's'}` : '';
+  const row = [cards, others].filter((x) => x !== '').join(' and ') || 'nothing';
   return [
     `SEVN (${rules.name}), row holding ${row}${r.secondChance ? ' and a Second Chance' : ''}; ${r.unseenTotal} unseen cards, ${r.unseenDuplicates} of them duplicates of held values`,
     `  next card busts:            ${(100 * r.bustNext).toFixed(3)}%  (${r.bustNext.toFixed(6)}${r.secondChance ? ', Second Chance held' : ` = ${r.unseenDuplicates}/${r.unseenTotal}`})`,

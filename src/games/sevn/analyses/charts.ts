@@ -98,6 +98,12 @@ function bustCaption(o: BustTableOutput): string {
   return `SEVN, ${o.rules}, solo ${o.meta.strategy}; exact${o.meta.exact ? '' : ' columns not computed (a deck with other cards or a strategy without an exact draw rule)'}${bounded ? ' within a bound (the exact pass dropped its least likely states: exact cells it could move by half a percentage point or more are left blank, the table shows the digits it leaves certain)' : ''}${o.meta.rounds > 0 ? ` beside ${int(o.meta.rounds)} simulated rounds, seed ${o.seed}` : ', no simulation'}.`;
 }
 
+/**
+ * A heat map's x: one cell per whole point, [points, points + 1) from the data (`to`). Binning in the
+ * chart instead (bin step 1) puts the largest two values in one cell: a bin's upper edge is inclusive.
+ */
+const POINT_CELLS = { x: { field: 'points', type: 'quantitative', title: 'round points', bin: 'binned' }, x2: { field: 'to' } };
+
 /** Fewest simulated draws behind a heat-map cell. */
 export const MIN_DRAWS = 30;
 
@@ -106,13 +112,13 @@ export function bustHeatmap(o: BustTableOutput): Chart {
   for (const r of o.rows) {
     if (o.meta.exact && Number.isFinite(r.bust_exact) && r.reach > 0) {
       const [lo, hi] = bustRange(r.reach, r.reach * r.bust_exact, r.reach_bound);
-      if (hi - lo < 0.005) cells.push({ source: 'exact', distinct: r.distinct, points: r.points, p: r.bust_exact });
+      if (hi - lo < 0.005) cells.push({ source: 'exact', distinct: r.distinct, points: r.points, to: r.points + 1, mid: r.points + 0.5, p: r.bust_exact });
     }
     if (r.sim_draws >= MIN_DRAWS) {
       // A simulated cell says how many draws it rests on; a cell whose 95% CI is wider than +-2 points is faded.
       const half = Z95 * Math.sqrt((r.sim_rate * (1 - r.sim_rate)) / r.sim_draws);
       const draws = r.sim_draws >= 1e6 ? `${Math.round(r.sim_draws / 1e6)}M` : r.sim_draws >= 1e3 ? `${Math.round(r.sim_draws / 1e3)}k` : String(r.sim_draws);
-      cells.push({ source: 'simulated', distinct: r.distinct, points: r.points, p: r.sim_rate, draws, wide: half > 0.02 });
+      cells.push({ source: 'simulated', distinct: r.distinct, points: r.points, to: r.points + 1, mid: r.points + 0.5, p: r.sim_rate, draws, wide: half > 0.02 });
     }
   }
   const byDistinct = new Map<number, { reach: number; bustW: number; bound: number; draws: number; busts: number }>();
@@ -137,19 +143,17 @@ export function bustHeatmap(o: BustTableOutput): Chart {
       spec: {
         width: 300,
         height: { step: 22 },
-        encoding: {
-          x: { field: 'points', type: 'quantitative', title: 'round points', bin: { step: 1 } },
-          y: { field: 'distinct', type: 'ordinal', title: 'distinct values held', sort: 'ascending' },
-        },
+        encoding: { y: { field: 'distinct', type: 'ordinal', title: 'distinct values held', sort: 'ascending' } },
         layer: [
           {
             mark: { type: 'rect' },
             encoding: {
+              ...POINT_CELLS,
               color: { field: 'p', type: 'quantitative', title: 'bust chance', scale: { scheme: 'orangered', domain: [0, Math.max(0.05, ...cells.map((c) => c.p as number))], nice: true }, legend: { format: '.0%' } },
               opacity: { condition: { test: 'datum.wide', value: 0.35 }, value: 1 },
             },
           },
-          { transform: [{ filter: "datum.source === 'simulated'" }], mark: { type: 'text', fontSize: 6.5, angle: 270, color: '#222' }, encoding: { text: { field: 'draws' } } },
+          { transform: [{ filter: "datum.source === 'simulated'" }], mark: { type: 'text', fontSize: 6.5, angle: 270, color: '#222' }, encoding: { x: { field: 'mid', type: 'quantitative' }, text: { field: 'draws' } } },
         ],
       },
     }),
@@ -180,7 +184,7 @@ export function sevnStoppingBoundary(o: SolveOutput): Chart {
     if (r.best === 'draw') c.draw++;
     cells.set(k, c);
   }
-  const values = [...cells.values()].map((c) => ({ ...c, share: c.draw / c.sets }));
+  const values = [...cells.values()].map((c) => ({ ...c, to: c.points + 1, share: c.draw / c.sets }));
   const byDistinct = new Map<number, { drawMax: number; stayMin: number; sets: number }>();
   for (const c of values) {
     const b = byDistinct.get(c.distinct) ?? { drawMax: -Infinity, stayMin: Infinity, sets: 0 };
@@ -199,7 +203,7 @@ export function sevnStoppingBoundary(o: SolveOutput): Chart {
       data: { values },
       mark: { type: 'rect' },
       encoding: {
-        x: { field: 'points', type: 'quantitative', title: 'round points', bin: { step: 1 } },
+        ...POINT_CELLS,
         y: { field: 'distinct', type: 'ordinal', title: 'distinct values held', sort: 'ascending' },
         color: { field: 'share', type: 'quantitative', title: 'share drawing', scale: { scheme: 'blueorange', reverse: true, domain: [0, 1] }, legend: { format: '.0%' } },
       },
