@@ -32,6 +32,9 @@ class Kept {
 
 const KEPT = new Kept();
 
+/** Cards drawn since the last load above which `track` counts afresh (about 25 instructions a card taken off, 12 a code counted). */
+const RECOUNT_AFTER = 16;
+
 export class CardCounts {
   protected readonly kind: Uint8Array;
   protected readonly value: Int8Array;
@@ -179,7 +182,9 @@ export class CardCounts {
     const n = v.deckSize;
     const k = this.kept;
     const u = k.unseen;
-    if (e !== k.epoch || v !== k.view || n > k.top || k.codes !== this.codes || this.codes > u.length) {
+    // Counting afresh (a seenOf per code) is cheaper than taking off many cards one by one: a bot
+    // that loads only for its card choices (race) finds most of a round drawn since its last load.
+    if (e !== k.epoch || v !== k.view || n > k.top || k.codes !== this.codes || this.codes > u.length || k.top - n > RECOUNT_AFTER) {
       if (this.codes > u.length) k.unseen = new Int32Array(this.codes);
       this.recount(v, k);
     } else if (n < k.top) {
@@ -246,8 +251,9 @@ export class CardCounts {
       this.secondChance = rc[RowCounter.SC] !== 0;
       this.busted = rc[RowCounter.STATUS] === Status.BUSTED;
       // The engine's own score of the row (it keeps the bonus points with the counters): the same
-      // integer as score() works out from them, without its bonus-card walk.
-      this.points = this.busted ? 0 : v.roundPointsOf(s);
+      // integer as score() works out from them, without its bonus-card walk; the deciding seat's is
+      // in the view already (points, set from the same score before the decision).
+      this.points = this.busted ? 0 : s === v.seat ? v.points : v.roundPointsOf(s);
       return;
     }
     this.loadRowCards(v, s);

@@ -182,6 +182,7 @@ export function cardChoices(params: ChoiceValues, ctx: Pick<SevnContext, 'cards'
   return {
     freezeTarget(v) {
       if (freeze === 'deny') {
+        if (single(v.candidates)) return v.candidates === 0 ? -1 : 31 - Math.clz32(v.candidates);
         nc.loadUnseen(v);
         return bestFreeze(v, nc, v.candidates);
       }
@@ -191,6 +192,7 @@ export function cardChoices(params: ChoiceValues, ctx: Pick<SevnContext, 'cards'
     },
     tripleDrawTarget(v) {
       if (triple === 'harm') {
+        if (single(v.candidates)) return v.candidates === 0 ? -1 : 31 - Math.clz32(v.candidates);
         nc.loadUnseen(v);
         return bestTriple(v, nc, v.candidates);
       }
@@ -205,8 +207,15 @@ export function cardChoices(params: ChoiceValues, ctx: Pick<SevnContext, 'cards'
     },
     crossroads(v) {
       if (crossroads === 'game') {
+        const a = v.optionA;
+        const b = v.optionB;
+        if (rowCard(v.cards.kind[a]) && rowCard(v.cards.kind[b])) {
+          // Both valued on the row alone (gameWorth's last two lines): no unseen cards, one row read.
+          nc.loadRow(v, v.seat);
+          return rowWorth(nc, b) > rowWorth(nc, a) ? 1 : 0;
+        }
         nc.loadUnseen(v);
-        return gameWorth(v, nc, v.optionB) > gameWorth(v, nc, v.optionA) ? 1 : 0;
+        return gameWorth(v, nc, b) > gameWorth(v, nc, a) ? 1 : 0;
       }
       return cardWorth(v, v.optionB) > cardWorth(v, v.optionA) ? 1 : 0;
     },
@@ -220,6 +229,25 @@ export function cardChoices(params: ChoiceValues, ctx: Pick<SevnContext, 'cards'
       return v.distinct + 1 === v.rules.sevn.distinct ? Answer.KEEP : Answer.DISCARD;
     },
   };
+}
+
+/**
+ * Whether at most one seat is a candidate: the Freeze and Triple Draw choices then have one answer
+ * (every candidate's value is finite, so the loops of bestFreeze and bestTriple keep it) and need
+ * not value it. The engine always offers one at least; -1 for none, as the loops would return.
+ */
+function single(candidates: number): boolean {
+  return (candidates & (candidates - 1)) === 0;
+}
+
+/** Whether gameWorth values a card of this kind on the deciding row alone (cardDelta, or 0 for a Crossroads). */
+function rowCard(kind: number): boolean {
+  return kind !== Kind.FREEZE && kind !== Kind.TRIPLE_DRAW && kind !== Kind.STORM && kind !== Kind.SECOND_CHANCE;
+}
+
+/** gameWorth of such a card, the deciding row loaded. */
+function rowWorth(nc: NextCard, code: number): number {
+  return nc.cards.kind[code] === Kind.CROSSROADS ? 0 : nc.cardDelta(code);
 }
 
 /**
@@ -239,6 +267,8 @@ export function bestFreeze(v: SevnView, nc: NextCard, candidates: number): numbe
   for (let k = 1, t = v.seat; k <= v.players; k++) {
     t = t + 1 === v.players ? 0 : t + 1; // opponents clockwise first, itself last
     if (((candidates >>> t) & 1) === 0) continue;
+    // Its own value, 0 - max(0, g), is at most 0: it cannot beat a best of 0 or more (ties keep the first).
+    if (t === v.seat && bestValue >= 0) continue;
     nc.loadRow(v, t);
     nc.evaluate(true, false);
     const g = nc.gain;

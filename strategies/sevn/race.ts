@@ -176,6 +176,10 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
      * double returned from a call is boxed (a heap number per question).
      */
     const underFloor = (v: SevnView, me: number): boolean => {
+      // The totals do not change within a round: the floor is worked out once a round and seat. A
+      // round is known by the deck's epoch (new at every fresh deck, so at every game) and its number.
+      const epoch = v.deckEpoch;
+      if (epoch !== undefined && epoch === floorEpoch && v.round === floorRound && me === floorSeat) return v.points < floor;
       const myTotal = v.totalOf(me);
       let bestTotal = -1e9;
       let top = myTotal;
@@ -188,8 +192,19 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
       const gap = v.players > 1 ? bestTotal - myTotal : 0;
       const progress = Math.min(1, top / target);
       const level = points + progress * (gap > 0 ? behind * gap : ahead * gap);
-      return v.points < level + (crowd >= 0 ? 0 : crowd * (v.players - 1));
+      const least = level + (crowd >= 0 ? 0 : crowd * (v.players - 1));
+      if (epoch !== undefined) {
+        floorEpoch = epoch;
+        floorRound = v.round;
+        floorSeat = me;
+        floor = least;
+      }
+      return v.points < least;
     };
+    let floorEpoch = -1;
+    let floorRound = -1;
+    let floorSeat = -1;
+    let floor = 0.5;
 
     return {
       ...cardChoices(params, ctx),

@@ -6,7 +6,8 @@
  * - evaluate's deltas and the bust chance against cardDelta card by card and the duplicates counted
  *   here, for every seat's row (bonus cards, Ballast, Second Chance and busted rows included), and its
  *   gain (whose closed form sums the row cards without their deltas) against the deltas it leaves;
- * - exceeds against the expected gain it bounds, at margins near the gain;
+ * - exceeds against the expected gain it bounds, at margins near the gain, and the bound it uses
+ *   (maxDelta) against the largest delta written;
  * - race's rule, which reads the opponents' stakes only when they can matter, against reading them all;
  * - the unseen total of an empty deck (every card off the table) against counting it code by code.
  * `nc` reads the thread's shared kept counts at every decision, `rare` keeps its own, read after gaps.
@@ -156,6 +157,15 @@ function checker(label: string, rng: Rng, every: number, failures: string[]): Se
       }
       const bust = nc.secondChance ? 0 : dup / nc.unseenTotal;
       if (nc.unseenTotal > 0 && nc.bust !== bust) failures.push(`${where} seat ${s}: bust ${nc.bust}, counted ${bust}`);
+      // maxDelta (worked out without the row cards' deltas written) against the largest delta written.
+      for (const others of [true, false]) {
+        nc.evaluate(others, false);
+        const most = (nc as unknown as { maxDelta(): number }).maxDelta();
+        nc.fillDeltas();
+        let largest = 0;
+        for (let c = 0; c < v.cards.codes; c++) if (nc.unseen[c] > 0 && nc.delta[c] > largest) largest = nc.delta[c];
+        if (most !== largest) failures.push(`${where} seat ${s}: maxDelta ${most}, largest delta ${largest}`);
+      }
       // exceeds (its Crossroads term bounded first, by maxDelta's shortcut) against the gain itself.
       for (const others of [true, false]) {
         const g = nc.expectedGain(others);
