@@ -3,22 +3,20 @@
  * strategy answering from a view of each state (solo-view.ts) as it would in the engine.
  *
  * In a solo round from a fresh deck the future depends on the cards drawn only through what the row
- * holds and what the deck holds, and the deck only through what its cards would do. Once a number value
- * is held every copy of it left acts alike (a duplicate: a bust, or cancelled by a held Second Chance),
- * so a state (solo-states.ts: a few fields packed into 32-bit words) keeps: the number values held, the
- * copies left of each value not held, the copies left of all held values together, each other card's
- * copies left in the deck and (modifiers and bonus cards) in the row (a Ballast card: in the deck, kept
- * or discarded), whether a Second Chance is held, and during a Triple Draw or a Storm the cards it
- * still deals and the actions waiting. A duplicate cancelled or left by a Crossroads is one copy fewer
- * of the held values, whichever it was; a Crossroads pair is taken per kind of card (a held value's
- * duplicate being one kind). The strategy sees a deck holding those copies of the held values in a
- * fixed order (ascending values, each up to its copies less the one held); its answers must not depend
- * on how they are spread over the held values, which `checkViews` checks by asking again with the
- * opposite spread (the strategies' card choices read the held values' copies only summed, e.g. as the
- * bust chance). With `keepHeldCopies` the state keeps each held value's copies instead (every card
- * drawn and where it went, as the pass was first written; tests compare the two). States are kept by
- * cards taken from the deck, each layer merged before it is expanded, so each is expanded once with
- * its whole chance and only the layers ahead of it are kept.
+ * and the deck hold, and the deck only through what its cards would do. Once a number value is held
+ * every copy of it left acts alike (a duplicate: a bust, or cancelled by a held Second Chance), so a
+ * state (solo-states.ts: fields packed into 32-bit words) keeps: the number values held, the copies
+ * left of each value not held and of all held values together, each other card's copies left in the
+ * deck and (modifiers, bonus cards) in the row (a Ballast card: in the deck, kept or discarded),
+ * whether a Second Chance is held, and during a Triple Draw or a Storm the cards it still deals and the
+ * actions waiting. A duplicate cancelled or left by a Crossroads is one copy fewer of the held values,
+ * whichever it was; a Crossroads pair is taken per kind of card (a held value's duplicate one kind).
+ * The strategy sees a deck holding those copies in a fixed order (ascending values); its answers must
+ * not depend on how they are spread over the held values, which `checkViews` checks by asking again
+ * with the opposite spread (the card choices read those copies only summed, e.g. as the bust chance).
+ * With `keepHeldCopies` the state keeps each held value's copies instead (as the pass was first
+ * written; tests compare the two). States are kept by cards taken from the deck, each layer merged
+ * before it is expanded, so each is expanded once with its whole chance.
  *
  * A lone player's cards act as the engine makes them act (engine.ts): a duplicate busts unless a held
  * Second Chance cancels it (both discarded); a second Second Chance is discarded (nobody to give it
@@ -28,14 +26,13 @@
  * discarded; actions drawn during a Triple Draw or a Storm wait and resolve first in, first out after
  * it (a Crossroads taken otherwise waits too, first: its state joins its layer, so a Crossroads taken
  * from a Crossroads is expanded once per state, not once per way there); seven distinct values
- * (numbers and kept Ballast) end the round with the bonus; bonus cards score at the round's end. Decks small enough to be reshuffled within a round are left out (null).
+ * (numbers and kept Ballast) end the round with the bonus; bonus cards score at the round's end.
+ * Decks small enough to be reshuffled within a round are left out (null).
  *
- * On a full deck the states still keep growing with the cards taken (on flip7 about 2.3 times a card
- * past the 8th: which modifiers, Second Chances and Triple Draws are left, and the rounds a Triple Draw
- * carries past the strategy's stop; on sevn 7.2, 6.3, 5.3 and 4.7 times a card by the 5th to 8th, to
- * 65,169,617 states, what the row holds alone keeping a fifth of them apart by the 6th:
- * scripts/solo-states.mjs --pass), most of them long rounds of small chance; so a state whose chance is below `epsilon` is dropped, not
- * expanded, and solo-bound.ts bounds what it could still have added (0 for none: exact).
+ * On a full deck the states keep growing with the cards taken (flip7: about 2.3 times a card past the
+ * 8th; sevn: 7.2, 6.3, 5.3 and 4.7 times by the 5th to 8th card, 65,169,617 states at the 8th:
+ * scripts/solo-states.mjs --pass), most of them long rounds of small chance: a state whose chance is
+ * below `epsilon` is dropped, and solo-bound.ts bounds what it could have added (0 for none: exact).
  */
 import { Rng } from '../../engine/rng.js';
 import { Kind, SevnCards } from './cards.js';
@@ -96,10 +93,8 @@ export interface SoloPassOptions {
 
 /** The most 32-bit words a state takes. */
 const MAX_WORDS = 6;
-
 /** Thrown when the states pass the cap: the pass stops at once. */
 const TOO_MANY = new Error('too many states');
-
 /** Actions that can wait at once (3 bits each in one field). */
 const QMAX = 10;
 /** Waiting actions, as kept in the queue field. */
