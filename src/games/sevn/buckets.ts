@@ -83,8 +83,7 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
     // Points and distinct only: the same key from the tally's tables, without the loop below; a
     // draw-or-stay answer counted in place (DrawTally).
     const distinct = e.seats[(s << Seat.SHIFT) + Seat.DISTINCT];
-    if (kind === Decision.DRAW_STAY) t.count(e.view.points, distinct, action, s);
-    else if (action < 8 && kind !== Decision.CROSSROADS) t.countKind(kind, e.view.points, distinct, action, s);
+    if (action < 8 && kind !== Decision.CROSSROADS) t.countKind(kind, e.view.points, distinct, action, s);
     else t.sink.record(s, kind * t.kindPlace + (t.cell(e.view.points, distinct) >> 6), action);
     return;
   }
