@@ -8,7 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { gameModule } from '../catalog.js';
 import { simulate } from './simulate.js';
 import { tune } from './tune.js';
-import { type BenchRow, type BenchWorkload, benchWorkload, median, rateRatio } from './bench.js';
+import { type BenchRow, type BenchWorkload, benchWorkload, extent, median, rateRatio } from './bench.js';
 
 export interface SpeedTarget {
   id: string;
@@ -20,7 +20,10 @@ export interface SpeedTarget {
 }
 
 export interface TargetResult extends SpeedTarget {
+  /** The median of the repeats. */
   measured: number;
+  /** The lowest and highest of the repeats (absent when a single figure was given). */
+  range?: [number, number];
   verdict: 'PASS' | 'FAIL';
 }
 
@@ -52,8 +55,8 @@ export function verdict(measured: number, t: Pick<SpeedTarget, 'target' | 'atLea
   return (t.atLeast ? measured >= t.target : measured <= t.target) ? 'PASS' : 'FAIL';
 }
 
-export function withVerdict(t: SpeedTarget, measured: number): TargetResult {
-  return { ...t, measured, verdict: verdict(measured, t) };
+export function withVerdict(t: SpeedTarget, measured: number, range?: [number, number]): TargetResult {
+  return { ...t, measured, ...(range ? { range } : {}), verdict: verdict(measured, t) };
 }
 
 export interface LoadCheck {
@@ -73,23 +76,27 @@ export function loadCheck(load: number, cores: number): LoadCheck {
 
 export const machineLoad = (): LoadCheck => loadCheck(loadavg()[0], cpus().length);
 
-function figure(x: number, unit: string): string {
+function number(x: number, unit: string): string {
   if (unit === 'share') return `${(x * 100).toFixed(1)}%`;
   if (unit === 'ratio') return `${x.toFixed(2)}x`;
-  return `${x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : `${Math.round(x).toLocaleString('en-US')}`} ${unit}`;
+  return x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : `${Math.round(x).toLocaleString('en-US')}`;
+}
+
+function figure(x: number, unit: string): string {
+  return unit === 'share' || unit === 'ratio' ? number(x, unit) : `${number(x, unit)} ${unit}`;
 }
 
 export function formatTargets(rows: readonly TargetResult[], load: LoadCheck): string {
   const lines = [
-    `${'target'.padEnd(57)} ${'measured'.padEnd(20)} ${'goal'.padEnd(22)} verdict`,
-    ...rows.map((r) => `${r.what.padEnd(57)} ${figure(r.measured, r.unit).padEnd(20)} ${`${r.atLeast ? '>=' : '<='} ${figure(r.target, r.unit)}`.padEnd(22)} ${r.verdict}`),
+    `${'target'.padEnd(57)} ${'measured'.padEnd(20)} ${'goal'.padEnd(22)} ${'verdict'.padEnd(7)}${rows.some((r) => r.range) ? ' range of the repeats' : ''}`.trimEnd(),
+    ...rows.map((r) => `${r.what.padEnd(57)} ${figure(r.measured, r.unit).padEnd(20)} ${`${r.atLeast ? '>=' : '<='} ${figure(r.target, r.unit)}`.padEnd(22)} ${r.verdict.padEnd(7)}${r.range ? ` ${number(r.range[0], r.unit)} to ${number(r.range[1], r.unit)}` : ''}`.trimEnd()),
   ];
   if (load.warning) lines.push(load.warning);
   return lines.join('\n');
 }
 
 /** tune's games per second over simulate's on one lineup, one thread each, about `seconds` of work each. */
-async function tuneRatio(w: { game: string; preset?: string; mode: 'round' | 'game'; players: string[] }, gamesPerSecond: number, seconds: number, repeats: number): Promise<number> {
+async function tuneRatio(w: { game: string; preset?: string; mode: 'round' | 'game'; players: string[] }, gamesPerSecond: number, seconds: number, repeats: number): Promise<{ ratio: number; range: [number, number] }> {
   const game = gameModule(w.game);
   const preset = w.preset ?? game.defaultPreset;
   const rules = game.preset(preset);
@@ -100,7 +107,7 @@ async function tuneRatio(w: { game: string; preset?: string; mode: 'round' | 'ga
     const t = await tune({ game, rules, preset, mode: w.mode, strategy: 'stay-at', params: ['points=18:22'], fix: [], start: w.players[0], field: w.players.slice(1), objective: 'mean', method: 'grid', budget: games, seed: 1 + r, threads: 1, out: null });
     ratios.push(t.report.gamesPerSecond / s.manifest.gamesPerSecond);
   }
-  return median(ratios);
+  return { ratio: median(ratios), range: extent(ratios) };
 }
 
 /** Chunks of 4,096 games the scaling is measured on, at least: 32 a worker, so that the last chunk's wait is a small share. */
@@ -120,9 +127,9 @@ export async function measureTargets(seconds: number, repeats: number, onStep: (
     onStep(name(x));
     return benchWorkload(x, threads, seconds, repeats, minChunks);
   };
-  const ratio = async (x: BenchWorkload): Promise<number> => {
+  const ratio = async (x: BenchWorkload): Promise<{ ratio: number; range: [number, number] }> => {
     onStep(`${name(x)} against ${name(w.fourPlayer)}`);
-    return (await rateRatio(w.fourPlayer, x, seconds, repeats)).ratio;
+    return rateRatio(w.fourPlayer, x, seconds, repeats);
   };
   const stand = await row(w.stand, 1);
   const solo = await row(w.solo, 1);
@@ -133,16 +140,17 @@ export async function measureTargets(seconds: number, repeats: number, onStep: (
   onStep('tune against simulate');
   const tuneSolo = await tuneRatio(w.solo, solo.pool1PerSecond, seconds, repeats);
   const tune4 = await tuneRatio(w.fourPlayer, four.pool1PerSecond, seconds, repeats);
-  const measured: Record<string, number> = {
-    'sevenfall-stand': stand.pool1PerSecond,
-    'sevn-solo': solo.pool1PerSecond,
-    'sevn-4p': four.pool1PerSecond,
-    'outcomes-cost': 1 - outcomes,
-    'tune-solo': tuneSolo,
-    'tune-4p': tune4,
-    scaling: four.scaling,
-    'ev-4p': ev,
-    'race-4p': race,
+  // Each target's median and the range of its repeats (the outcome cost is 1 - the ratio: its range flips).
+  const measured: Record<string, [number, [number, number]]> = {
+    'sevenfall-stand': [stand.pool1PerSecond, stand.pool1Range],
+    'sevn-solo': [solo.pool1PerSecond, solo.pool1Range],
+    'sevn-4p': [four.pool1PerSecond, four.pool1Range],
+    'outcomes-cost': [1 - outcomes.ratio, [1 - outcomes.range[1], 1 - outcomes.range[0]]],
+    'tune-solo': [tuneSolo.ratio, tuneSolo.range],
+    'tune-4p': [tune4.ratio, tune4.range],
+    scaling: [four.scaling, four.scalingRange],
+    'ev-4p': [ev.ratio, ev.range],
+    'race-4p': [race.ratio, race.range],
   };
-  return { targets: SPEED_TARGETS.map((t) => withVerdict(t, measured[t.id])), workloads: [stand, solo, four] };
+  return { targets: SPEED_TARGETS.map((t) => withVerdict(t, ...measured[t.id])), workloads: [stand, solo, four] };
 }

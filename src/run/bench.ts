@@ -8,7 +8,7 @@
  * runs a moment apart, before their median.
  */
 import type { Piscina } from 'piscina';
-import { median } from 'simple-statistics';
+import { extent, median } from 'simple-statistics';
 import { type Lineup, catalogEntries, gameModule, poolSetup } from '../catalog.js';
 import type { Mode, UnitRunner } from '../engine/game.js';
 import { parseBuckets } from '../engine/decisions.js';
@@ -42,6 +42,9 @@ export interface BenchRow {
   poolOverhead: number;
   /** Rate on T workers over rate on one worker (the median of the repeats' ratios). */
   scaling: number;
+  /** The lowest and highest of the repeats: the one-worker rate, and the scaling. */
+  pool1Range: [number, number];
+  scalingRange: [number, number];
 }
 
 const CHUNK = 4096;
@@ -111,8 +114,8 @@ async function sharedPool(defs: RunDefinition[], threads: number): Promise<{ tim
   return { time: (i) => play(defs[i], chunkCount(defs[i])), cpuTime: (i) => play(defs[i], chunkCount(defs[i]), true), destroy: () => pool.destroy() };
 }
 
-/** Every median here is simple-statistics' (the mean of the two middle values of an even count). */
-export { median };
+/** Every median here is simple-statistics' (the mean of the two middle values of an even count); ranges its extent. */
+export { extent, median };
 
 /** One timing of each of two pools, a moment apart, `a` first on even turns and `b` first on odd ones: a change in the machine's speed then moves both alike. */
 async function timePair(turn: number, a: TimedPool, b: TimedPool, ta: number[], tb: number[]): Promise<void> {
@@ -179,48 +182,38 @@ export async function benchWorkload(w: BenchWorkload, threads: number, seconds: 
     threads,
     poolOverhead: median(t1) / median(tInline) - 1,
     scaling: median(t1.map((t, i) => t / tT[i])),
+    pool1Range: extent(t1.map((t) => games / t)),
+    scalingRange: extent(t1.map((t, i) => t / tT[i])),
   };
 }
 
 /**
  * Workload b's games per second over workload a's, one worker: after a warm-up of each, `repeats`
  * pairs of runs a moment apart (alternating which goes first), the median of the pairs' ratios. Each
- * run is about `seconds` of work. Both play on the same worker when they share game and rules (the
- * outcome cost, ev and race against stay-at): two workers, like two processes, can each run the same
+ * run is about `seconds` of work. Both play on the same worker, so they must share game and rules (the
+ * outcome cost, ev and race against stay-at do): two workers, like two processes, can each run the same
  * code at their own speed (bench/README.md, "Bimodal speeds"), and a ratio across two workers measured
  * that too (the outcome cost swung from 14% to 44% between runs). On one worker the runs are timed in
  * CPU seconds, as outcome-cost.js and pair.js do: on a loaded machine the wall-clock time of a run is
  * mostly how long it waited for a core (at load 16, three such ratios of one build read 8.5%, 35%, 19%).
  */
-export async function rateRatio(a: BenchWorkload, b: BenchWorkload, seconds: number, repeats: number): Promise<{ ratio: number; aPerSecond: number; bPerSecond: number }> {
+export async function rateRatio(a: BenchWorkload, b: BenchWorkload, seconds: number, repeats: number): Promise<{ ratio: number; range: [number, number]; aPerSecond: number; bPerSecond: number }> {
   const gamesA = calibrate(a, seconds);
   const gamesB = calibrate(b, seconds);
   const defA = definition(a, gamesA);
   const defB = definition(b, gamesB);
   const ta: number[] = [];
   const tb: number[] = [];
-  if (defA.game === defB.game && JSON.stringify(defA.rules) === JSON.stringify(defB.rules)) {
-    const pool = await sharedPool([defA, defB], 1);
-    const one = (i: number): TimedPool => ({ time: () => pool.cpuTime(i), destroy: async () => {} });
-    try {
-      for (let i = 0; i < repeats; i++) await timePair(i, one(0), one(1), ta, tb);
-    } finally {
-      await pool.destroy();
-    }
-  } else {
-    const poolA = await timedPool(defA, 1);
-    try {
-      const poolB = await timedPool(defB, 1);
-      try {
-        for (let i = 0; i < repeats; i++) await timePair(i, poolA, poolB, ta, tb);
-      } finally {
-        await poolB.destroy();
-      }
-    } finally {
-      await poolA.destroy();
-    }
+  if (defA.game !== defB.game || JSON.stringify(defA.rules) !== JSON.stringify(defB.rules)) throw new Error('rateRatio: both workloads must share game and rules (one worker plays both)');
+  const pool = await sharedPool([defA, defB], 1);
+  const one = (i: number): TimedPool => ({ time: () => pool.cpuTime(i), destroy: async () => {} });
+  try {
+    for (let i = 0; i < repeats; i++) await timePair(i, one(0), one(1), ta, tb);
+  } finally {
+    await pool.destroy();
   }
-  return { ratio: median(ta.map((t, i) => (gamesB / tb[i]) / (gamesA / t))), aPerSecond: gamesA / median(ta), bPerSecond: gamesB / median(tb) };
+  const ratios = ta.map((t, i) => (gamesB / tb[i]) / (gamesA / t));
+  return { ratio: median(ratios), range: extent(ratios), aPerSecond: gamesA / median(ta), bPerSecond: gamesB / median(tb) };
 }
 
 /**

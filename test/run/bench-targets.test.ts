@@ -55,6 +55,14 @@ describe('bench targets', () => {
     expect(formatTargets(rows, loadCheck(1, 2)).split('\n')).toHaveLength(5);
   });
 
+  it('prints the range of the repeats beside each median when given, in the target\'s unit', () => {
+    const lines = formatTargets([withVerdict(target('sevenfall-stand'), 10_390_641, [9_840_000, 10_810_000]), withVerdict(target('outcomes-cost'), 0.144, [0.131, 0.174])], loadCheck(1, 2)).split('\n');
+    expect(lines[0]).toMatch(/^target +measured +goal +verdict +range of the repeats$/);
+    expect(lines[1]).toMatch(/ 10\.39 M turns\/s +>= 10\.00 M turns\/s +PASS +9\.84 M to 10\.81 M$/);
+    expect(lines[2]).toMatch(/ 14\.4% +<= 15\.0% +PASS +13\.1% to 17\.4%$/);
+    expect(withVerdict(target('scaling'), 1.9, [1.7, 2.3]).range).toEqual([1.7, 2.3]);
+  });
+
   it('takes the middle repeat, or the mean of the middle two, whatever their order', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([1.95, 1.7, 1.92, 1.99])).toBeCloseTo(1.935, 12);
@@ -62,7 +70,7 @@ describe('bench targets', () => {
   });
 
   it('warns when a worker ran in the slower mode: most one-worker overheads above 20%, or a scaling above the workers', () => {
-    const row = (game: string, poolOverhead: number, scaling: number): BenchRow => ({ game, preset: game, decisions: 'none', mode: 'game', players: [], games: 1, inlinePerSecond: 1, pool1PerSecond: 1, poolPerSecond: 1, threads: 2, poolOverhead, scaling });
+    const row = (game: string, poolOverhead: number, scaling: number): BenchRow => ({ game, preset: game, decisions: 'none', mode: 'game', players: [], games: 1, inlinePerSecond: 1, pool1PerSecond: 1, poolPerSecond: 1, threads: 2, poolOverhead, scaling, pool1Range: [1, 1], scalingRange: [scaling, scaling] });
     // A run whose workers all kept the inline loop's speed (one small-unit workload with a real overhead).
     const steady = [row('sevenfall', 0.33, 1.93), row('sevn', 0.02, 1.75), row('sevn', 0.006, 1.86), row('sevn', -0.003, 1.92)];
     expect(speedModeWarning(steady)).toBeNull();
