@@ -192,6 +192,24 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
     throw new Error(`internal: ${this.cards.name(c)} not in row ${s}`);
   }
 
+  /**
+   * At a reshuffle every card is in the new deck or on the table (rows, queue, in hand: the census),
+   * so the cards out of the deck are the table's: a dozen or two, where the pile is about a hundred
+   * (SevnDeck's count, copies less the pile, read every card of it).
+   */
+  protected override countOffDeck(): void {
+    const seen = this.seen;
+    const inHand = this.inHand;
+    for (let c = 0; c < seen.length; c++) seen[c] = inHand[c];
+    const st = this.seats;
+    const rows = this.rows;
+    for (let s = 0; s < this.n; s++) {
+      const b = s << Seat.SHIFT;
+      for (let i = st[b + Seat.ROWBASE], end = i + st[b + Seat.ROWLEN]; i < end; i++) seen[rows[i]]++;
+    }
+    for (let i = 0, q = this.qHead; i < this.qLen; i++, q = q + 1 === this.size ? 0 : q + 1) seen[this.qCard[q]]++;
+  }
+
   /** Table cards and any waiting actions go to the discard pile. */
   protected clearTable(): void {
     const st = this.seats;
