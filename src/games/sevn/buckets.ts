@@ -50,7 +50,7 @@ function askedFeature(e: SevnEngine, s: number, f: number): number {
     case Feature.POINTS:
       return e.view.points;
     case Feature.DISTINCT:
-      return e.seats[(s << Seat.SHIFT) + Seat.DISTINCT];
+      return e.seats[(s << Seat.SHIFT) | Seat.DISTINCT];
     case Feature.BUST:
       return nextCardBust(e, s) * 100;
     case Feature.CARDS_LEFT:
@@ -82,7 +82,7 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
   if (t.sink !== null) {
     // Points and distinct only: the same key from the tally's tables, without the loop below; a
     // draw-or-stay answer counted in place (DrawTally).
-    const distinct = e.seats[(s << Seat.SHIFT) + Seat.DISTINCT];
+    const distinct = e.seats[(s << Seat.SHIFT) | Seat.DISTINCT];
     if (action < 8 && kind !== Decision.CROSSROADS) t.countKind(kind, e.view.points, distinct, action, s);
     else t.sink.record(s, kind * t.kindPlace + (t.cell(e.view.points, distinct) >> 6), action);
     return;
@@ -185,7 +185,7 @@ function gapLeader(e: SevnEngine, s: number): number {
 /** Opponents still in the round. */
 function stillIn(e: SevnEngine, s: number): number {
   let still = 0;
-  for (let p = 0; p < e.n; p++) if (p !== s && e.seats[(p << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) still++;
+  for (let p = 0; p < e.n; p++) if (p !== s && e.seats[(p << Seat.SHIFT) | Seat.STATUS] === Status.ACTIVE) still++;
   return still;
 }
 
@@ -213,8 +213,8 @@ export function sevnActionLabel(cards: SevnCards, kind: number, action: number):
 export function nextCardBust(e: SevnEngine, s: number): number {
   const st = e.seats;
   const b = s << Seat.SHIFT;
-  const mask = st[b + Seat.MASK];
-  const sc = st[b + Seat.SC] !== 0;
+  const mask = st[b | Seat.MASK];
+  const sc = st[b | Seat.SC] !== 0;
   if (e.deckLen > 0) return bustChance(duplicatesInDeck(e.cards, mask, e.seen), e.deckLen, sc);
   const cards = e.cards;
   let bad = 0;
