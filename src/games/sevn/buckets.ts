@@ -122,20 +122,24 @@ export class DrawTally {
   /** The Bucketer's kindPlace: a kind's part of the key is kind * kindPlace. */
   kindPlace = 0;
 
-  /** The cell of a decision's state (kind 0): its points and distinct bands' part of the key, shifted left by 6. */
+  /**
+   * The cell of a decision's state (kind 0): its points and distinct bands' part of the key, shifted left
+   * by 6. The parts of these indices are joined with `|` where their bits are apart (distinct below
+   * 1 << distinctShift; action and seat in a cell's low 6 bits): V8 checks every int32 `+` for overflow.
+   */
   cell(points: number, distinct: number): number {
     // Math.min, not a conditional: a branch first taken late (points above 100) deoptimised `turns`.
-    return this.cells[(Math.min(points, this.pointsTop) << this.distinctShift) + Math.min(distinct, this.distinctTop)];
+    return this.cells[(Math.min(points, this.pointsTop) << this.distinctShift) | Math.min(distinct, this.distinctTop)];
   }
 
   /** One more draw-or-stay answer (`action` 0 or 1) of `seat` in the state of (points, distinct), in the unit being played. */
   count(points: number, distinct: number, action: number, seat: number): void {
-    this.countAt(this.cell(points, distinct) + (action << 3) + seat);
+    this.countAt(this.cell(points, distinct) | (action << 3) | seat);
   }
 
   /** As count, for a decision of another kind with an action below 8. */
   countKind(kind: number, points: number, distinct: number, action: number, seat: number): void {
-    this.countAt(((kind * this.kindPlace) << 6) + this.cell(points, distinct) + (action << 3) + seat);
+    this.countAt((((kind * this.kindPlace) << 6) + this.cell(points, distinct)) | (action << 3) | seat);
   }
 
   private countAt(at: number): void {
