@@ -260,6 +260,23 @@ describe('SEVN deck, dealer and game end', () => {
     expect(e.totals[0]).toBe(3 + 21);
   });
 
+  it('at a reshuffle the seen counts are the cards on the table, whatever the pile held', () => {
+    // Round 1: deals 1 (seat 1) and 2 (seat 0), both stay: the pile is [2, 1]. Round 2: deals 3 and 4,
+    // seat 0 draws 5, seat 1 draws 6, seat 0's next draw reshuffles [2, 1]: seen is the rows' 3 4 5 6.
+    // Round 3's deal reshuffles a pile holding every card: nothing is seen.
+    const rules = tinyRules([[1, 1], [2, 1], [3, 1], [4, 1], [5, 1], [6, 1]], 20);
+    const e = new SevnEngine(rules);
+    const seenAt: string[][] = [];
+    e.tracer = {
+      event: (ev) => {
+        if (ev === Ev.RESHUFFLE) seenAt.push(['1', '2', '3', '4', '5', '6'].filter((n) => e.seen[e.cards.code(n)] === 1));
+      },
+    };
+    e.stackDeck(['1', '2', '3', '4', '5', '6', '1', '2'].map((n) => e.cards.code(n)));
+    e.playGame([scripted('p0', { draws: 'SDDD' }), scripted('p1', { draws: 'SDD' })], new Rng('reshuffle'));
+    expect(seenAt.slice(0, 2)).toEqual([['3', '4', '5', '6'], []]);
+  });
+
   it('a tied lead plays on; the dealer moves one seat clockwise each round', () => {
     const rules = tinyRules([[1, 1], [2, 1], [5, 2]], 5);
     const log = new EventLog();

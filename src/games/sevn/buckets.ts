@@ -50,7 +50,7 @@ function askedFeature(e: SevnEngine, s: number, f: number): number {
     case Feature.POINTS:
       return e.view.points;
     case Feature.DISTINCT:
-      return e.seats[(s << Seat.SHIFT) + Seat.DISTINCT];
+      return e.seats[(s << Seat.SHIFT) | Seat.DISTINCT];
     case Feature.BUST:
       return nextCardBust(e, s) * 100;
     case Feature.CARDS_LEFT:
@@ -82,7 +82,7 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
   if (t.sink !== null) {
     // Points and distinct only: the same key from the tally's tables, without the loop below; a
     // draw-or-stay answer counted in place (DrawTally).
-    const distinct = e.seats[(s << Seat.SHIFT) + Seat.DISTINCT];
+    const distinct = e.seats[(s << Seat.SHIFT) | Seat.DISTINCT];
     if (action < 8 && kind !== Decision.CROSSROADS) t.countKind(kind, e.view.points, distinct, action, s);
     else t.sink.record(s, kind * t.kindPlace + (t.cell(e.view.points, distinct) >> 6), action);
     return;
@@ -122,20 +122,24 @@ export class DrawTally {
   /** The Bucketer's kindPlace: a kind's part of the key is kind * kindPlace. */
   kindPlace = 0;
 
-  /** The cell of a decision's state (kind 0): its points and distinct bands' part of the key, shifted left by 6. */
+  /**
+   * The cell of a decision's state (kind 0): its points and distinct bands' part of the key, shifted left
+   * by 6. The parts of these indices are joined with `|` where their bits are apart (distinct below
+   * 1 << distinctShift; action and seat in a cell's low 6 bits): V8 checks every int32 `+` for overflow.
+   */
   cell(points: number, distinct: number): number {
     // Math.min, not a conditional: a branch first taken late (points above 100) deoptimised `turns`.
-    return this.cells[(Math.min(points, this.pointsTop) << this.distinctShift) + Math.min(distinct, this.distinctTop)];
+    return this.cells[(Math.min(points, this.pointsTop) << this.distinctShift) | Math.min(distinct, this.distinctTop)];
   }
 
   /** One more draw-or-stay answer (`action` 0 or 1) of `seat` in the state of (points, distinct), in the unit being played. */
   count(points: number, distinct: number, action: number, seat: number): void {
-    this.countAt(this.cell(points, distinct) + (action << 3) + seat);
+    this.countAt(this.cell(points, distinct) | (action << 3) | seat);
   }
 
   /** As count, for a decision of another kind with an action below 8. */
   countKind(kind: number, points: number, distinct: number, action: number, seat: number): void {
-    this.countAt(((kind * this.kindPlace) << 6) + this.cell(points, distinct) + (action << 3) + seat);
+    this.countAt((((kind * this.kindPlace) << 6) + this.cell(points, distinct)) | (action << 3) | seat);
   }
 
   private countAt(at: number): void {
@@ -185,7 +189,7 @@ function gapLeader(e: SevnEngine, s: number): number {
 /** Opponents still in the round. */
 function stillIn(e: SevnEngine, s: number): number {
   let still = 0;
-  for (let p = 0; p < e.n; p++) if (p !== s && e.seats[(p << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) still++;
+  for (let p = 0; p < e.n; p++) if (p !== s && e.seats[(p << Seat.SHIFT) | Seat.STATUS] === Status.ACTIVE) still++;
   return still;
 }
 
@@ -213,8 +217,8 @@ export function sevnActionLabel(cards: SevnCards, kind: number, action: number):
 export function nextCardBust(e: SevnEngine, s: number): number {
   const st = e.seats;
   const b = s << Seat.SHIFT;
-  const mask = st[b + Seat.MASK];
-  const sc = st[b + Seat.SC] !== 0;
+  const mask = st[b | Seat.MASK];
+  const sc = st[b | Seat.SC] !== 0;
   if (e.deckLen > 0) return bustChance(duplicatesInDeck(e.cards, mask, e.seen), e.deckLen, sc);
   const cards = e.cards;
   let bad = 0;

@@ -174,16 +174,25 @@ export class SevnDeck {
     const deck = this.discard;
     this.discard = this.deck;
     this.deck = deck;
-    const seen = this.seen;
-    const copies = this.cards.copies;
-    for (let c = 0; c < seen.length; c++) seen[c] = copies[c];
-    for (let i = 0; i < n; i++) seen[deck[i]]--;
+    this.countOffDeck(deck, n);
     this.deckLen = n;
     this.discardLen = 0;
     this.deckWhole = false;
     this.newEpoch();
     if (this.tracer !== null) this.tracer.event(Ev.RESHUFFLE, -1, n, 0);
     return true;
+  }
+
+  /**
+   * At a reshuffle: `seen` becomes the count of every card out of the new deck (`deck[0, n)`, the old
+   * pile): every copy less the pile's. The engine's table overrides this with a cheaper count of the
+   * few cards on the table (table.ts).
+   */
+  protected countOffDeck(deck: Uint8Array, n: number): void {
+    const seen = this.seen;
+    const copies = this.cards.copies;
+    for (let c = 0; c < seen.length; c++) seen[c] = copies[c];
+    for (let i = 0; i < n; i++) seen[deck[i]]--;
   }
 
   /** Draws one card, or returns -1 when the deck and the discard pile are both empty. */

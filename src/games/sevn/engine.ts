@@ -59,7 +59,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     if (a !== Answer.DRAW && a !== Answer.STAY) this.illegal(s, 'draw-or-stay answer', a, '1 (draw) or 0 (stay)');
     if (this.sink !== null || this.evaluator !== null) {
       // The common recording counted here, in place; the rest (an evaluator, other buckets) out of line.
-      if (this.evaluator === null && this.drawTally.sink !== null) this.drawTally.count(v.points, this.seats[(s << Seat.SHIFT) + Seat.DISTINCT], a, s);
+      if (this.evaluator === null && this.drawTally.sink !== null) this.drawTally.count(v.points, this.seats[(s << Seat.SHIFT) | Seat.DISTINCT], a, s);
       else observeDecision(this, s, Decision.DRAW_STAY, a, 0, 0, a);
     }
     return a;
@@ -110,7 +110,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   private activeMask(): number {
     const st = this.seats;
     let m = 0;
-    for (let s = 0; s < this.n; s++) if (st[(s << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) m |= 1 << s;
+    for (let s = 0; s < this.n; s++) if (st[(s << Seat.SHIFT) | Seat.STATUS] === Status.ACTIVE) m |= 1 << s;
     return m;
   }
 
@@ -138,7 +138,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   /** Deck and discard pile both empty: the round ends as if every player still in it had stayed. */
   private exhausted(): void {
     const st = this.seats;
-    for (let s = 0; s < this.n; s++) if (st[(s << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) st[(s << Seat.SHIFT) + Seat.STATUS] = Status.STAYED;
+    for (let s = 0; s < this.n; s++) if (st[(s << Seat.SHIFT) | Seat.STATUS] === Status.ACTIVE) st[(s << Seat.SHIFT) | Seat.STATUS] = Status.STAYED;
     this.active = 0;
     this.ended = true;
     if (this.tracer !== null) this.tracer.event(Ev.EXHAUSTED, -1, 0, 0);
@@ -161,30 +161,30 @@ export class SevnEngine extends SevnTable implements FeatureSource {
           return;
         }
         this.toRow(s, c);
-        st[b + Seat.SUM] += v;
-        if (v > this.fwMax) st[b + Seat.NONLOW]++;
-        const d = ++st[b + Seat.DISTINCT];
-        if (st[b + Seat.BONUS] !== 0) this.updateExtra(b);
+        st[b | Seat.SUM] += v;
+        if (v > this.fwMax) st[b | Seat.NONLOW]++;
+        const d = ++st[b | Seat.DISTINCT];
+        if (st[b | Seat.BONUS] !== 0) this.updateExtra(b);
         if (d === this.sevnDistinct) this.sevn(s);
         return;
       }
       case Kind.MULTIPLY:
         this.toRow(s, c);
-        st[b + Seat.MULT] *= v;
+        st[b | Seat.MULT] *= v;
         return;
       case Kind.ADD:
         this.toRow(s, c);
-        st[b + Seat.PLUS] += v;
+        st[b | Seat.PLUS] += v;
         return;
       case Kind.SECOND_CHANCE: {
-        if (st[b + Seat.SC] === 0) {
-          st[b + Seat.SC] = 1;
+        if (st[b | Seat.SC] === 0) {
+          st[b | Seat.SC] = 1;
           this.toRow(s, c);
           return;
         }
         let cand = 0;
         for (let t = 0; t < this.n; t++) {
-          if (t !== s && st[(t << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE && st[(t << Seat.SHIFT) + Seat.SC] === 0) cand |= 1 << t;
+          if (t !== s && st[(t << Seat.SHIFT) | Seat.STATUS] === Status.ACTIVE && st[(t << Seat.SHIFT) | Seat.SC] === 0) cand |= 1 << t;
         }
         if (cand === 0) {
           this.toDiscard(c);
@@ -192,24 +192,24 @@ export class SevnEngine extends SevnTable implements FeatureSource {
           return;
         }
         const t = this.askTarget(Decision.SECOND_CHANCE, s, c, cand);
-        st[(t << Seat.SHIFT) + Seat.SC] = 1;
+        st[(t << Seat.SHIFT) | Seat.SC] = 1;
         this.toRow(t, c);
         if (this.tracer !== null) this.tracer.event(Ev.SECOND_CHANCE_GIVEN, s, t, 0);
         return;
       }
       case Kind.FEATHERWEIGHT:
         this.toRow(s, c);
-        st[b + Seat.BONUS] |= Bonus.FEATHERWEIGHT;
+        st[b | Seat.BONUS] |= Bonus.FEATHERWEIGHT;
         this.updateExtra(b);
         return;
       case Kind.HEAVYWEIGHT:
         this.toRow(s, c);
-        st[b + Seat.BONUS] |= Bonus.HEAVYWEIGHT;
+        st[b | Seat.BONUS] |= Bonus.HEAVYWEIGHT;
         this.updateExtra(b);
         return;
       case Kind.LADDER:
         this.toRow(s, c);
-        st[b + Seat.BONUS] |= Bonus.LADDER;
+        st[b | Seat.BONUS] |= Bonus.LADDER;
         this.updateExtra(b);
         return;
       default: // Freeze, Triple Draw, Crossroads, Storm
@@ -230,18 +230,18 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   private number(s: number, c: number, bit: number): void {
     const st = this.seats;
     const b = s << Seat.SHIFT;
-    const mask = st[b + Seat.MASK];
+    const mask = st[b | Seat.MASK];
     if ((mask & bit) !== 0) {
       this.inHand[c]++;
       this.duplicate(s, c);
       return;
     }
-    this.rows[st[b + Seat.ROWBASE] + st[b + Seat.ROWLEN]++] = c;
+    this.rows[st[b | Seat.ROWBASE] + st[b | Seat.ROWLEN]++] = c;
     // Featherweight's and Heavyweight's counts come from the mask when scored (updateExtra).
-    st[b + Seat.MASK] = mask | bit;
-    st[b + Seat.SUM] += 31 - Math.clz32(bit);
-    const d = ++st[b + Seat.DISTINCT];
-    if (st[b + Seat.BONUS] !== 0) this.updateExtra(b);
+    st[b | Seat.MASK] = mask | bit;
+    st[b | Seat.SUM] += 31 - Math.clz32(bit);
+    const d = ++st[b | Seat.DISTINCT];
+    if (st[b | Seat.BONUS] !== 0) this.updateExtra(b);
     if (d === this.sevnDistinct) this.sevn(s);
   }
 
@@ -249,15 +249,15 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   private duplicate(s: number, c: number): void {
     const st = this.seats;
     const b = s << Seat.SHIFT;
-    if (st[b + Seat.SC] !== 0) {
-      st[b + Seat.SC] = 0;
+    if (st[b | Seat.SC] !== 0) {
+      st[b | Seat.SC] = 0;
       this.fromRow(s, this.cards.secondChance);
       this.toDiscard(c);
       this.toDiscard(this.cards.secondChance);
       if (this.tracer !== null) this.tracer.event(Ev.SECOND_CHANCE_USED, s, c, 0);
     } else {
       this.toRow(s, c);
-      st[b + Seat.STATUS] = Status.BUSTED;
+      st[b | Seat.STATUS] = Status.BUSTED;
       this.active--;
       this.bustCount[s]++;
       if (this.tracer !== null) this.tracer.event(Ev.BUST, s, c, 0);
@@ -265,8 +265,8 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   }
 
   private sevn(s: number): void {
-    this.seats[(s << Seat.SHIFT) + Seat.SEVNAT] = 1;
-    this.seats[(s << Seat.SHIFT) + Seat.EXTRA] += this.sevnBonus;
+    this.seats[(s << Seat.SHIFT) | Seat.SEVNAT] = 1;
+    this.seats[(s << Seat.SHIFT) | Seat.EXTRA] += this.sevnBonus;
     this.sevnSeat = s;
     this.ended = true;
     if (this.tracer !== null) this.tracer.event(Ev.SEVN, s, 0, 0);
@@ -286,7 +286,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       if (!this.freezeSelf) cand &= ~(1 << s);
       if (cand === 0) return this.dropAction(s, c);
       const t = this.askTarget(Decision.FREEZE, s, c, cand);
-      st[(t << Seat.SHIFT) + Seat.STATUS] = Status.FROZEN;
+      st[(t << Seat.SHIFT) | Seat.STATUS] = Status.FROZEN;
       this.active--;
       this.toDiscard(c);
       if (this.tracer !== null) this.tracer.event(Ev.FREEZE, s, t, 0);
@@ -295,11 +295,11 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       if (cand === 0) return this.dropAction(s, c);
       const t = this.askTarget(Decision.TRIPLE_DRAW, s, c, cand);
       if (this.tracer !== null) this.tracer.event(Ev.TRIPLE_DRAW, s, t, 0);
-      for (let i = 1; i <= this.tripleCards && !this.ended && st[(t << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE; i++) this.drawFor(t, true, Ev.TRIPLE_CARD, i);
+      for (let i = 1; i <= this.tripleCards && !this.ended && st[(t << Seat.SHIFT) | Seat.STATUS] === Status.ACTIVE; i++) this.drawFor(t, true, Ev.TRIPLE_CARD, i);
       this.toDiscard(c);
     } else if (kind === Kind.CROSSROADS) {
       // The Crossroads card resolves for its drawer: no target once the drawer has left the round.
-      if (st[(s << Seat.SHIFT) + Seat.STATUS] !== Status.ACTIVE) return this.dropAction(s, c);
+      if (st[(s << Seat.SHIFT) | Seat.STATUS] !== Status.ACTIVE) return this.dropAction(s, c);
       const a = this.take();
       if (a < 0) {
         this.toDiscard(c);
@@ -330,7 +330,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       let t = s;
       if (this.stormFromLeft) t = t + 1 === this.n ? 0 : t + 1;
       for (let i = 0; i < this.n && !this.ended; i++) {
-        if (st[(t << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) this.drawFor(t, true, Ev.STORM_CARD, 0);
+        if (st[(t << Seat.SHIFT) | Seat.STATUS] === Status.ACTIVE) this.drawFor(t, true, Ev.STORM_CARD, 0);
         t = t + 1 === this.n ? 0 : t + 1;
       }
       this.toDiscard(c);
@@ -345,7 +345,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       this.qHead = this.qHead + 1 === this.size ? 0 : this.qHead + 1;
       this.qLen--;
       this.inHand[c]++;
-      if (this.seats[(s << Seat.SHIFT) + Seat.STATUS] === Status.BUSTED) this.dropAction(s, c);
+      if (this.seats[(s << Seat.SHIFT) | Seat.STATUS] === Status.BUSTED) this.dropAction(s, c);
       else this.act(s, c);
     }
   }
@@ -355,7 +355,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   setup(players: readonly SevnPlayer[], rng: Rng): void {
     if (players.length < 1 || players.length > MAX_PLAYERS) throw new Error(`SEVN needs 1 to ${MAX_PLAYERS} players, got ${players.length}`);
     if (players !== this.players) {
-      for (let s = 0; s < MAX_PLAYERS; s++) this.seats[(s << Seat.SHIFT) + Seat.ROWLEN] = 0; // seats beyond n stay empty
+      for (let s = 0; s < MAX_PLAYERS; s++) this.seats[(s << Seat.SHIFT) | Seat.ROWLEN] = 0; // seats beyond n stay empty
       this.players = players;
       this.n = players.length;
     }
@@ -374,17 +374,17 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     const st = this.seats;
     for (let s = 0; s < n; s++) {
       const b = s << Seat.SHIFT;
-      st[b + Seat.STATUS] = Status.ACTIVE;
-      st[b + Seat.MASK] = 0;
-      st[b + Seat.SUM] = 0;
-      st[b + Seat.DISTINCT] = 0;
-      st[b + Seat.NONLOW] = 0;
-      st[b + Seat.MULT] = 1;
-      st[b + Seat.PLUS] = 0;
-      st[b + Seat.BONUS] = 0;
-      st[b + Seat.SC] = 0;
-      st[b + Seat.SEVNAT] = 0;
-      st[b + Seat.EXTRA] = 0;
+      st[b | Seat.STATUS] = Status.ACTIVE;
+      st[b | Seat.MASK] = 0;
+      st[b | Seat.SUM] = 0;
+      st[b | Seat.DISTINCT] = 0;
+      st[b | Seat.NONLOW] = 0;
+      st[b | Seat.MULT] = 1;
+      st[b | Seat.PLUS] = 0;
+      st[b | Seat.BONUS] = 0;
+      st[b | Seat.SC] = 0;
+      st[b | Seat.SEVNAT] = 0;
+      st[b | Seat.EXTRA] = 0;
     }
     const v = this.view;
     v.players = n;
@@ -405,7 +405,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       let s = this.dealer;
       for (let k = 0; k < n && !this.ended; k++) {
         s = s + 1 === n ? 0 : s + 1;
-        if (st[(s << Seat.SHIFT) + Seat.STATUS] !== Status.ACTIVE) continue;
+        if (st[(s << Seat.SHIFT) | Seat.STATUS] !== Status.ACTIVE) continue;
         this.drawFor(s, false, Ev.DEAL, 0);
         if (this.qLen > 0) this.drain();
       }
@@ -425,10 +425,10 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     const st = this.seats;
     let answer = forced;
     while (!this.ended && this.active > 0) {
-      if (st[(s << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE) {
+      if (st[(s << Seat.SHIFT) | Seat.STATUS] === Status.ACTIVE) {
         if (answer < 0) answer = this.askDraw(s);
         if (answer === Answer.STAY) {
-          st[(s << Seat.SHIFT) + Seat.STATUS] = Status.STAYED;
+          st[(s << Seat.SHIFT) | Seat.STATUS] = Status.STAYED;
           this.active--;
           if (this.tracer !== null) this.tracer.event(Ev.STAY, s, 0, 0);
         } else {
@@ -450,13 +450,13 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   answerHeld(s: number, kind: number, answer: number, card: number, a: number, b: number): void {
     const st = this.seats;
     if (kind === Decision.FREEZE) {
-      st[(answer << Seat.SHIFT) + Seat.STATUS] = Status.FROZEN;
+      st[(answer << Seat.SHIFT) | Seat.STATUS] = Status.FROZEN;
       this.active--;
     } else if (kind === Decision.TRIPLE_DRAW) {
-      for (let i = 1; i <= this.tripleCards && !this.ended && st[(answer << Seat.SHIFT) + Seat.STATUS] === Status.ACTIVE; i++) this.drawFor(answer, true, Ev.TRIPLE_CARD, i);
+      for (let i = 1; i <= this.tripleCards && !this.ended && st[(answer << Seat.SHIFT) | Seat.STATUS] === Status.ACTIVE; i++) this.drawFor(answer, true, Ev.TRIPLE_CARD, i);
     } else if (kind === Decision.SECOND_CHANCE) {
       this.fromDiscard(card);
-      st[(answer << Seat.SHIFT) + Seat.SC] = 1;
+      st[(answer << Seat.SHIFT) | Seat.SC] = 1;
       this.toRow(answer, card);
     } else if (kind === Decision.CROSSROADS) {
       const chosen = answer === 0 ? a : b;
@@ -466,10 +466,10 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       const base = s << Seat.SHIFT;
       this.fromDiscard(card);
       this.toRow(s, card);
-      st[base + Seat.SUM] += this.cardValue[card];
-      if (this.cardValue[card] > this.fwMax) st[base + Seat.NONLOW]++;
-      const d = ++st[base + Seat.DISTINCT];
-      if (st[base + Seat.BONUS] !== 0) this.updateExtra(base);
+      st[base | Seat.SUM] += this.cardValue[card];
+      if (this.cardValue[card] > this.fwMax) st[base | Seat.NONLOW]++;
+      const d = ++st[base | Seat.DISTINCT];
+      if (st[base | Seat.BONUS] !== 0) this.updateExtra(base);
       if (d === this.sevnDistinct) this.sevn(s);
     }
     if (this.qLen > 0) this.drain();

@@ -70,11 +70,11 @@ export class SeatBonus {
   }
 
   points(st: Int32Array, b: number): number {
-    const bits = st[b + Seat.BONUS];
-    const mask = st[b + Seat.MASK];
-    let t = st[b + Seat.SEVNAT] !== 0 ? this.sevnBonus : 0;
+    const bits = st[b | Seat.BONUS];
+    const mask = st[b | Seat.MASK];
+    let t = st[b | Seat.SEVNAT] !== 0 ? this.sevnBonus : 0;
     // Featherweight: no number above maxValue (from the mask) and no kept Ballast above it.
-    if (bits & Bonus.FEATHERWEIGHT && st[b + Seat.DISTINCT] >= this.fwMin && (mask & this.nonLowBits) === 0 && st[b + Seat.NONLOW] === 0) t += this.fwPoints;
+    if (bits & Bonus.FEATHERWEIGHT && st[b | Seat.DISTINCT] >= this.fwMin && (mask & this.nonLowBits) === 0 && st[b | Seat.NONLOW] === 0) t += this.fwPoints;
     if (bits & Bonus.HEAVYWEIGHT) {
       let heavy = 0;
       for (let m = mask & this.heavyBits; m !== 0; m &= m - 1) heavy++;

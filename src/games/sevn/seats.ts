@@ -7,6 +7,8 @@ export { MAX_SEATS as MAX_PLAYERS } from '../../engine/game.js';
  * The engine's per-seat counters, packed: seat s's field f is `seats[(s << Seat.SHIFT) + f]` (one
  * typed array instead of one per counter; see SevnEngine.seats). A const enum, so that tsc writes the
  * numbers into the engine: an imported `const` costs a module-cell load and a hole check at every use.
+ * Fields are read as `seats[b | Seat.X]` with b = s << SHIFT (the same index as b + X, every field being
+ * below SIZE): an int32 `|` needs no overflow check, where V8 checked every `+` (bench/README.md).
  */
 export const enum Seat {
   SHIFT = 4,

@@ -19,7 +19,7 @@ import { SevnViewBuffer, type SevnViewSource, strategySide } from './view-buffer
 
 export class SevnTable extends SevnDeck implements SevnViewSource {
   readonly inHand: Int16Array;
-  /** Rows: seat s holds rows[s * stride + i], i < rowLen[s] (seats[(s << Seat.SHIFT) + Seat.ROWLEN]). */
+  /** Rows: seat s holds rows[s * stride + i], i < rowLen[s] (seats[(s << Seat.SHIFT) | Seat.ROWLEN]). */
   readonly rows: Uint8Array;
   readonly stride: number;
   /**
@@ -97,7 +97,7 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
     stride += b.featherweight.count + b.heavyweight.count + b.ladder.count;
     this.stride = stride;
     this.rows = new Uint8Array(stride * MAX_PLAYERS);
-    for (let s = 0; s < MAX_PLAYERS; s++) this.seats[(s << Seat.SHIFT) + Seat.ROWBASE] = s * stride;
+    for (let s = 0; s < MAX_PLAYERS; s++) this.seats[(s << Seat.SHIFT) | Seat.ROWBASE] = s * stride;
     this.bonus = new SeatBonus(rules);
     this.sevnDistinct = rules.sevn.distinct;
     this.sevnBonus = rules.sevn.bonus;
@@ -124,7 +124,7 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
   /** Copies one per-seat field of the seats in play into `out` (entries beyond n are left as they were). */
   copySeats(field: number, out: { [i: number]: number }): void {
     const st = this.seats;
-    for (let s = 0; s < this.n; s++) out[s] = st[(s << Seat.SHIFT) + field];
+    for (let s = 0; s < this.n; s++) out[s] = st[(s << Seat.SHIFT) | field];
   }
   /** Per seat: ACTIVE, STAYED, FROZEN or BUSTED (a fresh copy of the engine's state on each read). */
   get status(): Uint8Array {
@@ -150,7 +150,7 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
     for (let i = 0; i < this.deckLen; i++) out[this.deck[i]]++;
     for (let i = 0; i < this.discardLen; i++) out[this.discard[i]]++;
     for (let s = 0; s < MAX_PLAYERS; s++) {
-      const len = this.seats[(s << Seat.SHIFT) + Seat.ROWLEN];
+      const len = this.seats[(s << Seat.SHIFT) | Seat.ROWLEN];
       for (let i = 0; i < len; i++) out[this.rows[s * this.stride + i]]++;
     }
     for (let i = 0; i < this.qLen; i++) out[this.qCard[(this.qHead + i) % this.size]]++;
@@ -163,13 +163,13 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
   protected freshDeck(): void {
     this.refillDeck();
     const st = this.seats;
-    for (let s = 0; s < this.n; s++) st[(s << Seat.SHIFT) + Seat.ROWLEN] = 0;
+    for (let s = 0; s < this.n; s++) st[(s << Seat.SHIFT) | Seat.ROWLEN] = 0;
     this.qLen = 0;
   }
 
   protected toRow(s: number, c: number): void {
     const b = s << Seat.SHIFT;
-    this.rows[this.seats[b + Seat.ROWBASE] + this.seats[b + Seat.ROWLEN]++] = c;
+    this.rows[this.seats[b | Seat.ROWBASE] + this.seats[b | Seat.ROWLEN]++] = c;
     this.inHand[c]--;
   }
 
@@ -181,7 +181,7 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
   /** Removes one card with this code from a row back into hand (a used Second Chance). */
   protected fromRow(s: number, c: number): void {
     const base = s * this.stride;
-    const last = base + --this.seats[(s << Seat.SHIFT) + Seat.ROWLEN];
+    const last = base + --this.seats[(s << Seat.SHIFT) | Seat.ROWLEN];
     for (let i = base; i <= last; i++) {
       if (this.rows[i] === c) {
         for (let k = i; k < last; k++) this.rows[k] = this.rows[k + 1];
@@ -192,6 +192,24 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
     throw new Error(`internal: ${this.cards.name(c)} not in row ${s}`);
   }
 
+  /**
+   * At a reshuffle every card is in the new deck or on the table (rows, queue, in hand: the census),
+   * so the cards out of the deck are the table's: a dozen or two, where the pile is about a hundred
+   * (SevnDeck's count, copies less the pile, read every card of it).
+   */
+  protected override countOffDeck(): void {
+    const seen = this.seen;
+    const inHand = this.inHand;
+    for (let c = 0; c < seen.length; c++) seen[c] = inHand[c];
+    const st = this.seats;
+    const rows = this.rows;
+    for (let s = 0; s < this.n; s++) {
+      const b = s << Seat.SHIFT;
+      for (let i = st[b | Seat.ROWBASE], end = i + st[b | Seat.ROWLEN]; i < end; i++) seen[rows[i]]++;
+    }
+    for (let i = 0, q = this.qHead; i < this.qLen; i++, q = q + 1 === this.size ? 0 : q + 1) seen[this.qCard[q]]++;
+  }
+
   /** Table cards and any waiting actions go to the discard pile. */
   protected clearTable(): void {
     const st = this.seats;
@@ -200,8 +218,8 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
     let d = this.discardLen;
     for (let s = 0; s < this.n; s++) {
       const b = s << Seat.SHIFT;
-      for (let i = st[b + Seat.ROWBASE], end = i + st[b + Seat.ROWLEN]; i < end; i++) discard[d++] = rows[i];
-      st[b + Seat.ROWLEN] = 0;
+      for (let i = st[b | Seat.ROWBASE], end = i + st[b | Seat.ROWLEN]; i < end; i++) discard[d++] = rows[i];
+      st[b | Seat.ROWLEN] = 0;
     }
     while (this.qLen > 0) {
       discard[d++] = this.qCard[this.qHead];
@@ -217,14 +235,14 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
   scoreSeat(s: number): number {
     const st = this.seats;
     const b = s << Seat.SHIFT;
-    if (st[b + Seat.STATUS] === Status.BUSTED) return 0;
-    const t = st[b + Seat.SUM] * st[b + Seat.MULT] + st[b + Seat.PLUS] + st[b + Seat.EXTRA];
+    if (st[b | Seat.STATUS] === Status.BUSTED) return 0;
+    const t = st[b | Seat.SUM] * st[b | Seat.MULT] + st[b | Seat.PLUS] + st[b | Seat.EXTRA];
     return t < 0 ? 0 : t;
   }
 
   /** Recomputes the bonus cards' points and the SEVN bonus of the seat at `b` after its row changed. */
   updateExtra(b: number): void {
-    this.seats[b + Seat.EXTRA] = this.bonus.points(this.seats, b);
+    this.seats[b | Seat.EXTRA] = this.bonus.points(this.seats, b);
   }
 
   fillRoundPoints(out: Int32Array): void {
