@@ -27,6 +27,7 @@ import { makeSevnPlayers } from '../index.js';
 import type { SevnRules } from '../rules.js';
 import { MAX_PLAYERS } from '../seats.js';
 import { Answer, type SevnStrategyDef, Status } from '../view.js';
+import { counted } from '../../../io/words.js';
 
 
 /** The flags that describe a position, as typed (see `advise --help`). */
@@ -222,8 +223,10 @@ export function sevnPosition(rules: SevnRules, p: SevnPositionInput): SevnAdvice
     totals = parseInts(p.totals, '--totals', '--totals 200,230,180: yours first, then each opponent clockwise');
     if (totals.length === 0) throw new UserError(`--totals "${p.totals}": give your total first, then each opponent's (e.g. 200,230,180)`);
     if (totals.length !== opps.length + 1) {
-      throw new UserError(`--totals "${p.totals}" lists ${totals.length} player(s), --at-stake ${opps.length} opponent row(s): give one row per opponent, separated by "/" ("none" for an empty row), e.g. --at-stake "9 4 / 7 7"`);
+      throw new UserError(`--totals "${p.totals}" lists ${counted(totals.length, 'player')}, --at-stake ${counted(opps.length, 'opponent row')}: give one row per opponent, separated by "/" ("none" for an empty row), e.g. --at-stake "9 4 / 7 7"`);
     }
+    // Alone, the game is won whatever the answer: a win chance of 1 for both would read as a finding.
+    if (opps.length === 0) throw new UserError(`--totals "${p.totals}" without --at-stake: a solo game is always won, so there is no win chance to compare; give each opponent's row with --at-stake, or leave out --totals for the round score alone`);
   }
   const players = opps.length + 1;
   if (players > MAX_PLAYERS) throw new UserError(`--at-stake: ${players} players, SEVN seats at most ${MAX_PLAYERS}`);
