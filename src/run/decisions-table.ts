@@ -158,7 +158,11 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
     // cover all k at once (Bonferroni), so that choosing does not make the verdict optimistic.
     const compared = all.filter((a) => a.action !== reference).length;
     score = widened(score, compared);
-    w = w && widened(w, compared);
+    if (w) {
+      // A difference of two win shares lies in [-1, 1]; a normal interval on a thin bucket can pass it.
+      const wide = widened(w, compared);
+      w = { ...wide, lo: Math.max(-1, wide.lo), hi: Math.min(1, wide.hi) };
+    }
     const judged = w ?? score;
     const enough = Math.min(counts.action, counts.reference) >= VERDICT_MIN_N;
     const better = !enough ? null : judged.lo > 0 ? chosen.action : judged.hi < 0 ? reference : null;
@@ -187,7 +191,7 @@ export function formatDecisionsTable(t: DecisionsTable): string {
   if (t.groups.length === 0) return [...lines, `  no ${t.kind} decisions with an answer beside ${t.groups[0]?.reference ?? 'the reference'} in this file`].join('\n');
   const outcomes = t.recording === 'outcomes';
   const ref = t.groups[0]?.reference;
-  const head = [...t.by.map((f) => f.replace(/_/g, '-')), ...(several ? ['answer'] : []), ...(outcomes ? [several ? 'n answer' : `n ${t.groups[0]?.action}`, `n ${ref}`] : ['n']), `${unit} (95% CI)`, ...(t.mode === 'game' ? ['win chance, % (95% CI)'] : []), 'better'];
+  const head = [...t.by.map((f) => f.replace(/_/g, '-')), ...(several ? ['answer'] : []), ...(outcomes ? [several ? 'n answer' : `n ${t.groups[0]?.action}`, `n ${ref}`] : ['n']), `${unit} (95% CI)`, ...(t.mode === 'game' ? ['win chance, % (95% CI, cut at +-100)'] : []), 'better'];
   const body = t.groups.map((g) => [
     ...g.features.map(String),
     ...(several ? [g.action] : []),
