@@ -8,8 +8,7 @@ import type { AnalysisArgs } from '../../entry.js';
 import type { SevenfallRules } from '../rules.js';
 import { ScoreTable } from '../scoring.js';
 import { type Objective, objectiveText, parseObjective } from '../objective.js';
-import type { SevenfallSolution } from '../solution.js';
-import { solveSevenfall } from '../solver.js';
+import { type SevenfallSolution, solveSevenfall } from '../solution.js';
 import { tileName } from '../trace.js';
 import { counted } from '../../../io/words.js';
 
