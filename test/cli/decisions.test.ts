@@ -110,6 +110,19 @@ describe('decisions: SEVN outcomes, game mode', () => {
   }, 120_000);
 });
 
+describe('decisions: a run with nothing to compare', () => {
+  it('stay-at by points: every bucket holds one answer, and the table says so instead of a blank comparison', () => {
+    const dir = join(tempDir('decisions'), 'run');
+    expect(sevensim('simulate', '--game', 'sevn', '--players', 'stay-at', '--games', '2000', '--decisions', 'outcomes', '--bucket', 'points,distinct', '--out', dir, '--quiet', '--threads', '1').code).toBe(0);
+    const t = table(dir);
+    expect(t.groups).toEqual([]);
+    expect(t.reference).toBe('stay');
+    const text = sevensim('decisions', dir).stdout;
+    expect(text).not.toContain('undefined');
+    expect(text).toContain('nothing to compare: no bucket has a draw-stay answer beside stay (as played, each bucket held one answer only');
+  });
+});
+
 describe('decisions: SEVENFALL, the best discard per profile', () => {
   it('the best answer of each profile has the highest pooled mean difference against stop', () => {
     const dir = join(tempDir('decisions'), 'run');

@@ -230,6 +230,8 @@ describe('advise --game sevn: reading positions', () => {
   it('refuses impossible positions with one line naming the problem', () => {
     const bad: [SevnPositionInput, RegExp][] = [
       [{ row: '13 12 13' }, /two 13s; a duplicate busts/],
+      [{ row: '13 13 13' }, /your row holds 13 3 times; a row busts/],
+      [{ row: '5 5 5 5' }, /your row holds 5 4 times; a row busts/],
       [{ row: '13 Q' }, /"Q" is not a card of rules "sevn"/],
       [{ row: '13 Freeze' }, /Freeze resolves when drawn.*--seen/],
       [{ row: '13', seen: '0 0' }, /0: --row, --at-stake and --seen hold 2 copies, the deck of rules "sevn" only 1/],

@@ -90,7 +90,7 @@ export class SevenfallHumanGame implements TableGame {
 
   /** The keys: `s` stops, `d` and the tiles discards them (e.g. `d A W`). */
   keys(): string {
-    return `s = stop, d TILES = discard them (e.g. d ${tileName(this.rules, this.pending?.row[0] ?? 0)}; at most ${this.pending?.discardsLeft ?? 0} unlocked tiles)`;
+    return `s = stop, d TILES = discard them (e.g. d ${tileName(this.rules, this.pending?.row[0] ?? 0)}; at most ${counted(this.pending?.discardsLeft ?? 0, 'unlocked tile')})`;
   }
 
   /** The mask an answer names, or an error line. */
@@ -105,6 +105,8 @@ export class SevenfallHumanGame implements TableGame {
     let mask = 0;
     for (const ch of tiles) {
       const i = Array.from(v.row).findIndex((x, i) => tileName(this.rules, x) === ch && v.locked[i] === 0 && ((mask >>> i) & 1) === 0);
+      // Bare letters are tiles too ("A W"), but a word that is not one reads better as not understood.
+      if (i < 0 && !m) return `"${input.trim()}" is not an answer here; legal: ${this.keys()}`;
       if (i < 0) return `"${input.trim()}": your row has no ${Array.from(v.row).some((x) => tileName(this.rules, x) === ch) ? 'further unlocked ' : ''}${ch} to discard (row ${rowText(this.rules, v.row, v.locked)}, [T] locked); legal: ${this.keys()}`;
       mask |= 1 << i;
     }

@@ -189,7 +189,8 @@ function checkRow(cards: SevnCards, row: readonly number[], flag: string, text: 
   }
   const f = rowFacts(cards, row);
   if (f.secondChances > 1) throw new UserError(`${flag} "${text}": ${who} holds ${f.secondChances} Second Chances; a row holds at most one (a second one is given away or discarded)`);
-  if (f.duplicate !== null && [...f.numbers.values()].some((n) => n > 2)) throw new UserError(`${flag} "${text}": ${who} holds ${f.duplicate} three times; a row busts at its first duplicate`);
+  const most = [...f.numbers.entries()].find(([, n]) => n > 2);
+  if (f.duplicate !== null && most) throw new UserError(`${flag} "${text}": ${who} holds ${most[0]} ${most[1]} times; a row busts at its first duplicate`);
   if (f.duplicate !== null && [...f.numbers.values()].filter((n) => n > 1).length > 1) throw new UserError(`${flag} "${text}": ${who} holds two duplicates; a row busts at its first`);
   if (f.duplicate !== null && f.secondChances > 0) throw new UserError(`${flag} "${text}": ${who} holds a duplicate ${f.duplicate} and a Second Chance; the Second Chance would have cancelled the duplicate`);
   if (f.scoring >= cards.rules.sevn.distinct) {
