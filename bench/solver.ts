@@ -9,7 +9,7 @@ import { createStrategy } from '../src/engine/strategy.js';
 import { SevenfallEngine } from '../src/games/sevenfall/engine.js';
 import { SEVENFALL_PRESETS, sevenfallPreset } from '../src/games/sevenfall/rules.js';
 import { parseObjective } from '../src/games/sevenfall/objective.js';
-import { solveSevenfall } from '../src/games/sevenfall/solver.js';
+import { solveSevenfall } from '../src/games/sevenfall/solution.js';
 import { SEVENFALL_STRATEGIES } from '../strategies/sevenfall/index.js';
 
 const results: Record<string, unknown>[] = [];

@@ -3,6 +3,7 @@ import { catalogEntry } from '../catalog.js';
 import { loadPlugins, pluginDef } from '../plugins.js';
 import { checkPluginDefinition } from '../run/check-strategy.js';
 import { command } from './options.js';
+import { counted } from '../io/words.js';
 
 /** Rounds a second of `spec` in every seat of a 4-player round (at most the game's seats) under the default rules. */
 function speedOf(game: string): (spec: string) => number {
@@ -33,7 +34,7 @@ export const checkStrategyCommand = command(
         if (!line.ok) failed++;
       }
     }
-    console.log(failed === 0 ? `${p.def.name}: every check passed` : `${p.def.name}: ${failed} check(s) failed`);
+    console.log(failed === 0 ? `${p.def.name}: every check passed` : `${p.def.name}: ${counted(failed, 'check')} failed`);
     if (failed > 0) process.exitCode = 1;
   },
 );

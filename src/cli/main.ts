@@ -73,7 +73,8 @@ const cli = yargs(joinNegativeValues(hideBin(process.argv)))
     if (err instanceof OutputError) fail(err.message, 1);
     // A check run by an option's coerce (cli/options.ts) reaches here as yargs' own error, with its message.
     if (err && err.name !== 'YError') throw err;
-    fail(err ? err.message : `${msg}\nRun with --help to see the options.`);
+    // yargs' own messages span lines ("Invalid values:\n  Argument: ..."): one line, as every other error.
+    fail(err ? err.message : `${msg.split('\n').map((l) => l.trim()).filter(Boolean).join(' ')}; see \`sevensim --help\` or the command's --help`);
   })
   .help()
   .alias('h', 'help');

@@ -19,7 +19,7 @@ function tuneOptions<T>(y: Argv<T>) {
       default: [] as string[],
       describe: 'search NAME over LO:HI (every STEP): NAME=LO:HI[:STEP]; NAME alone searches its declared range, or every value of an enum. Default: every numeric parameter over its declared range',
     })
-    .option('fix', { type: 'string', array: true, default: [] as string[], describe: 'pin a parameter: NAME=VALUE (unsearched parameters keep the start\'s value)' })
+    .option('fix', { type: 'string', array: true, default: [] as string[], describe: 'pin a parameter: NAME=VALUE, in every candidate and in the start (unsearched parameters keep the start\'s value)' })
     .option('start', { type: 'string', describe: 'the starting spec the answer is compared with (default: the declared defaults)' })
     .option('field', { type: 'string', array: true, default: [] as string[], describe: 'the other seats\' strategies; the tuned strategy takes every seat in turn' })
     .option('mode', { type: 'string', choices: ['round', 'game'] as const, default: 'round', describe: 'round: one round (SEVENFALL: one turn); game: whole games' })

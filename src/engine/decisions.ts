@@ -4,10 +4,16 @@
  * that recording allocates nothing and its memory grows with the number of buckets, not of games.
  */
 import { UserError } from './errors.js';
-import { MAX_SEATS, WIN_UNITS, actionSeatKey } from './game.js';
-import type { DecisionSink } from './strategy.js';
+import { MAX_SEATS, WIN_UNITS, actionSeatKey } from './seat-keys.js';
 
-/** Win shares are counted in WIN_UNITS (engine/game.ts, the one seat-limit constant). */
+/** Records one decision: a state bucket, the action taken; the outcome is added when the game ends. */
+export interface DecisionSink {
+  /** How the engine turns its state into the bucket it records. */
+  readonly buckets: Bucketer;
+  record(seat: number, state: number, action: number): void;
+}
+
+/** Win shares are counted in WIN_UNITS (seat-keys.ts, beside the one seat-limit constant). */
 export { WIN_UNITS };
 
 /** A state feature a game offers for bucketing. Values below `min` or above `max` join the end bands. */

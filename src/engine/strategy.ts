@@ -3,9 +3,11 @@
  * defaults, and a factory. Strategies see read-only views and return integer action codes; they get
  * their own random stream, never the deck's.
  */
-import type { Bucketer } from './decisions.js';
 import { UserError } from './errors.js';
 import { type ParamSpec, type ParamValues, parseSpec, resolveParams, type Values } from './params.js';
+
+// The sink is the decision counter's contract (decisions.ts); engines and strategies' hosts import it from either.
+export type { DecisionSink } from './decisions.js';
 
 /**
  * `P`, the parameter list (from `defineParams`), types the values `create` receives; a registry of
@@ -53,13 +55,6 @@ export function checkStrategySpec<S, Ctx>(game: string, registry: readonly Strat
   const def = registry.find((d) => d.name === spec.name);
   if (!def) throw new UserError(`unknown ${game} strategy "${spec.name}" (strategies: ${registry.map((d) => d.name).join(', ')})`);
   return canonicalSpec(def.name, resolveParams(spec.name, def.params, spec.raw));
-}
-
-/** Records one decision: a state bucket, the action taken; the outcome is added when the game ends. */
-export interface DecisionSink {
-  /** How the engine turns its state into the bucket it records. */
-  readonly buckets: Bucketer;
-  record(seat: number, state: number, action: number): void;
 }
 
 /** A read-only numeric array: what strategies see of the engine's typed arrays. */

@@ -12,6 +12,7 @@ import { accessSync, closeSync, constants, existsSync, lstatSync, mkdirSync, rea
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../engine/errors.js';
 import { CHECKPOINT_FILE, type Checkpoint, readCheckpoint } from './checkpoint.js';
+import { counted } from './words.js';
 
 /** A fault of the environment while writing (disk full, I/O error): the CLI exits 1 with the message. */
 export class OutputError extends Error {
@@ -250,7 +251,7 @@ export class OutputDir {
     rmSync(join(this.dir, CHECKPOINT_FILE), { force: true });
     this.unlock();
     if (this.options.force && this.others.length > 0) {
-      process.stderr.write(`sevensim: warning: ${this.flag} ${this.dir}: left alone ${this.others.length} file(s) that are not results: ${this.others.join(', ')}\n`);
+      process.stderr.write(`sevensim: warning: ${this.flag} ${this.dir}: left alone ${counted(this.others.length, 'file')} not written by sevensim: ${this.others.join(', ')}\n`);
     }
   }
 

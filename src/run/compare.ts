@@ -196,7 +196,7 @@ export function formatCompare(r: CompareResult): string {
   if (r.sprt) {
     const s = r.sprt;
     const what = s.verdict === 'H1' ? `accepts H1 (${s.metric} difference = ${s.d1})` : s.verdict === 'H0' ? `accepts H0 (${s.metric} difference = ${s.d0})` : 'is inconclusive: --games ran out first';
-    lines.push(`  SPRT on the ${s.metric} difference, H0: ${s.d0} vs H1: ${s.d1}, alpha ${s.alpha}, beta ${s.beta}: LLR ${f(s.llr)} in bounds [${f(s.lower)}, ${f(s.upper)}] after ${r.games.toLocaleString('en-US')} games; the test ${what}`);
+    lines.push(`  SPRT on the ${s.metric} difference, H0: ${s.d0} vs H1: ${s.d1}, alpha ${s.alpha}, beta ${s.beta}: LLR ${f(s.llr)} ${s.verdict === 'H1' ? `crossed the upper bound ${f(s.upper)}` : s.verdict === 'H0' ? `crossed the lower bound ${f(s.lower)}` : `within the bounds [${f(s.lower)}, ${f(s.upper)}]`} after ${r.games.toLocaleString('en-US')} games; the test ${what}`);
   }
   if (r.stoppedEarly) {
     lines.push(

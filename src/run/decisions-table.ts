@@ -67,6 +67,8 @@ export interface DecisionsTable {
   units: string;
   games: number;
   by: string[];
+  /** The answer every other is compared with (SEVN stay, SEVENFALL stop, ...). */
+  reference: string;
   groups: DecisionGroup[];
 }
 
@@ -158,7 +160,11 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
     // cover all k at once (Bonferroni), so that choosing does not make the verdict optimistic.
     const compared = all.filter((a) => a.action !== reference).length;
     score = widened(score, compared);
-    w = w && widened(w, compared);
+    if (w) {
+      // A difference of two win shares lies in [-1, 1]; a normal interval on a thin bucket can pass it.
+      const wide = widened(w, compared);
+      w = { ...wide, lo: Math.max(-1, wide.lo), hi: Math.min(1, wide.hi) };
+    }
     const judged = w ?? score;
     const enough = Math.min(counts.action, counts.reference) >= VERDICT_MIN_N;
     const better = !enough ? null : judged.lo > 0 ? chosen.action : judged.hi < 0 ? reference : null;
@@ -166,7 +172,7 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
   }
   const cmp = (a: number | string, b: number | string) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)));
   groups.sort((a, b) => a.features.reduce<number>((c, _, i) => c || cmp(a.features[i], b.features[i]), 0));
-  return { dir, game: m.game, kind, mode: m.mode, unit: win ? 'final total' : `${game.roundUnit ?? 'round'} points`, units: win ? 'games' : `${game.roundUnit ?? 'round'}s`, recording: cf ? 'counterfactual' : 'outcomes', games: m.games, by, groups };
+  return { dir, game: m.game, kind, mode: m.mode, unit: win ? 'final total' : `${game.roundUnit ?? 'round'} points`, units: win ? 'games' : `${game.roundUnit ?? 'round'}s`, recording: cf ? 'counterfactual' : 'outcomes', games: m.games, by, reference, groups };
 }
 
 const signed = (x: number, d: number) => `${x >= 0 ? '+' : ''}${x.toFixed(d)}`;
@@ -175,7 +181,7 @@ const ci = (e: Estimate, d: number, scale = 1) => `${signed(scale * e.mean, d)} 
 export function formatDecisionsTable(t: DecisionsTable): string {
   const unit = t.unit;
   const several = t.groups.some((g) => g.action !== t.groups[0]?.action);
-  const what = several ? `the best answer minus ${t.groups[0]?.reference}` : `${t.groups[0]?.action} minus ${t.groups[0]?.reference}`;
+  const what = several || t.groups.length === 0 ? `the best answer minus ${t.reference}` : `${t.groups[0].action} minus ${t.reference}`;
   const chosen = t.groups.some((g) => g.compared > 1);
   const widenedNote = chosen ? ' (where the best of k answers was chosen on these data, widened to cover all k: Bonferroni)' : '';
   const lines = [
@@ -184,10 +190,13 @@ export function formatDecisionsTable(t: DecisionsTable): string {
       ? `Paired rollouts: the same futures for both answers; 95% CI${widenedNote}; n = rollouts. "better" where the CI ${t.mode === 'game' ? 'of the win chance ' : ''}excludes 0 on at least ${VERDICT_MIN_N} rollouts.`
       : `Outcomes as played (not causal: they mix the decision with everything after it; simulate --decisions counterfactual isolates it); 95% CI${widenedNote}; n = decisions of each answer. "better" where the CI excludes 0 and each answer has at least ${VERDICT_MIN_N} decisions.`,
   ];
-  if (t.groups.length === 0) return [...lines, `  no ${t.kind} decisions with an answer beside ${t.groups[0]?.reference ?? 'the reference'} in this file`].join('\n');
+  if (t.groups.length === 0) {
+    const why = t.recording === 'outcomes' ? ` (as played, each bucket held one answer only: a strategy that answers by these features never shows the other; simulate --decisions counterfactual plays both)` : '';
+    return [...lines, `  nothing to compare: no bucket has a ${t.kind} answer beside ${t.reference}${why}`].join('\n');
+  }
   const outcomes = t.recording === 'outcomes';
   const ref = t.groups[0]?.reference;
-  const head = [...t.by.map((f) => f.replace(/_/g, '-')), ...(several ? ['answer'] : []), ...(outcomes ? [several ? 'n answer' : `n ${t.groups[0]?.action}`, `n ${ref}`] : ['n']), `${unit} (95% CI)`, ...(t.mode === 'game' ? ['win chance, % (95% CI)'] : []), 'better'];
+  const head = [...t.by.map((f) => f.replace(/_/g, '-')), ...(several ? ['answer'] : []), ...(outcomes ? [several ? 'n answer' : `n ${t.groups[0]?.action}`, `n ${ref}`] : ['n']), `${unit} (95% CI)`, ...(t.mode === 'game' ? ['win chance, % (95% CI, cut at +-100)'] : []), 'better'];
   const body = t.groups.map((g) => [
     ...g.features.map(String),
     ...(several ? [g.action] : []),

@@ -25,6 +25,7 @@ import { runOnPool } from '../parallel/pool.js';
 import type { TournamentTask } from '../parallel/worker.js';
 import { likelihoodOfSuperiority, rateWithBootstrap } from '../stats/ratings.js';
 import { type Estimate, Z95, estimate } from '../stats/summary.js';
+import { counted } from '../io/words.js';
 
 export const DEFAULT_TOURNAMENT_CHUNK = 4;
 
@@ -362,9 +363,9 @@ const f = (x: number, d: number): string => (Number.isFinite(x) ? x.toFixed(d) :
 export function formatTournament(r: TournamentReport): string {
   const k = r.entrants.length;
   const lines = [
-    `${r.game} (${r.preset ?? 'rules file'}), ${r.mode} mode, ${k} strategies at tables of ${r.tableSize}: ${r.tables} table(s) x ${r.seatOrders} seat orders, ` +
+    `${r.game} (${r.preset ?? 'rules file'}), ${r.mode} mode, ${k} strategies at tables of ${r.tableSize}: ${counted(r.tables, 'table')} x ${r.seatOrders} seat orders, ` +
       `${r.deals.toLocaleString('en-US')} deals = ${r.games.toLocaleString('en-US')} games (${r.gamesPerEntrant.toLocaleString('en-US')} per strategy), seed ${r.seed}: ` +
-      `${Math.round(r.gamesPerSecond).toLocaleString('en-US')} games/s on ${r.threads} thread(s)`,
+      `${Math.round(r.gamesPerSecond).toLocaleString('en-US')} games/s on ${counted(r.threads, 'thread')}`,
   ];
   const width = Math.max(8, ...r.entrants.map((e) => e.length));
   const elo = (x: number | null): string => (x === null ? '-' : `${x > 0 ? '+' : ''}${x.toFixed(0)}`);

@@ -33,6 +33,7 @@ import type { ParamValues } from '../engine/params.js';
 import { canonicalSpec } from '../engine/strategy.js';
 import { SpsaSearch } from '../tune/spsa.js';
 import { BlockStats, type Difference, type Estimate } from '../tune/stats.js';
+import { counted } from '../io/words.js';
 
 export const METHODS = ['auto', 'grid', 'race', 'cmaes', 'spsa'] as const;
 export type Method = (typeof METHODS)[number];
@@ -229,7 +230,7 @@ export function planTune(o: TuneOptions): { space: Space; objective: Objective; 
   const objective = parseObjective(o.objective, o.mode);
   const seats = o.field.length + 1;
   if (seats < game.minPlayers || seats > game.maxPlayers) {
-    throw new UserError(`--field: ${game.name} seats ${game.minPlayers} to ${game.maxPlayers} players; the tuned strategy plus ${o.field.length} field seat(s) is ${seats}`);
+    throw new UserError(`--field: ${game.name} seats ${game.minPlayers} to ${game.maxPlayers} players; the tuned strategy plus ${counted(o.field.length, 'field seat')} is ${seats}`);
   }
   for (const f of o.field) game.checkStrategy(f);
   game.checkLineup?.(o.rules, [specOf(space, startPoint(space)), ...o.field], o.mode);

@@ -72,6 +72,8 @@ export function buildSpace(req: SpaceRequest): Space {
     fixedRaw[name] = f.slice(eq + 1).trim();
   }
   const fixedValues = resolveParams(strategy, params, fixedRaw); // checks type and range
+  // A pinned value holds everywhere, the start included: the start is a candidate and may be the answer.
+  for (const name of Object.keys(fixedRaw)) start[name] = fixedValues[name];
   const dims: Dim[] = [];
   for (const text of req.search) {
     const eq = text.indexOf('=');
@@ -106,6 +108,9 @@ export function buildSpace(req: SpaceRequest): Space {
     // Every numeric parameter not fixed; a strategy with enums only searches those.
     const free = params.filter((p) => !(p.name in fixedRaw));
     const numeric = free.filter((p) => p.type !== 'enum');
+    if (numeric.length === 0 && free.length > 0 && params.some((p) => p.type !== 'enum')) {
+      throw new UserError(`--fix pins every numeric parameter of "${strategy}"; name what to search with --param (e.g. --param ${free[0].name})`);
+    }
     for (const p of numeric.length ? numeric : free) {
       dims.push(p.type === 'enum' ? { name: p.name, kind: 'enum', values: p.values } : { name: p.name, kind: p.type, lo: p.min, hi: p.max, step: null });
     }

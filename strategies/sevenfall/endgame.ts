@@ -39,8 +39,7 @@
 import type { SevenfallRules } from '../../src/games/sevenfall/rules.js';
 import type { RowScorer } from '../../src/games/sevenfall/scoring.js';
 import { type Objective, objectiveText } from '../../src/games/sevenfall/objective.js';
-import type { SevenfallSolution } from '../../src/games/sevenfall/solution.js';
-import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
+import { type SevenfallSolution, solveSevenfall } from '../../src/games/sevenfall/solution.js';
 import type { SevenfallStrategyDef, SevenfallView } from '../../src/games/sevenfall/view.js';
 import { defineParams, int, oneOf } from '../../src/engine/params.js';
 import { PolicyMove, cachedSolution } from './optimal.js';

@@ -96,6 +96,9 @@ describe('decisions: SEVN outcomes, game mode', () => {
       expect(g.counts).toEqual({ action: count(g, 'draw'), reference: count(g, 'stay') });
       expect(g.score.n).toBe(g.counts.action + g.counts.reference);
       if (Math.min(g.counts.action, g.counts.reference) < VERDICT_MIN_N) expect(g.better).toBeNull();
+      // A difference of win shares lies in [-1, 1], and so does its interval (null in JSON: one value, no interval).
+      if (g.win!.lo !== null) expect(g.win!.lo).toBeGreaterThanOrEqual(-1);
+      if (g.win!.hi !== null) expect(g.win!.hi).toBeLessThanOrEqual(1);
     }
     // This run has buckets where one answer was taken once or twice: no verdict there, whatever the means.
     const thin = t.groups.filter((g) => Math.min(g.counts.action, g.counts.reference) < 3);
@@ -105,6 +108,19 @@ describe('decisions: SEVN outcomes, game mode', () => {
     expect(text).toMatch(/n draw +n stay/);
     for (const g of thin) expect(text).toMatch(new RegExp(`^ {2}${g.features[0]} +${g.features[1]} +${g.counts.action} +${g.counts.reference} .* -$`, 'm'));
   }, 120_000);
+});
+
+describe('decisions: a run with nothing to compare', () => {
+  it('stay-at by points: every bucket holds one answer, and the table says so instead of a blank comparison', () => {
+    const dir = join(tempDir('decisions'), 'run');
+    expect(sevensim('simulate', '--game', 'sevn', '--players', 'stay-at', '--games', '2000', '--decisions', 'outcomes', '--bucket', 'points,distinct', '--out', dir, '--quiet', '--threads', '1').code).toBe(0);
+    const t = table(dir);
+    expect(t.groups).toEqual([]);
+    expect(t.reference).toBe('stay');
+    const text = sevensim('decisions', dir).stdout;
+    expect(text).not.toContain('undefined');
+    expect(text).toContain('nothing to compare: no bucket has a draw-stay answer beside stay (as played, each bucket held one answer only');
+  });
 });
 
 describe('decisions: SEVENFALL, the best discard per profile', () => {
@@ -135,4 +151,18 @@ describe('decisions: SEVENFALL, the best discard per profile', () => {
     }
     expect(t.groups.some((g) => g.compared > 1 && g.compared <= 4)).toBe(true);
   });
+
+  it('game mode, outcomes: a win-chance interval never leaves [-100%, +100%], even on a bucket of two decisions', () => {
+    const dir = join(tempDir('decisions'), 'run');
+    expect(sevensim('simulate', '--game', 'sevenfall', '--players', 'greedy', 'greedy', '--mode', 'game', '--games', '300', '--decisions', 'outcomes', '--out', dir, '--quiet', '--threads', '1').code).toBe(0);
+    const t = table(dir);
+    const spread = t.groups.filter((g) => g.win!.se > 0);
+    for (const g of spread) {
+      expect(g.win!.lo).toBeGreaterThanOrEqual(-1);
+      expect(g.win!.hi).toBeLessThanOrEqual(1);
+    }
+    // Thin buckets whose normal interval (mean +- z se, z >= 1.96) would pass a bound: the cut is exercised.
+    expect(spread.some((g) => g.win!.mean - 1.96 * g.win!.se < -1 || g.win!.mean + 1.96 * g.win!.se > 1)).toBe(true);
+    expect(sevensim('decisions', dir).stdout).toContain('win chance, % (95% CI, cut at +-100)');
+  }, 120_000);
 });

@@ -77,6 +77,8 @@ describe('play --human: the line protocol (stdin not a terminal)', () => {
     expect(existsSync(file)).toBe(true);
     expect(readRecord(file)).toMatchObject({ game: 'sevenfall', players: ['human', 'greedy'], finished: false, human: { seat: 0, answers: [] } });
     expect(readFileSync(file, 'utf8')).not.toContain('.tmp');
+    // SEVENFALL reviews finished games only: the stopped game's save line does not offer a review.
+    expect(r.stdout).toContain(`game saved to ${file} (stopped before its end: \`advise --review\` takes a SEVENFALL game once it is finished)`);
   });
 
   it('SEVENFALL: answering as greedy did gives greedy\'s scores; the review at the end is exact', () => {
@@ -138,7 +140,9 @@ describe('the game objects', () => {
     const row = Array.from(g.pending!.row, letter);
     const absent = 'ABCDEFGHIJ'.split('').find((ch) => !row.includes(ch))!;
     expect(g.answer(`d ${absent}`)).toMatch(new RegExp(`no ${absent} to discard`));
-    expect(g.answer(`d ${row.slice(0, rules.discardBudget + 1).join(' ')}`)).toMatch(/only \d discard\(s\) are left|no further unlocked/);
+    // Without "d", letters are tiles too, but a word that names no tiles of the row is not understood.
+    expect(g.answer(`foo`)).toMatch(/^"foo" is not an answer here; legal: s = stop/);
+    expect(g.answer(`d ${row.slice(0, rules.discardBudget + 1).join(' ')}`)).toMatch(/only \d discards? (?:are|is) left|no further unlocked/);
     expect(g.answer(`d ${row[0]}`)).toBeNull();
     expect(g.pending!.locked[0]).toBe(1); // the replacement is locked where the tile was
     // Seed 9: the row is E A C F G W C; discarding E brings a B, locked, the only B: it cannot go.

@@ -71,7 +71,7 @@ describe('OutputDir', () => {
     // The SEVN games.arrow is gone: it would have been read as part of the SEVENFALL run.
     expect(listDir(dir)).toEqual(['decisions.arrow', 'notes.txt', 'plots', 'run.json', 'scores.arrow']);
     expect(JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'))).toMatchObject({ format: 3, kind: 'simulate', game: 'sevenfall' });
-    expect(warnings.join('')).toMatch(/left alone 1 file\(s\) that are not results: notes.txt\n/); // subdirectories are never touched nor named
+    expect(warnings.join('')).toMatch(/left alone 1 file not written by sevensim: notes.txt\n/); // subdirectories are never touched nor named
   }, 60_000);
 
   it('an interrupt while the results are written leaves the previous result and no new files', async () => {

@@ -470,7 +470,7 @@ describe('report.html and PNG files', () => {
     expect(listDir(out)).toEqual([...first, 'notes.txt'].sort());
     const forced = sevensim('report', fx.compareGame, '--out', out, '--png', '--force');
     expect(forced.code, forced.stderr).toBe(0);
-    expect(forced.stderr).toBe('sevensim: warning: --out ' + out + ': left alone 1 file(s) that are not results: notes.txt\n');
+    expect(forced.stderr).toBe('sevensim: warning: --out ' + out + ': left alone 1 file not written by sevensim: notes.txt\n');
     const after = listDir(out);
     // The compare chart is the first now: the earlier report's 02-... PNG and the tune PNGs are gone.
     expect(after.filter((f) => f.endsWith('.png'))).toEqual([first.find((f) => f.endsWith('compare-difference.png'))!.replace(/^02-/, '01-')]);

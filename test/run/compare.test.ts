@@ -55,6 +55,7 @@ describe('compare (SEVENFALL)', () => {
     expect(r.games).toBeLessThan(200000);
     expect(r.games % 256).toBe(0);
     expect(r.sprt!.llr).toBeGreaterThanOrEqual(r.sprt!.upper);
+    expect(formatCompare(r)).toContain(`LLR ${r.sprt!.llr.toFixed(3)} crossed the upper bound ${r.sprt!.upper.toFixed(3)} after`);
   }, 60_000);
 
   it('stops the SPRT after the same chunk for any --threads: the first chunk, in order, whose LLR crosses a bound', async () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
-import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
+import { solveSevenfall } from '../../src/games/sevenfall/solution.js';
 import { maskSum, numberOnly, popcount } from '../../src/games/sevn/exact.js';
 import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
 import { readArrowFile } from '../../src/io/arrow.js';

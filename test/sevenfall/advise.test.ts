@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/engine/errors.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
-import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
+import { solveSevenfall } from '../../src/games/sevenfall/solution.js';
 import { adviseSevenfall, sevenfallPosition } from '../../src/games/sevenfall/analyses/advise.js';
 import { sevenfallGameRecord } from '../../src/games/sevenfall/analyses/record.js';
 import { reviewSevenfall } from '../../src/games/sevenfall/analyses/review.js';

@@ -11,7 +11,7 @@ import { sevenfallModule } from '../../src/catalog.js';
 import { type SevenfallRules, sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { ScoreTable } from '../../src/games/sevenfall/scoring.js';
 import { type Objective, objectiveText } from '../../src/games/sevenfall/objective.js';
-import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
+import { solveSevenfall } from '../../src/games/sevenfall/solution.js';
 import type { SevenfallView } from '../../src/games/sevenfall/view.js';
 import { estimate } from '../../src/stats/summary.js';
 import { WinScratch, chooseCandidate, endgameCandidates, winChance, winShareAt } from '../../strategies/sevenfall/endgame.js';

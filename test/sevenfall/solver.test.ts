@@ -10,7 +10,7 @@ import { SevenfallEngine } from '../../src/games/sevenfall/engine.js';
 import { type SevenfallRules, sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { ScoreTable } from '../../src/games/sevenfall/scoring.js';
 import { type Objective, objectiveText, parseObjective } from '../../src/games/sevenfall/objective.js';
-import { solveSevenfall } from '../../src/games/sevenfall/solver.js';
+import { solveSevenfall } from '../../src/games/sevenfall/solution.js';
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 import { exactCategoryDistribution, smallRules } from '../helpers/sevenfall.js';
 import { independentScore } from '../helpers/sevenfall-independent-score.js';

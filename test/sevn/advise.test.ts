@@ -230,11 +230,14 @@ describe('advise --game sevn: reading positions', () => {
   it('refuses impossible positions with one line naming the problem', () => {
     const bad: [SevnPositionInput, RegExp][] = [
       [{ row: '13 12 13' }, /two 13s; a duplicate busts/],
+      [{ row: '13 13 13' }, /your row holds 13 3 times; a row busts/],
+      [{ row: '5 5 5 5' }, /your row holds 5 4 times; a row busts/],
       [{ row: '13 Q' }, /"Q" is not a card of rules "sevn"/],
       [{ row: '13 Freeze' }, /Freeze resolves when drawn.*--seen/],
       [{ row: '13', seen: '0 0' }, /0: --row, --at-stake and --seen hold 2 copies, the deck of rules "sevn" only 1/],
       [{ row: '1 2 3 4 5 6 7' }, /SEVN.*the round is over/],
-      [{ row: '13', totals: '100,200' }, /lists 2 player\(s\), --at-stake 0 opponent row/],
+      [{ row: '13', totals: '100,200' }, /lists 2 players, --at-stake 0 opponent rows/],
+      [{ row: '13', totals: '200' }, /without --at-stake: a solo game is always won/],
       [{ row: '13', totals: '260,200', atStake: '5' }, /already has 260 >= the target 250/],
       [{ row: '13', atStake: '5 5', stillIn: '1' }, /busted and is out/],
       [{ row: '13', atStake: '5', stillIn: '0' }, /seat 0 is not an opponent/],

@@ -29,6 +29,12 @@ describe('the searched space', () => {
     expect(specOf(s, [22, 2])).toBe('s:points=22,p=0.5,freeze=self');
   });
 
+  it('a pinned value holds in the start too: the start is a candidate, and may be the answer', () => {
+    const s = buildSpace(req({ search: ['points=20:30'], fix: ['freeze=self'], start: 's:points=24,freeze=most' }));
+    expect(s.start).toEqual({ points: 24, p: 0.3, freeze: 'self' });
+    expect(specOf(s, startPoint(s))).toBe('s:points=24,p=0.3,freeze=self');
+  });
+
   it('grids: every step value; every int of a range up to 101 values; else 21 spread values', () => {
     expect(gridValues({ name: 'x', kind: 'number', lo: 0, hi: 1, step: 0.25 })).toEqual([0, 0.25, 0.5, 0.75, 1]);
     expect(gridValues({ name: 'x', kind: 'int', lo: 5, hi: 8, step: null })).toEqual([5, 6, 7, 8]);
@@ -64,6 +70,7 @@ describe('the searched space', () => {
     [{ fix: ['p=2'] }, 'p=2 is outside [0, 1]'],
     [{ fix: ['p'] }, '--fix p: expected NAME=VALUE'],
     [{ fix: ['points=1', 'p=0.1'], search: [] as string[], params: PARAMS.slice(0, 2) }, 'nothing to tune'],
+    [{ fix: ['points=1', 'p=0.1'] }, '--fix pins every numeric parameter of "s"; name what to search with --param (e.g. --param freeze)'],
     [{ start: 'other:points=3' }, 'the start must be a spec of the tuned strategy "s"'],
   ])('refuses %j', (over, message) => {
     expect(() => buildSpace(req(over))).toThrow(message);

@@ -89,7 +89,10 @@ export async function playHuman(game: TableGame, io: PlayIo, o: PlayHumanOptions
   if (game.over) say(game.review(o.onReviewProgress));
   const file = o.save ?? (stopped === 'quit' ? o.defaultSave : null);
   if (file !== null) {
-    writeJsonAtomic(file, game.record());
-    say(`game saved to ${file} (\`sevensim advise --review ${file} --seat N\` reviews a seat)`);
+    const record = game.record();
+    writeJsonAtomic(file, record);
+    // SEVENFALL's review replays whole turns to the game's end; a SEVN review takes a stopped game too.
+    const reviewable = game.over || record.game !== 'sevenfall';
+    say(reviewable ? `game saved to ${file} (\`sevensim advise --review ${file} --seat N\` reviews a seat)` : `game saved to ${file} (stopped before its end: \`advise --review\` takes a SEVENFALL game once it is finished)`);
   }
 }

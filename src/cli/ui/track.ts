@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import type { SevnTrack } from '../../games/sevn/analyses/track.js';
 import { writeJsonAtomic } from './save.js';
 import type { PlayIo } from './play-human.js';
+import { counted } from '../../io/words.js';
 
 export const TRACK_HELP = [
   'Type what happens, one entry a line, as the prompt asks:',
@@ -47,7 +48,7 @@ export async function runTrack(track: SevnTrack, io: PlayIo): Promise<void> {
         say(`saved to ${save[1]} (continue with --load ${save[1]})`);
       } else if (input === 'undo') {
         const error = track.undo();
-        say(error ?? `undone; ${track.entries.length} entries`);
+        say(error ?? `undone; ${counted(track.entries.length, 'entry', 'entries')}`);
         track.shown = Math.min(track.shown, track.lines.length);
       } else {
         const error = track.enter(input);

@@ -1,10 +1,12 @@
 /**
- * A solved SEVENFALL turn (solver.ts): the optimal action and value of any state, the exact score
- * distribution of the policy, and the policy table written to `policy.arrow`.
+ * A solved SEVENFALL turn: `solveSevenfall` runs the solver (solver.ts) and returns the optimal action
+ * and value of any state, the exact score distribution of the policy, and the policy table written to
+ * `policy.arrow`.
  */
 import type { Objective } from './objective.js';
 import type { SevenfallRules } from './rules.js';
-import { checkState, type Node, type TurnSolver } from './solver.js';
+import { type RowScorer, ScoreTable } from './scoring.js';
+import { checkState, type Node, TurnSolver } from './solver.js';
 
 /**
  * One (decision state, action) pair of the solved policy, for `policy.arrow`.
@@ -247,4 +249,12 @@ function policyDistribution(s: TurnSolver): Float64Array {
   s.l.fill(0);
   s.d.fill(0);
   return visit();
+}
+
+/** Solves one turn of `rules` for `objective`. Deterministic; no I/O. */
+export function solveSevenfall(rules: SevenfallRules, objective: Objective, table: RowScorer = new ScoreTable(rules)): SevenfallSolution {
+  const start = performance.now();
+  const s = new TurnSolver(rules, table, objective);
+  const value = s.value();
+  return new SolvedTurn(s, value, (performance.now() - start) / 1000);
 }

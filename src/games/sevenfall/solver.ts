@@ -29,8 +29,7 @@
  */
 import type { Objective } from './objective.js';
 import type { SevenfallRules } from './rules.js';
-import { type RowScorer, ScoreTable } from './scoring.js';
-import { type SevenfallSolution, SolvedTurn } from './solution.js';
+import type { RowScorer } from './scoring.js';
 
 export interface Node {
   value: number;
@@ -360,12 +359,4 @@ export function checkState(s: TurnSolver): void {
   s.unlockedTiles = unlocked;
   s.rowTiles = locked + unlocked;
   s.discardedTiles = discarded;
-}
-
-/** Solves one turn of `rules` for `objective`. Deterministic; no I/O. */
-export function solveSevenfall(rules: SevenfallRules, objective: Objective, table: RowScorer = new ScoreTable(rules)): SevenfallSolution {
-  const start = performance.now();
-  const s = new TurnSolver(rules, table, objective);
-  const value = s.value();
-  return new SolvedTurn(s, value, (performance.now() - start) / 1000);
 }

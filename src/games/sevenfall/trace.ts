@@ -4,6 +4,7 @@ import { SevenfallEngine, type SevenfallTracer } from './engine.js';
 import type { SevenfallRules } from './rules.js';
 import { explainScore } from './scoring.js';
 import type { SevenfallPlayer } from './view.js';
+import { counted } from '../../io/words.js';
 
 export function tileName(rules: SevenfallRules, t: number): string {
   return t === rules.symbols ? 'W' : t === rules.symbols + 1 ? 'X' : String.fromCharCode(65 + t);
@@ -60,7 +61,7 @@ export function sevenfallTextTracer(rules: SevenfallRules, labels: readonly stri
 }
 
 export function traceSevenfallGame(rules: SevenfallRules, players: readonly SevenfallPlayer[], engine: SevenfallEngine, seed: number): string {
-  const lines: string[] = [`SEVENFALL (${rules.name}), ${players.length} player(s), seed ${seed}. W = Wild, X = Break, [T] = locked replacement.`];
+  const lines: string[] = [`SEVENFALL (${rules.name}), ${counted(players.length, 'player')}, seed ${seed}. W = Wild, X = Break, [T] = locked replacement.`];
   engine.tracer = sevenfallTextTracer(rules, players.map((p) => p.label), lines);
   const deck = new Rng();
   deck.reseed(seed, 0, STREAM_DECK);

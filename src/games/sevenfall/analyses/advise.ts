@@ -8,9 +8,9 @@ import type { AnalysisArgs } from '../../entry.js';
 import type { SevenfallRules } from '../rules.js';
 import { ScoreTable } from '../scoring.js';
 import { type Objective, objectiveText, parseObjective } from '../objective.js';
-import type { SevenfallSolution } from '../solution.js';
-import { solveSevenfall } from '../solver.js';
+import { type SevenfallSolution, solveSevenfall } from '../solution.js';
 import { tileName } from '../trace.js';
+import { counted } from '../../../io/words.js';
 
 /** A SEVENFALL position: per tile kind (symbols, Wild, Break), unlocked and locked row tiles, tiles discarded this turn. */
 export interface SevenfallPosition {
@@ -65,7 +65,7 @@ export function sevenfallPosition(rules: SevenfallRules, hand: string, locked = 
   if (nGone > rules.discardBudget) throw new UserError(`--discarded "${discarded}": at most ${rules.discardBudget} tiles are discarded in a turn`);
   if (nLocked > nGone) throw new UserError(`--locked "${locked}": ${nLocked} locked tiles, but only ${nGone} replacements were drawn (give the discarded tiles with --discarded)`);
   if (discardsLeft !== undefined && discardsLeft !== rules.discardBudget - nGone) {
-    throw new UserError(`--discards-left ${discardsLeft}: with ${nGone} tile(s) discarded this turn ${rules.discardBudget - nGone} are left; give the tiles discarded with --discarded (the canister depends on them)`);
+    throw new UserError(`--discards-left ${discardsLeft}: with ${counted(nGone, 'tile')} discarded this turn ${rules.discardBudget - nGone} ${rules.discardBudget - nGone === 1 ? 'is' : 'are'} left; give the tiles discarded with --discarded (the canister depends on them)`);
   }
   return { unlocked: row.map((n, t) => n - lock[t]), locked: lock, discarded: gone };
 }
@@ -124,7 +124,7 @@ export function adviseSevenfall(rules: SevenfallRules, pos: SevenfallPosition, o
 
 export function formatSevenfallAdvice(a: SevenfallAdvice): string {
   const unit = a.objective === 'ev' ? 'expected turn score' : `P(turn score >= ${a.objective.slice('at-least:'.length)})`;
-  const lines = [`SEVENFALL ${a.position}; ${a.discardsLeft} discard(s) left. Values are exact (turn solver, objective ${a.objective}: ${unit}).`];
+  const lines = [`SEVENFALL ${a.position}; ${counted(a.discardsLeft, 'discard')} left. Values are exact (turn solver, objective ${a.objective}: ${unit}).`];
   const w = Math.max(...a.actions.map((x) => x.action.length));
   lines.push(`  ${'action'.padEnd(w)}  ${'value'.padStart(9)}  ${'loss'.padStart(9)}`);
   for (const x of a.actions) lines.push(`  ${x.action.padEnd(w)}  ${x.value.toFixed(6).padStart(9)}  ${x.loss.toFixed(6).padStart(9)}${x.best ? '  best' : ''}`);

@@ -15,6 +15,7 @@ import type { SevenfallRules } from '../rules.js';
 import type { TableGame } from '../../table-game.js';
 import { rowText, sevenfallTextTracer, tileName } from '../trace.js';
 import { STOP, type SevenfallStrategyDef, type SevenfallView, strategySide } from '../view.js';
+import { counted } from '../../../io/words.js';
 
 export interface SevenfallHint {
   /** Every legal action with its exact value (expected turn score), best first. */
@@ -78,7 +79,7 @@ export class SevenfallHumanGame implements TableGame {
   question(): string {
     const v = this.pending;
     if (v === null) return 'the game is over';
-    return `Your row ${rowText(this.rules, v.row, v.locked)} ([T] locked), ${v.discardsLeft} discard(s) left: stop, or discard which tiles?`;
+    return `Your row ${rowText(this.rules, v.row, v.locked)} ([T] locked), ${counted(v.discardsLeft, 'discard')} left: stop, or discard which tiles?`;
   }
 
   /** The tiles of the answer's mask as letters. */
@@ -89,7 +90,7 @@ export class SevenfallHumanGame implements TableGame {
 
   /** The keys: `s` stops, `d` and the tiles discards them (e.g. `d A W`). */
   keys(): string {
-    return `s = stop, d TILES = discard them (e.g. d ${tileName(this.rules, this.pending?.row[0] ?? 0)}; at most ${this.pending?.discardsLeft ?? 0} unlocked tiles)`;
+    return `s = stop, d TILES = discard them (e.g. d ${tileName(this.rules, this.pending?.row[0] ?? 0)}; at most ${counted(this.pending?.discardsLeft ?? 0, 'unlocked tile')})`;
   }
 
   /** The mask an answer names, or an error line. */
@@ -104,10 +105,12 @@ export class SevenfallHumanGame implements TableGame {
     let mask = 0;
     for (const ch of tiles) {
       const i = Array.from(v.row).findIndex((x, i) => tileName(this.rules, x) === ch && v.locked[i] === 0 && ((mask >>> i) & 1) === 0);
+      // Bare letters are tiles too ("A W"), but a word that is not one reads better as not understood.
+      if (i < 0 && !m) return `"${input.trim()}" is not an answer here; legal: ${this.keys()}`;
       if (i < 0) return `"${input.trim()}": your row has no ${Array.from(v.row).some((x) => tileName(this.rules, x) === ch) ? 'further unlocked ' : ''}${ch} to discard (row ${rowText(this.rules, v.row, v.locked)}, [T] locked); legal: ${this.keys()}`;
       mask |= 1 << i;
     }
-    if (tiles.length > v.discardsLeft) return `"${input.trim()}": ${tiles.length} tiles, but only ${v.discardsLeft} discard(s) are left this turn; legal: ${this.keys()}`;
+    if (tiles.length > v.discardsLeft) return `"${input.trim()}": ${tiles.length} tiles, but only ${counted(v.discardsLeft, 'discard')} ${v.discardsLeft === 1 ? 'is' : 'are'} left this turn; legal: ${this.keys()}`;
     return mask;
   }
 
@@ -149,7 +152,7 @@ export class SevenfallHumanGame implements TableGame {
     const v = this.pending;
     const round = this.record_!.length > 0 ? this.record_![this.record_!.length - 1].round : 0;
     const lines = [`SEVENFALL, ${this.rules.rounds} rounds; totals: ${this.specs.map((s, i) => `seat ${i} (${i === this.seat ? 'you' : s}) ${e.totals[i]}`).join(', ')}`];
-    if (v) lines.push(`  round ${v.round + 1}: your row ${rowText(this.rules, v.row, v.locked)}; ${v.discardsLeft} discard(s) left${this.discardedNow ? `; discarded this turn ${this.discardedNow}` : ''}`);
+    if (v) lines.push(`  round ${v.round + 1}: your row ${rowText(this.rules, v.row, v.locked)}; ${counted(v.discardsLeft, 'discard')} left${this.discardedNow ? `; discarded this turn ${this.discardedNow}` : ''}`);
     else lines.push(`  after round ${round + 1}`);
     return lines.join('\n');
   }

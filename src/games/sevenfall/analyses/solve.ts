@@ -6,8 +6,7 @@ import { OutputDir } from '../../../io/output.js';
 import { gitCommit, manifestHeader, packageVersion } from '../../../io/package-info.js';
 import type { SevenfallRules } from '../rules.js';
 import { objectiveText, parseObjective } from '../objective.js';
-import type { PolicyRow, SevenfallSolution } from '../solution.js';
-import { solveSevenfall } from '../solver.js';
+import { type PolicyRow, type SevenfallSolution, solveSevenfall } from '../solution.js';
 
 export const SEVENFALL_POLICY_SCHEMA = schemaOf([
   ['state_index', 'int32'],

@@ -27,6 +27,7 @@ import { makeSevnPlayers } from '../index.js';
 import type { SevnRules } from '../rules.js';
 import { MAX_PLAYERS } from '../seats.js';
 import { Answer, type SevnStrategyDef, Status } from '../view.js';
+import { counted } from '../../../io/words.js';
 
 
 /** The flags that describe a position, as typed (see `advise --help`). */
@@ -188,7 +189,8 @@ function checkRow(cards: SevnCards, row: readonly number[], flag: string, text: 
   }
   const f = rowFacts(cards, row);
   if (f.secondChances > 1) throw new UserError(`${flag} "${text}": ${who} holds ${f.secondChances} Second Chances; a row holds at most one (a second one is given away or discarded)`);
-  if (f.duplicate !== null && [...f.numbers.values()].some((n) => n > 2)) throw new UserError(`${flag} "${text}": ${who} holds ${f.duplicate} three times; a row busts at its first duplicate`);
+  const most = [...f.numbers.entries()].find(([, n]) => n > 2);
+  if (f.duplicate !== null && most) throw new UserError(`${flag} "${text}": ${who} holds ${most[0]} ${most[1]} times; a row busts at its first duplicate`);
   if (f.duplicate !== null && [...f.numbers.values()].filter((n) => n > 1).length > 1) throw new UserError(`${flag} "${text}": ${who} holds two duplicates; a row busts at its first`);
   if (f.duplicate !== null && f.secondChances > 0) throw new UserError(`${flag} "${text}": ${who} holds a duplicate ${f.duplicate} and a Second Chance; the Second Chance would have cancelled the duplicate`);
   if (f.scoring >= cards.rules.sevn.distinct) {
@@ -222,8 +224,10 @@ export function sevnPosition(rules: SevnRules, p: SevnPositionInput): SevnAdvice
     totals = parseInts(p.totals, '--totals', '--totals 200,230,180: yours first, then each opponent clockwise');
     if (totals.length === 0) throw new UserError(`--totals "${p.totals}": give your total first, then each opponent's (e.g. 200,230,180)`);
     if (totals.length !== opps.length + 1) {
-      throw new UserError(`--totals "${p.totals}" lists ${totals.length} player(s), --at-stake ${opps.length} opponent row(s): give one row per opponent, separated by "/" ("none" for an empty row), e.g. --at-stake "9 4 / 7 7"`);
+      throw new UserError(`--totals "${p.totals}" lists ${counted(totals.length, 'player')}, --at-stake ${counted(opps.length, 'opponent row')}: give one row per opponent, separated by "/" ("none" for an empty row), e.g. --at-stake "9 4 / 7 7"`);
     }
+    // Alone, the game is won whatever the answer: a win chance of 1 for both would read as a finding.
+    if (opps.length === 0) throw new UserError(`--totals "${p.totals}" without --at-stake: a solo game is always won, so there is no win chance to compare; give each opponent's row with --at-stake, or leave out --totals for the round score alone`);
   }
   const players = opps.length + 1;
   if (players > MAX_PLAYERS) throw new UserError(`--at-stake: ${players} players, SEVN seats at most ${MAX_PLAYERS}`);

@@ -90,7 +90,7 @@ const entry: CatalogEntry = {
     flags: {
       held: { type: 'string', describe: 'your row, the same card list as advise --row: cards as `play` prints them, spaces or commas between: numbers 13, Ballast -2, SecondChance, modifiers x2 +4 (they only leave the unseen cards); e.g. "13 12 9" or 13,12,9 ("none": empty); without it, the full table' },
       'second-chance': { type: 'boolean', default: false, describe: 'the row holds a Second Chance' },
-      unseen: { type: 'string', describe: 'card:count pairs replacing those unseen counts, e.g. 13:5,12:0,sc:1,ballast:0,other:20 (default: the full deck less the row)' },
+      unseen: { type: 'string', describe: 'card:count pairs replacing those unseen counts, e.g. 13:5,12:0,sc:1,ballast:0,other:20: a number value, sc (Second Chance), ballast (every Ballast card), other (every other card: modifiers, bonus cards, Freeze, Triple Draw, Crossroads, Storm); cards not named keep the full deck\'s count less the row (default: the full deck less the row)' },
       strategy: { type: 'string', default: 'stay-at:points=25', describe: 'full table: the solo strategy whose reach weights the states' },
       rounds: { type: 'number', default: 1000000, describe: 'full table: simulated solo rounds beside the exact values (0: exact only)', coerce: (v: number) => checkInteger('--rounds', v, 0) },
       seed: { type: 'number', default: 1, coerce: checkSeed, describe: 'full table: random seed of the simulation' },

@@ -39,8 +39,26 @@ export interface SevnHint {
   advice: SevnAdvice | null;
   /** The suggested answer's word. */
   suggested: string;
+  /** Why it is suggested (draw or stay: which difference is clear; else the suggesting bot's answer). */
+  basis: string;
   /** What each bot of the table (and SUGGESTING_BOT) would answer here. */
   bots: { strategy: string; answer: string }[];
+}
+
+/**
+ * The draw-or-stay answer to suggest: the higher win chance where the paired difference is clear (its 95%
+ * CI excludes 0), else the higher round score where that is clear, else the higher win chance, said to be
+ * within noise. A suggestion on a difference the rollouts cannot tell apart would be a coin toss that the
+ * end-of-game review may then call a mistake.
+ */
+export function suggestion(advice: SevnAdvice): { action: string; basis: string } {
+  const clear = (loss: AdviceValue | null) => loss !== null && (loss.exact ? loss.mean > 0 : loss.ci95[0] > 0);
+  const win = advice.actions.find((a) => a.bestWin);
+  const round = advice.actions.find((a) => a.bestRound)!;
+  if (win && advice.actions.some((a) => a !== win && clear(a.winLoss))) return { action: win.action, basis: 'the higher win chance' };
+  if (advice.actions.some((a) => a !== round && clear(a.roundLoss))) return { action: round.action, basis: win ? 'the higher round score (the win chances are within noise)' : 'the higher round score' };
+  const best = win ?? round;
+  return { action: best.action, basis: `too close to call: the higher ${win ? 'win chance' : 'round score'}, within noise` };
 }
 
 export class SevnHumanGame implements TableGame {
@@ -182,15 +200,16 @@ export class SevnHumanGame implements TableGame {
     });
     let advice: SevnAdvice | null = null;
     let suggested = bots.find((b) => b.strategy === SUGGESTING_BOT)!.answer;
+    let basis = `${SUGGESTING_BOT}'s answer`;
     if (p.decision === Decision.DRAW_STAY) {
       const n = this.specs.length;
       const field = Array.from({ length: n - 1 }, (_, k) => this.specs[(this.seat + 1 + k) % n]);
       advice = adviseSevn(this.strategies, this.rules, positionOf(v), {
         field: n > 1 ? field : undefined, then: SUGGESTING_BOT, rollouts: this.options.hintRollouts, seed: this.seed, firstRollout: this.answers.length * this.options.hintRollouts, maxStates: HINT_MAX_STATES,
       });
-      suggested = advice.actions.find((a) => a.bestWin)!.action;
+      ({ action: suggested, basis } = suggestion(advice));
     }
-    const h: SevnHint = { decision: DECISION_KINDS[p.decision], advice, suggested, bots };
+    const h: SevnHint = { decision: DECISION_KINDS[p.decision], advice, suggested, basis, bots };
     this.hints.set(this.answers.length, h);
     return h;
   }
@@ -266,6 +285,6 @@ export function formatSevnHint(h: SevnHint, opponents = 'opponents play their st
     }
     lines.push(`  (${a.rollouts.toLocaleString('en-US')} paired rollouts, ± 95% CI; ${opponents}, you then play ${SUGGESTING_BOT})`);
   }
-  lines.push(`  suggested: ${h.suggested}${h.bots.length ? `; the bots would: ${h.bots.map((b) => `${b.strategy} ${b.answer}`).join(', ')}` : ''}`);
+  lines.push(`  suggested: ${h.suggested} (${h.basis})${h.bots.length ? `; the bots would: ${h.bots.map((b) => `${b.strategy} ${b.answer}`).join(', ')}` : ''}`);
   return lines.join('\n');
 }

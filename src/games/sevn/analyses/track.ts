@@ -22,7 +22,7 @@ import type { SevnRules } from '../rules.js';
 import { MAX_PLAYERS } from '../seats.js';
 import { TextTracer } from '../trace.js';
 import { Answer, Decision, type SevnStrategyDef, type SevnView, Status, STATUS_NAMES } from '../view.js';
-import { formatSevnHint, SUGGESTING_BOT, type SevnHint } from './human-game.js';
+import { formatSevnHint, SUGGESTING_BOT, type SevnHint, suggestion } from './human-game.js';
 
 /** Thrown by the deck stream of a replay when the engine draws a card nobody has typed yet. */
 class OutOfCards extends Error {}
@@ -300,7 +300,8 @@ export class SevnTrack {
     const cached = this.hints.get(key);
     if (cached) return cached;
     const advice: SevnAdvice = adviseSevn(this.strategies, this.rules, positionOf(n.view), { field: [SUGGESTING_BOT], then: SUGGESTING_BOT, rollouts: this.hintRollouts, seed: 1, maxStates: HINT_MAX_STATES });
-    const h: SevnHint = { decision: 'draw-stay', advice, suggested: advice.actions.find((a) => a.bestWin)!.action, bots: [] };
+    const { action, basis } = suggestion(advice);
+    const h: SevnHint = { decision: 'draw-stay', advice, suggested: action, basis, bots: [] };
     this.hints.set(key, h);
     return h;
   }

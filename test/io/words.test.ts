@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { counted } from '../../src/io/words.js';
+
+describe('counted', () => {
+  it('uses the singular for exactly one and the plural otherwise', () => {
+    expect(counted(1, 'file')).toBe('1 file');
+    expect(counted(0, 'file')).toBe('0 files');
+    expect(counted(2, 'thread')).toBe('2 threads');
+    expect(counted(1, 'entry', 'entries')).toBe('1 entry');
+    expect(counted(3, 'entry', 'entries')).toBe('3 entries');
+  });
+  it('groups thousands as the rest of the output does', () => {
+    expect(counted(21600, 'game')).toBe('21,600 games');
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The answer a hint suggests at draw or stay: a clear win-chance difference first, then a clear
+ * round-score difference, else the better win chance said to be within noise (hand-made advice).
+ */
+import { describe, expect, it } from 'vitest';
+import type { AdviceValue, SevnActionAdvice, SevnAdvice } from '../../src/games/sevn/analyses/advise.js';
+import { suggestion } from '../../src/games/sevn/analyses/human-game.js';
+
+const v = (mean: number, lo: number, hi: number, exact = false): AdviceValue => ({ mean, se: (hi - lo) / 3.92, ci95: [lo, hi], n: exact ? 0 : 400, exact });
+const zero = v(0, 0, 0);
+/** Draw and stay; `winLoss`/`roundLoss` of the answer that is not best, the best's are 0. */
+function advice(o: { bestWin: 'draw' | 'stay' | null; winLoss: AdviceValue | null; bestRound: 'draw' | 'stay'; roundLoss: AdviceValue }): SevnAdvice {
+  const action = (a: 'draw' | 'stay'): SevnActionAdvice => ({
+    action: a,
+    roundScore: zero,
+    rolloutRoundScore: zero,
+    bust: zero,
+    roundLoss: o.bestRound === a ? zero : o.roundLoss,
+    bestRound: o.bestRound === a,
+    win: o.bestWin === null ? null : zero,
+    winLoss: o.bestWin === null ? null : o.bestWin === a ? zero : o.winLoss,
+    bestWin: o.bestWin === a,
+    atLeast: null,
+  });
+  return { actions: [action('draw'), action('stay')] } as unknown as SevnAdvice;
+}
+
+describe('the suggested draw-or-stay answer', () => {
+  it('the higher win chance where its paired CI excludes 0', () => {
+    expect(suggestion(advice({ bestWin: 'draw', winLoss: v(0.03, 0.01, 0.05), bestRound: 'stay', roundLoss: v(2, 1, 3) }))).toEqual({ action: 'draw', basis: 'the higher win chance' });
+    // Exact values are clear whenever they differ.
+    expect(suggestion(advice({ bestWin: 'stay', winLoss: v(0.001, 0.001, 0.001, true), bestRound: 'draw', roundLoss: v(2, 1, 3) })).action).toBe('stay');
+  });
+
+  it('the higher round score where the win chances are within noise but the round scores are not', () => {
+    // The review's case: win chances 42.0 ± 13.8% and 48.0 ± 14.0% (stay ahead by noise), the draw's round score clearly higher.
+    expect(suggestion(advice({ bestWin: 'stay', winLoss: v(0.06, -0.08, 0.2), bestRound: 'draw', roundLoss: v(16, 9.5, 22.5) }))).toEqual({ action: 'draw', basis: 'the higher round score (the win chances are within noise)' });
+  });
+
+  it('neither clear: the higher win chance, said to be within noise; round mode judges the round score alone', () => {
+    expect(suggestion(advice({ bestWin: 'stay', winLoss: v(0.01, -0.02, 0.04), bestRound: 'draw', roundLoss: v(0.5, -1, 2) }))).toEqual({ action: 'stay', basis: 'too close to call: the higher win chance, within noise' });
+    expect(suggestion(advice({ bestWin: null, winLoss: null, bestRound: 'draw', roundLoss: v(3, 1, 5) }))).toEqual({ action: 'draw', basis: 'the higher round score' });
+    expect(suggestion(advice({ bestWin: null, winLoss: null, bestRound: 'stay', roundLoss: v(0.5, -1, 2) }))).toEqual({ action: 'stay', basis: 'too close to call: the higher round score, within noise' });
+  });
+});
