@@ -9,6 +9,7 @@ import { chunkSizeOption, command, forceOption, gameOptions, gamesOption, jsonOp
 import { interruptible, progressBar } from './progress.js';
 import { coverageNote } from '../io/manifest.js';
 import { OutputDir } from '../io/output.js';
+import { counted } from '../io/words.js';
 
 export function simulateOptions<T>(y: Argv<T>) {
   return gameOptions(y)
@@ -122,7 +123,7 @@ export function printSummary(r: SimulateResult, json: boolean, out?: string): vo
   const played = r.totals.games.toLocaleString('en-US');
   const count = m.complete === false ? `${played} of the run's ${m.games.toLocaleString('en-US')} ${units} (partial)` : `${played} ${units}`;
   // A merge's own time is not the shards' (they may have run anywhere, at once): no rate for it.
-  const speed = m.kind === 'merge' ? `merged from ${m.mergedFrom?.length ?? 0} shard outputs` : `${Math.round(m.gamesPerSecond).toLocaleString('en-US')}/s on ${m.threads} thread${m.threads === 1 ? '' : 's'}`;
+  const speed = m.kind === 'merge' ? `merged from ${counted(m.mergedFrom?.length ?? 0, 'shard output')}` : `${Math.round(m.gamesPerSecond).toLocaleString('en-US')}/s on ${m.threads} thread${m.threads === 1 ? '' : 's'}`;
   console.log(`${m.game} (${m.preset ?? 'rules file'}), ${m.mode} mode, ${count}, seed ${m.seed}${shard}: ${speed}`);
   console.log(formatSummaryTable(r.seats, m.mode === 'game' ? 'games' : 'rounds'));
   console.log('mean: mean score per ' + (m.mode === 'game' ? 'game (final total)' : 'round') + '; 95% CI = mean +/- 1.96 se.');

@@ -66,7 +66,7 @@ export function scoreHistogram(o: SimulateOutput): Chart {
   return {
     id: 'score-histogram',
     title: `Score distribution per seat (${unit})`,
-    caption: `${simulateCaption(o)} Bars: share of ${o.manifest.mode === 'game' ? 'games' : 'units'} per score${w > 1 ? ` band of ${w}` : ''}${max > hi + w - 1 ? `; the last bar also holds every score above ${hi + w - 1} (up to ${max})` : ''}; black line: the mean, grey band: its 95% CI, both printed beside the line (with many games the band is narrower than the line).`,
+    caption: `${simulateCaption(o)} Bars: share of ${o.manifest.mode === 'game' ? 'games' : `${roundUnit(o.game)}s`} per score${w > 1 ? ` band of ${w}` : ''}${max > hi + w - 1 ? `; the last bar also holds every score above ${hi + w - 1} (up to ${max})` : ''}; black line: the mean, grey band: its 95% CI, both printed beside the line (with many games the band is narrower than the line).`,
     spec: spec({
       data: { values: rows },
       facet: { row: { field: 'seat', type: 'nominal', title: null, sort: seatScale(o).domain, header: { labelAngle: 0, labelAlign: 'left', labelAnchor: 'start', labelOrient: 'top', labelFontSize: 11 } } },
@@ -127,7 +127,7 @@ export function scoreCdf(o: SimulateOutput): Chart {
   return {
     id: 'score-cdf',
     title: `Cumulative score distribution per seat (${unit})`,
-    caption: `${simulateCaption(o)} Each line: the share of ${o.manifest.mode === 'game' ? 'games' : 'units'} the seat ended with at most this score; further right is better.${max > hi ? ` The axis ends at ${hi}, where every seat has ${100 * SHOWN_QUANTILE}% of its scores (the highest is ${max}).` : ''}`,
+    caption: `${simulateCaption(o)} Each line: the share of ${o.manifest.mode === 'game' ? 'games' : `${roundUnit(o.game)}s`} the seat ended with at most this score; further right is better.${max > hi ? ` The axis ends at ${hi}, where every seat has ${100 * SHOWN_QUANTILE}% of its scores (the highest is ${max}).` : ''}`,
     spec: spec({
       width: WIDTH,
       height: 260,

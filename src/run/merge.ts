@@ -60,7 +60,7 @@ export async function mergeRuns(dirs: string[], outDir: string, options: { force
   for (const { dir, m } of runs) {
     for (const key of SAME) {
       if (JSON.stringify(m[key]) !== JSON.stringify(first[key])) {
-        throw new UserError(`merge: ${dir} has a different ${key} from ${runs[0].dir}; only shards of the same run can be merged`);
+        throw new UserError(`merge: ${dir} and ${runs[0].dir} differ in ${key}; only shards of the same run can be merged`);
       }
     }
   }

@@ -19,6 +19,7 @@ import { poolSetup } from '../catalog.js';
 import { runOnPool } from '../parallel/pool.js';
 import { checkChunkSize, checkGames, checkInteger, checkNumber, checkSeed, checkThreads } from '../engine/checks.js';
 import { type SeatSummary, summarise } from '../stats/summary.js';
+import { counted } from '../io/words.js';
 
 export const DEFAULT_CHUNK_SIZE = 4096;
 
@@ -218,7 +219,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const def: RunDefinition = { ...fields, buckets: choices };
   const total = chunkCount(def);
   const [first, last] = shardRange(total, definition.shard);
-  if (first === last) throw new UserError(`--shard ${definition.shard!.index}/${definition.shard!.count}: this shard has no chunks (${total} chunks in all); use fewer shards or more --games`);
+  if (first === last) throw new UserError(`--shard ${definition.shard!.index}/${definition.shard!.count}: this shard has no chunks (${counted(total, 'chunk')} in all); use fewer shards or more --games`);
   const gamesInRange = Math.min(last * def.chunkSize, def.games) - first * def.chunkSize;
   if (o.resume && !o.out) throw new UserError('--resume continues the run in an --out directory: give it');
   // The Arrow writers load Apache Arrow (about 0.3 s of CPU): only a run that writes files needs them.

@@ -119,6 +119,9 @@ describe('advise --game sevn: exact values', () => {
     const b = advise(numbers, { row: '13 12 11 10 9 8', atStake: '4' }, { rollouts: 4000, seed: 5, objective: 'at-least:80' });
     expect(action(b, 'draw').atLeast!.exact).toBe(false);
     expect(action(b, 'draw').atLeast!.n).toBe(4000);
+    // Staying scores its 63 points whatever follows: below 80, exactly, in rollouts too; at 60 exactly reached.
+    expect(action(b, 'stay').atLeast).toMatchObject({ mean: 0, exact: true, se: 0 });
+    expect(action(advise(numbers, { row: '13 12 11 10 9 8', atStake: '4' }, { rollouts: 200, seed: 5, objective: 'at-least:60' }), 'stay').atLeast).toMatchObject({ mean: 1, exact: true });
     // The opponent may draw one of the 29 SEVN cards first; the rollouts' estimate sits below 29/86.
     expect(action(b, 'draw').atLeast!.mean).toBeLessThan(29 / 86 + 4 * action(b, 'draw').atLeast!.se);
     expect(() => advise(numbers, { row: '13' }, { objective: 'at-least:x' })).toThrow(/--objective "at-least:x"/);

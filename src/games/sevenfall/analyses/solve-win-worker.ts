@@ -69,7 +69,7 @@ export function formatWinTable(s: TwoPlayerWinSolution): string {
     });
     lines.push(String(d).padStart(4) + '  ' + cells.join(''));
   }
-  lines.push(`r = round, s = seat to move; every state is in winprob.arrow (solve --out DIR)`);
+  lines.push(`r = round, s = seat to move; rows every ${step} points of difference (${-top} to ${top}), not every difference: every state is in winprob.arrow (solve --out DIR)`);
   return lines.join('\n');
 }
 

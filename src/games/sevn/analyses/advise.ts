@@ -356,7 +356,7 @@ export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRu
       ? 'last seat in, but the unseen and discarded cards can cycle through reshuffles without changing your row (the exact recursion leaves that to rollouts): values from rollouts'
       : `last seat in, but the exact recursion passed its cap of ${exact.cap.toLocaleString('en-US')} states: values from rollouts`;
   }
-  else if (exact !== null) exactWhy = `last seat in: the recursion over the ${exact.unseen} unseen cards (${exact.states.toLocaleString('en-US')} states, ${exact.ms.toFixed(0)} ms): draw, then play optimally`;
+  else if (exact !== null) exactWhy = `last seat in: the recursion over the ${exact.unseen} unseen cards (${counted(exact.states, 'state')}, ${exact.ms.toFixed(0)} ms): draw, then play optimally`;
   const solved = exact !== null && !('cap' in exact) ? exact : null;
   const exactDraw = solved ? solved.drawEv : null;
 
@@ -422,7 +422,7 @@ export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRu
   const winExact = solved?.win ?? null;
   const win = !game ? null : winExact ? [exactValue(winExact.stay), exactValue(winExact.draw)] : [stayWinExact ? exactValue(sums[3] / n) : sampled(n, sums[3], sums[4]), sampled(n, sums[8], sums[9])];
   const winDiff = !game ? null : winExact ? exactValue(winExact.draw - winExact.stay) : sampled(n, diff[2], diff[3]);
-  const atLeast = objective.kind === 'ev' ? null : solved?.atLeast ? [exactValue(solved.atLeast.stay), exactValue(solved.atLeast.draw)] : [sampled(n, reached[0], reached[0]), sampled(n, reached[1], reached[1])];
+  const atLeast = objective.kind === 'ev' ? null : solved?.atLeast ? [exactValue(solved.atLeast.stay), exactValue(solved.atLeast.draw)] : [exactValue(points[0] >= objective.k ? 1 : 0), sampled(n, reached[1], reached[1])]; // staying scores points[0], exactly
   const bust = [exactValue(0), sampled(n, sums[7], sums[7])]; // bust is 0 or 1: its square is itself
   // Best by mean; a tie goes to staying (the solver's rule).
   const bestRound = round[1].mean > round[0].mean ? 1 : 0;
@@ -477,8 +477,8 @@ export function formatSevnAdvice(a: SevnAdvice): string {
   const where = nc.fromDiscard ? 'cards of the discard pile (nothing is unseen: it is reshuffled)' : 'unseen cards';
   lines.push(
     nc.secondChance
-      ? `Next card busts: 0 (exact: your Second Chance cancels a duplicate; ${nc.duplicates} duplicates among ${nc.unseen} ${where}).`
-      : `Next card busts: ${(100 * nc.bust).toFixed(3)}% (exact: ${nc.duplicates} duplicates of your values among ${nc.unseen} ${where}).`,
+      ? `Next card busts: 0 (exact: your Second Chance cancels a duplicate; ${counted(nc.duplicates, 'duplicate')} among ${nc.unseen} ${where}).`
+      : `Next card busts: ${(100 * nc.bust).toFixed(3)}% (exact: ${counted(nc.duplicates, 'duplicate')} of your values among ${nc.unseen} ${where}).`,
   );
   const k = a.objective.startsWith('at-least:') ? a.objective.slice('at-least:'.length) : null;
   const head = ['action', 'round score', 'loss', 'bust this round', ...(k !== null ? [`P(round >= ${k})`] : []), ...(a.actions[0].win ? ['win chance', 'loss'] : [])];
@@ -493,7 +493,9 @@ export function formatSevnAdvice(a: SevnAdvice): string {
   const w = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
   for (const r of [head, ...body]) lines.push(`  ${r.map((c, i) => c.padEnd(w[i])).join('   ').trimEnd()}`);
   lines.push(`Values ± 95% CI (1.96 SE) from ${a.rollouts.toLocaleString('en-US')} paired rollouts (the same futures for draw and stay), seed ${a.seed}; losses from the paired differences.`);
-  lines.push(`Rollouts: the unseen cards reshuffled; ${a.field.length ? `opponents play ${[...new Set(a.field)].join(', ')}; ` : ''}after this decision you play ${a.then}.`);
+  // Opponents' strategies matter while one of them is in the round, or for the rounds after it (totals given).
+  const opponentsPlay = a.field.length > 0 && (a.seats.some((x) => x.seat !== 0 && x.status === 'in') || a.actions[0].win !== null);
+  lines.push(`Rollouts: the unseen cards reshuffled; ${opponentsPlay ? `opponents play ${[...new Set(a.field)].join(', ')}; ` : ''}after this decision you play ${a.then}.`);
   if (a.exact) {
     const d = a.actions.find((x) => x.action === 'draw')!;
     lines.push(`Exact round scores${k !== null ? ` and P(round >= ${k})` : ''}: ${a.exact} (the rollouts with ${a.then} after: ${show(d.rolloutRoundScore, 3)}). Staying scores your points now.`);

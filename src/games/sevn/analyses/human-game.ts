@@ -21,6 +21,7 @@ import { makeSevnPlayers } from '../index.js';
 import type { SevnRules } from '../rules.js';
 import { TextTracer } from '../trace.js';
 import { Answer, Decision, DECISION_KINDS, type SevnStrategyDef, type SevnView, STATUS_NAMES } from '../view.js';
+import { counted } from '../../../io/words.js';
 
 /** One legal answer: the engine's code, the short key, the word, and what it means here. */
 export interface LegalAnswer {
@@ -279,7 +280,7 @@ export function formatSevnHint(h: SevnHint, opponents = 'opponents play their st
   const a = h.advice;
   if (a) {
     const nc = a.nextCard;
-    lines.push(nc.secondChance ? `  next card busts: 0 (your Second Chance cancels a duplicate)` : `  next card busts: ${(100 * nc.bust).toFixed(1)}% exact (${nc.duplicates} duplicates of your values among ${nc.unseen} ${nc.fromDiscard ? 'cards of the discard pile' : 'unseen cards'})`);
+    lines.push(nc.secondChance ? `  next card busts: 0 (your Second Chance cancels a duplicate)` : `  next card busts: ${(100 * nc.bust).toFixed(1)}% exact (${counted(nc.duplicates, 'duplicate')} of your values among ${nc.unseen} ${nc.fromDiscard ? 'cards of the discard pile' : 'unseen cards'})`);
     for (const x of a.actions) {
       lines.push(`  ${x.action.padEnd(5)} round score ${pm(x.roundScore, 1)}, win chance ${x.win ? `${pm({ ...x.win, mean: 100 * x.win.mean, se: 100 * x.win.se }, 1)}%` : '-'}${x.bestWin ? '  <- best' : ''}`);
     }

@@ -17,6 +17,7 @@ import { type GameRecord, OutOfAnswers, checkHumanSeat, checkRecord } from '../.
 import type { GameModule } from '../../../engine/game.js';
 import { type AdviceValue, type SevnAdvicePosition, type SevnAdviseFlags, adviseSevn } from './advise.js';
 import { type SevnGameRecord, sevnGameRecord, sevnPlayers } from './record.js';
+import { counted } from '../../../io/words.js';
 
 /** Rollouts per decision unless --rollouts says otherwise (a game has tens of decisions a seat). */
 
@@ -168,7 +169,7 @@ const pm = (v: { mean: number; se: number }, d: number) => `${v.mean.toFixed(d)}
 
 export function formatSevnReview(r: SevnReview): string {
   const lines = [
-    `Seat ${r.seat} (${r.strategy}): ${r.decisions.length} draw-or-stay decisions; win chance given away ${pm({ mean: r.totalWinLoss, se: r.totalWinLossSe }, 4)} in all (${pm({ mean: r.meanWinLoss, se: r.decisions.length ? r.totalWinLossSe / r.decisions.length : 0 }, 4)} a decision), round points ${pm({ mean: r.totalRoundLoss, se: r.totalRoundLossSe }, 2)}.`,
+    `Seat ${r.seat} (${r.strategy}): ${counted(r.decisions.length, 'draw-or-stay decision')}; win chance given away ${pm({ mean: r.totalWinLoss, se: r.totalWinLossSe }, 4)} in all (${pm({ mean: r.meanWinLoss, se: r.decisions.length ? r.totalWinLossSe / r.decisions.length : 0 }, 4)} a decision), round points ${pm({ mean: r.totalRoundLoss, se: r.totalRoundLossSe }, 2)}.`,
     `  Clear mistakes (the other answer better beyond its 95% CI): ${r.clear.decisions}, win chance ${pm({ mean: r.clear.winLoss, se: r.clear.se }, 4)}. Each loss is max(0, an estimate): rollout noise alone adds to the totals.`,
     `Each decision valued by ${r.rollouts.toLocaleString('en-US')} paired rollouts (seed ${r.seed}; every seat playing its own strategy, the unseen cards reshuffled). other - played: the other answer's value minus the played one's, ± 95% CI.`,
   ];
