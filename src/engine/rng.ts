@@ -222,6 +222,24 @@ export class Rng {
     this.d = state.d;
   }
 
+  /**
+   * The four state words into `out`, and back with loadWords: for a loop that steps the generator in
+   * its own locals (SoloTable.play in games/sevn/numbers.ts), as shuffleStep does here.
+   */
+  saveWords(out: Int32Array): void {
+    out[0] = this.a;
+    out[1] = this.b;
+    out[2] = this.c;
+    out[3] = this.d;
+  }
+
+  loadWords(w: Int32Array): void {
+    this.a = w[0];
+    this.b = w[1];
+    this.c = w[2];
+    this.d = w[3];
+  }
+
   /** Moves this stream to another's position (a save and restore without the allocation). */
   copyFrom(o: Rng): void {
     this.a = o.a;
