@@ -142,10 +142,15 @@ export type RngState = seedrandom.State.Tychei;
  * this class inlines, and save/restore become four copies instead of an allocation.
  */
 export class Rng {
-  private a = 0;
-  private b = 0;
-  private c = 0;
-  private d = 0;
+  /**
+   * Tyche-i's four state words. Public only for a loop that steps the generator in its own locals
+   * (SoloTable.play in games/sevn/numbers.ts: a copy through an array cost more than the round's draws
+   * gained), as shuffleStep does here; everyone else goes through the methods.
+   */
+  a = 0;
+  b = 0;
+  c = 0;
+  d = 0;
 
   constructor(seed: string = '0') {
     this.seedFrom(seed);
@@ -220,24 +225,6 @@ export class Rng {
     this.b = state.b;
     this.c = state.c;
     this.d = state.d;
-  }
-
-  /**
-   * The four state words into `out`, and back with loadWords: for a loop that steps the generator in
-   * its own locals (SoloTable.play in games/sevn/numbers.ts), as shuffleStep does here.
-   */
-  saveWords(out: Int32Array): void {
-    out[0] = this.a;
-    out[1] = this.b;
-    out[2] = this.c;
-    out[3] = this.d;
-  }
-
-  loadWords(w: Int32Array): void {
-    this.a = w[0];
-    this.b = w[1];
-    this.c = w[2];
-    this.d = w[3];
   }
 
   /** Moves this stream to another's position (a save and restore without the allocation). */

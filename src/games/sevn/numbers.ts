@@ -105,8 +105,6 @@ export class SoloTable {
   /** The deck holds this table's draws from deck[top, size) since its last fresh deck. */
   pending = false;
   private top = 0;
-  /** The deck stream's state words during a round. */
-  private readonly words = new Int32Array(4);
   /** The last round's score and bust (0 or 1). */
   score = 0;
   bust = 0;
@@ -142,12 +140,10 @@ export class SoloTable {
     const bits = e.numberBit;
     const sevnDistinct = e.sevnDistinct;
     // The stream's state in locals for the round (each draw is Rng.below(n), written out below).
-    const w = this.words;
-    rng.saveWords(w);
-    let a = w[0];
-    let b = w[1];
-    let c = w[2];
-    let d = w[3];
+    let a = rng.a;
+    let b = rng.b;
+    let c = rng.c;
+    let d = rng.d;
     let n = size;
     let mask = 0;
     let sum = 0;
@@ -194,11 +190,10 @@ export class SoloTable {
         break;
       }
     } while (draws[mask] !== 0);
-    w[0] = a;
-    w[1] = b;
-    w[2] = c;
-    w[3] = d;
-    rng.loadWords(w);
+    rng.a = a;
+    rng.b = b;
+    rng.c = c;
+    rng.d = d;
     e.deckLen = n;
     e.deckWhole = false;
     this.top = n;
