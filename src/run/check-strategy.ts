@@ -136,11 +136,11 @@ type Watch = (question: string, view: unknown, answer: number) => void;
 
 /**
  * What a runner that plays solo rounds from its strategy's declared draw rule shows (SevnRunner.solo,
- * games/sevn/numbers.ts): per held-values mask, 1 to draw and 0 to stay. Null sends every round to the
+ * games/sevn/numbers.ts): whether it draws holding a set of values (bit v: value v). Null sends every round to the
  * general path, which asks the strategy.
  */
 interface SoloRuleRunner {
-  solo?: { readonly draws: Uint8Array } | null;
+  solo?: { drawsOn(held: number): boolean } | null;
 }
 
 /** Solo rounds per preset in which a declared solo draw rule is held to drawOrStay. */
@@ -155,15 +155,16 @@ const SOLO_RULE_ROUNDS = 300;
 function checkSoloRule(game: GameModule, spec: string, seed: number, setWatch: (w: Watch | null) => void): void {
   for (const preset of game.presets) {
     const runner = game.createRunner(game.preset(preset), [spec], 'round') as UnitRunner & SoloRuleRunner;
-    const table = runner.solo?.draws;
-    if (table === undefined) continue;
+    const table = runner.solo;
+    if (!table) continue;
     runner.solo = null;
     setWatch((question, view, answer) => {
       if (question !== 'drawOrStay') return;
       const held = (view as { held: number }).held;
-      if (table[held] !== answer) {
+      const draws = table.drawsOn(held);
+      if ((draws ? 1 : 0) !== answer) {
         const values = Array.from({ length: 31 }, (_, v) => v).filter((v) => (held >>> v) & 1);
-        throw new Error(`strategy "${spec}": its soloDrawRule answers ${table[held] === 1 ? 'draw' : 'stay'} holding ${values.join(', ')} in a solo round of the ${preset} preset, where drawOrStay answered ${answer === 1 ? 'draw' : 'stay'} (${answer}): the runner plays such rounds by the rule, so the two must agree`);
+        throw new Error(`strategy "${spec}": its soloDrawRule answers ${draws ? 'draw' : 'stay'} holding ${values.join(', ')} in a solo round of the ${preset} preset, where drawOrStay answered ${answer === 1 ? 'draw' : 'stay'} (${answer}): the runner plays such rounds by the rule, so the two must agree`);
       }
     });
     try {
