@@ -142,10 +142,15 @@ export type RngState = seedrandom.State.Tychei;
  * this class inlines, and save/restore become four copies instead of an allocation.
  */
 export class Rng {
-  private a = 0;
-  private b = 0;
-  private c = 0;
-  private d = 0;
+  /**
+   * Tyche-i's four state words. Public only for a loop that steps the generator in its own locals
+   * (SoloTable.play in games/sevn/numbers.ts: a copy through an array cost more than the round's draws
+   * gained), as shuffleStep does here; everyone else goes through the methods.
+   */
+  a = 0;
+  b = 0;
+  c = 0;
+  d = 0;
 
   constructor(seed: string = '0') {
     this.seedFrom(seed);

@@ -135,6 +135,9 @@ export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, la
   const rows = perGame ? new Int32Array((end - start) * seats * PER_GAME_FIELDS) : null;
   const { scores, winShare, rounds, busts } = runner;
   const wins = def.mode === 'game'; // round mode has no winner: win shares are 0
+  // The module's constants in locals: each use of one in the loop was a context load and a hole check.
+  const denseScores = DENSE_SCORES;
+  const fields = SEAT_FIELDS;
   let row = 0;
   for (let g = start; g < end; g++) {
     runner.reseedGame(def.seed, g);
@@ -142,9 +145,9 @@ export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, la
     for (let s = 0; s < seats; s++) {
       // Games and score sums come from the histogram afterwards: one increment here instead of three sums.
       const score = scores[s];
-      if (score >= 0 && score < DENSE_SCORES) dense[s * DENSE_SCORES + score]++;
+      if (score >= 0 && score < denseScores) dense[s * denseScores + score]++;
       else other.push(s, score, 1);
-      const o = s * SEAT_FIELDS;
+      const o = s * fields;
       let win = 0;
       if (wins) {
         // Round mode leaves both sums 0: adding 0 to them changes nothing.

@@ -14,6 +14,8 @@
  *   clock).
  * - Read-only: every number array the view shows holds the same values after an answer as before
  *   (a write there cannot change the game, but it corrupts what the strategy reads next).
+ * - A SEVN solo draw rule (soloDrawRule), if declared, answers as drawOrStay in solo rounds of every
+ *   number-only preset (checkSoloRule): the runner plays those rounds by the rule alone.
  * The games vary the rules preset, the number of players (1 to 4, the others drawn from the game's
  * test lineup; a lineup the rules refuse, e.g. a seat count the strategy does not play, is drawn
  * again), the seat of the strategy under test and the mode (one round, or a whole game). Each game is
@@ -21,7 +23,7 @@
  */
 import type { CatalogEntry } from '../catalog.js';
 import { UserError } from '../engine/errors.js';
-import type { GameModule, Mode } from '../engine/game.js';
+import type { GameModule, Mode, UnitRunner } from '../engine/game.js';
 import { Rng } from '../engine/rng.js';
 import type { StrategyDef } from '../engine/strategy.js';
 
@@ -109,7 +111,7 @@ function viewFields(v: unknown): Map<string, string> {
  * appending the answer to `log()` and checked for writes to the view (its first argument). The
  * strategy's calls to its own methods are not questions: they go to the strategy itself.
  */
-function recording<S extends object>(strategy: S, log: () => number[]): S {
+function recording<S extends object>(strategy: S, log: () => number[], watch: () => Watch | null): S {
   return new Proxy(strategy, {
     get(target, key) {
       const f: unknown = Reflect.get(target, key);
@@ -122,10 +124,58 @@ function recording<S extends object>(strategy: S, log: () => number[]): S {
           if (x !== after.get(k)) throw new Error(`strategy "${(target as { label?: string }).label}" wrote to view.${k} in ${String(key)}() (the view is read-only: copy what you need to change)`);
         }
         log().push(a as number);
+        watch()?.(String(key), args[0], a as number);
         return a;
       };
     },
   });
+}
+
+/** Sees every question and answer (the method's name, the view, the answer). */
+type Watch = (question: string, view: unknown, answer: number) => void;
+
+/**
+ * What a runner that plays solo rounds from its strategy's declared draw rule shows (SevnRunner.solo,
+ * games/sevn/numbers.ts): whether it draws holding a set of values (bit v: value v). Null sends every round to the
+ * general path, which asks the strategy.
+ */
+interface SoloRuleRunner {
+  solo?: { drawsOn(held: number): boolean } | null;
+}
+
+/** Solo rounds per preset in which a declared solo draw rule is held to drawOrStay. */
+const SOLO_RULE_ROUNDS = 300;
+
+/**
+ * A SEVN strategy that declares soloDrawRule is played in solo rounds of a number-only deck from a
+ * table of that rule, without asking drawOrStay: the two must agree. In each preset where the runner
+ * builds the table, SOLO_RULE_ROUNDS rounds are played by the general path and every drawOrStay answer
+ * is compared with the table's for the held values.
+ */
+function checkSoloRule(game: GameModule, spec: string, seed: number, setWatch: (w: Watch | null) => void): void {
+  for (const preset of game.presets) {
+    const runner = game.createRunner(game.preset(preset), [spec], 'round') as UnitRunner & SoloRuleRunner;
+    const table = runner.solo;
+    if (!table) continue;
+    runner.solo = null;
+    setWatch((question, view, answer) => {
+      if (question !== 'drawOrStay') return;
+      const held = (view as { held: number }).held;
+      const draws = table.drawsOn(held);
+      if ((draws ? 1 : 0) !== answer) {
+        const values = Array.from({ length: 31 }, (_, v) => v).filter((v) => (held >>> v) & 1);
+        throw new Error(`strategy "${spec}": its soloDrawRule answers ${draws ? 'draw' : 'stay'} holding ${values.join(', ')} in a solo round of the ${preset} preset, where drawOrStay answered ${answer === 1 ? 'draw' : 'stay'} (${answer}): the runner plays such rounds by the rule, so the two must agree`);
+      }
+    });
+    try {
+      for (let g = 0; g < SOLO_RULE_ROUNDS; g++) {
+        runner.reseedGame(seed, g);
+        runner.playOne();
+      }
+    } finally {
+      setWatch(null);
+    }
+  }
 }
 
 /**
@@ -151,18 +201,22 @@ export function checkStrategy<S, Ctx>(entry: CatalogEntry, def: StrategyDef<S, C
   const g = entry.game;
   const spec = params ? `${def.name}:${params}` : def.name;
   let log: number[] = [];
-  const recorded: StrategyDef<S, Ctx> = { ...def, create: (p, ctx) => recording(def.create(p, ctx) as S & object, () => log) };
+  let watch: Watch | null = null;
+  const recorded: StrategyDef<S, Ctx> = { ...def, create: (p, ctx) => recording(def.create(p, ctx) as S & object, () => log, () => watch) };
   return withStrategy(g, recorded as StrategyDef<unknown, never>, () => {
     const plan = setups(entry, spec, options);
-    return twice(spec, () => {
+    const report = twice(spec, () => {
       log = [];
       plan.forEach((u, i) => {
-        const runner = g.createRunner(g.preset(u.preset), u.specs, u.mode);
+        const runner = g.createRunner(g.preset(u.preset), u.specs, u.mode) as UnitRunner & SoloRuleRunner;
+        if (runner.solo) runner.solo = null; // ask the strategy (its rule is held to it below)
         runner.reseedGame(options.seed ?? 1, i);
         runner.playOne();
       });
       return log;
     });
+    if (typeof (def as { soloDrawRule?: unknown }).soloDrawRule === 'function') checkSoloRule(g, spec, options.seed ?? 1, (w) => (watch = w));
+    return report;
   });
 }
 

@@ -44,7 +44,7 @@ export class SevnDeck {
    */
   readonly seen: Uint8Array;
   private stack: Uint8Array;
-  private stackLen = 0;
+  stackLen = 0;
   stackPos = 0;
   /** The deck's random stream, set for each round or game. */
   rng: Rng | null = null;

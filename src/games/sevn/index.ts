@@ -3,6 +3,7 @@ import type { CounterfactualSettings, CounterfactualSink, GameModule, Mode } fro
 import { Rng, STREAM_STRATEGY } from '../../engine/rng.js';
 import { SeededRunner } from '../../engine/seeded-runner.js';
 import { checkStrategySpec, createStrategy } from '../../engine/strategy.js';
+import { parseSpec, resolveParams } from '../../engine/params.js';
 import { SevnCards } from './cards.js';
 import { MAX_PLAYERS, SevnEngine } from './engine.js';
 import { SEVN_PRESETS, type SevnRules, deckSize, parseSevnRules, sevnPreset } from './rules.js';
@@ -11,6 +12,7 @@ import { strategySide } from './view-buffer.js';
 import { Decision, DECISION_KINDS, type SevnPlayer, type SevnStrategyDef } from './view.js';
 import { sevnActionLabel, sevnBucketFeatures } from './buckets.js';
 import { SevnEvaluator } from './rollouts.js';
+import { SoloTable } from './numbers.js';
 
 /**
  * Builds the strategies of a lineup; each gets read-only copies of the rules and card table, never the
@@ -30,6 +32,13 @@ export function makeSevnPlayers(strategies: readonly SevnStrategyDef[], rules: S
   );
 }
 
+/** The solo draw rule `spec`'s strategy declares (SevnStrategyDef.soloDrawRule), with its parameters; null if none. */
+export function soloDrawRule(strategies: readonly SevnStrategyDef[], rules: SevnRules, spec: string): ((held: number) => boolean) | null {
+  const s = parseSpec(spec);
+  const def = strategies.find((d) => d.name === s.name);
+  return def?.soloDrawRule?.(resolveParams(s.name, def.params, s.raw), rules) ?? null;
+}
+
 const cardSets = new WeakMap<SevnRules, SevnCards>();
 function cardsFor(rules: SevnRules): SevnCards {
   let c = cardSets.get(rules);
@@ -46,7 +55,14 @@ export class SevnRunner extends SeededRunner<SevnEngine> {
     super(specs.length, mode, new SevnEngine(rules));
     this.bucketFeatures = sevnBucketFeatures(rules);
     this.players = makeSevnPlayers(strategies, rules, specs, this.strategyRngs, this.streamsOnDemand());
+    this.solo = mode === 'round' && specs.length === 1 ? SoloTable.of(this.engine, soloDrawRule(strategies, rules, specs[0])) : null;
   }
+
+  /**
+   * Solo rounds of a number-only deck by the strategy's solo draw rule (numbers.ts), when it declares
+   * one; null otherwise. Tests set it to null to play the general path.
+   */
+  solo: SoloTable | null;
 
   /** Nothing to do: every round and game starts from a fresh deck in code order (SevnDeck.refillDeck). */
   protected resetDeck(): void {}
@@ -59,6 +75,17 @@ export class SevnRunner extends SeededRunner<SevnEngine> {
 
   playOne(): void {
     const e = this.engine;
+    const solo = this.solo;
+    if (solo !== null) {
+      if (e.decisions === null && e.evaluator === null && e.tracer === null && e.stackPos >= e.stackLen) {
+        solo.play(e, this.deck);
+        this.scores[0] = solo.score;
+        this.rounds[0] = 1;
+        this.busts[0] = solo.bust;
+        return;
+      }
+      solo.pending = false; // the general path's fresh deck copies the deck (deckWhole is false)
+    }
     if (this.mode === 'game') {
       e.playGame(this.players, this.deck);
       for (let s = 0; s < this.seats; s++) {

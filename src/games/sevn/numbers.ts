@@ -7,6 +7,7 @@
  * (SevnDeck.takeLogged) so that the next fresh deck undoes them instead of copying the deck.
  * test/sevn/numbers-kernel.test.ts plays every game both ways and compares them.
  */
+import type { Rng } from '../../engine/rng.js';
 import { observeDecision } from './buckets.js';
 import type { SevnEngine } from './engine.js';
 import { Seat } from './seats.js';
@@ -77,5 +78,155 @@ export function playNumbers(e: SevnEngine): void {
       }
     }
     s = s + 1 === n ? 0 : s + 1;
+  }
+}
+
+/** Held masks the solo table covers: values 0..15 (2^16 one-byte entries). */
+const SOLO_MASKS = 1 << 16;
+/** SoloTable.draws' entries (a const enum: tsc writes the numbers in). */
+const enum Asked {
+  STAY = 0,
+  DRAW = 1,
+  NOT_YET = 2,
+}
+
+/**
+ * Solo rounds (round mode, one seat) of a number-only deck whose strategy declares a solo draw rule
+ * (SevnStrategyDef.soloDrawRule): there its answer is a function of the held values alone, so it is
+ * asked once per held mask, into a table, and the round is a loop over locals: the draws of
+ * playNumbers from the same stream in the same order, the question a table lookup. No view, no seat
+ * counters, no strategy call. The runner plays a round here only with no decision sink, evaluator,
+ * tracer or stacked draws (SevnRunner.playOne); test/sevn/solo-table.test.ts plays every round both
+ * ways and compares them.
+ *
+ * The round leaves the deck as playNumbers would (the same cards in the same places, deckLen) but
+ * not the seen counts, so it clears deckWhole (the general path's next fresh deck then copies the deck
+ * and zeroes them) and logs its draws in its own `from`, undone by its next round (`pending`).
+ */
+export class SoloTable {
+  /**
+   * Per held mask: DRAW or STAY once asked, NOT_YET before (the rule is asked the first time a round
+   * reaches the mask: a runner is built per tune candidate, and asking all 2^16 masks up front cost
+   * 3 to 7 ms a runner, against 0.1 to 0.7 ms for the rest of it).
+   */
+  private readonly draws: Uint8Array;
+  /** Per deck position p: where the card drawn when the deck shrank to p came from (SevnDeck.drawnFrom). */
+  private readonly from: Uint8Array;
+  /** The deck holds this table's draws from deck[top, size) since its last fresh deck. */
+  pending = false;
+  private top = 0;
+  /** The last round's score and bust (0 or 1). */
+  score = 0;
+  bust = 0;
+
+  private constructor(
+    e: SevnEngine,
+    private readonly rule: (held: number) => boolean,
+    masks: number,
+  ) {
+    this.draws = new Uint8Array(masks).fill(Asked.NOT_YET);
+    this.from = new Uint8Array(e.size);
+  }
+
+  /** The table for these rules and a solo rule, or null when the deck is not number-only, holds a value above 15 or 2^16 cards. */
+  static of(e: SevnEngine, rule: ((held: number) => boolean) | null): SoloTable | null {
+    if (rule === null || !e.numbersKernel || e.size >= 0x10000) return null;
+    let top = 1; // the highest value's bit
+    for (let c = 0; c < e.cards.codes; c++) if (e.cards.copies[c] > 0) top = Math.max(top, e.numberBit[c]);
+    return top < SOLO_MASKS ? new SoloTable(e, rule, top * 2) : null;
+  }
+
+  /** Whether the strategy draws holding these values (the rule's answer, kept). */
+  drawsOn(held: number): boolean {
+    return this.ask(held) === Asked.DRAW;
+  }
+
+  private ask(held: number): number {
+    const a = this.rule(held) ? Asked.DRAW : Asked.STAY;
+    this.draws[held] = a;
+    return a;
+  }
+
+  /** One solo round from a fresh deck drawn with `rng` (the deck's stream, reseeded for the game). */
+  play(e: SevnEngine, rng: Rng): void {
+    const deck = e.deck;
+    const from = this.from;
+    const size = e.size;
+    // A fresh deck: undo the last round's draws (SevnDeck.refillDeck), or copy it in code order.
+    if (this.pending) {
+      for (let p = this.top; p < size; p++) {
+        const c = deck[p];
+        const j = from[p];
+        deck[p] = deck[j];
+        deck[j] = c;
+      }
+    } else deck.set(e.cards.deck);
+    const draws = this.draws;
+    const bits = e.numberBit;
+    const sevnDistinct = e.sevnDistinct;
+    // The stream's state in locals for the round (each draw is Rng.below(n), written out below).
+    let a = rng.a;
+    let b = rng.b;
+    let c = rng.c;
+    let d = rng.d;
+    let n = size;
+    let mask = 0;
+    let sum = 0;
+    let distinct = 0;
+    let bust = 0;
+    let bonus = 0;
+    // The deal's card, then a card for every draw answer; a stay, a bust, a SEVN or an empty deck ends it.
+    for (;;) {
+      if (n === 0) break; // deck and discard pile both empty: as if it stayed
+      // Rng.below(n): Tyche-i steps (Rng.next) until x * n mod 2^32 is not below 2^32 mod n (only
+      // ever when that is < n: the sign flips make the signed comparison unsigned), then the high
+      // word of x * n (highWord; n < 2^16 here).
+      let x: number;
+      let low: number;
+      do {
+        b = (b << 25) ^ (b >>> 7) ^ c;
+        c = (c - d) | 0;
+        d = (d << 24) ^ (d >>> 8) ^ a;
+        a = (a - b) | 0;
+        b = (b << 20) ^ (b >>> 12) ^ c;
+        c = (c - d) | 0;
+        d = (d << 16) ^ (c >>> 16) ^ a;
+        a = (a - b) | 0;
+        x = a;
+        low = Math.imul(x, n);
+        // (literals, not module constants: each of those is a context load and a hole check)
+      } while ((low ^ -0x80000000) < (n ^ -0x80000000) && low >>> 0 < (4294967296 - n) % n);
+      const j = ((Math.imul(x >>> 16, n) + (Math.imul(x & 0xffff, n) >>> 16)) | 0) >>> 16;
+      const card = deck[j];
+      n = (n - 1) | 0;
+      deck[j] = deck[n];
+      deck[n] = card;
+      from[n] = j;
+      const bit = bits[card];
+      if ((mask & bit) !== 0) {
+        bust = 1;
+        break;
+      }
+      mask |= bit;
+      sum = (sum + 31 - Math.clz32(bit)) | 0;
+      distinct = (distinct + 1) | 0;
+      if (distinct === sevnDistinct) {
+        bonus = e.sevnBonus;
+        break;
+      }
+      const answer = draws[mask];
+      if (answer !== Asked.DRAW && (answer === Asked.STAY || this.ask(mask) === Asked.STAY)) break;
+    }
+    rng.a = a;
+    rng.b = b;
+    rng.c = c;
+    rng.d = d;
+    e.deckLen = n;
+    e.deckWhole = false;
+    this.top = n;
+    this.pending = true;
+    this.bust = bust;
+    const t = sum + bonus;
+    this.score = bust === 1 || t < 0 ? 0 : t;
   }
 }
