@@ -225,7 +225,12 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
         // The Second Chance read only when the bust check holds (a getter V8 does not inline here).
         const held = v.held;
         if (held !== 0 && bustsOver(v, held, risk) && !v.hasSecondChance) return outWins(v, me, mine, target) ? Answer.DRAW : Answer.STAY;
-        if (stake >= 0 && mine < target && underFloor(v, me)) return Answer.DRAW;
+        if (stake >= 0 && mine < target) {
+          // The floor of this round, once worked out, read here (a call costs about as much).
+          if (v.deckEpoch === floorEpoch && v.round === floorRound && me === floorSeat) {
+            if (v.points < floor[0]) return Answer.DRAW;
+          } else if (underFloor(v, me)) return Answer.DRAW;
+        }
         return rule(v);
       },
     };
