@@ -262,24 +262,24 @@ export class CardCounts {
   private readonly counters = new Int32Array(RowCounter.COUNT);
 
   /**
-   * `ev`'s first check, in one call: true only when NextCard.surelyDraws(margin) would be true after
-   * loadNumbers(v) and loadRow(v, v.seat), with another player still in the round, a non-empty deck,
-   * a margin below 0 and every modifier and bonus non-negative (the caller checks these): the same
-   * exact integer bound, worked out from the row's counters in locals, without loading the row. False
-   * also where it does not know (a view without counters or kept counts, a Featherweight held): the
-   * caller then takes the long way, which gives the same answer.
+   * `ev`'s first check, in one call, with another player still in the round, a non-empty deck, a
+   * margin below 0 and every modifier and bonus non-negative (the caller checks these): NextCard's
+   * surelyDraws(margin) after loadNumbers(v) and loadRow(v, v.seat), the same exact integer bound,
+   * worked out from the row's counters in locals without loading the row: 1 (true) or 0 (false);
+   * -1 where it does not know (a view without counters or kept counts, a Featherweight held), and
+   * the caller asks surelyDraws.
    */
-  drawsSurely(v: SevnView): boolean {
-    if (v.rowCounters === undefined) return false;
+  drawsSurely(v: SevnView): number {
+    if (v.rowCounters === undefined) return -1;
     const rc = this.counters;
     v.rowCounters(v.seat, rc);
     const sum = rc[RowCounter.SUM];
     const mult = rc[RowCounter.MULT];
     const distinct = rc[RowCounter.DISTINCT];
-    if (rc[RowCounter.STATUS] === Status.BUSTED || (rc[RowCounter.BONUS] & Bonus.FEATHERWEIGHT) !== 0) return false;
-    if (sum < 0 || distinct >= this.sevnDistinct || sum * mult + rc[RowCounter.PLUS] < 0) return false;
+    if ((rc[RowCounter.BONUS] & Bonus.FEATHERWEIGHT) !== 0) return -1;
+    if (rc[RowCounter.STATUS] === Status.BUSTED || sum < 0 || distinct >= this.sevnDistinct || sum * mult + rc[RowCounter.PLUS] < 0) return 0;
     this.loads++;
-    if (!this.track(v)) return false;
+    if (!this.track(v)) return -1;
     const u = this.unseen;
     const numberCode = this.cards.numberCode;
     let dup = 0;
@@ -292,7 +292,7 @@ export class CardCounts {
     }
     const sevn = distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
     const bound = mult * (this.numValues - dupValues) + sevn * (this.numCount - dup) - (rc[RowCounter.SC] !== 0 ? 0 : v.points * dup);
-    return bound >= 0;
+    return bound >= 0 ? 1 : 0;
   }
 
   /** Reads seat s's row from its cards (as the engine counts them: a busting duplicate adds nothing). */

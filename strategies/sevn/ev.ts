@@ -54,10 +54,11 @@ export const ev: SevnStrategyDef<typeof PARAMS> = {
         if (others && v.deckSize > 0) {
           // The number cards first: in over half of the decisions they settle it (a draw), and the
           // other cards need not be read nor valued; most of those in one call, without loading the row.
-          if (quick && nc.drawsSurely(v)) return Answer.DRAW;
+          const sure = quick ? nc.drawsSurely(v) : -1;
+          if (sure > 0) return Answer.DRAW;
           nc.loadNumbers(v);
           nc.loadRow(v, v.seat);
-          if (nc.surelyDraws(margin)) return Answer.DRAW;
+          if (sure < 0 && nc.surelyDraws(margin)) return Answer.DRAW;
           nc.loadRest(v);
         } else {
           nc.loadUnseen(v);

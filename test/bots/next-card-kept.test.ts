@@ -115,14 +115,14 @@ function checker(label: string, rng: Rng, every: number, failures: string[]): Se
         if (a !== raceRule(v, r.q)) failures.push(`${where}: race ${JSON.stringify(r.q)} answers ${a}, the full rule ${raceRule(v, r.q)}`);
       }
       // ev's first check in one call against the long way: the row loaded, then surelyDraws (which
-      // also knows the Featherweight case, where drawsSurely says false).
+      // also knows the Featherweight case, where drawsSurely says it does not: -1).
       if (othersIn(v, v.seat) && v.deckSize > 0 && nc.rowCardsNonNegative) {
         const quick = nc.drawsSurely(v);
         nc.loadNumbers(v);
         nc.loadRow(v, v.seat);
-        const long = nc.surelyDraws(-2) && (nc.bonus & Bonus.FEATHERWEIGHT) === 0;
-        if (quick !== long) failures.push(`${where}: drawsSurely ${String(quick)}, surelyDraws ${String(long)}`);
-        else if (quick) quickDraws++;
+        const long = nc.surelyDraws(-2) ? 1 : 0;
+        if (quick !== ((nc.bonus & Bonus.FEATHERWEIGHT) !== 0 ? -1 : long)) failures.push(`${where}: drawsSurely ${quick}, surelyDraws ${long}`);
+        else if (quick === 1) quickDraws++;
       }
     }
     if (v.deckSize > 0 && v.drawnAt!(v.deckSize - 1) !== -1) failures.push(`${where}: drawnAt shows a card still in the deck`);
