@@ -261,6 +261,40 @@ export class CardCounts {
 
   private readonly counters = new Int32Array(RowCounter.COUNT);
 
+  /**
+   * `ev`'s first check, in one call, with another player still in the round, a non-empty deck, a
+   * margin below 0 and every modifier and bonus non-negative (the caller checks these): NextCard's
+   * surelyDraws(margin) after loadNumbers(v) and loadRow(v, v.seat), the same exact integer bound,
+   * worked out from the row's counters in locals without loading the row: 1 (true) or 0 (false);
+   * -1 where it does not know (a view without counters or kept counts, a Featherweight held), and
+   * the caller asks surelyDraws.
+   */
+  drawsSurely(v: SevnView): number {
+    if (v.rowCounters === undefined) return -1;
+    const rc = this.counters;
+    v.rowCounters(v.seat, rc);
+    const sum = rc[RowCounter.SUM];
+    const mult = rc[RowCounter.MULT];
+    const distinct = rc[RowCounter.DISTINCT];
+    if ((rc[RowCounter.BONUS] & Bonus.FEATHERWEIGHT) !== 0) return -1;
+    if (rc[RowCounter.STATUS] === Status.BUSTED || sum < 0 || distinct >= this.sevnDistinct || sum * mult + rc[RowCounter.PLUS] < 0) return 0;
+    this.loads++;
+    if (!this.track(v)) return -1;
+    const u = this.unseen;
+    const numberCode = this.cards.numberCode;
+    let dup = 0;
+    let dupValues = 0;
+    for (let m = rc[RowCounter.MASK]; m !== 0; m &= m - 1) {
+      const x = 31 - Math.clz32(m & -m);
+      const k = u[numberCode[x]];
+      dup += k;
+      dupValues += k * x;
+    }
+    const sevn = distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
+    const bound = mult * (this.numValues - dupValues) + sevn * (this.numCount - dup) - (rc[RowCounter.SC] !== 0 ? 0 : v.points * dup);
+    return bound >= 0 ? 1 : 0;
+  }
+
   /** Reads seat s's row from its cards (as the engine counts them: a busting duplicate adds nothing). */
   loadRowCards(v: SevnView, s: number): void {
     const n = v.rowLength(s);

@@ -41,6 +41,8 @@ export const ev: SevnStrategyDef<typeof PARAMS> = {
     const margin = params.margin;
     const nc = new NextCard(ctx.cards);
     const last = params.exact === 'last' ? new LastSeatPlay(ctx.rules, ctx.cards, false) : null;
+    // drawsSurely's conditions that do not change (surelyDraws checks them at every call).
+    const quick = margin < 0 && nc.rowCardsNonNegative;
     return {
       ...cardChoices(params, ctx),
       drawOrStay(v) {
@@ -51,10 +53,12 @@ export const ev: SevnStrategyDef<typeof PARAMS> = {
         const others = othersIn(v, v.seat);
         if (others && v.deckSize > 0) {
           // The number cards first: in over half of the decisions they settle it (a draw), and the
-          // other cards need not be read nor valued.
+          // other cards need not be read nor valued; most of those in one call, without loading the row.
+          const sure = quick ? nc.drawsSurely(v) : -1;
+          if (sure > 0) return Answer.DRAW;
           nc.loadNumbers(v);
           nc.loadRow(v, v.seat);
-          if (nc.surelyDraws(margin)) return Answer.DRAW;
+          if (sure < 0 && nc.surelyDraws(margin)) return Answer.DRAW;
           nc.loadRest(v);
         } else {
           nc.loadUnseen(v);

@@ -107,7 +107,7 @@ export class NextCard extends CardCounts {
   }
 
   /** Whether every + modifier is >= 0, every x modifier >= 1 and every bonus's points >= 0 (see surelyDraws). */
-  private readonly rowCardsNonNegative: boolean;
+  readonly rowCardsNonNegative: boolean;
 
   /**
    * The exact change of the loaded row's score from card `code` (numbers, Ballast, modifiers, bonus

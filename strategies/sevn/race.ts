@@ -69,7 +69,9 @@ function maxStake(v: SevnView, me: number): number {
 /**
  * R4: whether the exact chance that the next card busts `held` exceeds `risk` (no Second Chance
  * held, held !== 0), as `rule` decides it: both the most duplicates and the unseen ones over the
- * unseen total above `risk`, the two counted in one pass over the held values.
+ * unseen total above `risk`. With a non-empty deck the unseen ones alone decide: each held value's
+ * card is on the table, so seen (every card drawn, and at a reshuffle every card left out of the
+ * deck) counts it, unseen <= most, and x <= y gives x / total <= y / total in floating point too.
  */
 function bustsOver(v: SevnView, held: number, risk: number): boolean {
   const total = v.deckSize;
@@ -80,14 +82,12 @@ function bustsOver(v: SevnView, held: number, risk: number): boolean {
   const cards = v.cards;
   const copies = cards.copies;
   const numberCode = cards.numberCode;
-  let most = 0;
   let bad = 0;
   for (let m = held; m !== 0; m &= m - 1) {
     const c = numberCode[31 - Math.clz32(m & -m)];
-    most += copies[c] - 1;
     bad += copies[c] - v.seenOf(c);
   }
-  return most / total > risk && bad / total > risk;
+  return bad / total > risk;
 }
 
 /** R1: whether an opponent out of the round (stayed or frozen) has a final at or above the target and above `mine`. */
@@ -222,11 +222,15 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
         // them and the totals, without the opponents' statuses and round points; the rest get `rule`.
         const me = v.seat;
         const mine = v.totalOf(me) + v.points;
-        if (!v.hasSecondChance) {
-          const held = v.held;
-          if (held !== 0 && bustsOver(v, held, risk)) return outWins(v, me, mine, target) ? Answer.DRAW : Answer.STAY;
+        // The Second Chance read only when the bust check holds (a getter V8 does not inline here).
+        const held = v.held;
+        if (held !== 0 && bustsOver(v, held, risk) && !v.hasSecondChance) return outWins(v, me, mine, target) ? Answer.DRAW : Answer.STAY;
+        if (stake >= 0 && mine < target) {
+          // The floor of this round, once worked out, read here (a call costs about as much).
+          if (v.deckEpoch === floorEpoch && v.round === floorRound && me === floorSeat) {
+            if (v.points < floor[0]) return Answer.DRAW;
+          } else if (underFloor(v, me)) return Answer.DRAW;
         }
-        if (stake >= 0 && mine < target && underFloor(v, me)) return Answer.DRAW;
         return rule(v);
       },
     };

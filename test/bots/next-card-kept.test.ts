@@ -16,12 +16,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/rng.js';
-import { Kind } from '../../src/games/sevn/cards.js';
+import { Bonus, Kind } from '../../src/games/sevn/cards.js';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
 import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
 import { Answer, Decision, Status, type SevnPlayer, type SevnView } from '../../src/games/sevn/view.js';
 import { unseenDuplicates, unseenTotal } from '../../strategies/sevn/choices.js';
-import { NextCard } from '../../strategies/sevn/next-card.js';
+import { NextCard, othersIn } from '../../strategies/sevn/next-card.js';
 import { bot } from './views.js';
 
 /** The same view without the optional members: what a plugin's or a test's view offers. */
@@ -92,6 +92,9 @@ const RACES = [
 const ROW = ['sum', 'mult', 'plus', 'bonus', 'nonLow', 'mask', 'distinct', 'secondChance', 'busted', 'points'];
 const UNSEEN = ['unseenTotal', 'numCount', 'numValues'];
 
+/** Questions drawsSurely settled (a draw) in the random games: the check above is not idle. */
+let quickDraws = 0;
+
 /** Plays at random (draws 3 times in 4, random targets and picks) and checks NextCard at every decision. */
 function checker(label: string, rng: Rng, every: number, failures: string[]): SevnPlayer {
   let nc: NextCard | null = null;
@@ -110,6 +113,16 @@ function checker(label: string, rng: Rng, every: number, failures: string[]): Se
       for (const r of races) {
         const a = r.player.drawOrStay(v);
         if (a !== raceRule(v, r.q)) failures.push(`${where}: race ${JSON.stringify(r.q)} answers ${a}, the full rule ${raceRule(v, r.q)}`);
+      }
+      // ev's first check in one call against the long way: the row loaded, then surelyDraws (which
+      // also knows the Featherweight case, where drawsSurely says it does not: -1).
+      if (othersIn(v, v.seat) && v.deckSize > 0 && nc.rowCardsNonNegative) {
+        const quick = nc.drawsSurely(v);
+        nc.loadNumbers(v);
+        nc.loadRow(v, v.seat);
+        const long = nc.surelyDraws(-2) ? 1 : 0;
+        if (quick !== ((nc.bonus & Bonus.FEATHERWEIGHT) !== 0 ? -1 : long)) failures.push(`${where}: drawsSurely ${quick}, surelyDraws ${long}`);
+        else if (quick === 1) quickDraws++;
       }
     }
     if (v.deckSize > 0 && v.drawnAt!(v.deckSize - 1) !== -1) failures.push(`${where}: drawnAt shows a card still in the deck`);
@@ -205,5 +218,6 @@ describe('NextCard: kept counts and counters give the straightforward answers', 
       }),
       { numRuns: 12 },
     );
+    expect(quickDraws).toBeGreaterThan(50);
   });
 });
