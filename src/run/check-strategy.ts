@@ -245,7 +245,12 @@ export function checkPluginDefinition(entry: CatalogEntry, def: StrategyDef<unkn
       lines.push({ ok: true, text: what });
       return true;
     } catch (e) {
-      lines.push({ ok: false, text: `${what}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}` });
+      // The engine calling a method the plugin lacks: most often a strategy written for the other game.
+      const missing = e instanceof TypeError ? /(\w+) is not a function/.exec(e.message) : null;
+      const why = missing
+        ? `the strategy has no ${missing[1]}(view), which every ${game} strategy answers with (is its game field "${game}" the game it was written for?)`
+        : (e instanceof Error ? e.message : String(e)).split('\n')[0];
+      lines.push({ ok: false, text: `${what}: ${why}` });
       return false;
     }
   };

@@ -113,7 +113,12 @@ export default {
     expect(fails).toHaveLength(3); // the default (cut=1), cut=1 again, and cut=0
     expect(fails[0]).toMatch(/wrote to view.totals in drawOrStay\(\)/);
     expect(fails[1]).toMatch(/cut=0 .*is not deterministic/);
-    expect(r.stdout).toMatch(/bad: \d check\(s\) failed/);
+    expect(r.stdout).toMatch(/bad: 3 checks failed/);
+    // A SEVN strategy declared as SEVENFALL's: named as such, not as the engine's TypeError.
+    const wrong = plugin('wrong-game.mjs', readFileSync(GOOD, 'utf8').replace("game: 'sevn'", "game: 'sevenfall'").replace("name: 'plain'", "name: 'plain-sf'"));
+    const w = sevensim('check-strategy', wrong);
+    expect(w.code).toBe(1);
+    expect(w.stdout).toMatch(/^FAIL {2}sevenfall: legal, deterministic, read-only answers .*: the strategy has no decide\(view\), which every sevenfall strategy answers with \(is its game field "sevenfall" the game it was written for\?\)$/m);
   }, 120_000);
 
   it('refuses a bad plugin with one line naming the file and the problem', () => {
