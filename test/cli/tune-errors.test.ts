@@ -23,7 +23,7 @@ const CASES = [
     ['a range given to an enum', ['--strategy', 'stay-at', '--param', 'freeze=0:2'], /^sevensim: --param freeze=0:2: freeze is an enum \(fewest\|most\|self[|\w]*\); a range does not apply/],
     ['a step that does not divide the range', ['--strategy', 'stay-at', '--param', 'points=20:30:3'], /^sevensim: --param points=20:30:3: the step 3 does not divide the range 30 - 20/],
     ['a budget too small for one step', ['--strategy', 'stay-at', '--param', 'points=20:30', '--budget', '5000'], /^sevensim: --budget 5000: too small for race on this space; its first step alone needs 8800 games/],
-    ['a field the game cannot seat', ['--strategy', 'stay-at', '--field', ...new Array(8).fill('stay-at')], /^sevensim: --field: sevn seats 1 to 8 players; the tuned strategy plus 8 field seat\(s\) is 9/],
+    ['a field the game cannot seat', ['--strategy', 'stay-at', '--field', ...new Array(8).fill('stay-at')], /^sevensim: --field: sevn seats 1 to 8 players; the tuned strategy plus 8 field seats is 9/],
     ['a bad field strategy', ['--strategy', 'stay-at', '--field', 'stay-at:points=x'], /^sevensim: strategy "stay-at": points=x is not an integer/],
     ['win share in round mode', ['--strategy', 'stay-at', '--objective', 'win'], /^sevensim: --objective win: win shares exist in game mode only/],
     ['a bad objective', ['--strategy', 'stay-at', '--objective', 'at-least:x'], /^sevensim: --objective at-least:x: expected mean, win or at-least:K/],
