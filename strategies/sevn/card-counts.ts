@@ -280,19 +280,27 @@ export class CardCounts {
     if (rc[RowCounter.STATUS] === Status.BUSTED || sum < 0 || distinct >= this.sevnDistinct || sum * mult + rc[RowCounter.PLUS] < 0) return 0;
     this.loads++;
     if (!this.track(v)) return -1;
+    return this.numbersBound(rc[RowCounter.MASK], mult, distinct, v.points, rc[RowCounter.SC] !== 0) >= 0 ? 1 : 0;
+  }
+
+  /**
+   * The numbers' part of one more card's gain, bounded below as an exact integer (NextCard.surelyDraws,
+   * drawsSurely) over the kept unseen counts: each new value v adds v x mult, the SEVN bonus on the last
+   * value, and a duplicate busts the row's points (not with a Second Chance held).
+   */
+  protected numbersBound(mask: number, mult: number, distinct: number, points: number, secondChance: boolean): number {
     const u = this.unseen;
     const numberCode = this.cards.numberCode;
     let dup = 0;
     let dupValues = 0;
-    for (let m = rc[RowCounter.MASK]; m !== 0; m &= m - 1) {
+    for (let m = mask; m !== 0; m &= m - 1) {
       const x = 31 - Math.clz32(m & -m);
       const k = u[numberCode[x]];
       dup += k;
       dupValues += k * x;
     }
     const sevn = distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
-    const bound = mult * (this.numValues - dupValues) + sevn * (this.numCount - dup) - (rc[RowCounter.SC] !== 0 ? 0 : v.points * dup);
-    return bound >= 0 ? 1 : 0;
+    return mult * (this.numValues - dupValues) + sevn * (this.numCount - dup) - (secondChance ? 0 : points * dup);
   }
 
   /** Reads seat s's row from its cards (as the engine counts them: a busting duplicate adds nothing). */

@@ -82,18 +82,8 @@ export class NextCard extends CardCounts {
     if (!(margin < 0) || !this.rowCardsNonNegative || this.busted || this.sum < 0 || this.distinct >= this.sevnDistinct) return false;
     if (this.sum * this.mult + this.plus < 0) return false;
     const u = this.unseen;
-    const numberCode = this.cards.numberCode;
-    let dup = 0;
-    let dupValues = 0;
-    for (let m = this.mask; m !== 0; m &= m - 1) {
-      const v = 31 - Math.clz32(m & -m);
-      const k = u[numberCode[v]];
-      dup += k;
-      dupValues += k * v;
-    }
-    const sevn = this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
     // As evaluate's closed form: an exact integer.
-    let bound = this.mult * (this.numValues - dupValues) + sevn * (this.numCount - dup) - (this.secondChance ? 0 : this.points * dup);
+    let bound = this.numbersBound(this.mask, this.mult, this.distinct, this.points, this.secondChance);
     if ((this.bonus & Bonus.FEATHERWEIGHT) !== 0 && this.nonLow === 0 && this.distinct >= this.fw.minCards && (this.mask & this.nonLowBits) === 0) {
       // Earned now (so no value above the limit is held): each unseen one would take it away.
       let high = 0;

@@ -8,14 +8,13 @@
  * ones are NaN) and `noExact` says why. The forward pass drops the states below its threshold
  * (solo-bound.ts): each row's exact reach then lies in [reach, reach + reachBound], its busts likewise.
  */
-import { parseSpec, resolveParams } from '../../engine/params.js';
 import { checkStrategySpec } from '../../engine/strategy.js';
 import { simulateBustTable, stateKey } from './bust-sim.js';
 import { maskSum, otherCards, popcount, soloReach } from './exact.js';
 import { type SoloPassProgress, soloPass } from './solo-pass.js';
 import type { DroppedStates } from './solo-bound.js';
 import type { SevnRules } from './rules.js';
-import type { SevnStrategyDef } from './view.js';
+import { type SevnStrategyDef, soloDrawRule } from './view.js';
 
 export interface BustTableRow {
   distinct: number;
@@ -96,18 +95,11 @@ export function exactBustTable(r: SevnRules, draws: (mask: number) => boolean): 
   return out;
 }
 
-/** The solo draw rule the strategy of `spec` declares, with its parameters; null if it declares none. */
-function soloDrawRule(r: SevnRules, strategies: readonly SevnStrategyDef[], spec: string): ((held: number) => boolean) | null {
-  const s = parseSpec(spec);
-  const def = strategies.find((d) => d.name === s.name);
-  return def?.soloDrawRule?.(resolveParams(s.name, def.params, s.raw), r) ?? null;
-}
-
 /** The full bust table: exact beside simulated, rows by distinct values then points. */
 export function bustTable(r: SevnRules, strategies: readonly SevnStrategyDef[], o: BustTableOptions): BustTable {
   checkStrategySpec('sevn', strategies, o.strategy);
   const others = otherCards(r);
-  const declared = soloDrawRule(r, strategies, o.strategy);
+  const declared = soloDrawRule(strategies, r, o.strategy);
   let exact = new Map<number, { reach: number; bust: number }>();
   let noExact: string | null = null;
   let dropped: DroppedStates | null = null;

@@ -3,13 +3,12 @@ import type { CounterfactualSettings, CounterfactualSink, GameModule, Mode } fro
 import { Rng, STREAM_STRATEGY } from '../../engine/rng.js';
 import { SeededRunner } from '../../engine/seeded-runner.js';
 import { checkStrategySpec, createStrategy } from '../../engine/strategy.js';
-import { parseSpec, resolveParams } from '../../engine/params.js';
 import { SevnCards } from './cards.js';
 import { MAX_PLAYERS, SevnEngine } from './engine.js';
 import { SEVN_PRESETS, type SevnRules, deckSize, parseSevnRules, sevnPreset } from './rules.js';
 import { traceSevnGame } from './trace.js';
 import { strategySide } from './view-buffer.js';
-import { Decision, DECISION_KINDS, type SevnPlayer, type SevnStrategyDef } from './view.js';
+import { Decision, DECISION_KINDS, type SevnPlayer, type SevnStrategyDef, soloDrawRule } from './view.js';
 import { sevnActionLabel, sevnBucketFeatures } from './buckets.js';
 import { SevnEvaluator } from './rollouts.js';
 import { SoloTable } from './numbers.js';
@@ -30,13 +29,6 @@ export function makeSevnPlayers(strategies: readonly SevnStrategyDef[], rules: S
       },
     }),
   );
-}
-
-/** The solo draw rule `spec`'s strategy declares (SevnStrategyDef.soloDrawRule), with its parameters; null if none. */
-export function soloDrawRule(strategies: readonly SevnStrategyDef[], rules: SevnRules, spec: string): ((held: number) => boolean) | null {
-  const s = parseSpec(spec);
-  const def = strategies.find((d) => d.name === s.name);
-  return def?.soloDrawRule?.(resolveParams(s.name, def.params, s.raw), rules) ?? null;
 }
 
 const cardSets = new WeakMap<SevnRules, SevnCards>();

@@ -9,7 +9,7 @@
  * The engine checks every answer and throws an Error naming the strategy if it is illegal.
  */
 import type { Rng } from '../../engine/rng.js';
-import type { ParamSpec, Values } from '../../engine/params.js';
+import { type ParamSpec, type Values, parseSpec, resolveParams } from '../../engine/params.js';
 import type { Labelled, ReadonlyInts, StrategyDef } from '../../engine/strategy.js';
 import type { SevnCards } from './cards.js';
 import type { SevnRules } from './rules.js';
@@ -178,5 +178,12 @@ export interface SevnStrategyDef<P extends readonly ParamSpec[] = readonly Param
    * solo round of a number-only deck as a function of the held values alone (bit v set: value v held).
    */
   soloDrawRule?(params: Values<P>, rules: SevnRules): (held: number) => boolean;
+}
+
+/** The solo draw rule `spec`'s strategy declares (SevnStrategyDef.soloDrawRule), with its parameters; null if none. */
+export function soloDrawRule(strategies: readonly SevnStrategyDef[], rules: SevnRules, spec: string): ((held: number) => boolean) | null {
+  const s = parseSpec(spec);
+  const def = strategies.find((d) => d.name === s.name);
+  return def?.soloDrawRule?.(resolveParams(s.name, def.params, s.raw), rules) ?? null;
 }
 export type SevnPlayer = SevnStrategy & Labelled;
