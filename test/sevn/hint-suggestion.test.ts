@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AdviceValue, SevnActionAdvice, SevnAdvice } from '../../src/games/sevn/analyses/advise.js';
-import { suggestion } from '../../src/games/sevn/analyses/human-game.js';
+import { formatSevnHint, suggestion } from '../../src/games/sevn/analyses/human-game.js';
 
 const v = (mean: number, lo: number, hi: number, exact = false): AdviceValue => ({ mean, se: (hi - lo) / 3.92, ci95: [lo, hi], n: exact ? 0 : 400, exact });
 const zero = v(0, 0, 0);
@@ -41,5 +41,16 @@ describe('the suggested draw-or-stay answer', () => {
     expect(suggestion(advice({ bestWin: 'stay', winLoss: v(0.01, -0.02, 0.04), bestRound: 'draw', roundLoss: v(0.5, -1, 2) }))).toEqual({ action: 'stay', basis: 'too close to call: the higher win chance, within noise' });
     expect(suggestion(advice({ bestWin: null, winLoss: null, bestRound: 'draw', roundLoss: v(3, 1, 5) }))).toEqual({ action: 'draw', basis: 'the higher round score' });
     expect(suggestion(advice({ bestWin: null, winLoss: null, bestRound: 'stay', roundLoss: v(0.5, -1, 2) }))).toEqual({ action: 'stay', basis: 'too close to call: the higher round score, within noise' });
+  });
+
+  it('the panel marks the suggested answer, not the higher mean win chance within noise', () => {
+    const a = advice({ bestWin: 'stay', winLoss: v(0.06, -0.08, 0.2), bestRound: 'draw', roundLoss: v(16, 9.5, 22.5) });
+    const full = { ...a, nextCard: { secondChance: false, bust: 0.2, duplicates: 1, unseen: 5, fromDiscard: false }, rollouts: 50 } as unknown as SevnAdvice;
+    const { action, basis } = suggestion(full);
+    const text = formatSevnHint({ decision: 'draw-stay', advice: full, suggested: action, basis, bots: [] });
+    expect(text).toMatch(/^ {2}draw .*<- suggested$/m);
+    expect(text).not.toMatch(/^ {2}stay .*<-/m);
+    expect(text).toContain('1 duplicate of your values');
+    expect(text).toContain('suggested: draw (the higher round score (the win chances are within noise))');
   });
 });

@@ -282,7 +282,7 @@ export function formatSevnHint(h: SevnHint, opponents = 'opponents play their st
     const nc = a.nextCard;
     lines.push(nc.secondChance ? `  next card busts: 0 (your Second Chance cancels a duplicate)` : `  next card busts: ${(100 * nc.bust).toFixed(1)}% exact (${counted(nc.duplicates, 'duplicate')} of your values among ${nc.unseen} ${nc.fromDiscard ? 'cards of the discard pile' : 'unseen cards'})`);
     for (const x of a.actions) {
-      lines.push(`  ${x.action.padEnd(5)} round score ${pm(x.roundScore, 1)}, win chance ${x.win ? `${pm({ ...x.win, mean: 100 * x.win.mean, se: 100 * x.win.se }, 1)}%` : '-'}${x.bestWin ? '  <- best' : ''}`);
+      lines.push(`  ${x.action.padEnd(5)} round score ${pm(x.roundScore, 1)}, win chance ${x.win ? `${pm({ ...x.win, mean: 100 * x.win.mean, se: 100 * x.win.se }, 1)}%` : '-'}${x.action === h.suggested ? '  <- suggested' : ''}`);
     }
     lines.push(`  (${a.rollouts.toLocaleString('en-US')} paired rollouts, ± 95% CI; ${opponents}, you then play ${SUGGESTING_BOT})`);
   }
