@@ -1,21 +1,12 @@
 /** How tune's answer comes from its validation and confirmation blocks (tune/choice.ts), on hand-made games. */
 import { describe, expect, it } from 'vitest';
-import { crossIndex, sumsLength } from '../../src/engine/candidates.js';
 import { chooseOnValidation, confirmAnswer } from '../../src/tune/choice.js';
 import { BlockStats } from '../../src/tune/stats.js';
+import { sumsOf } from './synthetic.js';
 
 /** The block of per-game values (rows: games; columns: candidates), summed as the worker sums them. */
 function block(values: number[][]): BlockStats {
-  const k = values[0].length;
-  const s = new Float64Array(sumsLength(k));
-  for (const y of values) {
-    s[0]++;
-    for (let a = 0; a < k; a++) {
-      s[1 + a] += y[a];
-      for (let b = a; b < k; b++) s[crossIndex(k, a, b)] += y[a] * y[b];
-    }
-  }
-  return new BlockStats(k, 1, s);
+  return new BlockStats(values[0].length, 1, sumsOf(values));
 }
 
 describe('chooseOnValidation', () => {

@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { crossIndex, sumsLength } from '../../src/engine/candidates.js';
 import { BlockStats } from '../../src/tune/stats.js';
-
-/** Sums of per-game values (rows: games; columns: candidates), as the worker builds them. */
-function sumsOf(values: number[][]): Float64Array {
-  const k = values[0].length;
-  const s = new Float64Array(sumsLength(k));
-  for (const y of values) {
-    s[0]++;
-    for (let a = 0; a < k; a++) {
-      s[1 + a] += y[a];
-      for (let b = a; b < k; b++) s[crossIndex(k, a, b)] += y[a] * y[b];
-    }
-  }
-  return s;
-}
+import { sumsOf } from './synthetic.js';
 
 describe('BlockStats', () => {
   // Three candidates on four games; hand-worked: A = 1,2,3,6 (mean 3, var 14/3), B = A - 1 except game 4.
