@@ -87,5 +87,8 @@ try {
   if (e instanceof OutputError) fail(e.message, 1);
   // A check run by an option's coerce under a command's async builder rejects here instead of reaching .fail().
   if (e instanceof Error && e.name === 'YError') fail(e.message);
-  throw e;
+  // Anything else is a fault in sevensim or in a plugin's code (an illegal answer, a throw mid-game): one
+  // line naming it, the stack only on request.
+  if (process.env.SEVENSIM_DEBUG) throw e;
+  fail(`${e instanceof Error ? e.message.split('\n')[0] : String(e)} (SEVENSIM_DEBUG=1 shows where)`, 1);
 }

@@ -41,6 +41,7 @@ export const playCommand = command(
     }
     if (a.json) throw new UserError('--json and --human: play the game with --human --save FILE, which writes it as play --json does');
     if (!entry.humanGame) throw new UserError(`--human: ${game.name} cannot be played by a person yet`);
+    if (a.players.length === 0) throw new UserError('--human: give the bots you play against in --players (at least one; a game alone is always won)');
     const seat = checkInteger('--human', a.human, 0, a.players.length);
     if (a.save) checkWritable(a.save, '--save');
     const hintRollouts = checkInteger('--hint-rollouts', a['hint-rollouts'] as number, 2, 10_000_000);

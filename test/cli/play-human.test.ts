@@ -102,6 +102,11 @@ describe('play --human: the line protocol (stdin not a terminal)', () => {
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }
+    for (const game of ['sevn', 'sevenfall']) {
+      const r = sevensimWithInput('', 'play', '--game', game, '--human', '0', '--players');
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe('sevensim: --human: give the bots you play against in --players (at least one; a game alone is always won)\n');
+    }
     // A --save that cannot be written is refused before the game, not after it is played.
     const dir = tempDir('play-save');
     for (const [file, message] of [[join(dir, 'no-such-dir', 'g.json'), /cannot write there \(ENOENT\)/], [dir, /is a directory/]] as const) {

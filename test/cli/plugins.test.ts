@@ -139,6 +139,19 @@ export default {
     const unknownGame = plugin('unknown-game.mjs', "export default { game: 'chess', name: 'x', doc: '', params: [], create: () => ({}) };\n");
     expect(run(unknownGame)).toMatch(/unknown game "chess"/);
   }, 120_000);
+
+  it('a plugin that answers illegally or throws during a game stops the run with one line, exit 1, on 1 and 2 threads', () => {
+    const illegal = plugin('illegal.mjs', readFileSync(GOOD, 'utf8').replace("name: 'plain'", "name: 'illegal'").replace('? 0 : 1)', '? 0 : 5)'));
+    const throwing = plugin('throwing.mjs', readFileSync(GOOD, 'utf8').replace("name: 'plain'", "name: 'throwing'").replace('(v) => (v.points >= params.points ? 0 : 1)', "() => { throw new Error('bot bug'); }"));
+    for (const threads of ['1', '2']) {
+      const r = sevensim('simulate', '--game', 'sevn', '--plugin', illegal, '--players', 'illegal', 'ev', '--games', '200', '--threads', threads);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe('sevensim: strategy "illegal:points=30" (seat 0) returned illegal draw-or-stay answer 5: expected 1 (draw) or 0 (stay) (SEVENSIM_DEBUG=1 shows where)\n');
+      const t = sevensim('simulate', '--game', 'sevn', '--plugin', throwing, '--players', 'ev', 'throwing', '--games', '200', '--threads', threads);
+      expect(t.code).toBe(1);
+      expect(t.stderr).toBe('sevensim: bot bug (SEVENSIM_DEBUG=1 shows where)\n');
+    }
+  }, 120_000);
 });
 
 /** sevensim with extra environment variables. */

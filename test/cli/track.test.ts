@@ -44,7 +44,7 @@ function recordedGame(specs: string[], seed: number) {
   const deck = new Rng();
   deck.reseed(seed, 0, STREAM_DECK);
   engine.playGame(sevnPlayers(SEVN_STRATEGIES, rules, specs, seed), deck);
-  return { lines: text.lines, totals: Array.from(engine.totals.subarray(0, specs.length)), entries };
+  return { lines: text.lines, totals: Array.from(engine.totals.subarray(0, specs.length)), rounds: engine.roundCount, entries };
 }
 
 describe('track: a whole recorded game', () => {
@@ -55,8 +55,16 @@ describe('track: a whole recorded game', () => {
     // The game uses the actions: a replay that only covered draws and stays would not be this one.
     for (const word of ['Freeze', 'Triple Draw', 'Crossroads', 'Second Chance', 'Ballast', 'shuffled into a new deck']) expect(game.lines.join('\n')).toContain(word);
     const t = new SevnTrack(SEVN_STRATEGIES, rules, 4, 2);
-    game.entries.forEach((e, i) => expect([i, e, t.enter(e)]).toEqual([i, e, null]));
+    game.entries.forEach((e, i) => {
+      expect(t.result()).toBeNull();
+      expect([i, e, t.enter(e)]).toEqual([i, e, null]);
+    });
     expect(t.over).toBe(true);
+    // The end is said as play's trace says it: the one highest total, the rounds, every total.
+    const best = Math.max(...game.totals);
+    expect(game.totals.filter((x) => x === best)).toHaveLength(1);
+    const w = game.totals.indexOf(best);
+    expect(t.result()).toBe(`== Game over: Seat ${w}${w === 2 ? ' (you)' : ''} wins with ${best} after ${game.rounds} rounds; totals ${game.totals.join(' / ')}`);
     expect(t.lines).toEqual(game.lines);
     expect(Array.from(t.engine.totals.subarray(0, 4))).toEqual(game.totals);
   }, 60_000);
@@ -126,6 +134,13 @@ describe('track: the line protocol through the CLI', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('seat 1 draws 6');
     expect(again.stdout).toContain('seat 0 stays with 5 points at stake');
+    // A save that cannot be written, or without a file name, is refused and the game goes on; q says what was not saved.
+    const kept = sevensimWithInput(['5', `save ${join(dir, 'no-such-dir', 't.json')}`, 'save', '9', 'q'].join('\n'), 'track', '--seats', '2', '--me', '0', '--hint-rollouts', '50');
+    expect(kept.code).toBe(0);
+    expect(kept.stdout).toContain(`refused: ${join(dir, 'no-such-dir', 't.json')}: cannot write it (ENOENT); the game goes on`);
+    expect(kept.stdout).toContain('refused: save needs a file name: save FILE');
+    expect(kept.stdout).toContain('deal: seat 0 gets 9');
+    expect(kept.stdout).toContain('stopped; 2 entries not saved');
     const bad = sevensimWithInput('', 'track', '--seats', '9', '--me', '0');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('sevensim: --seats 9: a SEVN table seats 2 to 8\n');

@@ -23,34 +23,52 @@ export async function runTrack(track: SevnTrack, io: PlayIo): Promise<void> {
   const lines = rl[Symbol.asyncIterator]();
   say(TRACK_HELP);
   let lastHint = '';
+  let lastResult: string | null = null;
+  let saved = track.entries.length; // entries in the file last saved or loaded
   try {
     for (;;) {
       for (const l of track.lines.slice(track.shown)) say(l);
       track.shown = track.lines.length;
-      if (track.over) break;
-      const hint = track.hintText();
+      const result = track.result();
+      const hint = result === null ? track.hintText() : null;
       if (hint !== null && hint !== lastHint) {
         say(bold(track.table()));
         say(hint);
       }
       lastHint = hint ?? '';
-      io.output.write(`${bold(track.needText())}\n> `);
+      // At the end the game waits for commands only: an entry mistyped last can still be undone, the game saved.
+      if (result !== null && result !== lastResult) say(bold(result));
+      lastResult = result;
+      io.output.write(`${bold(result === null ? track.needText() : 'the game is over: undo, save FILE or q')}\n> `);
       const next = await lines.next();
       if (next.done) break;
       const input = next.value.trim();
       if (!io.tty) say(input);
-      const save = /^save\s+(.+)$/.exec(input);
-      if (input === 'q' || input === 'quit') break;
-      else if (input === '?') say(TRACK_HELP);
+      const save = /^save(?:\s+(.*))?$/.exec(input);
+      if (input === 'q' || input === 'quit') {
+        const unsaved = track.entries.length - saved;
+        if (unsaved > 0) say(`stopped; ${counted(unsaved, 'entry', 'entries')} not saved (save FILE keeps the game; --load FILE continues it)`);
+        break;
+      } else if (input === '?') say(TRACK_HELP);
       else if (input === 't' || input === 'table') say(track.table());
       else if (save) {
-        writeJsonAtomic(save[1], track.save());
-        say(`saved to ${save[1]} (continue with --load ${save[1]})`);
+        const file = save[1]?.trim();
+        if (!file) say('refused: save needs a file name: save FILE');
+        else {
+          try {
+            writeJsonAtomic(file, track.save());
+            saved = track.entries.length;
+            say(`saved to ${file} (continue with --load ${file})`);
+          } catch (e) {
+            say(`refused: ${e instanceof Error ? e.message : String(e)}; the game goes on`);
+          }
+        }
       } else if (input === 'undo') {
         const error = track.undo();
         say(error ?? `undone; ${counted(track.entries.length, 'entry', 'entries')}`);
         track.shown = Math.min(track.shown, track.lines.length);
-      } else {
+      } else if (result !== null) say('refused: the game is over (undo, save FILE or q)');
+      else {
         const error = track.enter(input);
         if (error !== null) say(`refused: ${error}`);
       }

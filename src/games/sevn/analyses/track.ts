@@ -9,6 +9,7 @@
  * a card (its deck stream throws OutOfCards) or an answer (OutOfAnswers). Who gets that card is found
  * by one more replay with a card of the deck as a probe: the trace event that draws it names the seat.
  */
+import { counted } from '../../../io/words.js';
 import { HINT_MAX_STATES } from './advise-last-seat.js';
 import { UserError } from '../../../engine/errors.js';
 import type { Rng } from '../../../engine/rng.js';
@@ -81,6 +82,16 @@ export class SevnTrack {
 
   get over(): boolean {
     return this.need.what === 'nothing';
+  }
+
+  /** The game's end as play's trace says it (who won, with what, after how many rounds); null while it goes on. */
+  result(): string | null {
+    if (!this.over) return null;
+    const e = this.engine;
+    const winners = Array.from({ length: this.seats }, (_, s) => s).filter((s) => e.winShare[s] > 0);
+    if (winners.length === 0) return null;
+    const who = winners.length === 1 ? `Seat ${winners[0]}${winners[0] === this.me ? ' (you)' : ''} wins` : `Seats ${winners.join(', ')} share the win (a tied lead, tiedLead "shared")`;
+    return `== Game over: ${who} with ${e.totals[winners[0]]} after ${counted(e.roundCount, 'round')}; totals ${Array.from(e.totals.subarray(0, this.seats)).join(' / ')}`;
   }
 
   get entries(): string[] {
