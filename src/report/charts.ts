@@ -7,6 +7,7 @@ import { catalogEntry } from '../catalog.js';
 import { gameName, known, otherCaption } from './captions.js';
 import { type Chart, CATEGORY, WIDTH, fmt, int, simulateCaption as captionOf, spec } from '../charts/chart.js';
 import { Z95 } from '../stats/summary.js';
+import { signedRound } from '../io/words.js';
 import type { CompareOutput, Output, Row, SimulateOutput, TournamentOutput } from './inputs.js';
 import { tuneParams, tuneProgress, tuneSlices } from './tune-charts.js';
 
@@ -227,15 +228,17 @@ function strategyIntervals(rows: { spec: string; lo: number; hi: number }[], fie
 }
 
 export function tournamentRanking(o: TournamentOutput): Chart {
-  const rows = o.ranking.map((r) => ({ spec: r.spec, ws: r.win_share, lo: r.win_share - Z95 * r.ws_se, hi: r.win_share + Z95 * r.ws_se }));
+  // tournament.json ranks by rating; this chart is by win share, so it orders its own rows.
+  const byShare = [...o.ranking].sort((x, y) => y.win_share - x.win_share || y.mean_score - x.mean_score);
+  const rows = byShare.map((r) => ({ spec: r.spec, ws: r.win_share, lo: Math.max(0, r.win_share - Z95 * r.ws_se), hi: Math.min(1, r.win_share + Z95 * r.ws_se) }));
   return {
     id: 'tournament-ranking',
     title: 'Tournament: ranking by win share',
-    caption: `${otherCaption(o, tournamentWhat(o))} Points: each strategy's win share over all its games, with 95% CI.`,
+    caption: `${otherCaption(o, tournamentWhat(o))} Points: each strategy's win share over all its games, with 95% CI (cut at 0 and 1); highest first.`,
     spec: strategyIntervals(rows, 'ws', 'win share'),
     table: {
-      head: ['rank', 'strategy', 'win share (se)', 'mean score (se)', 'games'],
-      rows: o.ranking.map((r, i) => [String(i + 1), r.spec, `${fmt(r.win_share, 4)} (${fmt(r.ws_se, 4)})`, `${fmt(r.mean_score, 2)} (${fmt(r.score_se, 3)})`, int(r.games)]),
+      head: ['rank by win share', 'strategy', 'win share (se)', 'mean score (se)', 'games'],
+      rows: byShare.map((r, i) => [String(i + 1), r.spec, `${fmt(r.win_share, 4)} (${fmt(r.ws_se, 4)})`, `${fmt(r.mean_score, 2)} (${fmt(r.score_se, 3)})`, int(r.games)]),
     },
   };
 }
@@ -248,13 +251,14 @@ export function tournamentLadder(o: TournamentOutput): Chart | null {
     .map((r) => ({ ...r, elo_ci95: Array.isArray(r.elo_ci95) && r.elo_ci95.length === 2 && r.elo_ci95.every(Number.isFinite) ? r.elo_ci95 : null }));
   if (rated.length === 0) return null;
   const rows = rated.map((r) => ({ spec: r.spec, elo: r.elo!, lo: r.elo_ci95?.[0] ?? r.elo!, hi: r.elo_ci95?.[1] ?? r.elo! }));
-  const signed = (x: number): string => `${x > 0 ? '+' : ''}${fmt(x, 0)}`;
+  const signed = signedRound;
+  const noBars = rated.every((r) => r.elo_ci95 === null) ? ' No bars, no LOS: some bootstrap resamples of the deals had no finite fit; play more deals.' : '';
   return {
     id: 'tournament-ladder',
     title: 'Tournament: rating ladder (Elo)',
     caption:
       `${otherCaption(o, tournamentWhat(o))} Points: each strategy's rating, a Bradley-Terry fit of every pair of finishing places (a tie counts half), on the Elo scale with mean 0 ` +
-      `(a lead of 100 finishes ahead in a shared game 64% of the time); bars: 95% intervals from ${String(o.report.bootstrap ?? '')} bootstrap resamples of the deals. LOS: the chance a strategy is stronger than the next one down.`,
+      `(a lead of 100 finishes ahead in a shared game 64% of the time); bars: 95% intervals from ${String(o.report.bootstrap ?? '')} bootstrap resamples of the deals. LOS: the chance a strategy is stronger than the next one down.${noBars}`,
     spec: strategyIntervals(rows, 'elo', 'Elo (95% interval)'),
     table: {
       head: ['rank', 'strategy', 'Elo', '95% interval', 'LOS over next'],

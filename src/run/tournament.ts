@@ -25,7 +25,7 @@ import { runOnPool } from '../parallel/pool.js';
 import type { TournamentTask } from '../parallel/worker.js';
 import { likelihoodOfSuperiority, rateWithBootstrap } from '../stats/ratings.js';
 import { type Estimate, Z95, estimate } from '../stats/summary.js';
-import { counted } from '../io/words.js';
+import { counted, signedRound } from '../io/words.js';
 
 export const DEFAULT_TOURNAMENT_CHUNK = 4;
 
@@ -291,7 +291,9 @@ function summarise(o: TournamentOptions, def: TournamentDefinition, sums: Float6
     const w = estimate(deals, sums[oW + a] / wScale, sums[oWW + a * k + a] / (wScale * wScale));
     const s = estimate(deals, sums[oS + a] / perEntrant, sums[oSS + a * k + a] / (perEntrant * perEntrant));
     const { elo, elo_ci95 } = rated.ratings[a];
-    return { spec, entrant: a, games: deals * perEntrant, win_share: w.mean, ws_se: w.se, ws_ci95: w.ci95, mean_score: s.mean, score_se: s.se, score_ci95: s.ci95, elo, elo_ci95, los_next: null };
+    // A share lies in [0, 1]: the normal interval is cut there (a rarely winning strategy's reached below 0).
+    const wsCi: [number, number] = [Math.max(0, w.ci95[0]), Math.min(1, w.ci95[1])];
+    return { spec, entrant: a, games: deals * perEntrant, win_share: w.mean, ws_se: w.se, ws_ci95: wsCi, mean_score: s.mean, score_se: s.se, score_ci95: s.ci95, elo, elo_ci95, los_next: null };
   });
   ranking.sort((x, y) => (y.elo ?? -Infinity) - (x.elo ?? -Infinity) || y.win_share - x.win_share || y.mean_score - x.mean_score || x.entrant - y.entrant);
   for (let i = 0; i + 1 < k; i++) ranking[i].los_next = likelihoodOfSuperiority(rated, ranking[i].entrant, ranking[i + 1].entrant);
@@ -368,7 +370,7 @@ export function formatTournament(r: TournamentReport): string {
       `${Math.round(r.gamesPerSecond).toLocaleString('en-US')} games/s on ${counted(r.threads, 'thread')}`,
   ];
   const width = Math.max(8, ...r.entrants.map((e) => e.length));
-  const elo = (x: number | null): string => (x === null ? '-' : `${x > 0 ? '+' : ''}${x.toFixed(0)}`);
+  const elo = (x: number | null): string => (x === null ? '-' : signedRound(x));
   const eloCi = (c: [number, number] | null): string => (c === null ? '-' : `[${elo(c[0])}, ${elo(c[1])}]`);
   const ciWidth = Math.max(6, ...r.ranking.map((x) => eloCi(x.elo_ci95).length));
   lines.push(`rank  ${'strategy'.padEnd(width)}    Elo  ${'95% CI'.padEnd(ciWidth)}  LOS next  win share  95% CI             mean score  95% CI`);
@@ -393,7 +395,7 @@ export function formatTournament(r: TournamentReport): string {
       `95% CI from ${r.bootstrap} bootstrap resamples of the deals; LOS next: the chance the row is stronger than the next one down.`,
   );
   if (r.ranking.some((x) => x.elo === null)) lines.push('Elo -: no finite fit (some strategies never finished behind, or never ahead of, the others); play more deals.');
-  else if (r.ranking.some((x) => x.elo_ci95 === null)) lines.push('Elo CI -: some resamples of the deals had no finite fit; play more deals.');
+  else if (r.ranking.some((x) => x.elo_ci95 === null)) lines.push('Elo CI and LOS -: some resamples of the deals had no finite fit; play more deals.');
   lines.push(`win share: ${r.mode === 'game' ? 'share of the games won (a shared win counts 1/k)' : 'share of the rounds with the highest score at the table (a tie shares it)'}; CIs from the spread over deals (the games of a deal share its cards).`);
   return lines.join('\n');
 }

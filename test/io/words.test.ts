@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted } from '../../src/io/words.js';
+import { counted, signedRound } from '../../src/io/words.js';
 
 describe('counted', () => {
   it('uses the singular for exactly one and the plural otherwise', () => {
@@ -11,5 +11,15 @@ describe('counted', () => {
   });
   it('groups thousands as the rest of the output does', () => {
     expect(counted(21600, 'game')).toBe('21,600 games');
+  });
+});
+
+describe('signedRound', () => {
+  it('rounds to the unit with a sign, and never prints -0', () => {
+    expect(signedRound(6.4)).toBe('+6');
+    expect(signedRound(-12.6)).toBe('-13');
+    expect(signedRound(-0.3)).toBe('0');
+    expect(signedRound(0.3)).toBe('0');
+    expect(signedRound(0)).toBe('0');
   });
 });

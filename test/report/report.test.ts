@@ -322,7 +322,7 @@ describe('tune, tournament and compare charts', () => {
     expect(charts.tuneProgress(o).caption).toContain(`${best.games.toLocaleString('en-US')} games; seed 6.`);
   });
 
-  it('tournament (a real run): a cell per ordered pair at its head-to-head share, the ranking in tournament.json order', async () => {
+  it('tournament (a real run): a cell per ordered pair at its head-to-head share, the win-share chart by win share, the ladder in tournament.json order', async () => {
     const o = readOutput(fx.tournament) as TournamentOutput;
     const t = json(fx.tournament, 'tournament.json');
     const cells = dataItems(await drawn(charts.tournamentMatrix(o).spec), 'rect');
@@ -330,7 +330,10 @@ describe('tune, tournament and compare charts', () => {
     expect(cells).toHaveLength(6);
     for (const p of pairs) expect(cells.find((c) => c.datum.a === p.a && c.datum.b === p.b)!.datum.win_share_a).toBe(p.win_share_a);
     const ranking = charts.tournamentRanking(o);
-    expect(dataItems(await drawn(ranking.spec), 'symbol').map((p) => p.datum.spec)).toEqual(t.ranking.map((r: { spec: string }) => r.spec));
+    type Shared = { spec: string; win_share: number };
+    const byShare = [...t.ranking].sort((x: Shared, y: Shared) => y.win_share - x.win_share).map((r: Shared) => r.spec);
+    expect(dataItems(await drawn(ranking.spec), 'symbol').map((p) => p.datum.spec)).toEqual(byShare);
+    expect(ranking.table.rows.map((r) => r[1])).toEqual(byShare);
     expect(ranking.caption).toContain(`${t.games.toLocaleString('en-US')} games (60 deals, each in every seat order); seed 4.`);
     // The ladder: a point per strategy at its rating, a bar from one end of its interval to the other.
     const ladder = await drawn(charts.tournamentLadder(o)!.spec);
@@ -348,6 +351,9 @@ describe('tune, tournament and compare charts', () => {
     const r = await drawn(charts.tournamentRanking(o).spec);
     const pts = dataItems(r, 'symbol');
     expect(pts.map((p) => p.datum.spec)).toEqual(['stay-at:points=25', 'bust-cap:p=0.3', 'stay-at:points=15']);
+    // tournament.json ranks by rating, which need not be the win-share order: the chart orders by win share itself.
+    const reversed = { ...o, ranking: [...o.ranking].reverse() } as TournamentOutput;
+    expect(charts.tournamentRanking(reversed).table.rows.map((row) => row[1])).toEqual(['stay-at:points=25', 'bust-cap:p=0.3', 'stay-at:points=15']);
     expect(num(dataItems(r, 'rule')[0].datum.hi)).toBeCloseTo(0.695 + Z95 * 0.007, 12);
     expect(charts.tournamentRanking(o).caption).toContain('tournament of 3 strategies at tables of 2; 12,000 games (2,000 deals, each in every seat order); seed 4.');
     expect(charts.tournamentLadder(o)).toBeNull(); // written before ratings: no ladder
