@@ -37,6 +37,7 @@ import { formatTournament, tournament } from '../dist/src/run/tournament.js';
 import { formatTune, tune } from '../dist/src/run/tune.js';
 import { searchSpeed } from './search-speed.mjs';
 import { scriptArgs } from './args.mjs';
+import { signedRound } from '../dist/src/io/words.js';
 
 const { values, int } = scriptArgs(
   'node scripts/strategy-study.mjs [--quick] [--threads T] [--ladder-deals D] [--out DIR] [--doc FILE] [--preset P] [--doc-only]',
@@ -137,11 +138,21 @@ const topText = (rollouts) => (rollouts === SEARCH_DEFAULT ? ", search's default
 
 const verdict = (d) => (d.ci95[0] > 0 ? 'yes, the CI lies above 0' : d.ci95[1] < 0 ? 'no, it loses: the CI lies below 0' : 'not shown: the CI includes 0');
 
+const stayFigures = (x) => `Elo ${signedRound(x.elo)}, 95% CI [${signedRound(x.elo_ci95[0])}, ${signedRound(x.elo_ci95[1])}]; win share ${f(x.win_share)}, 95% CI ${ci(x.ws_ci95)}`;
+
+/** The rating and the win share can rank two thresholds differently: say so rather than quote one under the other's name. */
+function shareLeader(stay) {
+  const top = [...stay.ranking].sort((x, y) => y.win_share - x.win_share)[0];
+  if (top.spec === stay.ranking[0].spec) return '';
+  const d = stay.pairs.find((p) => p.a === top.spec && p.b === stay.ranking[0].spec);
+  return `; the highest win share is **${top.spec}**'s (${stayFigures(top)}; its win share less the top-rated one's, paired by deal: ${f(d.win_diff)}, 95% CI ${ci(d.win_diff_ci95)})`;
+}
+
 function section(r) {
   const lines = [`## ${r.preset}, 4-player games`, ''];
   lines.push('### The best fixed threshold', '');
   lines.push(`A tournament of ${STAY_GRID.map((p) => `stay-at:points=${p}`).join(', ')} at 4-seat tables (every table, every seat order, ` +
-    `${r.stay.deals} deals = ${n(r.stay.games)} games, seed 101): best **${r.bestStay}** (win share ${f(r.stay.ranking[0].win_share)}, 95% CI ${ci(r.stay.ranking[0].ws_ci95)}).`, '');
+    `${r.stay.deals} deals = ${n(r.stay.games)} games, seed 101): best **${r.bestStay}**, the top of its rating (${stayFigures(r.stay.ranking[0])})${shareLeader(r.stay)}.`, '');
   lines.push('### Every bot on one ladder', '');
   lines.push(`${r.ladder.entrants.join(', ')} at 4-seat tables: ${r.ladder.tables} tables x ${r.ladder.seatOrders} seat orders, ${r.ladder.deals} deals = ` +
     `${n(r.ladder.games)} games (${n(r.ladder.gamesPerEntrant)} per bot), seed 303 (\`${r.ladder.entrants.find((e) => e.startsWith('search'))}\`: a small budget, to fit the study's time). ` +

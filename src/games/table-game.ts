@@ -27,6 +27,8 @@ export interface TableGame {
   record(): GameRecord;
   /** The review of the person's seat (after the game). */
   review(onProgress?: (done: number, total: number) => void): string;
+  /** The `advise --review` command that gives this review again from the saved FILE. */
+  reviewCommand(file: string): string;
 }
 
 /** Options of `play --human` (and track's hints). */

@@ -43,10 +43,13 @@ describe('play --human: the line protocol (stdin not a terminal)', () => {
     // The end-of-game review of the person's seat, every draw-or-stay decision.
     expect(r.stdout).toContain(`Seat 0 (human): ${answers.length} draw-or-stay decisions`);
     expect(r.stdout).toMatch(/Game over after \d+ rounds/);
-    // advise --review replays the person's answers from the file.
-    const review = sevensim('advise', '--review', file, '--seat', '0', '--rollouts', '20');
+    // advise --review replays the person's answers from the file; the command the save line gives prints the review just shown.
+    const command = `sevensim advise --review ${file} --seat 0 --rollouts 20 --seed 5`;
+    expect(r.stdout).toContain(`game saved to ${file} (\`${command}\` gives this review again; another --seat reviews that seat)`);
+    const review = sevensim(...command.split(' ').slice(1));
     expect(review.code).toBe(0);
     expect(review.stdout).toContain(`${answers.length} draw-or-stay decisions`);
+    expect(r.stdout).toContain(review.stdout.trim());
   });
 
   it('SEVN: a wrong answer is refused with the legal ones and asked again; empty line = the suggestion; EOF stops, exit 0, saved unfinished; same seed and answers, same bytes', () => {

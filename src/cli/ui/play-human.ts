@@ -93,6 +93,6 @@ export async function playHuman(game: TableGame, io: PlayIo, o: PlayHumanOptions
     writeJsonAtomic(file, record);
     // SEVENFALL's review replays whole turns to the game's end; a SEVN review takes a stopped game too.
     const reviewable = game.over || record.game !== 'sevenfall';
-    say(reviewable ? `game saved to ${file} (\`sevensim advise --review ${file} --seat N\` reviews a seat)` : `game saved to ${file} (stopped before its end: \`advise --review\` takes a SEVENFALL game once it is finished)`);
+    say(reviewable ? `game saved to ${file} (\`${game.reviewCommand(file)}\` gives this review again; another --seat reviews that seat)` : `game saved to ${file} (stopped before its end: \`advise --review\` takes a SEVENFALL game once it is finished)`);
   }
 }

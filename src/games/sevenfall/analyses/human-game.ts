@@ -195,4 +195,8 @@ export class SevenfallHumanGame implements TableGame {
   review(): string {
     return formatReview(reviewSevenfall(this.strategies, this.record(), this.seat));
   }
+
+  reviewCommand(file: string): string {
+    return `sevensim advise --review ${file} --seat ${this.seat}`;
+  }
 }

@@ -258,6 +258,10 @@ export class SevnHumanGame implements TableGame {
     return formatSevnReview(reviewSevn(this.strategies, this.record(), this.seat, { rollouts: this.options.reviewRollouts, seed: this.seed, onProgress }));
   }
 
+  reviewCommand(file: string): string {
+    return `sevensim advise --review ${file} --seat ${this.seat} --rollouts ${this.options.reviewRollouts} --seed ${this.seed}`;
+  }
+
   keys(): string {
     return this.legal().map((l) => `${l.key} = ${l.word === l.key ? l.text : `${l.word}: ${l.text}`}`).join(', ');
   }
