@@ -116,6 +116,9 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
   if (seats < game.minPlayers || seats > game.maxPlayers) {
     throw new UserError(`--field: ${game.name} takes ${game.minPlayers} to ${game.maxPlayers} players; A or B plus ${o.field.length} field seats is ${seats}`);
   }
+  if (o.mode === 'game' && seats === 1) {
+    throw new UserError('--mode game without --field: a game alone is always won, so both win shares would be 1; give the other seats with --field, or compare round scores with --mode round');
+  }
   const [specA, specB] = [o.a, o.b, ...o.field].map((s) => game.checkStrategy(s));
   for (const s of [o.a, o.b]) game.checkLineup?.(o.rules, [s, ...o.field], o.mode);
   if (o.sprt) checkSprt(o.sprt, o.mode, specA, specB);

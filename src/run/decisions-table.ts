@@ -181,7 +181,7 @@ const ci = (e: Estimate, d: number, scale = 1) => `${signed(scale * e.mean, d)} 
 export function formatDecisionsTable(t: DecisionsTable): string {
   const unit = t.unit;
   const several = t.groups.some((g) => g.action !== t.groups[0]?.action);
-  const what = several || t.groups.length === 0 ? `the best answer minus ${t.reference}` : `${t.groups[0].action} minus ${t.reference}`;
+  const what = several || t.groups.length === 0 ? `the best of the other answers minus ${t.reference}` : `${t.groups[0].action} minus ${t.reference}`;
   const chosen = t.groups.some((g) => g.compared > 1);
   const widenedNote = chosen ? ' (where the best of k answers was chosen on these data, widened to cover all k: Bonferroni)' : '';
   const lines = [

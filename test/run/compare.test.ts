@@ -105,6 +105,7 @@ describe('compare refuses an SPRT that could never decide', () => {
   });
   it('win-share bounds outside [-1, 1]', async () => {
     await expect(compare(base({ mode: 'game', field: ['stand'], sprt: sprt({ metric: 'win', d1: 2 }) }))).rejects.toThrow(/between -1 and 1/);
+    await expect(compare(base({ mode: 'game', field: [] }))).rejects.toThrow(/^--mode game without --field: a game alone is always won/);
   });
   it('A the same strategy as B, however spelled (every paired difference is 0)', async () => {
     await expect(compare(base({ a: 'greedy', b: 'greedy:margin=0', sprt: sprt({}) }))).rejects.toThrow(/same strategy/);

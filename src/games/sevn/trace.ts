@@ -32,7 +32,7 @@ export class TextTracer implements SevnTracer {
       case Ev.FREEZE: line(`  ${who}'s Freeze: seat ${a} is frozen with ${e.scoreSeat(a)} points`); break;
       case Ev.TRIPLE_DRAW: line(`  ${who}'s Triple Draw: seat ${a} draws up to ${e.rules.tripleDrawCards}`); break;
       case Ev.STORM: line(`  ${who}'s Storm: every player still in the round draws once`); break;
-      case Ev.CROSSROADS: line(b < 0 ? `  ${who}'s Crossroads shows only ${name(a)} (the last card): takes it` : `  ${who}'s Crossroads shows ${name(a)} and ${name(b)}: takes ${name(a)}`); break;
+      case Ev.CROSSROADS: line(b < 0 ? `  ${who}'s Crossroads shows only ${name(a)} (the last card): takes it` : `  ${who}'s Crossroads: takes ${name(a)}, leaves ${name(b)}`); break;
       case Ev.QUEUED: line(`  ${who}'s ${name(a)} waits in the queue`); break;
       case Ev.ACTION_DISCARDED: line(`  ${who}'s ${name(a)} is discarded (no possible target, or its owner busted)`); break;
       case Ev.SEVN: line(`  SEVN! ${who} holds ${e.rules.sevn.distinct} distinct values: the round ends`); break;
