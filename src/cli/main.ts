@@ -45,7 +45,8 @@ const lazyCommand = ([name, describe, load]: (typeof COMMANDS)[number]): Command
 }) as CommandModule;
 
 function fail(message: string, code = 2): never {
-  process.stderr.write(`sevensim: ${message}\n`);
+  // One line, whatever the message quotes (a JSON parser's message can hold the file's own line breaks).
+  process.stderr.write(`sevensim: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
   process.exit(code);
 }
 

@@ -15,7 +15,7 @@ function tournamentOptions<T>(y: Argv<T>) {
     .option('table-size', { type: 'number', defaultDescription: 'the number of strategies, at most 4', describe: 'seats at each table; every combination of that many strategies plays' })
     .option('games', { type: 'number', default: 1000, describe: 'deals: each is played at every table in every seat order (all permutations up to 5 seats, rotations beyond), so games = deals x tables x orders' })
     .option('mode', { type: 'string', choices: ['game', 'round'] as const, default: 'game' as Mode, describe: 'game: whole games (win share = games won); round: single rounds (win share = rounds with the top score)' })
-    .option('seed', { type: 'number', default: 1, describe: 'random seed; with --chunk-size it fixes every result bit for bit, whatever --threads' })
+    .option('seed', { type: 'number', default: 1, describe: 'random seed: it fixes every result bit for bit, whatever --threads and --chunk-size' })
     .option('threads', { type: 'number', default: defaultThreads(), defaultDescription: 'one per core', describe: 'worker threads' })
     .option('chunk-size', { type: 'number', default: DEFAULT_TOURNAMENT_CHUNK, describe: 'deals per seeded chunk (each deal is seeded on its own: results do not depend on it)' })
     .option('out', { type: 'string', describe: 'directory for tournament.arrow (one row per ordered pair), tournament.json (the ranking) and run.json' })

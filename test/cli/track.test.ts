@@ -3,7 +3,7 @@
  * would, gives the same game (every trace line, the totals); impossible entries are refused with one
  * line and nothing changes; undo, save and --load; the line protocol through the CLI.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Rng, STREAM_DECK } from '../../src/engine/rng.js';
@@ -141,6 +141,16 @@ describe('track: the line protocol through the CLI', () => {
     expect(kept.stdout).toContain('refused: save needs a file name: save FILE');
     expect(kept.stdout).toContain('deal: seat 0 gets 9');
     expect(kept.stdout).toContain('stopped; 2 entries not saved');
+    // A saved file's seat out of range is named as the file's field, not as a flag the user did not give.
+    const badMe = join(dir, 'bad-me.json');
+    writeFileSync(badMe, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), me: 7 }));
+    expect(sevensimWithInput('', 'track', '--load', badMe).stderr).toBe(`sevensim: --load ${badMe}: its "me" 7: your seat is one of 0 to 1 (seat 0 deals the first round, the others clockwise from it)\n`);
+    // A file that is not JSON: the parser's message quotes its line breaks; the error stays one line.
+    const notJson = join(dir, 'not.json');
+    writeFileSync(notJson, 'not json\n{');
+    const nj = sevensimWithInput('', 'track', '--load', notJson);
+    expect(nj.code).toBe(2);
+    expect(nj.stderr.trim().split('\n')).toHaveLength(1);
     const bad = sevensimWithInput('', 'track', '--seats', '9', '--me', '0');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('sevensim: --seats 9: a SEVN table seats 2 to 8\n');

@@ -1,4 +1,5 @@
 /** A readable trace of one SEVN game: the deal, every draw and action, busts, SEVN, scores, totals. */
+import { counted } from '../../io/words.js';
 import { Rng, STREAM_DECK } from '../../engine/rng.js';
 import { PartialOutputError } from '../../engine/errors.js';
 import { RoundCapError, SevnEngine } from './engine.js';
@@ -24,7 +25,7 @@ export class TextTracer implements SevnTracer {
       case Ev.DRAW: line(`${who} draws ${name(a)}`); break;
       case Ev.TRIPLE_CARD: line(`  Triple Draw card ${b}: ${who} gets ${name(a)}`); break;
       case Ev.STORM_CARD: line(`  Storm: ${who} gets ${name(a)}`); break;
-      case Ev.STAY: line(`${who} stays with ${e.scoreSeat(seat)} points at stake`); break;
+      case Ev.STAY: line(`${who} stays with ${counted(e.scoreSeat(seat), 'point')} at stake`); break;
       case Ev.BUST: line(`  ${who} BUSTS on a second ${name(a)}`); break;
       case Ev.SECOND_CHANCE_USED: line(`  ${who}'s Second Chance cancels the duplicate ${name(a)} (both discarded)`); break;
       case Ev.BALLAST: line(`  ${who} ${b ? 'keeps' : 'discards'} Ballast ${name(a)}`); break;
@@ -72,6 +73,6 @@ export function traceSevnGame(players: readonly SevnPlayer[], engine: SevnEngine
     winners.length === 1
       ? `Seat ${winners[0]} (${players[winners[0]].label}) wins`
       : `Seats ${winners.join(', ')} share the win (a tied lead, tiedLead "shared")`;
-  const tail = `== ${who} with ${engine.totals[winners[0]]} after ${engine.roundCount} rounds; totals ${Array.from(engine.totals.subarray(0, players.length)).join(' / ')}`;
+  const tail = `== ${who} with ${engine.totals[winners[0]]} after ${counted(engine.roundCount, 'round')}; totals ${Array.from(engine.totals.subarray(0, players.length)).join(' / ')}`;
   return [...head, ...tracer.lines, tail].join('\n');
 }

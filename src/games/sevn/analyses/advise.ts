@@ -471,7 +471,7 @@ function show(v: AdviceValue, digits: number): string {
 
 export function formatSevnAdvice(a: SevnAdvice): string {
   const me = a.seats[0];
-  const lines = [`SEVN (${a.rules}): your row ${me.row || '(empty)'}, ${me.points} points at stake${me.total !== null ? `, total ${me.total} (target ${a.target})` : ''}.`];
+  const lines = [`SEVN (${a.rules}): your row ${me.row || '(empty)'}, ${counted(me.points, 'point')} at stake${me.total !== null ? `, total ${me.total} (target ${a.target})` : ''}.`];
   for (const s of a.seats.slice(1)) lines.push(`  seat ${s.seat}: row ${s.row || '(empty)'}, ${s.points} points, ${s.status}${s.total !== null ? `, total ${s.total}` : ''}${s.seat === a.dealer ? ' (dealer)' : ''}`);
   const nc = a.nextCard;
   const where = nc.fromDiscard ? 'cards of the discard pile (nothing is unseen: it is reshuffled)' : 'unseen cards';

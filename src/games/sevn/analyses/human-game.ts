@@ -156,7 +156,7 @@ export class SevnHumanGame implements TableGame {
     if (p === null) return 'the game is over';
     const card = this.engine.cards.name(p.view.card);
     switch (p.decision) {
-      case Decision.DRAW_STAY: return `Your turn: draw or stay (${p.view.points} points at stake)?`;
+      case Decision.DRAW_STAY: return `Your turn: draw or stay (${counted(p.view.points, 'point')} at stake)?`;
       case Decision.FREEZE: return `Your ${card}: freeze whom?`;
       case Decision.TRIPLE_DRAW: return `Your ${card}: who draws up to ${this.rules.tripleDrawCards} cards?`;
       case Decision.SECOND_CHANCE: return `You already hold a Second Chance: give this one to whom?`;
@@ -237,7 +237,7 @@ export class SevnHumanGame implements TableGame {
     if (this.pending !== null) return `Game stopped in round ${e.round + 1}; totals ${totals}.`;
     const winners = this.specs.flatMap((_, s) => (e.winShare[s] > 0 ? [s] : []));
     const who = winners.map((s) => (s === this.seat ? 'you' : `seat ${s} (${this.specs[s]})`)).join(' and ');
-    return `Game over after ${e.roundCount} rounds: ${who} ${winners.length > 1 ? 'share the win' : winners[0] === this.seat ? 'win' : 'wins'}; totals ${totals}.`;
+    return `Game over after ${counted(e.roundCount, 'round')}: ${who} ${winners.length > 1 ? 'share the win' : winners[0] === this.seat ? 'win' : 'wins'}; totals ${totals}.`;
   }
 
   /** The game as `play --json` writes it, with the person's answers (a stopped game: finished false). */

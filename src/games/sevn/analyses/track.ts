@@ -331,7 +331,14 @@ export class SevnTrack {
     if (file?.format !== 1 || file.kind !== 'sevn-track' || !Array.isArray(file.entries) || !file.entries.every((x) => typeof x === 'string')) {
       throw new UserError(`${where}: not a track saved by \`sevensim track\` (save FILE)`);
     }
-    const t = new SevnTrack(strategies, rules, file.seats, file.me, hintRollouts);
+    let t: SevnTrack;
+    try {
+      t = new SevnTrack(strategies, rules, file.seats, file.me, hintRollouts);
+    } catch (e) {
+      // The constructor names the flags (--seats, --me); here the values came from the file's fields.
+      if (e instanceof UserError) throw new UserError(`${where}: its ${e.message.replace(/^--(seats|me) /, '"$1" ')}`);
+      throw e;
+    }
     file.entries.forEach((x, i) => {
       const error = t.enter(x);
       if (error !== null) throw new UserError(`${where}: entry ${i + 1} "${x}" is refused: ${error}`);
