@@ -315,7 +315,8 @@ export class DecisionCounter implements DecisionSink {
   tallies(states: number): PendingTallies {
     const cells = states << 6;
     if (this.pending === null || this.pending.counts.length < cells) {
-      this.pending = { counts: new Int32Array(cells), at: new Int32Array(cells), n: 0, slots: new Int32Array(cells) };
+      // `at` one longer than the cells: a writer may list a cell at [n] before knowing it is new.
+      this.pending = { counts: new Int32Array(cells), at: new Int32Array(cells + 1), n: 0, slots: new Int32Array(cells) };
     }
     return this.pending;
   }

@@ -1,5 +1,6 @@
 /** `stay-at`: draw until the round score reaches `points`, then stay. */
-import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
+import { Answer, type SevnStrategy, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
+import type { StaysAtPoints } from '../../src/games/sevn/engine.js';
 import { maskSum } from '../../src/games/sevn/exact.js';
 import { defineParams, int } from '../../src/engine/params.js';
 import { CHOICES, cardChoices } from './choices.js';
@@ -13,8 +14,11 @@ export const stayAt: SevnStrategyDef<typeof PARAMS> = {
   create: (params, ctx) => {
     const points = params.points;
     // Answer.* (a const enum) compiles to literals: the imported STAY/DRAW constants cost a module-cell
-    // load and a hole check on every draw-or-stay decision.
-    return { ...cardChoices(params, ctx), drawOrStay: (v) => (v.points >= points ? Answer.STAY : Answer.DRAW) };
+    // load and a hole check on every draw-or-stay decision. stayAtPoints on the function: the engine
+    // answers for it without the call (engine.ts, StaysAtPoints); a player that replaces drawOrStay
+    // (a strategy built on this one) drops it with the function.
+    const drawOrStay: SevnStrategy['drawOrStay'] & StaysAtPoints = Object.assign((v: SevnView) => (v.points >= points ? Answer.STAY : Answer.DRAW), { stayAtPoints: points });
+    return { ...cardChoices(params, ctx), drawOrStay };
   },
   // Solo on a number-only deck the round score is the sum of the held values.
   soloDrawRule: (params) => (held) => maskSum(held) < params.points,

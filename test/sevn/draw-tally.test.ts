@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { Bucketer, DecisionCounter, parseBuckets } from '../../src/engine/decisions.js';
 import type { DecisionSink } from '../../src/engine/strategy.js';
-import { sevnBucketFeatures } from '../../src/games/sevn/buckets.js';
+import { DrawTally, sevnBucketFeatures } from '../../src/games/sevn/buckets.js';
 import type { SevnEngine } from '../../src/games/sevn/engine.js';
 import { SevnRunner } from '../../src/games/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
@@ -56,5 +56,29 @@ describe('draw-or-stay decisions counted in place', () => {
   it('is not used for other features: they go through observeDecision', () => {
     const a = record('sevn', ['stay-at:points=20', 'race'], 'game', 'points:20,bust:25', 20, true);
     expect(a.engine.drawTally.sink).toBeNull();
+  });
+});
+
+describe('DrawTally.count', () => {
+  it('lists each cell once, on its first use, and counts every use (by hand)', () => {
+    const rules = sevnPreset('sevn');
+    const features = sevnBucketFeatures(rules);
+    const counter = new DecisionCounter(new Bucketer(features, parseBuckets(features, 'points:20,distinct:2')));
+    const tally = new DrawTally();
+    tally.take(counter);
+    // points 25 (band 1 of 20-point bands), distinct 3 (band 1 of 2-value bands), draw, seat 2; twice
+    tally.count(25, 3, 1, 2);
+    tally.count(39, 2, 1, 2);
+    // points 0, distinct 0, stay, seat 1
+    tally.count(0, 0, 0, 1);
+    const p = counter.tallies(1);
+    expect(p.n).toBe(2);
+    const first = p.at[0];
+    const second = p.at[1];
+    expect(first & 63).toBe((1 << 3) | 2);
+    expect(second & 63).toBe(1);
+    expect(first >> 6).not.toBe(second >> 6);
+    expect(p.counts[first]).toBe(2);
+    expect(p.counts[second]).toBe(1);
   });
 });

@@ -143,10 +143,16 @@ export class DrawTally {
   }
 
   private countAt(at: number): void {
-    if (this.counts[at]++ === 0) {
-      const p = this.pending as PendingTallies;
-      p.at[p.n++] = at;
-    }
+    const counts = this.counts;
+    const c = counts[at];
+    counts[at] = c + 1;
+    // A cell is listed on its first use, without a branch: whether a cell is new is up to the cards
+    // (a third of a game's answers), a branch the processor mispredicts. Written at the end of the list
+    // every time (its `at` has a spare entry), kept only when new ((c - 1) >>> 31 is 1 for c = 0).
+    const p = this.pending as PendingTallies;
+    const n = p.n;
+    p.at[n] = at;
+    p.n = n + ((c - 1) >>> 31);
   }
 
   /** Takes `d` (SevnEngine's decisions setter) if its buckets allow: a DecisionCounter, points and distinct only, at most 1,024 states over all decision kinds. */
