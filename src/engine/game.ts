@@ -33,10 +33,10 @@ export interface UnitRunner {
   /** Plays one unit: a round (round mode) or a whole game (game mode). */
   playOne(): void;
   /**
-   * A runner's fast path for many rounds (round mode) with no decision sink and no counterfactual:
-   * plays games [start, end) of `seed` as reseedGame then playOne would, one round for every seat,
-   * writing game g's score and busts (0 or 1) of seat s at [(g - start) * seats + s] of `scores` and
-   * `busts`. Returns false, having played nothing, when this runner's lineup or state has none.
+   * A one-seat runner's fast path for many rounds (round mode) with no decision sink and no
+   * counterfactual: plays games [start, end) of `seed` as reseedGame then playOne would, writing game
+   * g's score and busts (0 or 1) at [g - start] of `scores` and `busts`. Returns false, having played
+   * nothing, when this runner's lineup or state has none.
    */
   playRange?(seed: number, start: number, end: number, scores: Int32Array, busts: Int32Array): boolean;
   /** Per seat, for the unit just played: its score (round score, or final total in game mode). */

@@ -195,17 +195,16 @@ export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, la
 const RANGE_BLOCK = 1024;
 
 /**
- * Games [start, end) by the runner's playRange (round mode: one round a seat, no win shares), counted
- * into the same sums, histogram and per-game rows as playChunks' loop; false, having played nothing,
- * when the runner has no fast path for its lineup.
+ * Games [start, end) by the runner's playRange (one seat, round mode: one round a game, no win
+ * shares), counted into the same sums, histogram and per-game rows as playChunks' loop; false, having
+ * played nothing, when the runner has no fast path for its lineup.
  */
 function playByRange(runner: UnitRunner, seed: number, start: number, end: number, dense: Float64Array, other: number[], totals: Float64Array, rows: Int32Array | null): boolean {
-  if (runner.playRange === undefined || start === end) return false;
-  const seats = runner.seats;
-  const scores = new Int32Array(RANGE_BLOCK * seats);
-  const busts = new Int32Array(RANGE_BLOCK * seats);
+  if (runner.playRange === undefined || runner.seats !== 1 || start === end) return false;
+  const scores = new Int32Array(RANGE_BLOCK);
+  const busts = new Int32Array(RANGE_BLOCK);
   const denseScores = DENSE_SCORES;
-  const fields = SEAT_FIELDS;
+  let bustCount = 0;
   let row = 0;
   for (let g = start; g < end; g += RANGE_BLOCK) {
     const stop = Math.min(end, g + RANGE_BLOCK);
@@ -213,21 +212,21 @@ function playByRange(runner: UnitRunner, seed: number, start: number, end: numbe
       if (g === start) return false;
       throw new Error('playRange: the fast path stopped applying in the middle of a run');
     }
-    for (let i = 0, n = (stop - g) * seats, s = 0; i < n; i++) {
+    for (let i = 0; i < stop - g; i++) {
       const score = scores[i];
-      if (score >= 0 && score < denseScores) dense[s * denseScores + score]++;
-      else other.push(s, score, 1);
-      totals[s * fields + 6] += busts[i];
+      if (score >= 0 && score < denseScores) dense[score]++;
+      else other.push(0, score, 1);
+      bustCount += busts[i];
       if (rows !== null) {
         rows[row++] = score;
         rows[row++] = 0;
         rows[row++] = 1;
         rows[row++] = busts[i];
       }
-      s = s + 1 === seats ? 0 : s + 1;
     }
   }
-  for (let s = 0; s < seats; s++) totals[s * fields + 5] += end - start;
+  totals[5] += end - start;
+  totals[6] += bustCount;
   return true;
 }
 

@@ -45,22 +45,6 @@ class SevenfallRunner extends SeededRunner<SevenfallEngine> {
     this.engine.resetCanister();
   }
 
-  /** Round mode's turns with no decision sink, counterfactual or tracer (see UnitRunner.playRange). */
-  playRange(seed: number, start: number, end: number, scores: Int32Array, busts: Int32Array): boolean {
-    const e = this.engine;
-    if (this.mode !== 'round' || e.decisions !== null || e.counterfactual !== null || e.tracer !== null) return false;
-    const { seats, players, deck } = this;
-    for (let g = start, i = 0; g < end; g++) {
-      this.reseedGame(seed, g);
-      e.startRound();
-      for (let s = 0; s < seats; s++, i++) {
-        scores[i] = e.playTurn(players[s], deck, s, 0, seats);
-        busts[i] = 0;
-      }
-    }
-    return true;
-  }
-
   playOne(): void {
     const e = this.engine;
     if (this.mode === 'game') {

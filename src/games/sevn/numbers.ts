@@ -96,8 +96,9 @@ const enum Asked {
  * asked once per held mask, into a table, and the round is a loop over locals: the draws of
  * playNumbers from the same stream in the same order, the question a table lookup. No view, no seat
  * counters, no strategy call. The runner plays a round here only with no decision sink, evaluator,
- * tracer or stacked draws (SevnRunner.playOne); test/sevn/solo-table.test.ts plays every round both
- * ways and compares them.
+ * tracer or stacked draws (SevnRunner.playOne, and playRange for a block of games with their deck
+ * seeding in the same loop); test/sevn/solo-table.test.ts plays every round both ways and compares
+ * them, test/engine/play-range.test.ts every block.
  *
  * The round leaves the deck as playNumbers would (the same cards in the same places, deckLen) but
  * not the seen counts, so it clears deckWhole (the general path's next fresh deck then copies the deck
