@@ -32,6 +32,13 @@ export interface UnitRunner {
   reseedGame(seed: number, game: number): void;
   /** Plays one unit: a round (round mode) or a whole game (game mode). */
   playOne(): void;
+  /**
+   * A one-seat runner's fast path for many rounds (round mode) with no decision sink and no
+   * counterfactual: plays games [start, end) of `seed` as reseedGame then playOne would, writing game
+   * g's score and busts (0 or 1) at [g - start] of `scores` and `busts`. Returns false, having played
+   * nothing, when this runner's lineup or state has none.
+   */
+  playRange?(seed: number, start: number, end: number, scores: Int32Array, busts: Int32Array): boolean;
   /** Per seat, for the unit just played: its score (round score, or final total in game mode). */
   readonly scores: Int32Array;
   /** Per seat: its share of the win (game mode; 0 in round mode). */

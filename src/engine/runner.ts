@@ -139,7 +139,9 @@ export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, la
   const denseScores = DENSE_SCORES;
   const fields = SEAT_FIELDS;
   let row = 0;
-  for (let g = start; g < end; g++) {
+  // The runner's fast path when it has one (no decisions recorded), else game by game.
+  const ranged = recording === 'none' && playByRange(runner, def.seed, start, end, dense, other, totals, rows);
+  for (let g = ranged ? end : start; g < end; g++) {
     runner.reseedGame(def.seed, g);
     runner.playOne();
     for (let s = 0; s < seats; s++) {
@@ -187,6 +189,45 @@ export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, la
     decisions: (decisions?.table ?? values)?.flatten() ?? new Float64Array(0),
     perGame: rows,
   };
+}
+
+/** Games a playRange call plays: its scores and busts fit in a few kilobytes. */
+const RANGE_BLOCK = 1024;
+
+/**
+ * Games [start, end) by the runner's playRange (one seat, round mode: one round a game, no win
+ * shares), counted into the same sums, histogram and per-game rows as playChunks' loop; false, having
+ * played nothing, when the runner has no fast path for its lineup.
+ */
+function playByRange(runner: UnitRunner, seed: number, start: number, end: number, dense: Float64Array, other: number[], totals: Float64Array, rows: Int32Array | null): boolean {
+  if (runner.playRange === undefined || runner.seats !== 1 || start === end) return false;
+  const scores = new Int32Array(RANGE_BLOCK);
+  const busts = new Int32Array(RANGE_BLOCK);
+  const denseScores = DENSE_SCORES;
+  let bustCount = 0;
+  let row = 0;
+  for (let g = start; g < end; g += RANGE_BLOCK) {
+    const stop = Math.min(end, g + RANGE_BLOCK);
+    if (!runner.playRange(seed, g, stop, scores, busts)) {
+      if (g === start) return false;
+      throw new Error('playRange: the fast path stopped applying in the middle of a run');
+    }
+    for (let i = 0; i < stop - g; i++) {
+      const score = scores[i];
+      if (score >= 0 && score < denseScores) dense[score]++;
+      else other.push(0, score, 1);
+      bustCount += busts[i];
+      if (rows !== null) {
+        rows[row++] = score;
+        rows[row++] = 0;
+        rows[row++] = 1;
+        rows[row++] = busts[i];
+      }
+    }
+  }
+  totals[5] += end - start;
+  totals[6] += bustCount;
+  return true;
 }
 
 /** Everything a run has counted: chunk results and other runs' totals are added in any order. */

@@ -63,10 +63,12 @@ export abstract class SeededRunner<E extends RunnableEngine> implements UnitRunn
     this.engine.decisions = sink;
   }
 
-  private readonly key = new Int32Array(2);
+  /** The game key reseedGame last computed (gameKey). */
+  protected readonly key = new Int32Array(2);
   /** seedKey of the seed last played (NaN: none yet): the seed's half of gameKey is hashed once a run. */
   private keySeed = NaN;
-  private readonly seedHalf = new Int32Array(2);
+  /** seedKey(keySeed): the seed's half of every game key. */
+  protected readonly seedHalf = new Int32Array(2);
   /**
    * Per seat, 1 while its stream is reseeded every game: every seat, or with streamsOnDemand only
    * those whose strategy took its stream (read ctx.rng in create; see takeStream). A stream costs 4
@@ -99,11 +101,7 @@ export abstract class SeededRunner<E extends RunnableEngine> implements UnitRunn
   /** Reseeds every stream for one game from (seed, game) by integer hashing (see gameKey). */
   reseedGame(seed: number, game: number): void {
     this.resetDeck();
-    if (seed !== this.keySeed) {
-      seedKey(seed, this.seedHalf);
-      this.keySeed = seed;
-      this.seeded = true;
-    }
+    this.useSeed(seed);
     this.deck.reseedForGame(this.seedHalf, game, STREAM_DECK * 256, this.key);
     for (let s = 0; s < this.seats; s++) if (this.streamTaken[s] === 1) this.strategyRngs[s].reseedFromKey(this.key, STREAM_STRATEGY * 256 + s);
     const cf = this.engine.counterfactual;
@@ -112,6 +110,15 @@ export abstract class SeededRunner<E extends RunnableEngine> implements UnitRunn
       cf.seed = seed;
       cf.chunk = game;
       cf.counter = 0;
+    }
+  }
+
+  /** Makes `seed` the seed whose half of the game keys seedHalf holds. */
+  protected useSeed(seed: number): void {
+    if (seed !== this.keySeed) {
+      seedKey(seed, this.seedHalf);
+      this.keySeed = seed;
+      this.seeded = true;
     }
   }
 

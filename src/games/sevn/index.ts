@@ -65,6 +65,16 @@ export class SevnRunner extends SeededRunner<SevnEngine> {
     this.engine.evaluator = cf === null ? null : new SevnEvaluator(this.engine.rules, this.engine.cards, cf, this.mode === 'game');
   }
 
+  /** Solo rounds by the rule table (the one lineup with a fast path; see UnitRunner.playRange). */
+  playRange(seed: number, start: number, end: number, scores: Int32Array, busts: Int32Array): boolean {
+    const e = this.engine;
+    const solo = this.solo;
+    if (solo === null || e.decisions !== null || e.evaluator !== null || e.tracer !== null || e.stackPos < e.stackLen) return false;
+    this.useSeed(seed);
+    solo.playGames(e, this.deck, this.seedHalf, this.key, start, end, scores, busts);
+    return true;
+  }
+
   playOne(): void {
     const e = this.engine;
     const solo = this.solo;

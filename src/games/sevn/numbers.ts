@@ -7,7 +7,7 @@
  * (SevnDeck.takeLogged) so that the next fresh deck undoes them instead of copying the deck.
  * test/sevn/numbers-kernel.test.ts plays every game both ways and compares them.
  */
-import type { Rng } from '../../engine/rng.js';
+import { type Rng, STREAM_DECK } from '../../engine/rng.js';
 import { observeDecision } from './buckets.js';
 import type { SevnEngine } from './engine.js';
 import { Seat } from './seats.js';
@@ -96,8 +96,9 @@ const enum Asked {
  * asked once per held mask, into a table, and the round is a loop over locals: the draws of
  * playNumbers from the same stream in the same order, the question a table lookup. No view, no seat
  * counters, no strategy call. The runner plays a round here only with no decision sink, evaluator,
- * tracer or stacked draws (SevnRunner.playOne); test/sevn/solo-table.test.ts plays every round both
- * ways and compares them.
+ * tracer or stacked draws (SevnRunner.playOne, and playRange for a block of games with their deck
+ * seeding in the same loop); test/sevn/solo-table.test.ts plays every round both ways and compares
+ * them, test/engine/play-range.test.ts every block.
  *
  * The round leaves the deck as playNumbers would (the same cards in the same places, deckLen) but
  * not the seen counts, so it clears deckWhole (the general path's next fresh deck then copies the deck
@@ -115,7 +116,7 @@ export class SoloTable {
   /** The deck holds this table's draws from deck[top, size) since its last fresh deck. */
   pending = false;
   private top = 0;
-  /** The last round's score and bust (0 or 1). */
+  /** The last round of play()'s score and bust (0 or 1). */
   score = 0;
   bust = 0;
 
@@ -147,75 +148,110 @@ export class SoloTable {
     return a;
   }
 
-  /** One solo round from a fresh deck drawn with `rng` (the deck's stream, reseeded for the game). */
+  /** One solo round from a fresh deck drawn with `rng` (the deck's stream, reseeded for the game): into `score` and `bust`. */
   play(e: SevnEngine, rng: Rng): void {
+    this.playGames(e, rng, null, null, 0, 1, this.oneScore, this.oneBust);
+    this.score = this.oneScore[0];
+    this.bust = this.oneBust[0];
+  }
+
+  private readonly oneScore = new Int32Array(1);
+  private readonly oneBust = new Int32Array(1);
+
+  /**
+   * Solo rounds from fresh decks, game g's score and bust (0 or 1) at [g - start] of `scores` and
+   * `busts`. With `seedHalf`, the deck's
+   * stream is first reseeded for each game (Rng.reseedForGame into `key`, as the runner's reseedGame
+   * does; the strategy's stream is not: the table's rounds never ask the strategy); without, one round
+   * from `rng` as it stands (start 0, end 1).
+   */
+  playGames(e: SevnEngine, rng: Rng, seedHalf: Int32Array | null, key: Int32Array | null, start: number, end: number, scores: Int32Array, busts: Int32Array): void {
     const deck = e.deck;
     const from = this.from;
     const size = e.size;
-    // A fresh deck: undo the last round's draws (SevnDeck.refillDeck), or copy it in code order.
-    if (this.pending) {
-      for (let p = this.top; p < size; p++) {
-        const c = deck[p];
-        const j = from[p];
-        deck[p] = deck[j];
-        deck[j] = c;
-      }
-    } else deck.set(e.cards.deck);
     const draws = this.draws;
     const bits = e.numberBit;
     const sevnDistinct = e.sevnDistinct;
-    // The stream's state in locals for the round (each draw is Rng.below(n), written out below).
+    const sevnBonus = e.sevnBonus;
+    // Where the last round's draws start: a fresh deck undoes them (SevnDeck.refillDeck), or copies
+    // the deck in code order.
+    let top = this.top;
+    if (!this.pending) {
+      deck.set(e.cards.deck);
+      top = size;
+    }
+    // The stream's state in locals for each round (each draw is Rng.below(n), written out below).
     let a = rng.a;
     let b = rng.b;
     let c = rng.c;
     let d = rng.d;
     let n = size;
-    let mask = 0;
-    let sum = 0;
-    let distinct = 0;
-    let bust = 0;
-    let bonus = 0;
-    // The deal's card, then a card for every draw answer; a stay, a bust, a SEVN or an empty deck ends it.
-    for (;;) {
-      if (n === 0) break; // deck and discard pile both empty: as if it stayed
-      // Rng.below(n): Tyche-i steps (Rng.next) until x * n mod 2^32 is not below 2^32 mod n (only
-      // ever when that is < n: the sign flips make the signed comparison unsigned), then the high
-      // word of x * n (highWord; n < 2^16 here).
-      let x: number;
-      let low: number;
-      do {
-        b = (b << 25) ^ (b >>> 7) ^ c;
-        c = (c - d) | 0;
-        d = (d << 24) ^ (d >>> 8) ^ a;
-        a = (a - b) | 0;
-        b = (b << 20) ^ (b >>> 12) ^ c;
-        c = (c - d) | 0;
-        d = (d << 16) ^ (c >>> 16) ^ a;
-        a = (a - b) | 0;
-        x = a;
-        low = Math.imul(x, n);
-        // (literals, not module constants: each of those is a context load and a hole check)
-      } while ((low ^ -0x80000000) < (n ^ -0x80000000) && low >>> 0 < (4294967296 - n) % n);
-      const j = ((Math.imul(x >>> 16, n) + (Math.imul(x & 0xffff, n) >>> 16)) | 0) >>> 16;
-      const card = deck[j];
-      n = (n - 1) | 0;
-      deck[j] = deck[n];
-      deck[n] = card;
-      from[n] = j;
-      const bit = bits[card];
-      if ((mask & bit) !== 0) {
-        bust = 1;
-        break;
+    for (let g = start; g < end; g++) {
+      for (let p = top; p < size; p++) {
+        const card = deck[p];
+        const j = from[p];
+        deck[p] = deck[j];
+        deck[j] = card;
       }
-      mask |= bit;
-      sum = (sum + 31 - Math.clz32(bit)) | 0;
-      distinct = (distinct + 1) | 0;
-      if (distinct === sevnDistinct) {
-        bonus = e.sevnBonus;
-        break;
+      if (seedHalf !== null) {
+        rng.reseedForGame(seedHalf, g, STREAM_DECK * 256, key!);
+        a = rng.a;
+        b = rng.b;
+        c = rng.c;
+        d = rng.d;
       }
-      const answer = draws[mask];
-      if (answer !== Asked.DRAW && (answer === Asked.STAY || this.ask(mask) === Asked.STAY)) break;
+      n = size;
+      let mask = 0;
+      let sum = 0;
+      let distinct = 0;
+      let bust = 0;
+      let bonus = 0;
+      // The deal's card, then a card for every draw answer; a stay, a bust, a SEVN or an empty deck ends it.
+      for (;;) {
+        if (n === 0) break; // deck and discard pile both empty: as if it stayed
+        // Rng.below(n): Tyche-i steps (Rng.next) until x * n mod 2^32 is not below 2^32 mod n (only
+        // ever when that is < n: the sign flips make the signed comparison unsigned), then the high
+        // word of x * n (highWord; n < 2^16 here).
+        let x: number;
+        let low: number;
+        do {
+          b = (b << 25) ^ (b >>> 7) ^ c;
+          c = (c - d) | 0;
+          d = (d << 24) ^ (d >>> 8) ^ a;
+          a = (a - b) | 0;
+          b = (b << 20) ^ (b >>> 12) ^ c;
+          c = (c - d) | 0;
+          d = (d << 16) ^ (c >>> 16) ^ a;
+          a = (a - b) | 0;
+          x = a;
+          low = Math.imul(x, n);
+          // (literals, not module constants: each of those is a context load and a hole check)
+        } while ((low ^ -0x80000000) < (n ^ -0x80000000) && low >>> 0 < (4294967296 - n) % n);
+        const j = ((Math.imul(x >>> 16, n) + (Math.imul(x & 0xffff, n) >>> 16)) | 0) >>> 16;
+        const card = deck[j];
+        n = (n - 1) | 0;
+        deck[j] = deck[n];
+        deck[n] = card;
+        from[n] = j;
+        const bit = bits[card];
+        if ((mask & bit) !== 0) {
+          bust = 1;
+          break;
+        }
+        mask |= bit;
+        sum = (sum + 31 - Math.clz32(bit)) | 0;
+        distinct = (distinct + 1) | 0;
+        if (distinct === sevnDistinct) {
+          bonus = sevnBonus;
+          break;
+        }
+        const answer = draws[mask];
+        if (answer !== Asked.DRAW && (answer === Asked.STAY || this.ask(mask) === Asked.STAY)) break;
+      }
+      top = n;
+      const t = sum + bonus;
+      scores[g - start] = bust === 1 || t < 0 ? 0 : t;
+      busts[g - start] = bust;
     }
     rng.a = a;
     rng.b = b;
@@ -223,10 +259,7 @@ export class SoloTable {
     rng.d = d;
     e.deckLen = n;
     e.deckWhole = false;
-    this.top = n;
+    this.top = top;
     this.pending = true;
-    this.bust = bust;
-    const t = sum + bonus;
-    this.score = bust === 1 || t < 0 ? 0 : t;
   }
 }
