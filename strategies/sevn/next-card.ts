@@ -448,10 +448,15 @@ export class NextCard extends CardCounts {
   private addsLoad = -1;
   private readonly ballastNonPositive: boolean; // every Ballast card's value <= 0 (rowCardsSum)
 
-  /** The points a bonus card of `kind` earns the loaded row now (as `score` adds them). */
+  /**
+   * The points a bonus card of `kind` earns the loaded row now (as `score` adds them). The held values
+   * are among the row's distinct values, so a row with fewer than minCards (minRun) of them earns no
+   * Heavyweight (Ladder): no loop over its values.
+   */
   private bonusEarned(kind: number): number {
     const mask = this.mask;
     if (kind === Kind.FEATHERWEIGHT) return this.distinct >= this.fw.minCards && (mask & this.nonLowBits) === 0 && this.nonLow === 0 ? this.fw.points : 0;
+    if (this.distinct < (kind === Kind.HEAVYWEIGHT ? this.hw.minCards : this.ld.minRun)) return 0;
     if (kind === Kind.HEAVYWEIGHT) {
       let heavy = 0;
       for (let m = mask & this.heavyBits; m !== 0; m &= m - 1) heavy++;

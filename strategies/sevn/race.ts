@@ -169,17 +169,18 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
     };
 
     /**
-     * Whether the row is below a lower bound on the threshold from the totals alone: `rule`'s level, by the same
-     * floating-point steps, plus the crowd term at its least over the opponents that can be in (the
-     * stake term at its least, 0, when stake >= 0). Each sum and product is monotonic in each term,
-     * so a row below this is below the threshold. Returns the comparison, not the bound: a
-     * double returned from a call is boxed (a heap number per question).
+     * Whether the row is under the target and below a lower bound on the threshold from the totals alone: `rule`'s
+     * level, by the same floating-point steps, plus the crowd term at its least over the opponents that can be in
+     * (the stake term at its least, 0, when stake >= 0). Each sum and product is monotonic in each term,
+     * so a row below this is below the threshold. The two tests are one: mine < target, with mine = total +
+     * points (integers, exact), is points < target - total, and points < a && points < b is points < min(a, b)
+     * (a NaN floor fails both ways). Returns the comparison, not the bound: a double returned from a call is
+     * boxed (a heap number per question).
      */
     const underFloor = (v: SevnView, me: number): boolean => {
       // The totals do not change within a round: the floor is worked out once a round and seat. A
       // round is known by the deck's epoch (new at every fresh deck, so at every game) and its number.
       const epoch = v.deckEpoch;
-      if (epoch !== undefined && epoch === floorEpoch && v.round === floorRound && me === floorSeat) return v.points < floor[0];
       const myTotal = v.totalOf(me);
       let bestTotal = -1e9;
       let top = myTotal;
@@ -192,7 +193,7 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
       const gap = v.players > 1 ? bestTotal - myTotal : 0;
       const progress = Math.min(1, top / target);
       const level = points + progress * (gap > 0 ? behind * gap : ahead * gap);
-      const least = level + (crowd >= 0 ? 0 : crowd * (v.players - 1));
+      const least = Math.min(level + (crowd >= 0 ? 0 : crowd * (v.players - 1)), target - myTotal);
       if (epoch !== undefined) {
         floorEpoch = epoch;
         floorRound = v.round;
@@ -221,12 +222,11 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
         // is a draw whatever R1 says. So most questions are settled by the row and the deck, or by
         // them and the totals, without the opponents' statuses and round points; the rest get `rule`.
         const me = v.seat;
-        const mine = v.totalOf(me) + v.points;
         // The Second Chance read only when the bust check holds (a getter V8 does not inline here).
         const held = v.held;
-        if (held !== 0 && bustsOver(v, held, risk) && !v.hasSecondChance) return outWins(v, me, mine, target) ? Answer.DRAW : Answer.STAY;
-        if (stake >= 0 && mine < target) {
-          // The floor of this round, once worked out, read here (a call costs about as much).
+        if (held !== 0 && bustsOver(v, held, risk) && !v.hasSecondChance) return outWins(v, me, v.totalOf(me) + v.points, target) ? Answer.DRAW : Answer.STAY;
+        if (stake >= 0) {
+          // The floor of this round (the target folded in, see underFloor), once worked out, read here (a call costs about as much).
           if (v.deckEpoch === floorEpoch && v.round === floorRound && me === floorSeat) {
             if (v.points < floor[0]) return Answer.DRAW;
           } else if (underFloor(v, me)) return Answer.DRAW;

@@ -80,13 +80,13 @@ export class SevnViewBuffer implements SevnView {
 
   // Scalars read straight from the engine when asked: cheaper than setting them on every decision.
   get distinct(): number {
-    return this.#src.seats[(this.seat << Seat.SHIFT) + Seat.DISTINCT];
+    return this.#src.seats[(this.seat << Seat.SHIFT) | Seat.DISTINCT];
   }
   get held(): number {
-    return this.#src.seats[(this.seat << Seat.SHIFT) + Seat.MASK];
+    return this.#src.seats[(this.seat << Seat.SHIFT) | Seat.MASK];
   }
   get hasSecondChance(): boolean {
-    return this.#src.seats[(this.seat << Seat.SHIFT) + Seat.SC] !== 0;
+    return this.#src.seats[(this.seat << Seat.SHIFT) | Seat.SC] !== 0;
   }
   get deckSize(): number {
     return this.#src.deckSize;
@@ -133,7 +133,7 @@ export class SevnViewBuffer implements SevnView {
   }
 
   statusOf(seat: number): number {
-    return this.#src.seats[(seat << Seat.SHIFT) + Seat.STATUS];
+    return this.#src.seats[(seat << Seat.SHIFT) | Seat.STATUS];
   }
   totalOf(seat: number): number {
     return this.#src.totals[seat];
@@ -142,7 +142,7 @@ export class SevnViewBuffer implements SevnView {
     return this.#src.scoreSeat(seat);
   }
   rowLength(seat: number): number {
-    return this.#src.seats[(seat << Seat.SHIFT) + Seat.ROWLEN];
+    return this.#src.seats[(seat << Seat.SHIFT) | Seat.ROWLEN];
   }
   rowCard(seat: number, i: number): number {
     return this.#src.rows[seat * this.rowStride + i];
@@ -157,18 +157,19 @@ export class SevnViewBuffer implements SevnView {
     const src = this.#src;
     return i >= src.deckSize && i < src.epochTop ? src.deck[i] : -1;
   }
+  /** Fields read as st[b | Seat.X] (see Seat): no overflow check per field, as in the engine. */
   rowCounters(seat: number, out: Int32Array): void {
     const st = this.#src.seats;
     const b = seat << Seat.SHIFT;
-    out[RowCounter.STATUS] = st[b + Seat.STATUS];
-    out[RowCounter.MASK] = st[b + Seat.MASK];
-    out[RowCounter.SUM] = st[b + Seat.SUM];
-    out[RowCounter.DISTINCT] = st[b + Seat.DISTINCT];
-    out[RowCounter.NONLOW] = st[b + Seat.NONLOW];
-    out[RowCounter.MULT] = st[b + Seat.MULT];
-    out[RowCounter.PLUS] = st[b + Seat.PLUS];
-    out[RowCounter.BONUS] = st[b + Seat.BONUS];
-    out[RowCounter.SC] = st[b + Seat.SC];
+    out[RowCounter.STATUS] = st[b | Seat.STATUS];
+    out[RowCounter.MASK] = st[b | Seat.MASK];
+    out[RowCounter.SUM] = st[b | Seat.SUM];
+    out[RowCounter.DISTINCT] = st[b | Seat.DISTINCT];
+    out[RowCounter.NONLOW] = st[b | Seat.NONLOW];
+    out[RowCounter.MULT] = st[b | Seat.MULT];
+    out[RowCounter.PLUS] = st[b | Seat.PLUS];
+    out[RowCounter.BONUS] = st[b | Seat.BONUS];
+    out[RowCounter.SC] = st[b | Seat.SC];
   }
 
   // Loops, not TypedArray.set: for these few entries the builtin call costs more than the copy
@@ -185,7 +186,7 @@ export class SevnViewBuffer implements SevnView {
     const seats = this.#src.seats;
     const stride = this.rowStride;
     for (let s = 0, o = 0; s < this.players; s++, o += stride) {
-      for (let i = o, end = o + seats[(s << Seat.SHIFT) + Seat.ROWLEN]; i < end; i++) to[i] = from[i];
+      for (let i = o, end = o + seats[(s << Seat.SHIFT) | Seat.ROWLEN]; i < end; i++) to[i] = from[i];
     }
   }
   private copySeen(): void {
