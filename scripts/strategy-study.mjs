@@ -4,10 +4,10 @@
  *
  *   npm run build && node scripts/strategy-study.mjs [--quick] [--threads T] [--ladder-deals D] [--out DIR] [--doc FILE] [--preset P] [--doc-only]
  *
- * Run time: the last full run (2026-12-01, 2 threads, with the test suite running beside it for part
- * of it) took about 28 min: the tunes 61 s and 18 s, sevn 1,189 s (the 60-deal ladder 174 s, the
- * search bot's 8,000-game goal matches and timings 1,012 s), flip7 405 s. docs/STRATEGY.md prints how
- * long each step took. Run it as `npm run build && nice -n 15 node scripts/strategy-study.mjs
+ * Run time: on 2026-12-01 (2 threads, the test suite running beside it for part of it) about 28 min:
+ * the tunes 61 s and 18 s, sevn 1,189 s (the 60-deal ladder 174 s, the search bot's 8,000-game goal
+ * matches and timings 1,012 s), flip7 405 s. The last run (2026-12-02, at nice 19 beside other work
+ * using both cores) took 75 min. docs/STRATEGY.md prints how long each step took. Run it as `npm run build && nice -n 15 node scripts/strategy-study.mjs
  * --threads 2`.
  *
  * 1. Tuned defaults (preset `sevn`): `sevensim tune` (the same function) tunes `race` by CMA-ES on

@@ -503,7 +503,7 @@ export function formatTune(r: TuneReport): string {
   // The validation table names candidates by their searched values (the full specs are long).
   const short = (v: Validated) => r.searched.map((s) => `${s.name}=${String(v.values[s.name])}`).join(',');
   const width = Math.max(...r.validated.map((v) => short(v).length));
-  const tag = (v: Validated) => [v.spec === r.choice.spec ? (r.answer === 'start kept' ? 'choice, not confirmed' : 'choice') : '', v.spec === r.start.spec ? 'start' : '', v !== r.choice && r.plateau.some((q) => q.spec === v.spec) ? 'within noise of the choice' : ''].filter(Boolean).join(', ');
+  const tag = (v: Validated) => [v.spec === r.choice.spec ? (r.answer === 'start kept' ? 'choice, not confirmed' : 'choice') : '', v.spec === r.start.spec ? 'start' : '', v.spec !== r.choice.spec && r.plateau.some((q) => q.spec === v.spec) ? 'within noise of the choice' : ''].filter(Boolean).join(', ');
   const answer = {
     choice: `answer: the validation's choice, ahead of the start on the confirmation block`,
     start: `answer: the start; no finalist of the search scored above it on the validation block`,

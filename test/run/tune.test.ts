@@ -272,6 +272,9 @@ describe('tune', () => {
     const text = formatTune(report);
     expect(text).toContain('answer: the start; no finalist of the search scored above it on the validation block');
     expect(text).not.toMatch(/^start:/m);
+    // The choice is not tagged "within noise of the choice", and a report read back from its JSON (the study's --doc-only) prints the same.
+    expect(text).not.toMatch(/choice.*within noise of the choice/);
+    expect(formatTune(JSON.parse(JSON.stringify(report)) as TuneReport)).toBe(text);
   }, 60_000);
 
   it('leaves no files behind when the run fails before writing', async () => {
