@@ -58,15 +58,20 @@ export function playCandidates(runners: UnitRunner[][], def: CandidatesDefinitio
       r.playOne();
       y[c] = objectiveValue(r, seat, def.objective);
     }
-    sums[0] += 1;
-    let at = 1 + k;
-    for (let a = 0; a < k; a++) {
-      const ya = y[a];
-      sums[1 + a] += ya;
-      for (let b = a; b < k; b++) sums[at++] += ya * y[b];
-    }
+    addGame(sums, y, k);
   }
   return { firstChunk: first, lastChunk: last, games: end - start, sums };
+}
+
+/** One game's candidate values into the block sums: the count, each sum, each product (crossIndex's order). */
+export function addGame(sums: Float64Array, y: ArrayLike<number>, k: number): void {
+  sums[0] += 1;
+  let at = 1 + k;
+  for (let a = 0; a < k; a++) {
+    const ya = y[a];
+    sums[1 + a] += ya;
+    for (let b = a; b < k; b++) sums[at++] += ya * y[b];
+  }
 }
 
 /** Games each candidate's playRange plays at a time. */
@@ -96,13 +101,7 @@ function playByRange(runners: UnitRunner[][], def: CandidatesDefinition, start: 
         const score = scores[c][i];
         y[c] = o.kind === 'mean' ? score : o.kind === 'win' ? 0 : score >= o.k ? 1 : 0;
       }
-      sums[0] += 1;
-      let at = 1 + k;
-      for (let a = 0; a < k; a++) {
-        const ya = y[a];
-        sums[1 + a] += ya;
-        for (let b = a; b < k; b++) sums[at++] += ya * y[b];
-      }
+      addGame(sums, y, k);
     }
   }
   return true;

@@ -4,7 +4,7 @@
  * game (what common random numbers share), own noise per candidate. Sums are built exactly as
  * engine/candidates.ts builds them.
  */
-import { crossIndex, sumsLength } from '../../src/engine/candidates.js';
+import { addGame, sumsLength } from '../../src/engine/candidates.js';
 import { Rng } from '../../src/engine/rng.js';
 import { gaussian } from '../../src/tune/cmaes.js';
 import { type Searcher, distinct, pointKey, stepResult } from '../../src/tune/search.js';
@@ -25,25 +25,15 @@ export function playSynthetic(s: Synthetic, points: Point[], games: number, rng:
   for (let g = 0; g < games; g++) {
     const c = s.common * gaussian(u);
     for (let i = 0; i < k; i++) y[i] = Math.round(10 * (s.f(points[i]) + c + s.own * gaussian(u)));
-    addGame(sums, y);
+    addGame(sums, y, k);
   }
   return new BlockStats(k, 10, sums);
-}
-
-/** Adds one game's per-candidate values to block sums laid out as engine/candidates.ts lays them. */
-export function addGame(sums: Float64Array, y: ArrayLike<number>): void {
-  const k = y.length;
-  sums[0]++;
-  for (let a = 0; a < k; a++) {
-    sums[1 + a] += y[a];
-    for (let b = a; b < k; b++) sums[crossIndex(k, a, b)] += y[a] * y[b];
-  }
 }
 
 /** The sums of per-game values (rows: games; columns: candidates). */
 export function sumsOf(values: number[][]): Float64Array {
   const s = new Float64Array(sumsLength(values[0].length));
-  for (const y of values) addGame(s, y);
+  for (const y of values) addGame(s, y, y.length);
   return s;
 }
 
