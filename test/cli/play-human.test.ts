@@ -17,7 +17,8 @@ import type { SevnGameRecord } from '../../src/games/sevn/analyses/record.js';
 type GameRecord = SevnGameRecord & SevenfallGameRecord;
 import { SEVENFALL_STRATEGIES } from '../../strategies/sevenfall/index.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
-import { sevensim, sevensimWithInput } from '../helpers/cli.js';
+import { spawn } from 'node:child_process';
+import { CLI, sevensim, sevensimWithInput } from '../helpers/cli.js';
 import { tempDir } from '../helpers/dirs.js';
 
 const readRecord = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as GameRecord;
@@ -98,6 +99,19 @@ describe('play --human: the line protocol (stdin not a terminal)', () => {
     expect(mine.turns!.map((t) => t.final.split(' ').sort().join(''))).toEqual(bot.turns!.map((t) => t.final.split(' ').sort().join('')));
     expect(r.stdout).toMatch(/Seat 0 \(human\): \d+ decisions, loss against the best action \(exact/);
   });
+
+  it('Ctrl-C with the answers piped in (a signal, not a key): the game is saved as at end of input, exit 0', async () => {
+    const file = join(tempDir('play-sigint'), 'g.json');
+    const child = spawn(process.execPath, [CLI, 'play', '--game', 'sevn', '--human', '0', '--players', 'ev', '--seed', '3', '--save', file, '--hint-rollouts', '50'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    for (const deadline = Date.now() + 60_000; !out.includes('> ') && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGINT'); // the stdin pipe stays open: only the signal can stop it
+    expect(await exited).toBe(0);
+    expect(out).toContain(`game saved to ${file}`);
+    expect(readRecord(file).finished).toBe(false);
+  }, 60_000);
 
   it('bad usage: one line, exit 2', () => {
     for (const args of [['--human', '3', '--players', 'ev'], ['--hints', '--players', 'ev', 'ev'], ['--human', '0', '--json', '--players', 'ev']]) {

@@ -52,6 +52,10 @@ export async function playHuman(game: TableGame, io: PlayIo, o: PlayHumanOptions
   };
   say(c.dim(HELP));
   let stopped: 'eof' | 'quit' | null = null;
+  // A terminal hands Ctrl-C to readline, which ends the input; from a pipe it is a signal: end the input
+  // too, so the game is saved as at end of input instead of the process dying with nothing written.
+  const interrupt = () => rl.close();
+  process.once('SIGINT', interrupt);
   try {
     while (!game.over) {
       for (const l of game.lines.slice(game.shown)) say(l);
@@ -81,6 +85,7 @@ export async function playHuman(game: TableGame, io: PlayIo, o: PlayHumanOptions
       if (stopped) break;
     }
   } finally {
+    process.off('SIGINT', interrupt);
     rl.close();
   }
   for (const l of game.lines.slice(game.shown)) say(l);

@@ -24,7 +24,11 @@ export async function runTrack(track: SevnTrack, io: PlayIo): Promise<void> {
   say(TRACK_HELP);
   let lastHint = '';
   let lastResult: string | null = null;
+  let quit = false;
   let saved = track.entries.length; // entries in the file last saved or loaded
+  // Ctrl-C from a pipe is a signal (a terminal hands it to readline): end the input, as q does.
+  const interrupt = () => rl.close();
+  process.once('SIGINT', interrupt);
   try {
     for (;;) {
       for (const l of track.lines.slice(track.shown)) say(l);
@@ -48,6 +52,7 @@ export async function runTrack(track: SevnTrack, io: PlayIo): Promise<void> {
       if (input === 'q' || input === 'quit') {
         const unsaved = track.entries.length - saved;
         if (unsaved > 0) say(`stopped; ${counted(unsaved, 'entry', 'entries')} not saved (save FILE keeps the game; --load FILE continues it)`);
+        quit = true;
         break;
       } else if (input === '?') say(TRACK_HELP);
       else if (input === 't' || input === 'table') say(track.table());
@@ -74,7 +79,10 @@ export async function runTrack(track: SevnTrack, io: PlayIo): Promise<void> {
       }
     }
   } finally {
+    process.off('SIGINT', interrupt);
     rl.close();
   }
+  const unsaved = track.entries.length - saved;
+  if (unsaved > 0 && !quit) say(`input ended; ${counted(unsaved, 'entry', 'entries')} not saved (save FILE keeps the game; --load FILE continues it)`);
   say(bold(track.table()));
 }
