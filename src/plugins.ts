@@ -102,6 +102,32 @@ async function loadPlugin(file: string): Promise<void> {
       throw bad(`strategy "${def.name}" clashes with ${from ? `the one from plugin ${from}` : `the built-in ${g} strategy of that name`}; rename it`);
     }
   }
-  for (const g of games) (entries.find((e) => e.game.name === g)!.game.strategies as StrategyDef<unknown, never>[]).push(def as StrategyDef<unknown, never>);
+  // The games play it with its errors named: a throw from a worker otherwise reached the user as the bare message.
+  const create = def.create.bind(def) as (params: unknown, ctx: never) => unknown;
+  const named = { ...def, create: (params: unknown, ctx: never) => naming(create(params, ctx), def.name!, file) } as StrategyDef<unknown, never>;
+  for (const g of games) (entries.find((e) => e.game.name === g)!.game.strategies as StrategyDef<unknown, never>[]).push(named);
   loaded.set(path, { games, name: def.name, def: def as PluginDef });
+}
+
+/**
+ * The strategy a plugin's create returned, with every method (own or inherited) wrapped so that a
+ * throw names the strategy, the method and the file; the rest reads through to the original.
+ */
+function naming(strategy: unknown, name: string, file: string): unknown {
+  if (strategy === null || typeof strategy !== 'object') return strategy;
+  const out = Object.create(strategy) as Record<string, unknown>;
+  for (let o: object | null = strategy; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
+    for (const key of Object.getOwnPropertyNames(o)) {
+      const f: unknown = Object.getOwnPropertyDescriptor(o, key)?.value;
+      if (key === 'constructor' || typeof f !== 'function' || Object.prototype.hasOwnProperty.call(out, key)) continue;
+      out[key] = (...args: unknown[]): unknown => {
+        try {
+          return (f as (...a: unknown[]) => unknown).apply(strategy, args);
+        } catch (e) {
+          throw new Error(`strategy "${name}" (plugin ${file}) failed in ${key}(): ${e instanceof Error ? e.message : String(e)}`);
+        }
+      };
+    }
+  }
+  return out;
 }

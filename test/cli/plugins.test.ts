@@ -149,7 +149,7 @@ export default {
       expect(r.stderr).toBe('sevensim: strategy "illegal:points=30" (seat 0) returned illegal draw-or-stay answer 5: expected 1 (draw) or 0 (stay) (SEVENSIM_DEBUG=1 shows where)\n');
       const t = sevensim('simulate', '--game', 'sevn', '--plugin', throwing, '--players', 'ev', 'throwing', '--games', '200', '--threads', threads);
       expect(t.code).toBe(1);
-      expect(t.stderr).toBe('sevensim: bot bug (SEVENSIM_DEBUG=1 shows where)\n');
+      expect(t.stderr).toBe(`sevensim: strategy "throwing" (plugin ${throwing}) failed in drawOrStay(): bot bug (SEVENSIM_DEBUG=1 shows where)\n`);
     }
   }, 120_000);
 });
