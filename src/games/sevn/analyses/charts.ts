@@ -66,7 +66,7 @@ export function sevnDecisionValue(o: SimulateOutput, game: GameModule): Chart {
       columns: Math.min(bands.length, 2),
       spec: {
         width: 220,
-        height: 140,
+        height: 170, // the rotated y title is about 150 px: shorter panels overlapped it with the next row's
         layer: [
           { mark: { type: 'area', opacity: 0.25, color: '#4c78a8' }, encoding: { x, y: { field: 'lo', type: 'quantitative', ...y }, y2: { field: 'hi' } } },
           { mark: { type: 'line', strokeWidth: 2, color: '#4c78a8', point: { size: 14 } }, encoding: { x, y: { field: 'diff', type: 'quantitative' } } },
