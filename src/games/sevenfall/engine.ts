@@ -3,7 +3,7 @@
  * construction: the canister, the row and every scratch buffer are typed arrays made once.
  */
 import { MAX_SEATS } from '../../engine/game.js';
-import type { Rng } from '../../engine/rng.js';
+import { type Rng, STREAM_DECK } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import type { FeatureSource } from '../../engine/decisions.js';
@@ -12,6 +12,9 @@ import { type SevenfallRules, totalTiles } from './rules.js';
 import { SevenfallEvaluator } from './rollouts.js';
 import { ScoreTable } from './scoring.js';
 import { STOP, type SevenfallPlayer, SevenfallViewBuffer, strategySide } from './view.js';
+
+/** The deck stream's number (as SeededRunner.reseedGame seeds it). */
+const DECK_STREAM = STREAM_DECK * 256;
 
 
 /** Optional observer for traces; null in simulations so it costs one comparison. */
@@ -160,6 +163,50 @@ export class SevenfallEngine implements FeatureSource {
     this.discardsLeft = rules.discardBudget;
     if (this.tracer !== null) this.tracer.turnStart(seat, round, row);
     return this.finishTurn(player, rng, seat, round, players);
+  }
+
+  /**
+   * Games [start, end) of one seat in round mode with nothing recorded or traced (the runner's
+   * playRange): each game as reseedGame (canister reset, deck stream from reseedForGame), startRound
+   * and playTurn would play it, its score into scores[g - start]. `ahead` holds the next game's deck
+   * stream: it is seeded while this game draws from `rng`, since the two hash chains are independent.
+   */
+  playTurns(player: SevenfallPlayer, rng: Rng, ahead: Rng, seedHalf: Int32Array, key: Int32Array, start: number, end: number, scores: Int32Array): void {
+    const { rules, row, pool, locked, outOfPlay } = this;
+    const poolWords = this.poolWords;
+    const canon = this.canonWords;
+    const size = row.length;
+    const v = this.view;
+    ahead.reseedForGame(seedHalf, start, DECK_STREAM, key);
+    for (let g = start; g < end; g++) {
+      rng.copyFrom(ahead);
+      if (g + 1 < end) ahead.reseedForGame(seedHalf, g + 1, DECK_STREAM, key);
+      for (let i = 0; i < canon.length; i++) poolWords[i] = canon[i];
+      if (this.outOfPlayDirty) {
+        for (let t = 0; t < outOfPlay.length; t++) outOfPlay[t] = 0;
+        this.outOfPlayDirty = false;
+      }
+      rng.shuffleStep(pool, 0, size);
+      for (let i = 0; i < size; i++) row[i] = pool[i];
+      if (this.discardsLeft !== rules.discardBudget) for (let i = 0; i < size; i++) locked[i] = 0;
+      this.top = size;
+      this.discardsLeft = rules.discardBudget;
+      // finishTurn's first question (every position unlocked); a stop scores the row as drawn.
+      v.stamp = (v.stamp + 1) & 0x3fffffff || 1;
+      v.discardsLeft = this.discardsLeft;
+      v.seat = 0;
+      v.players = 1;
+      v.round = 0;
+      this.roundNow = 0;
+      const action = player.decide(v);
+      if (action === STOP) {
+        scores[g - start] = this.scoreRow();
+        continue;
+      }
+      this.checkAction(player, action, this.fullMask);
+      this.discard(action, rng);
+      scores[g - start] = this.finishTurn(player, rng, 0, 0, 1);
+    }
   }
 
   /** The discard steps from the current state to the end of the turn; returns the score. */

@@ -31,18 +31,36 @@ function makePlayers(strategies: readonly SevenfallStrategyDef[], rules: Sevenfa
 
 class SevenfallRunner extends SeededRunner<SevenfallEngine> {
   private readonly players: SevenfallPlayer[];
+  /** Whether a strategy took its stream (playRange does not seed strategy streams). */
+  private streamsTaken = false;
+  /** The next game's deck stream in playRange. */
+  private readonly ahead = new Rng();
 
   readonly bucketFeatures;
 
   constructor(strategies: readonly SevenfallStrategyDef[], rules: SevenfallRules, specs: readonly string[], mode: Mode) {
     super(specs.length, mode, new SevenfallEngine(rules, tableFor(rules))); // one score table per rules object: building one takes ~10 ms
     this.bucketFeatures = sevenfallBucketFeatures(rules);
-    this.players = makePlayers(strategies, rules, specs, this.strategyRngs, this.streamsOnDemand());
+    const take = this.streamsOnDemand();
+    this.players = makePlayers(strategies, rules, specs, this.strategyRngs, (seat, spec) => {
+      this.streamsTaken = true;
+      take(seat, spec);
+    });
     this.rounds.fill(mode === 'game' ? rules.rounds : 1);
   }
 
   protected resetDeck(): void {
     this.engine.resetCanister();
+  }
+
+  /** One seat's turns in round mode with nothing recorded or traced (see UnitRunner.playRange). */
+  playRange(seed: number, start: number, end: number, scores: Int32Array, busts: Int32Array): boolean {
+    const e = this.engine;
+    if (this.mode !== 'round' || this.seats !== 1 || this.streamsTaken || e.decisions !== null || e.counterfactual !== null || e.tracer !== null) return false;
+    this.useSeed(seed);
+    e.playTurns(this.players[0], this.deck, this.ahead, this.seedHalf, this.key, start, end, scores);
+    busts.fill(0, 0, end - start);
+    return true;
   }
 
   playOne(): void {
