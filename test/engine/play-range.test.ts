@@ -63,7 +63,6 @@ describe('playRange in playChunks', () => {
     expect(none(sevnNumbers(), ['random'], 'round')).toBe(true);
     expect(none(sevnPreset('sevn'), ['stay-at:points=25'], 'round')).toBe(true);
     expect(none(sevnNumbers(), ['stay-at:points=25'], 'round')).toBe(false);
-    expect(gameModule('sevenfall').createRunner(gameModule('sevenfall').preset('sevenfall'), ['stand'], 'round').playRange).toBeUndefined();
     const def = { ...defOf('sevn', sevnNumbers(), ['stay-at:points=25'], 600, 600), decisions: 'outcomes' as const };
     const solo = runnerOf('sevn', sevnNumbers(), ['stay-at:points=25'], 'round', true);
     let ranges = 0;
