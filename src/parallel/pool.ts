@@ -83,6 +83,12 @@ async function schedule<R extends ChunkRange>(pool: Piscina, run: PoolRun<R>): P
   let done = 0;
   let failure: unknown = null;
   let wake: (() => void) | null = null;
+  // When each task started: piscina runs a worker's tasks one at a time, in the order given, so a
+  // task queued behind another starts when some task ends. Timed from its submission instead, a
+  // task counted its wait too (about one task, with two in flight a worker), and the group stayed
+  // at half the target: one 4,096-game chunk a task, each result merged by the main thread.
+  let busy = 0;
+  const queued: { started: number }[] = [];
 
   const submit = (): void => {
     const first = next;
@@ -93,11 +99,13 @@ async function schedule<R extends ChunkRange>(pool: Piscina, run: PoolRun<R>): P
     const last = Math.min(run.last, first + Math.min(group, share));
     next = last;
     inFlight++;
-    const started = performance.now();
+    const task = { started: performance.now() };
+    if (busy < run.threads) busy++;
+    else queued.push(task);
     pool
       .run(run.task(first, last), { signal: run.signal })
       .then((r: R) => {
-        const perChunk = (performance.now() - started) / 1000 / (last - first);
+        const perChunk = (performance.now() - task.started) / 1000 / (last - first);
         group = Math.max(1, Math.min(4096, Math.round(target / Math.max(perChunk, 1e-6))));
         ready.set(first, r);
       })
@@ -106,6 +114,9 @@ async function schedule<R extends ChunkRange>(pool: Piscina, run: PoolRun<R>): P
       })
       .finally(() => {
         inFlight--;
+        const next = queued.shift(); // the worker this task had goes to the oldest waiting task
+        if (next !== undefined) next.started = performance.now();
+        else busy--;
         wake?.();
       });
   };
