@@ -47,6 +47,26 @@ describe('gameKey streams', () => {
     }
   });
 
+  it('seedGames(seedKey, start, end, stream, words) writes each game\'s stream, as reseedFromKey(gameKey) seeds it, four words a game', () => {
+    const half = new Int32Array(2);
+    for (const seed of [1, 2 ** 40 + 3]) {
+      seedKey(seed, half);
+      for (const [start, end] of [[0, 5], [4093, 4100], [2 ** 32 - 2, 2 ** 32 + 2]]) {
+        const words = new Int32Array((end - start) * 4 + 4).fill(7);
+        const r = new Rng();
+        r.seedGames(half, start, end, 256, words);
+        for (let g = start; g < end; g++) {
+          const w = (g - start) * 4;
+          const played = new Rng();
+          played.restore({ a: words[w], b: words[w + 1], c: words[w + 2], d: words[w + 3] });
+          const reference = stream(seed, g, 256);
+          for (let i = 0; i < 4; i++) expect(played.uint32()).toBe(reference.uint32());
+        }
+        expect([...words.subarray((end - start) * 4)]).toEqual([7, 7, 7, 7]); // nothing beyond the block
+      }
+    }
+  });
+
   it('give uniform, uncorrelated first draws across consecutive games (within 4 SE)', () => {
     const n = 20000;
     const u = Array.from({ length: n }, (_, g) => stream(7, g, 0).unit());

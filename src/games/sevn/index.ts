@@ -1,6 +1,6 @@
 /** SEVN as a game module: rules, the unit runner, decision buckets and the trace; the catalog supplies the strategies. */
 import type { CounterfactualSettings, CounterfactualSink, GameModule, Mode } from '../../engine/game.js';
-import { Rng, STREAM_STRATEGY } from '../../engine/rng.js';
+import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../engine/rng.js';
 import { SeededRunner } from '../../engine/seeded-runner.js';
 import { checkStrategySpec, createStrategy } from '../../engine/strategy.js';
 import { SevnCards } from './cards.js';
@@ -71,9 +71,14 @@ export class SevnRunner extends SeededRunner<SevnEngine> {
     const solo = this.solo;
     if (solo === null || e.decisions !== null || e.evaluator !== null || e.tracer !== null || e.stackPos < e.stackLen) return false;
     this.useSeed(seed);
-    solo.playGames(e, this.deck, this.seedHalf, this.key, start, end, scores, busts);
+    if (this.words.length < (end - start) * 4) this.words = new Int32Array((end - start) * 4);
+    this.deck.seedGames(this.seedHalf, start, end, STREAM_DECK * 256, this.words);
+    solo.playGames(e, this.deck, this.words, start, end, scores, busts);
     return true;
   }
+
+  /** playRange's deck streams, four words a game (Rng.seedGames). */
+  private words = new Int32Array(0);
 
   playOne(): void {
     const e = this.engine;

@@ -7,7 +7,7 @@
  * (SevnDeck.takeLogged) so that the next fresh deck undoes them instead of copying the deck.
  * test/sevn/numbers-kernel.test.ts plays every game both ways and compares them.
  */
-import { type Rng, STREAM_DECK } from '../../engine/rng.js';
+import type { Rng } from '../../engine/rng.js';
 import { observeDecision } from './buckets.js';
 import type { SevnEngine } from './engine.js';
 import { Seat } from './seats.js';
@@ -150,7 +150,7 @@ export class SoloTable {
 
   /** One solo round from a fresh deck drawn with `rng` (the deck's stream, reseeded for the game): into `score` and `bust`. */
   play(e: SevnEngine, rng: Rng): void {
-    this.playGames(e, rng, null, null, 0, 1, this.oneScore, this.oneBust);
+    this.playGames(e, rng, null, 0, 1, this.oneScore, this.oneBust);
     this.score = this.oneScore[0];
     this.bust = this.oneBust[0];
   }
@@ -160,12 +160,12 @@ export class SoloTable {
 
   /**
    * Solo rounds from fresh decks, game g's score and bust (0 or 1) at [g - start] of `scores` and
-   * `busts`. With `seedHalf`, the deck's
-   * stream is first reseeded for each game (Rng.reseedForGame into `key`, as the runner's reseedGame
-   * does; the strategy's stream is not: the table's rounds never ask the strategy); without, one round
-   * from `rng` as it stands (start 0, end 1).
+   * `busts`. With `words`, game g's deck stream is words[4 (g - start), + 4) (Rng.seedGames: the
+   * stream the runner's reseedGame gives it; the strategy's stream is not reseeded: the table's rounds
+   * never ask the strategy); without, one round from `rng` as it stands (start 0, end 1). `rng` is
+   * left where the last round's draws left it.
    */
-  playGames(e: SevnEngine, rng: Rng, seedHalf: Int32Array | null, key: Int32Array | null, start: number, end: number, scores: Int32Array, busts: Int32Array): void {
+  playGames(e: SevnEngine, rng: Rng, words: Int32Array | null, start: number, end: number, scores: Int32Array, busts: Int32Array): void {
     const deck = e.deck;
     const from = this.from;
     const size = e.size;
@@ -193,12 +193,12 @@ export class SoloTable {
         deck[p] = deck[j];
         deck[j] = card;
       }
-      if (seedHalf !== null) {
-        rng.reseedForGame(seedHalf, g, STREAM_DECK * 256, key!);
-        a = rng.a;
-        b = rng.b;
-        c = rng.c;
-        d = rng.d;
+      if (words !== null) {
+        const w = (g - start) << 2;
+        a = words[w];
+        b = words[w + 1];
+        c = words[w + 2];
+        d = words[w + 3];
       }
       n = size;
       let mask = 0;
