@@ -481,7 +481,8 @@ export function formatSevnAdvice(a: SevnAdvice): string {
       : `Next card busts: ${(100 * nc.bust).toFixed(3)}% (exact: ${counted(nc.duplicates, 'duplicate')} of your values among ${nc.unseen} ${where}).`,
   );
   const k = a.objective.startsWith('at-least:') ? a.objective.slice('at-least:'.length) : null;
-  const head = ['action', 'round score', 'loss', 'bust this round', ...(k !== null ? [`P(round >= ${k})`] : []), ...(a.actions[0].win ? ['win chance', 'loss'] : [])];
+  // With exact round scores (optimal play after a draw) the bust chance still comes from the rollouts, played by --then: the header says so.
+  const head = ['action', 'round score', 'loss', a.exact ? `bust this round (${a.then.split(':')[0]} after)` : 'bust this round', ...(k !== null ? [`P(round >= ${k})`] : []), ...(a.actions[0].win ? ['win chance', 'loss'] : [])];
   const body = a.actions.map((x) => [
     x.action,
     show(x.roundScore, 3),
@@ -498,7 +499,7 @@ export function formatSevnAdvice(a: SevnAdvice): string {
   lines.push(`Rollouts: the unseen cards reshuffled; ${opponentsPlay ? `opponents play ${[...new Set(a.field)].join(', ')}; ` : ''}after this decision you play ${a.then}.`);
   if (a.exact) {
     const d = a.actions.find((x) => x.action === 'draw')!;
-    lines.push(`Exact round scores${k !== null ? ` and P(round >= ${k})` : ''}: ${a.exact} (the rollouts with ${a.then} after: ${show(d.rolloutRoundScore, 3)}). Staying scores your points now.`);
+    lines.push(`Exact round scores${k !== null ? ` and P(round >= ${k})` : ''}: ${a.exact} (the rollouts with ${a.then} after: ${show(d.rolloutRoundScore, 3)}; the bust chances are theirs, not optimal play's). Staying scores your points now.`);
   } else lines.push('Staying scores your points now (exact).');
   if (a.winExact) lines.push(`Exact win chances: ${a.winExact}.`);
   if (a.fallback) lines.push(`Note: ${a.fallback}.`);
