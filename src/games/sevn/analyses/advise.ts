@@ -241,7 +241,8 @@ export function sevnPosition(rules: SevnRules, p: SevnPositionInput): SevnAdvice
   const status = [Status.ACTIVE as number, ...oppFacts.map((f) => (f.duplicate !== null ? Status.BUSTED : Status.ACTIVE) as number)];
   if (p.stillIn !== undefined) {
     const inSeats = parseInts(p.stillIn, '--still-in', '--still-in 1,3 (opponent seats, 1 = the next clockwise) or --still-in none');
-    for (const s of inSeats) {
+    for (const [i, s] of inSeats.entries()) {
+      if (inSeats.indexOf(s) !== i) throw new UserError(`--still-in "${p.stillIn}": seat ${s} is listed twice; give each seat once`);
       if (s < 1 || s >= players) throw new UserError(`--still-in "${p.stillIn}": seat ${s} is not an opponent (opponents are seats 1 to ${players - 1}, in --at-stake order)`);
       if (oppFacts[s - 1].duplicate !== null) throw new UserError(`--still-in "${p.stillIn}": seat ${s}'s row holds a duplicate ${oppFacts[s - 1].duplicate}, so it busted and is out`);
     }
