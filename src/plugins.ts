@@ -106,7 +106,7 @@ async function loadPlugin(file: string): Promise<void> {
   const create = def.create.bind(def) as (params: unknown, ctx: never) => unknown;
   const named = { ...def, create: (params: unknown, ctx: never) => naming(create(params, ctx), def.name!, file) } as StrategyDef<unknown, never>;
   for (const g of games) (entries.find((e) => e.game.name === g)!.game.strategies as StrategyDef<unknown, never>[]).push(named);
-  loaded.set(path, { games, name: def.name, def: def as PluginDef });
+  loaded.set(path, { games, name: def.name, def: named as PluginDef }); // check-strategy too sees its faults named
 }
 
 /**

@@ -49,6 +49,8 @@ export const adviseCommand: CommandBody<Awaited<ReturnType<typeof adviseOptions>
           if (e instanceof UserError) throw e;
           throw new UserError(`--review ${a.review}: cannot read it as a \`play --json\` game (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
         }
+        // Format 1 is the only one written so far: another is a newer version's (or an edited) record, not to be read as this one.
+        if (record?.format !== 1) throw new UserError(`--review ${a.review}: a game record of format ${JSON.stringify(record?.format ?? null)}; this version reads format 1 (\`play --json\` or \`play --human --save\` writes it)`);
         const entry = catalogEntries().find((e) => e.game.name === record?.game && e.advise?.review);
         if (!entry) throw new UserError(`--review ${a.review}: not a \`play --json\` game of ${catalogEntries().filter((e) => e.advise?.review).map((e) => e.game.name).join(' or ')}`);
         // A flag the review does not use is a mistake (a position flag, another game's), not something to ignore.

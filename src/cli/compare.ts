@@ -1,5 +1,6 @@
 /** `sevensim compare`: strategy A against B on common random numbers, optionally stopped by an SPRT. */
 import { gameModule } from '../catalog.js';
+import { refuseUnused } from '../engine/checks.js';
 import { OutputDir } from '../io/output.js';
 import { DEFAULT_PAIRED_CHUNK, compare, formatCompare, parseSprt } from '../run/compare.js';
 import { compareJson, writeCompareOutput } from '../run/compare-output.js';
@@ -17,7 +18,7 @@ export const compareCommand = command(
       .option('seed', seedOption())
       .option('threads', threadsOption())
       .option('chunk-size', chunkSizeOption(DEFAULT_PAIRED_CHUNK, 'games per task unit; the SPRT is checked after each'))
-      .option('sprt', { type: 'string', describe: 'd0,d1: stop once the log-likelihood ratio of "difference = d1" against "difference = d0" crosses its bounds' })
+      .option('sprt', { type: 'string', describe: 'd0,d1 (default: off, every game is played): stop once the log-likelihood ratio of "difference = d1" against "difference = d0" crosses its bounds' })
       .option('metric', { type: 'string', choices: ['score', 'win'] as const, describe: 'what the SPRT tests (default: score in round mode, win share in game mode)' })
       .option('alpha', { type: 'number', default: 0.05, describe: 'SPRT false-positive rate' })
       .option('beta', { type: 'number', default: 0.05, describe: 'SPRT false-negative rate' })
@@ -30,6 +31,7 @@ export const compareCommand = command(
     const rules = loadRules(game, a.preset, a.rules);
     const mode = a.mode;
     const out = a.out !== undefined ? new OutputDir(a.out, { force: a.force }) : null;
+    if (!a.sprt) refuseUnused(['--metric', '--alpha', '--beta'], 'they set up the SPRT; give --sprt d0,d1, or remove them');
     const sprt = a.sprt ? { ...parseSprt(a.sprt), alpha: a.alpha, beta: a.beta, metric: a.metric ?? (mode === 'game' ? 'win' : 'score') } : null;
     out?.prepare();
     const progress = progressBar(a.quiet);

@@ -18,7 +18,8 @@ export const playCommand = command(
       .option('json', jsonOption('print the game as data (JSON): SEVENFALL every turn and decision, SEVN every event; `advise --review` reads it'))
       .option('human', { type: 'number', describe: 'play seat SEAT yourself (0 = first), the bots of --players in the other seats; one answer a line, `?` lists the keys' })
       .option('hints', { type: 'boolean', default: false, describe: 'with --human: the advice panel at each of your decisions (type h for it without --hints)' })
-      .option('save', { type: 'string', describe: 'with --human: write the game (as play --json, with your answers) to FILE at its end, at q and at end of input (q alone saves to sevensim-GAME-seedN.json)' })
+      .option('save', { type: 'string', describe: 'with --human: write the game (as play --json, with your answers) to FILE at its end, at q and at end of input; an existing FILE is refused unless --force (q alone saves to sevensim-GAME-seedN.json, or -1, -2, ... if that exists)' })
+      .option('force', { type: 'boolean', default: false, describe: 'with --save: replace an existing FILE' })
       .option('hint-rollouts', { type: 'number', default: DEFAULT_TABLE_OPTIONS.hintRollouts, describe: 'with --human, SEVN: paired rollouts behind a draw-or-stay hint (SEVENFALL hints are exact)' })
       .option('review-rollouts', { type: 'number', default: DEFAULT_TABLE_OPTIONS.reviewRollouts, describe: 'with --human, SEVN: paired rollouts a decision in the review at the end of the game' }),
   async (a) => {
@@ -26,7 +27,7 @@ export const playCommand = command(
     const game = entry.game;
     const rules = loadRules(game, a.preset, a.rules);
     if (a.human === undefined) {
-      for (const f of ['hints', 'save'] as const) if (a[f]) throw new UserError(`--${f} goes with --human SEAT (play a seat yourself)`);
+      for (const f of ['hints', 'save', 'force'] as const) if (a[f]) throw new UserError(`--${f} goes with --human SEAT (play a seat yourself)`);
       checkPlayers(game, rules, a.players, 'game');
       try {
         if (a.json) {
@@ -43,7 +44,8 @@ export const playCommand = command(
     if (!entry.humanGame) throw new UserError(`--human: ${game.name} cannot be played by a person yet`);
     if (a.players.length === 0) throw new UserError('--human: give the bots you play against in --players (at least one; a game alone is always won)');
     const seat = checkInteger('--human', a.human, 0, a.players.length);
-    if (a.save) checkWritable(a.save, '--save');
+    if (a.force && !a.save) throw new UserError('--force goes with --save FILE (replace an existing FILE)');
+    if (a.save) checkWritable(a.save, '--save', a.force);
     const hintRollouts = checkInteger('--hint-rollouts', a['hint-rollouts'] as number, 2, 10_000_000);
     const reviewRollouts = checkInteger('--review-rollouts', a['review-rollouts'] as number, 2, 10_000_000);
     for (const p of a.players) game.checkStrategy(p);
@@ -55,6 +57,7 @@ export const playCommand = command(
       await playHuman(table, { input: process.stdin, output: process.stdout, tty: Boolean(process.stdin.isTTY && process.stdout.isTTY) }, {
         hints: a.hints,
         save: a.save ?? null,
+        replace: a.force,
         defaultSave: `sevensim-${game.name}-seed${a.seed}.json`,
         onReviewProgress: (d, t) => progress.update(d, t),
       });

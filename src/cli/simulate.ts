@@ -2,6 +2,7 @@
 import type { Argv } from 'yargs';
 import { gameModule } from '../catalog.js';
 import type { DecisionRecording } from '../engine/decisions.js';
+import { refuseUnused } from '../engine/checks.js';
 import { UserError } from '../engine/errors.js';
 import { DEFAULT_CHUNK_SIZE, DEFAULT_COUNTERFACTUAL, type SimulateDefinition, type SimulateOptions, type SimulateResult, parseShard, simulate } from '../run/simulate.js';
 import { formatSummaryTable } from '../stats/summary.js';
@@ -22,7 +23,7 @@ export function simulateOptions<T>(y: Argv<T>) {
     .option('shard', { type: 'string', describe: 'run only shard i of N equal ranges of chunks, e.g. 2/8 (numbered from 1); combine with `sevensim merge`' })
     .option('out', { type: 'string', describe: 'directory for scores.arrow, run.json (decisions.arrow with --decisions, games.arrow with --per-game)' })
     .option('decisions', { type: 'string', choices: ['none', 'outcomes', 'counterfactual'] as const, default: 'none', describe: 'decisions.arrow (needs --out): none; the outcome of every decision as played; or, at sampled decisions, every legal action valued by paired rollouts' })
-    .option('bucket', { type: 'string', describe: 'state features decisions are grouped by, with band widths, e.g. points:10,distinct:1 (SEVN) or profile,discards-left (SEVENFALL); `none` groups by kind only; see docs/RESULTS.md (default: the game\'s own)' })
+    .option('bucket', { type: 'string', describe: 'state features decisions are grouped by, with band widths, e.g. points:10,distinct:1 (SEVN) or profile,discards-left (SEVENFALL); `none` groups by kind only; see docs/RESULTS.md (default: points:20,distinct:2 for SEVN, profile,discards-left for SEVENFALL)' })
     .option('sample-rate', { type: 'number', default: DEFAULT_COUNTERFACTUAL.rate, describe: 'with --decisions counterfactual: the share of decisions evaluated' })
     .option('rollouts', { type: 'number', default: DEFAULT_COUNTERFACTUAL.rollouts, describe: 'with --decisions counterfactual: rollouts per legal action (the same future tiles or cards for every action)' })
     .option('per-game', { type: 'boolean', default: false, describe: 'also write games.arrow, one row per game and seat (needs --out)' })
@@ -47,6 +48,10 @@ export const simulateCommand = command(simulateOptions, async (a) => {
 export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult> {
   const game = gameModule(a.game);
   if (a.perGame && !a.out) throw new UserError('--per-game writes games.arrow, so it needs --out DIR');
+  if (a.resume === undefined) {
+    if (a.decisions !== 'counterfactual') refuseUnused(['--sample-rate', '--rollouts'], 'they set up --decisions counterfactual; give it (with --out), or remove them');
+    if (a.decisions === 'none') refuseUnused(['--bucket'], 'it groups the rows of decisions.arrow; give --decisions outcomes or counterfactual (with --out), or remove it');
+  }
   const { def, resumed, out } = runDefinition<Omit<SimulateDefinition, 'game' | 'buckets'> & Pick<SimulateOptions, 'buckets'>>(a, game, () => ({
     preset: presetName(game, a),
     rules: loadRules(game, a.preset, a.rules),

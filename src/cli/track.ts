@@ -17,7 +17,7 @@ export const trackCommand = command(
       .option('me', { type: 'number', describe: 'your seat, counted clockwise from the first dealer (not needed with --load)' })
       .option('preset', { type: 'string', describe: 'a built-in rules preset (default: sevn)' })
       .option('rules', { type: 'string', describe: 'a rules file (JSON) instead of a preset' })
-      .option('load', { type: 'string', describe: 'continue a track written by `save FILE` (its rules, seats and entries)' })
+      .option('load', { type: 'string', describe: 'continue a track written by `save FILE` (its rules, seats and entries); `save` may replace this file, never another existing one' })
       .option('hint-rollouts', { type: 'number', default: DEFAULT_TABLE_OPTIONS.hintRollouts, describe: 'paired rollouts behind a draw-or-stay hint' })
       .example('$0 track --seats 4 --me 2', 'a 4-player game in which you sit third from the first dealer')
       .example('printf "7\\n9\\nstay\\n" | $0 track --seats 2 --me 1', 'entries from a file or a pipe, one a line'),
@@ -43,6 +43,6 @@ export const trackCommand = command(
       const { SevnTrack } = await import('../games/sevn/analyses/track.js');
       track = new SevnTrack(SEVN_STRATEGIES, rules, a.seats, a.me, rollouts);
     }
-    await runTrack(track, { input: process.stdin, output: process.stdout, tty: Boolean(process.stdin.isTTY && process.stdout.isTTY) });
+    await runTrack(track, { input: process.stdin, output: process.stdout, tty: Boolean(process.stdin.isTTY && process.stdout.isTTY), loaded: a.load });
   },
 );

@@ -36,3 +36,15 @@ export function checkNumber(flag: string, v: number, lo: number, hi: number, clo
   const range = hi === Infinity ? (lo === 0 && !closed ? 'a positive number' : `a number ${closed ? '>=' : '>'} ${lo}`) : `a number in ${closed ? '[' : '('}${lo}, ${hi}]`;
   throw new UserError(`${flag}: expected ${range}, got ${v}`);
 }
+
+/** The flags of `flags` (e.g. '--rounds') typed on the command line, as `--flag` or `--flag=value`. */
+export function givenFlags(flags: readonly string[], argv: readonly string[] = process.argv.slice(2)): string[] {
+  const typedNames = new Set(argv.filter((x) => x.startsWith('--')).map((x) => x.split('=')[0]));
+  return flags.filter((f) => typedNames.has(f));
+}
+
+/** Refuses flags that mean nothing here, in one line: `--a, --b: <why>`. */
+export function refuseUnused(flags: readonly string[], why: string, argv: readonly string[] = process.argv.slice(2)): void {
+  const g = givenFlags(flags, argv);
+  if (g.length > 0) throw new UserError(`${g.join(', ')}: ${why}`);
+}

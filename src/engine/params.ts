@@ -91,7 +91,8 @@ export function resolveParams(strategy: string, specs: readonly ParamSpec[], raw
       continue;
     }
     const v = Number(text);
-    if (text === '' || !Number.isFinite(v) || (s.type === 'int' && !Number.isInteger(v))) {
+    // Decimal only: Number() also takes hex, binary, blanks and '' (0x19 would run as 25 under another label).
+    if (!DECIMAL.test(text) || !Number.isFinite(v) || (s.type === 'int' && !Number.isInteger(v))) {
       throw new UserError(`strategy "${strategy}": ${s.name}=${text} is not ${s.type === 'int' ? 'an integer' : 'a number'}`);
     }
     if (v < s.min || v > s.max) {
@@ -101,6 +102,9 @@ export function resolveParams(strategy: string, specs: readonly ParamSpec[], raw
   }
   return out;
 }
+
+/** A decimal number as people and tune write them: 25, -2, 0.25, .5, 1e-7. */
+export const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 export function describeParam(s: ParamSpec): string {
   const range = s.type === 'enum' ? s.values.join('|') : `${s.type} in [${s.min}, ${s.max}]`;

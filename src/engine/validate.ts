@@ -49,5 +49,9 @@ export function parseJson(text: string, source: string): unknown {
 
 function describe(v: unknown): string {
   if (v === undefined) return 'nothing';
-  return JSON.stringify(v);
+  try {
+    return JSON.stringify(v);
+  } catch {
+    return Array.isArray(v) ? 'an array nested too deeply to show' : 'a value too deeply nested to show'; // a hostile file: JSON.stringify ran out of stack
+  }
 }

@@ -8,7 +8,7 @@
  * refuses a directory that already holds results unless `force` (then the old result files go at
  * commit; files that are not results are left alone and named in a warning).
  */
-import { accessSync, closeSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, rmdirSync, statSync, symlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../engine/errors.js';
 import { CHECKPOINT_FILE, type Checkpoint, readCheckpoint } from './checkpoint.js';
@@ -46,15 +46,43 @@ function processExists(pid: number): boolean {
   }
 }
 
-/** Creates `dir` and its missing parents one level at a time (recursive mkdir loops forever under /proc). */
-function makeDirectory(dir: string): void {
+/**
+ * Whether process `pid` may be a sevensim: it exists and, where /proc shows its command line, that
+ * line runs node or sevensim. Pids are reused (32,768 of them here), so a lock left by a killed run
+ * can name a live process that is not ours: that lock is stale too.
+ */
+function mayBeSevensim(pid: number): boolean {
+  if (!processExists(pid)) return false;
+  let cmd: string;
+  try {
+    cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return true; // no /proc (or not readable): trust the pid alone
+  }
+  return /node|sevensim/.test(cmd);
+}
+
+/** Creates `dir` and its missing parents one level at a time (recursive mkdir loops forever under /proc); returns the directories made, outermost first. */
+function makeDirectory(dir: string): string[] {
   const missing: string[] = [];
   for (let d = resolve(dir); !existsSync(d); d = dirname(d)) {
     missing.push(d);
     if (dirname(d) === d) break;
   }
-  for (const d of missing.reverse()) mkdirSync(d);
+  missing.reverse();
+  for (const d of missing) mkdirSync(d);
+  return missing;
 }
+
+/**
+ * Output directories prepared and not yet committed or aborted. A run that fails before it writes
+ * (a refused option, a fault in the first game) leaves the process through an error, not through
+ * abort(): at exit their lock goes, with the directories prepare() made if they are still empty.
+ */
+const live = new Set<OutputDir>();
+process.on('exit', () => {
+  for (const d of live) d.release();
+});
 
 export interface OutputOptions {
   /** Replace a previous result in the directory. */
@@ -90,7 +118,7 @@ export class OutputDir {
   prepare(): void {
     if (this.dir.trim() === '') throw new UserError(`${this.flag}: expected a directory, got an empty path`);
     try {
-      makeDirectory(this.dir);
+      this.made = makeDirectory(this.dir);
       if (!statSync(this.dir).isDirectory()) throw Object.assign(new Error(), { code: 'ENOTDIR' });
       accessSync(this.dir, constants.W_OK);
     } catch (e) {
@@ -132,11 +160,29 @@ export class OutputDir {
   }
 
   private refuse(message: string): never {
-    this.unlock();
+    this.release();
     throw new UserError(message);
   }
 
   private locked = false;
+  /** The directories prepare() created (outermost first): removed again if the run writes nothing. */
+  private made: string[] = [];
+
+  /**
+   * Gives the directory back untouched: the lock goes, and the directories prepare() created if they
+   * are still empty. For a run that ends before commit() or abort().
+   */
+  release(): void {
+    this.unlock();
+    for (const d of [...this.made].reverse()) {
+      try {
+        rmdirSync(d); // fails, and stays, unless empty
+      } catch {
+        break;
+      }
+    }
+    this.made = [];
+  }
 
   /**
    * Takes the directory's lock, so that two runs cannot mix their files in one directory. The lock is
@@ -149,6 +195,7 @@ export class OutputDir {
       try {
         symlinkSync(String(process.pid), path);
         this.locked = true;
+        live.add(this);
         return;
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
@@ -161,9 +208,10 @@ export class OutputDir {
       }
       if (pid === process.pid) {
         this.locked = true; // left by an earlier OutputDir of this process (tests, the study): ours
+        live.add(this);
         return;
       }
-      if (pid > 0 && processExists(pid)) {
+      if (pid > 0 && mayBeSevensim(pid)) {
         throw new UserError(`${this.flag} ${this.dir}: another sevensim (pid ${pid}) is writing there; wait for it to finish or choose another directory (if no sevensim is running, remove ${path})`);
       }
       rmSync(path, { force: true, recursive: true }); // its process is gone: take it over
@@ -172,6 +220,7 @@ export class OutputDir {
   }
 
   private unlock(): void {
+    live.delete(this);
     if (!this.locked) return;
     this.locked = false;
     rmSync(join(this.dir, LOCK_FILE), { force: true });
@@ -249,6 +298,7 @@ export class OutputDir {
     this.writing.clear();
     for (const name of this.previous) if (!finals.has(name)) rmSync(join(this.dir, name), { force: true });
     rmSync(join(this.dir, CHECKPOINT_FILE), { force: true });
+    this.made = []; // written: the directory stays
     this.unlock();
     if (this.options.force && this.others.length > 0) {
       process.stderr.write(`sevensim: warning: ${this.flag} ${this.dir}: left alone ${counted(this.others.length, 'file')} not written by sevensim: ${this.others.join(', ')}\n`);
@@ -280,7 +330,7 @@ export class OutputDir {
     }
     for (const tmp of this.writing.keys()) if (!keep.includes(basename(tmp))) rmSync(tmp, { force: true });
     this.writing.clear();
-    this.unlock();
+    this.release();
   }
 
   /** Whether an interrupted run left a checkpoint here that --resume can continue. */

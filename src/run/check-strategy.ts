@@ -232,7 +232,7 @@ export interface CheckLine {
  * (the loader has checked the declarations), then its speed against the game's baseline
  * (the entry's `baseline`, in every seat of a round) on one thread: reported, not judged.
  */
-export function checkPluginDefinition(entry: CatalogEntry, def: StrategyDef<unknown, never>, speed: (spec: string) => number): CheckLine[] {
+export function checkPluginDefinition(entry: CatalogEntry, def: StrategyDef<unknown, never>, speed: (spec: string) => number, onLine?: (line: CheckLine) => void): CheckLine[] {
   const game = entry.game.name;
   const baseline = entry.baseline;
   const check = (params: string, games: number): void => {
@@ -243,6 +243,7 @@ export function checkPluginDefinition(entry: CatalogEntry, def: StrategyDef<unkn
     try {
       f();
       lines.push({ ok: true, text: what });
+      onLine?.(lines[lines.length - 1]);
       return true;
     } catch (e) {
       // The engine calling a method the plugin lacks: most often a strategy written for the other game.
@@ -251,6 +252,7 @@ export function checkPluginDefinition(entry: CatalogEntry, def: StrategyDef<unkn
         ? `the strategy has no ${missing[1]}(view), which every ${game} strategy answers with (is its game field "${game}" the game it was written for?)`
         : (e instanceof Error ? e.message : String(e)).split('\n')[0];
       lines.push({ ok: false, text: `${what}: ${why}` });
+      onLine?.(lines[lines.length - 1]);
       return false;
     }
   };
@@ -263,6 +265,7 @@ export function checkPluginDefinition(entry: CatalogEntry, def: StrategyDef<unkn
     const mine = speed(def.name);
     const base = speed(baseline);
     lines.push({ ok: true, text: `${game}: speed ${Math.round(mine).toLocaleString('en-US')} rounds/s in every seat of a 4-player round, ${(mine / base).toFixed(2)}x ${baseline}'s ${Math.round(base).toLocaleString('en-US')} (one thread, about 1 s each; timing varies with the machine)` });
+    onLine?.(lines[lines.length - 1]);
   }
   return lines;
 }

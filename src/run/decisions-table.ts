@@ -108,6 +108,8 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
   const kind = kindIn ?? game.decisionKinds[0];
   if (!game.decisionKinds.includes(kind)) throw new UserError(`--kind ${kind}: ${game.name} decisions are ${game.decisionKinds.join(', ')}`);
   const by = byIn === undefined ? features : byIn.split(',').map((f) => f.trim().replace(/-/g, '_')).filter((f) => f !== '');
+  const twice = by.find((f, i) => by.indexOf(f) !== i);
+  if (twice !== undefined) throw new UserError(`--by ${byIn}: ${twice.replace(/_/g, '-')} is listed twice; give each feature once`);
   for (const f of by) if (!features.includes(f)) throw new UserError(`--by ${byIn}: ${f.replace(/_/g, '-')} is not a feature of this run (its buckets: ${features.map((x) => x.replace(/_/g, '-')).join(', ') || 'none'}; simulate --bucket chooses them)`);
   const cf = m.decisions === 'counterfactual';
   const win = m.mode === 'game';

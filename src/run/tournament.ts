@@ -362,6 +362,12 @@ function ratingsOf(k: number, bootstrap: number, perPair: number, sums: Float64A
 
 const f = (x: number, d: number): string => (Number.isFinite(x) ? x.toFixed(d) : '-');
 
+/** A head-to-head share and its 95% half-width `h`: `0.550±0.020`, or cut at 0 and 1, `0.972+0.028-0.054`. */
+export function headToHeadCell(p: number, h: number): string {
+  if (!(p - h < 0 || p + h > 1)) return `${f(p, 3)}±${f(h, 3)}`; // a NaN prints as before: '-'
+  return `${p.toFixed(3)}+${Math.min(h, 1 - p).toFixed(3)}-${Math.min(h, p).toFixed(3)}`;
+}
+
 export function formatTournament(r: TournamentReport): string {
   const k = r.entrants.length;
   const lines = [
@@ -382,11 +388,12 @@ export function formatTournament(r: TournamentReport): string {
   });
   lines.push('');
   lines.push(`head to head: the share of shared games the row finished ahead of the column (ties count half) +/- the 95% CI half-width`);
+  if (r.pairs.some((p) => p.win_share_a - Z95 * p.se < 0 || p.win_share_a + Z95 * p.se > 1)) lines.push('(an interval that would pass 0 or 1 is cut there: share+up-down)');
   const order = r.ranking.map((x) => x.entrant);
   const cell = (a: number, b: number): string => {
     if (a === b) return '-';
     const p = r.pairs.find((q) => q.ia === a && q.ib === b)!;
-    return `${f(p.win_share_a, 3)}±${f(Z95 * p.se, 3)}`;
+    return headToHeadCell(p.win_share_a, Z95 * p.se);
   };
   lines.push(`${''.padEnd(4 + width)}  ${order.map((_, j) => String(j + 1).padStart(13)).join('')}`);
   order.forEach((a, i) => lines.push(`${String(i + 1).padStart(2)}  ${r.entrants[a].padEnd(width)}  ${order.map((b) => cell(a, b).padStart(13)).join('')}`));

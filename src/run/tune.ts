@@ -174,7 +174,9 @@ export function parseObjective(text: string | null, mode: Mode): Objective {
     return { kind: 'win' };
   }
   const m = /^at-least:(-?\d+)$/.exec(t);
-  if (m) return { kind: 'at-least', k: Number(m[1]) };
+  if (m && Number(m[1]) >= 1) return { kind: 'at-least', k: Number(m[1]) };
+  // Scores are never below 0: at-least:0 or less holds in every game, and nothing is left to tune.
+  if (m) throw new UserError(`--objective ${t}: every score is at least 0, so every candidate would score 1; give K of 1 or more (e.g. at-least:30)`);
   throw new UserError(`--objective ${t}: expected mean, win or at-least:K with an integer K (e.g. at-least:30)`);
 }
 

@@ -69,7 +69,7 @@ describe('a rules file of the other game', () => {
 describe('rules that never end', () => {
   it('play --json on rules that hit maxRounds: one line, no stack trace', () => {
     const rules = join(tempDir('maxrounds'), 'r.json');
-    writeFileSync(rules, JSON.stringify({ ...sevnPreset('sevn'), maxRounds: 1, target: 100000 }));
+    writeFileSync(rules, JSON.stringify({ ...sevnPreset('sevn'), maxRounds: 1, target: 300 })); // a round can reach 300, stay-at's never does
     const r = sevensim('play', '--game', 'sevn', '--rules', rules, '--players', 'stay-at', 'bust-cap', '--json');
     oneLine(r, /^sevensim: SEVN game did not end within rules.maxRounds = 1 rounds .*raise maxRounds/);
   });

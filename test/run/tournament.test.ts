@@ -13,7 +13,7 @@ import { sevnModule } from '../../src/catalog.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { readArrowFile } from '../../src/io/arrow.js';
 import { fitBradleyTerry } from '../../src/stats/ratings.js';
-import { type TournamentOptions, type TournamentReport, tournament } from '../../src/run/tournament.js';
+import { type TournamentOptions, type TournamentReport, headToHeadCell, tournament } from '../../src/run/tournament.js';
 import { sevensim } from '../helpers/cli.js';
 import { listDir, tempDir } from '../helpers/dirs.js';
 import { onSevn } from '../helpers/presets.js';
@@ -166,6 +166,12 @@ describe('tournament', () => {
       rmSync(out, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('a head-to-head interval is cut at 0 and 1, never printed past them', () => {
+    expect(headToHeadCell(0.55, 0.02)).toBe('0.550±0.020');
+    expect(headToHeadCell(0.972, 0.054)).toBe('0.972+0.028-0.054');
+    expect(headToHeadCell(0.01, 0.03)).toBe('0.010+0.030-0.010');
+  });
 
   it('prints a ranking and a head-to-head matrix from the CLI', () => {
     const r = sevensim('tournament', '--game', 'sevn', '--players', 'stay-at:points=25', 'stay-at:points=5', '--games', '20', '--threads', '1', '--quiet');

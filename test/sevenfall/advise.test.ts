@@ -79,6 +79,9 @@ describe('advise --game sevenfall', () => {
     expect(() => sevenfallPosition(rules, 'A A B C D Z X')).toThrow(/"Z" is not a tile/);
     expect(() => sevenfallPosition(rules, 'A A B C D W X', 'B')).toThrow(UserError);
     expect(() => sevenfallPosition(rules, 'A A B C D W X', '', '', 2)).toThrow(/give the tiles discarded with --discarded/);
+    // Replacements are locked: a discarded tile with no locked tile in the hand is not a position of the game.
+    expect(() => sevenfallPosition(rules, 'A A B C D W X', '', 'E')).toThrow(/1 tile discarded, so the hand holds 1 locked replacement, but --locked names 0/);
+    expect(sevenfallPosition(rules, 'A A B C D W X', 'X', 'E').locked.reduce((a, b) => a + b, 0)).toBe(1);
   });
 });
 

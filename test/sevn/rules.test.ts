@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/engine/errors.js';
 import { SevnCards } from '../../src/games/sevn/cards.js';
 import { sevnModule } from '../../src/catalog.js';
-import { SEVN_PRESETS, deckSize, parseSevnRules, sevnPreset, validateSevnRules } from '../../src/games/sevn/rules.js';
+import { SEVN_PRESETS, deckSize, parseSevnRules, roundScoreBound, sevnPreset, validateSevnRules } from '../../src/games/sevn/rules.js';
 
 describe('SEVN presets', () => {
   it('have the documented decks', () => {
@@ -64,6 +64,14 @@ describe('SEVN rules validation names the field', () => {
     bad((o) => (o.colour = 'red'), /r\.json\.colour: unknown key/);
     bad((o) => (o.numbers = o.numbers.map((n: { value: number }) => ({ value: n.value, copies: 0 }))), /r\.json\.numbers: every value has 0 copies/);
     bad((o) => (o.numbers = o.numbers.map((n: { value: number }) => ({ value: n.value, copies: 20 }))), /more than the maximum 255/);
+  });
+
+  it('refuses a target no game can reach in maxRounds rounds', () => {
+    // sevn-numbers: numbers 0..13 once each sum to 91, no modifiers or bonus cards, SEVN +17: at most 108 a round.
+    const o = JSON.parse(JSON.stringify(sevnPreset('sevn-numbers')));
+    expect(roundScoreBound(o)).toBe(108);
+    expect(validateSevnRules({ ...o, target: 5400, maxRounds: 50 }, 'r.json').target).toBe(5400);
+    expect(() => validateSevnRules({ ...o, target: 5401, maxRounds: 50 }, 'r.json')).toThrow(/r\.json: target 5401 cannot be reached in maxRounds 50 \(a round scores at most 108/);
   });
 
   it('rejects text that is not JSON', () => {

@@ -10,7 +10,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { TableGame } from '../../games/table-game.js';
-import { writeJsonAtomic } from './save.js';
+import { freeName, writeJsonAtomic } from './save.js';
 
 export interface PlayIo {
   input: Readable;
@@ -23,6 +23,8 @@ export interface PlayHumanOptions {
   hints: boolean;
   /** Where the game is saved at its end, at `q` and at end of input (null: only `q` saves, to `defaultSave`). */
   save: string | null;
+  /** Whether `save` may replace an existing file (--force); `defaultSave` never does (another name is taken). */
+  replace?: boolean;
   defaultSave: string;
   /** Called with each hint's milliseconds (the p95 measurement). */
   onHintTime?: (ms: number) => void;
@@ -92,12 +94,13 @@ export async function playHuman(game: TableGame, io: PlayIo, o: PlayHumanOptions
   game.shown = game.lines.length;
   say(c.bold(game.result()));
   if (game.over) say(game.review(o.onReviewProgress));
-  const file = o.save ?? (stopped === 'quit' ? o.defaultSave : null);
+  const file = o.save ?? (stopped === 'quit' ? freeName(o.defaultSave) : null);
   if (file !== null) {
     const record = game.record();
-    writeJsonAtomic(file, record);
+    writeJsonAtomic(file, record, o.save !== null && o.replace === true);
     // SEVENFALL's review replays whole turns to the game's end; a SEVN review takes a stopped game too.
-    const reviewable = game.over || record.game !== 'sevenfall';
-    say(reviewable ? `game saved to ${file} (\`${game.reviewCommand(file)}\` gives this review again; another --seat reviews that seat)` : `game saved to ${file} (stopped before its end: \`advise --review\` takes a SEVENFALL game once it is finished)`);
+    if (game.over) say(`game saved to ${file} (\`${game.reviewCommand(file)}\` gives this review again; another --seat reviews that seat)`);
+    else if (record.game !== 'sevenfall') say(`game saved to ${file} (stopped before its end: \`${game.reviewCommand(file)}\` reviews the decisions played so far)`);
+    else say(`game saved to ${file} (stopped before its end: \`advise --review\` takes a SEVENFALL game once it is finished)`);
   }
 }

@@ -16,7 +16,8 @@ export const TRACK_HELP = [
   'Commands: undo (take back the last entry), save FILE, t (the table and unseen cards), ? (this), q (stop).',
 ].join('\n');
 
-export async function runTrack(track: SevnTrack, io: PlayIo): Promise<void> {
+/** `loaded`: the file the track came from (--load), which `save` may replace. */
+export async function runTrack(track: SevnTrack, io: PlayIo & { loaded?: string }): Promise<void> {
   const say = (s: string) => void io.output.write(`${s}\n`);
   const bold = (s: string) => (io.tty ? `\x1b[1m${s}\x1b[0m` : s);
   const rl = createInterface({ input: io.input, output: io.tty ? io.output : undefined, terminal: io.tty });
@@ -26,6 +27,7 @@ export async function runTrack(track: SevnTrack, io: PlayIo): Promise<void> {
   let lastResult: string | null = null;
   let quit = false;
   let saved = track.entries.length; // entries in the file last saved or loaded
+  let ours = io.loaded ?? null; // that file, which save may replace (never another existing file)
   // Ctrl-C from a pipe is a signal (a terminal hands it to readline): end the input, as q does.
   const interrupt = () => rl.close();
   process.once('SIGINT', interrupt);
@@ -61,8 +63,9 @@ export async function runTrack(track: SevnTrack, io: PlayIo): Promise<void> {
         if (!file) say('refused: save needs a file name: save FILE');
         else {
           try {
-            writeJsonAtomic(file, track.save());
+            writeJsonAtomic(file, track.save(), file === ours);
             saved = track.entries.length;
+            ours = file;
             say(`saved to ${file} (continue with --load ${file})`);
           } catch (e) {
             say(`refused: ${e instanceof Error ? e.message : String(e)}; the game goes on`);

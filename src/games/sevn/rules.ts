@@ -242,7 +242,29 @@ export function validateSevnRules(input: unknown, source = 'rules'): SevnRules {
   if (numberCards === 0) throw new UserError(`${source}.numbers: every value has 0 copies; the deck needs number cards`);
   const size = deckSize(r);
   if (size > MAX_DECK) throw new UserError(`${source}: the deck holds ${size} cards, more than the maximum ${MAX_DECK}`);
+  const most = roundScoreBound(r);
+  if (r.target > r.maxRounds * most) {
+    throw new UserError(`${source}: target ${r.target} cannot be reached in maxRounds ${r.maxRounds} (a round scores at most ${most} with this deck, so no game could end); lower target or raise maxRounds`);
+  }
   return r;
+}
+
+/**
+ * More than any row can score in a round: every positive number and Ballast value once, times every
+ * multiplier, plus every + modifier, every bonus card and the SEVN bonus. Loose, but it never falls
+ * short, so a game it says cannot end cannot.
+ */
+export function roundScoreBound(r: SevnRules): number {
+  const values = [...r.numbers.filter((n) => n.copies > 0).map((n) => n.value), ...r.ballast].filter((v) => v > 0);
+  let mult = 1;
+  let plus = 0;
+  for (const m of r.modifiers) {
+    if (m.kind === 'multiply') mult *= Math.max(1, Math.abs(m.value)) ** m.count;
+    else plus += Math.max(0, m.value) * m.count;
+  }
+  const b = r.bonuses;
+  const bonus = Math.max(0, b.featherweight.points) * b.featherweight.count + Math.max(0, b.heavyweight.points) * b.heavyweight.count + Math.max(0, b.ladder.pointsPerCard) * b.ladder.count * (values.length + 1);
+  return values.reduce((a, v) => a + v, 0) * mult + plus + bonus + Math.max(0, r.sevn.bonus);
 }
 
 export function parseSevnRules(text: string, source: string): SevnRules {

@@ -64,6 +64,8 @@ export function sevenfallPosition(rules: SevenfallRules, hand: string, locked = 
   const nLocked = lock.reduce((a, b) => a + b, 0);
   if (nGone > rules.discardBudget) throw new UserError(`--discarded "${discarded}": at most ${rules.discardBudget} tiles are discarded in a turn`);
   if (nLocked > nGone) throw new UserError(`--locked "${locked}": ${nLocked} locked tiles, but only ${nGone} replacements were drawn (give the discarded tiles with --discarded)`);
+  // Every replacement is locked for the rest of the turn: as many locked tiles as discarded ones.
+  if (nLocked < nGone) throw new UserError(`--discarded "${discarded}": ${counted(nGone, 'tile')} discarded, so the hand holds ${nGone} locked replacement${nGone === 1 ? '' : 's'}, but --locked names ${nLocked}; give the replacements with --locked`);
   if (discardsLeft !== undefined && discardsLeft !== rules.discardBudget - nGone) {
     throw new UserError(`--discards-left ${discardsLeft}: with ${counted(nGone, 'tile')} discarded this turn ${rules.discardBudget - nGone} ${rules.discardBudget - nGone === 1 ? 'is' : 'are'} left; give the tiles discarded with --discarded (the canister depends on them)`);
   }

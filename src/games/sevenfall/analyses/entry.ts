@@ -53,7 +53,7 @@ const entry: CatalogEntry = {
       hand: { type: 'string', describe: 'SEVENFALL: the row, e.g. "A A B C W X D" (letters A.. symbols, W Wild, X Break)' },
       locked: { type: 'string', default: '', describe: 'SEVENFALL: which tiles of the hand are locked replacements, e.g. "B X"' },
       discarded: { type: 'string', default: '', describe: 'SEVENFALL: tiles discarded earlier this turn (out of the canister until the turn ends)' },
-      'discards-left': { type: 'number', describe: 'SEVENFALL: discards left; a check: it must be the budget minus the tiles in --discarded' },
+      'discards-left': { type: 'number', describe: 'SEVENFALL: discards left; a check: it must be the budget minus the tiles in --discarded (default: not checked, taken from --discarded)' },
       objective: { type: 'string', default: 'ev', describe: OBJECTIVE_HELP },
     },
     position: async (rules, args) => (await import('./advise.js')).sevenfallAdviseCommand(rules as SevenfallRules, args),

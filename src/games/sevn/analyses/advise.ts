@@ -241,7 +241,8 @@ export function sevnPosition(rules: SevnRules, p: SevnPositionInput): SevnAdvice
   const status = [Status.ACTIVE as number, ...oppFacts.map((f) => (f.duplicate !== null ? Status.BUSTED : Status.ACTIVE) as number)];
   if (p.stillIn !== undefined) {
     const inSeats = parseInts(p.stillIn, '--still-in', '--still-in 1,3 (opponent seats, 1 = the next clockwise) or --still-in none');
-    for (const s of inSeats) {
+    for (const [i, s] of inSeats.entries()) {
+      if (inSeats.indexOf(s) !== i) throw new UserError(`--still-in "${p.stillIn}": seat ${s} is listed twice; give each seat once`);
       if (s < 1 || s >= players) throw new UserError(`--still-in "${p.stillIn}": seat ${s} is not an opponent (opponents are seats 1 to ${players - 1}, in --at-stake order)`);
       if (oppFacts[s - 1].duplicate !== null) throw new UserError(`--still-in "${p.stillIn}": seat ${s}'s row holds a duplicate ${oppFacts[s - 1].duplicate}, so it busted and is out`);
     }
@@ -481,7 +482,8 @@ export function formatSevnAdvice(a: SevnAdvice): string {
       : `Next card busts: ${(100 * nc.bust).toFixed(3)}% (exact: ${counted(nc.duplicates, 'duplicate')} of your values among ${nc.unseen} ${where}).`,
   );
   const k = a.objective.startsWith('at-least:') ? a.objective.slice('at-least:'.length) : null;
-  const head = ['action', 'round score', 'loss', 'bust this round', ...(k !== null ? [`P(round >= ${k})`] : []), ...(a.actions[0].win ? ['win chance', 'loss'] : [])];
+  // With exact round scores (optimal play after a draw) the bust chance still comes from the rollouts, played by --then: the header says so.
+  const head = ['action', 'round score', 'loss', a.exact ? `bust this round (${a.then.split(':')[0]} after)` : 'bust this round', ...(k !== null ? [`P(round >= ${k})`] : []), ...(a.actions[0].win ? ['win chance', 'loss'] : [])];
   const body = a.actions.map((x) => [
     x.action,
     show(x.roundScore, 3),
@@ -498,7 +500,7 @@ export function formatSevnAdvice(a: SevnAdvice): string {
   lines.push(`Rollouts: the unseen cards reshuffled; ${opponentsPlay ? `opponents play ${[...new Set(a.field)].join(', ')}; ` : ''}after this decision you play ${a.then}.`);
   if (a.exact) {
     const d = a.actions.find((x) => x.action === 'draw')!;
-    lines.push(`Exact round scores${k !== null ? ` and P(round >= ${k})` : ''}: ${a.exact} (the rollouts with ${a.then} after: ${show(d.rolloutRoundScore, 3)}). Staying scores your points now.`);
+    lines.push(`Exact round scores${k !== null ? ` and P(round >= ${k})` : ''}: ${a.exact} (the rollouts with ${a.then} after: ${show(d.rolloutRoundScore, 3)}; the bust chances are theirs, not optimal play's). Staying scores your points now.`);
   } else lines.push('Staying scores your points now (exact).');
   if (a.winExact) lines.push(`Exact win chances: ${a.winExact}.`);
   if (a.fallback) lines.push(`Note: ${a.fallback}.`);

@@ -17,7 +17,7 @@ import { certainDigits, coneBound } from '../solo-bound.js';
 import type { SevnRules } from '../rules.js';
 import type { SevnStrategyDef } from '../view.js';
 import { checkStrategySpec } from '../../../engine/strategy.js';
-import { checkInteger, checkSeed } from '../../../engine/checks.js';
+import { checkInteger, checkSeed, refuseUnused } from '../../../engine/checks.js';
 import type { AnalysisArgs } from '../../entry.js';
 import { Kind, SevnCards } from '../cards.js';
 import { parseCards } from './advise.js';
@@ -265,6 +265,7 @@ interface BustTableArgs {
 export async function sevnBustTable(strategies: readonly SevnStrategyDef[], rules: SevnRules, preset: string | null, args: AnalysisArgs): Promise<{ report: unknown; text: string }> {
   const a = args as unknown as BustTableArgs;
   if (a.held !== undefined) {
+    refuseUnused(['--strategy', '--rounds', '--seed', '--band', '--drop-below', '--out', '--force'], 'they set up the full table, which --held replaces with one row\'s chances; remove them, or --held for the full table');
     const r = bustRowCommand(rules, { held: a.held, secondChance: a.secondChance, unseen: a.unseen ?? null });
     return { report: r, text: formatBustRow(r, rules) };
   }
