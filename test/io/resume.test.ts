@@ -64,12 +64,14 @@ describe('checkpoints and --resume', () => {
     const whole = await tournament(t({ out: full }));
     const dir = tempDir('resume-tournament');
     const controller = new AbortController();
-    const onProgress = (done: number) => done >= 200 && controller.abort(new Error('interrupted'));
+    // Stopped at the first result: the pool's first tasks are one chunk each, and a task sized from the
+    // measured speed (a tenth of a second) could otherwise take the rest of these 600 fast deals.
+    const onProgress = (done: number) => done >= 1 && controller.abort(new Error('interrupted'));
     await expect(tournament(t({ out: dir, threads: 2, checkpointEvery: 0, signal: controller.signal, onProgress }))).rejects.toThrow(/interrupted|aborted/);
     const c = readCheckpoint<{ next: number }>(dir)!;
     expect(c.kind).toBe('tournament');
-    expect(c.state.next).toBeGreaterThanOrEqual(20);
-    expect(c.state.next).toBeLessThan(600); // stopped part way: 600 one-deal chunks, so the chunks in flight at the stop cannot finish them all
+    expect(c.state.next).toBeGreaterThanOrEqual(1);
+    expect(c.state.next).toBeLessThan(600); // stopped part way
     expect(listDir(dir).filter((f) => !f.startsWith('.'))).toEqual([]);
     await expect(tournament(t({ out: dir }))).rejects.toThrow(/holds an interrupted run; continue it with --resume/);
     await expect(tournament(t({ out: dir, resume: true, seed: 6 }))).rejects.toThrow(/run definition differs/);
