@@ -386,3 +386,12 @@ export function othersIn(v: SevnView, s: number): boolean {
   for (let t = 0; t < v.players; t++) if (t !== s && v.statusOf(t) === Status.ACTIVE) return true;
   return false;
 }
+
+/**
+ * Is any seat other than the deciding one still in the round, at a draw-or-stay question? The seat asked
+ * is in the round then, so with the view's count of seats in (inRound) this is one read: inRound > 1.
+ */
+export function othersInAtQuestion(v: SevnView): boolean {
+  const n = v.inRound;
+  return n !== undefined ? n > 1 : othersIn(v, v.seat);
+}
