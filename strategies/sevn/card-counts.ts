@@ -33,7 +33,7 @@ class Kept {
 const KEPT = new Kept();
 
 /** Cards drawn since the last load above which `track` counts afresh (about 25 instructions a card taken off, 12 a code counted). */
-const RECOUNT_AFTER = 16;
+const RECOUNT_AFTER = 40;
 
 export class CardCounts {
   protected readonly kind: Uint8Array;

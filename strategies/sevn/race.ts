@@ -26,7 +26,6 @@
  * rarely binds: the bust cap of 24% decides most stops, the totals and the stakes the rest.
  * scripts/strategy-study.mjs runs this tune and docs/STRATEGY.md reprints it.
  */
-import type { SevnCards } from '../../src/games/sevn/cards.js';
 import { Answer, Status, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
 import { defineParams, num, withDefaults } from '../../src/engine/params.js';
 import { AWARE_CHOICES, CHOICES, cardChoices, unseenDuplicates, unseenTotal } from './choices.js';
@@ -67,21 +66,6 @@ function maxStake(v: SevnView, me: number): number {
   return most;
 }
 
-const BY_VALUE = new Int32Array(64);
-let byValueOf: SevnCards | null = null;
-/** Per number value v (0..31): its card code at 2v and its copies at 2v + 1, for the last card table asked about. */
-function byValue(cards: SevnCards): Int32Array {
-  if (cards !== byValueOf) {
-    for (let x = 0; x < 32; x++) {
-      const c = x < cards.numberCode.length ? cards.numberCode[x] : 255;
-      BY_VALUE[x << 1] = c;
-      BY_VALUE[(x << 1) + 1] = c < cards.codes ? cards.copies[c] : 0;
-    }
-    byValueOf = cards;
-  }
-  return BY_VALUE;
-}
-
 /**
  * R4: whether the exact chance that the next card busts `held` exceeds `risk` (no Second Chance
  * held, held !== 0), as `rule` decides it: both the most duplicates and the unseen ones over the
@@ -95,17 +79,16 @@ function bustsOver(v: SevnView, held: number, risk: number): boolean {
     const all = unseenTotal(v);
     return all > 0 && mostDuplicates(v, held) / all > risk && unseenDuplicates(v, held) / all > risk;
   }
-  // codeCopies[2v], codeCopies[2v + 1]: value v's card code and copies (byValue), one array read where
-  // the card table took two (numberCode, then copies).
-  const codeCopies = byValue(v.cards);
+  const cards = v.cards;
+  const copies = cards.copies;
+  const numberCode = cards.numberCode;
   let bad = 0;
   for (let m = held; m !== 0; m &= m - 1) {
-    const i = (31 - Math.clz32(m & -m)) << 1;
-    bad += codeCopies[i + 1] - v.seenOf(codeCopies[i]);
+    const c = numberCode[31 - Math.clz32(m & -m)];
+    bad += copies[c] - v.seenOf(c);
   }
   return bad / total > risk;
 }
-
 
 /** R1: whether an opponent out of the round (stayed or frozen) has a final at or above the target and above `mine`. */
 function outWins(v: SevnView, me: number, mine: number, target: number): boolean {
