@@ -32,7 +32,7 @@ class Kept {
 
 const KEPT = new Kept();
 
-/** Cards drawn since the last load above which `track` counts afresh (about 25 instructions a card taken off, 12 a code counted). */
+/** Cards drawn since the last load above which `track` counts afresh (a card taken off costs about 25 instructions, a recount about 1,000). */
 const RECOUNT_AFTER = 40;
 
 export class CardCounts {
