@@ -32,8 +32,8 @@ class Kept {
 
 const KEPT = new Kept();
 
-/** Cards drawn since the last load above which `track` counts afresh (about 25 instructions a card taken off, 12 a code counted). */
-const RECOUNT_AFTER = 16;
+/** Cards drawn since the last load above which `track` counts afresh (a card taken off costs about 25 instructions, a recount about 1,000). */
+const RECOUNT_AFTER = 40;
 
 export class CardCounts {
   protected readonly kind: Uint8Array;
@@ -385,4 +385,13 @@ export class CardCounts {
 export function othersIn(v: SevnView, s: number): boolean {
   for (let t = 0; t < v.players; t++) if (t !== s && v.statusOf(t) === Status.ACTIVE) return true;
   return false;
+}
+
+/**
+ * Is any seat other than the deciding one still in the round, at a draw-or-stay question? The seat asked
+ * is in the round then, so with the view's count of seats in (inRound) this is one read: inRound > 1.
+ */
+export function othersInAtQuestion(v: SevnView): boolean {
+  const n = v.inRound;
+  return n !== undefined ? n > 1 : othersIn(v, v.seat);
 }

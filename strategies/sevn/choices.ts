@@ -282,6 +282,12 @@ export function bestFreeze(v: SevnView, nc: NextCard, candidates: number): numbe
   return best;
 }
 
+/** Math.pow(1 - q, n) by q and n (changeOver), declared before their use: no hole checks. */
+const POW_SLOTS = 4096;
+const POW_Q = new Float64Array(POW_SLOTS).fill(-1); // no q is -1 (q = bust chance, 0 <= q < 1 here)
+const POW_N = new Int32Array(POW_SLOTS);
+const POW = new Float64Array(POW_SLOTS);
+
 /** The expected change of the loaded row over `cards` more cards, as if independent (see `harm`). */
 function changeOver(nc: NextCard, cards: number): number {
   nc.evaluate(true, false);
@@ -289,7 +295,15 @@ function changeOver(nc: NextCard, cards: number): number {
   const q = nc.bust;
   if (q >= 1) return 0 - nc.points;
   const a = (g + q * nc.points) / (1 - q);
-  return Math.pow(1 - q, cards) * (nc.points + cards * a) - nc.points;
+  // Math.pow(1 - q, cards), kept by (q, cards): the same double (a function of them alone) without
+  // the call in most valuations (q is a ratio of two small integers, so few values recur).
+  const i = (q * 1048573) & (POW_SLOTS - 1);
+  if (POW_Q[i] !== q || POW_N[i] !== cards) {
+    POW_Q[i] = q;
+    POW_N[i] = cards;
+    POW[i] = Math.pow(1 - q, cards);
+  }
+  return POW[i] * (nc.points + cards * a) - nc.points;
 }
 
 /** `harm`: the Triple Draw candidate worth most to the decider (unseen cards loaded; value in `chosen.value`). */

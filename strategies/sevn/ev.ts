@@ -25,7 +25,7 @@ import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
 import { defineParams, num, withDefaults } from '../../src/engine/params.js';
 import { AWARE_CHOICES, CHOICES, cardChoices } from './choices.js';
 import { LAST_SEAT, LastSeatPlay } from './last-seat-play.js';
-import { NextCard, othersIn } from './next-card.js';
+import { NextCard, othersInAtQuestion } from './next-card.js';
 
 const PARAMS = defineParams({
   margin: num(-50, 50, -2, 'draws while the expected gain of one more card exceeds this (round points)'),
@@ -50,7 +50,7 @@ export const ev: SevnStrategyDef<typeof PARAMS> = {
           const a = last.answer(v);
           if (a >= 0) return a;
         }
-        const others = othersIn(v, v.seat);
+        const others = othersInAtQuestion(v);
         if (others && v.deckSize > 0) {
           // The number cards first: in over half of the decisions they settle it (a draw), and the
           // other cards need not be read nor valued; most of those in one call, without loading the row.

@@ -17,7 +17,7 @@
 import { Bonus, Kind, type SevnCards } from '../../src/games/sevn/cards.js';
 import { longestRun } from '../../src/games/sevn/scoring.js';
 import { CardCounts } from './card-counts.js';
-export { othersIn } from './card-counts.js';
+export { othersIn, othersInAtQuestion } from './card-counts.js';
 
 export class NextCard extends CardCounts {
   /** Per code: the loaded row's change from that card (filled by `expectedGain`). */

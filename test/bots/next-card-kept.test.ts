@@ -9,7 +9,8 @@
  * - exceeds against the expected gain it bounds, at margins near the gain, and the bound it uses
  *   (maxDelta) against the largest delta written;
  * - race's rule, which reads the opponents' stakes only when they can matter, against reading them all;
- * - the unseen total of an empty deck (every card off the table) against counting it code by code.
+ * - the unseen total of an empty deck (every card off the table) against counting it code by code;
+ * - the view's count of seats in the round (inRound, ev's othersInAtQuestion) against their statuses.
  * `nc` reads the thread's shared kept counts at every decision, `rare` keeps its own, read after gaps.
  * Several games per engine, so the deck is refilled, reshuffled and read after long gaps.
  */
@@ -21,7 +22,7 @@ import { SevnEngine } from '../../src/games/sevn/engine.js';
 import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
 import { Answer, Decision, Status, type SevnPlayer, type SevnView } from '../../src/games/sevn/view.js';
 import { unseenDuplicates, unseenTotal } from '../../strategies/sevn/choices.js';
-import { NextCard, othersIn } from '../../strategies/sevn/next-card.js';
+import { NextCard, othersIn, othersInAtQuestion } from '../../strategies/sevn/next-card.js';
 import { bot } from './views.js';
 
 /** The same view without the optional members: what a plugin's or a test's view offers. */
@@ -94,6 +95,8 @@ const UNSEEN = ['unseenTotal', 'numCount', 'numValues'];
 
 /** Questions drawsSurely settled (a draw) in the random games: the check above is not idle. */
 let quickDraws = 0;
+/** Draw-or-stay questions asked with nobody else in the round (where inRound > 0 and inRound > 1 differ). */
+let aloneQuestions = 0;
 
 /** Plays at random (draws 3 times in 4, random targets and picks) and checks NextCard at every decision. */
 function checker(label: string, rng: Rng, every: number, failures: string[]): SevnPlayer {
@@ -110,6 +113,11 @@ function checker(label: string, rng: Rng, every: number, failures: string[]): Se
     const p = plain(v);
     const where = `${label} decision ${decisions} (deck ${v.deckSize})`;
     if (v.decision === Decision.DRAW_STAY) {
+      // The view's count of seats in the round (ev's one read) against their statuses.
+      let inRound = 0;
+      for (let s = 0; s < v.players; s++) if (v.statusOf(s) === Status.ACTIVE) inRound++;
+      if (v.inRound !== inRound || othersInAtQuestion(v) !== othersIn(v, v.seat)) failures.push(`${where}: inRound ${v.inRound}, ${inRound} seats in; others in ${String(othersInAtQuestion(v))}`);
+      if (inRound === 1) aloneQuestions++;
       for (const r of races) {
         const a = r.player.drawOrStay(v);
         if (a !== raceRule(v, r.q)) failures.push(`${where}: race ${JSON.stringify(r.q)} answers ${a}, the full rule ${raceRule(v, r.q)}`);
@@ -219,5 +227,6 @@ describe('NextCard: kept counts and counters give the straightforward answers', 
       { numRuns: 12 },
     );
     expect(quickDraws).toBeGreaterThan(50);
+    expect(aloneQuestions).toBeGreaterThan(20);
   });
 });

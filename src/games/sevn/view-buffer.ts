@@ -26,6 +26,8 @@ export interface SevnViewSource {
   readonly epoch: number;
   readonly epochTop: number;
   readonly discardSize: number;
+  /** Seats still in the round (status ACTIVE). */
+  readonly active: number;
   fillRoundPoints(out: Int32Array): void;
   scoreSeat(s: number): number;
   copySeats(field: number, out: { [i: number]: number }): void;
@@ -149,6 +151,9 @@ export class SevnViewBuffer implements SevnView {
   }
   seenOf(code: number): number {
     return this.#src.seen[code];
+  }
+  get inRound(): number {
+    return this.#src.active;
   }
   get deckEpoch(): number {
     return this.#src.epoch;

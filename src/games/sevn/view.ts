@@ -153,6 +153,8 @@ export interface SevnView {
   drawnAt?(i: number): number;
   /** Seat's row as counters (RowCounter.*, what the scoring reads), written into out[0, RowCounter.COUNT). */
   rowCounters?(seat: number, out: Int32Array): void;
+  /** Seats whose status is ACTIVE (the deciding seat among them at a draw-or-stay question): one read, not a loop over statusOf. */
+  readonly inRound?: number;
 }
 
 export interface SevnStrategy {
