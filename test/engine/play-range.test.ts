@@ -56,6 +56,27 @@ describe('playRange in playChunks', () => {
     });
   }
 
+  it('blocks seeded once for the thread: the same block of another seed, or a shorter one, is seeded afresh', () => {
+    // The deck streams of the last block are shared by every runner of the thread (tune's candidates
+    // play the same block); a stale block reused for another key would give the first block's rounds.
+    const play = (runner: UnitRunner, seed: number, start: number, end: number): number[] => {
+      const scores = new Int32Array(end - start);
+      expect(runner.playRange!(seed, start, end, scores, new Int32Array(end - start))).toBe(true);
+      return Array.from(scores);
+    };
+    const fresh = (seed: number, start: number, end: number): number[] => {
+      const r = runnerOf('sevn', sevnNumbers(), ['stay-at:points=25'], 'round', false);
+      return Array.from({ length: end - start }, (_, i) => (r.reseedGame(seed, start + i), r.playOne(), r.scores[0]));
+    };
+    const a = runnerOf('sevn', sevnNumbers(), ['stay-at:points=25'], 'round', true);
+    const b = runnerOf('sevn', sevnNumbers(), ['stay-at:points=30'], 'round', true);
+    expect(play(a, 1, 0, 200)).toEqual(fresh(1, 0, 200));
+    expect(play(a, 2, 0, 200)).toEqual(fresh(2, 0, 200)); // another seed
+    expect(play(a, 2, 0, 150)).toEqual(fresh(2, 0, 150)); // a shorter block
+    expect(play(a, 2, 50, 150)).toEqual(fresh(2, 50, 150)); // another start
+    expect(play(b, 2, 50, 150)).not.toEqual(play(a, 2, 50, 150)); // another runner reads the same streams with its own rule
+  });
+
   it('is not taken with decisions recorded, in game mode, or for lineups without a rule table', () => {
     const none = (rules: SevnRules, specs: string[], mode: Mode): boolean => !gameModule('sevn').createRunner(rules, specs, mode).playRange!(1, 0, 10, new Int32Array(10), new Int32Array(10));
     expect(none(sevnNumbers(), ['stay-at:points=25', 'stay-at:points=20'], 'round')).toBe(true);

@@ -38,6 +38,13 @@ function cardsFor(rules: SevnRules): SevnCards {
   return c;
 }
 
+/**
+ * The deck streams of the last block playRange seeded, four words a game (Rng.seedGames): a function of
+ * (seed, start, end) alone, so every runner of the thread shares them. tune plays each candidate's
+ * runner over the same block (common random numbers): the block is seeded once, not once a candidate.
+ */
+const blockStreams = { seed: NaN, start: -1, end: -1, words: new Int32Array(0) };
+
 export class SevnRunner extends SeededRunner<SevnEngine> {
   private readonly players: SevnPlayer[];
   readonly bucketFeatures;
@@ -71,14 +78,17 @@ export class SevnRunner extends SeededRunner<SevnEngine> {
     const solo = this.solo;
     if (solo === null || e.decisions !== null || e.evaluator !== null || e.tracer !== null || e.stackPos < e.stackLen) return false;
     this.useSeed(seed);
-    if (this.words.length < (end - start) * 4) this.words = new Int32Array((end - start) * 4);
-    this.deck.seedGames(this.seedHalf, start, end, STREAM_DECK * 256, this.words);
-    solo.playGames(e, this.deck, this.words, start, end, scores, busts);
+    const w = blockStreams;
+    if (w.seed !== seed || w.start !== start || w.end !== end) {
+      if (w.words.length < (end - start) * 4) w.words = new Int32Array((end - start) * 4);
+      this.deck.seedGames(this.seedHalf, start, end, STREAM_DECK * 256, w.words);
+      w.seed = seed;
+      w.start = start;
+      w.end = end;
+    }
+    solo.playGames(e, this.deck, w.words, start, end, scores, busts);
     return true;
   }
-
-  /** playRange's deck streams, four words a game (Rng.seedGames). */
-  private words = new Int32Array(0);
 
   playOne(): void {
     const e = this.engine;
