@@ -3,6 +3,7 @@ import type { Argv, Options } from 'yargs';
 import { readRegularText } from '../io/input-files.js';
 import { catalogEntries, catalogEntry, gamesWith } from '../catalog.js';
 import { UserError } from '../engine/errors.js';
+import { typedFlags } from '../engine/checks.js';
 import type { GameRecord } from '../engine/game-record.js';
 import type { AnalysisArgs, AnalysisFlag } from '../games/entry.js';
 import { type CommandBody, loadRules } from './options.js';
@@ -32,7 +33,6 @@ function adviseOptions<T>(y: Argv<T>) {
 }
 
 /** The flags on the command line, without their dashes or values. */
-const givenFlags = (): string[] => process.argv.slice(2).flatMap((x) => (x.startsWith('--') ? [x.slice(2).split('=')[0]!.replace(/^no-/, '')] : []));
 
 export const adviseCommand: CommandBody<Awaited<ReturnType<typeof adviseOptions>['argv']>> = {
   builder: (y) => adviseOptions(y) as never,
@@ -55,7 +55,7 @@ export const adviseCommand: CommandBody<Awaited<ReturnType<typeof adviseOptions>
         if (!entry) throw new UserError(`--review ${a.review}: not a \`play --json\` game of ${catalogEntries().filter((e) => e.advise?.review).map((e) => e.game.name).join(' or ')}`);
         // A flag the review does not use is a mistake (a position flag, another game's), not something to ignore.
         const allowed = ['review', 'json', 'quiet', 'seat', ...(entry.advise!.reviewFlags ?? [])];
-        const wrong = givenFlags().find((f) => !allowed.includes(f));
+        const wrong = typedFlags().find((f) => !allowed.includes(f));
         if (wrong) throw new UserError(`--${wrong} does not apply to a ${entry.game.name} review; it takes --${allowed.join(', --')}`);
         out = await entry.advise!.review!(record, args);
       } else {
@@ -63,7 +63,7 @@ export const adviseCommand: CommandBody<Awaited<ReturnType<typeof adviseOptions>
         const entry = catalogEntry(a.game);
         // Another game's position flags are a mistake, not something to ignore.
         const own = Object.keys(entry.advise!.flags);
-        const given = givenFlags();
+        const given = typedFlags();
         const wrong = given.find((f) => !own.includes(f) && catalogEntries().some((e) => e.advise && f in e.advise.flags));
         if (wrong) throw new UserError(`--${wrong} is not a flag of a ${entry.game.name} position; ${entry.game.name} takes ${own.map((f) => `--${f}`).join(', ')}`);
         out = await entry.advise!.position(loadRules(entry.game, a.preset, a.rules), args);

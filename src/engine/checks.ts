@@ -37,14 +37,14 @@ export function checkNumber(flag: string, v: number, lo: number, hi: number, clo
   throw new UserError(`${flag}: expected ${range}, got ${v}`);
 }
 
-/** The flags of `flags` (e.g. '--rounds') typed on the command line, as `--flag` or `--flag=value`. */
-export function givenFlags(flags: readonly string[], argv: readonly string[] = process.argv.slice(2)): string[] {
-  const typedNames = new Set(argv.filter((x) => x.startsWith('--')).map((x) => x.split('=')[0]));
-  return flags.filter((f) => typedNames.has(f));
+/** The flags typed on the command line, by name without the dashes (`--no-x` as x; `--x=v` as x). */
+export function typedFlags(argv: readonly string[] = process.argv.slice(2)): string[] {
+  return argv.flatMap((x) => (x.startsWith('--') ? [x.slice(2).split('=')[0]!.replace(/^no-/, '')] : []));
 }
 
 /** Refuses flags that mean nothing here, in one line: `--a, --b: <why>`. */
 export function refuseUnused(flags: readonly string[], why: string, argv: readonly string[] = process.argv.slice(2)): void {
-  const g = givenFlags(flags, argv);
+  const typed = new Set(typedFlags(argv));
+  const g = flags.filter((f) => typed.has(f.slice(2)));
   if (g.length > 0) throw new UserError(`${g.join(', ')}: ${why}`);
 }
