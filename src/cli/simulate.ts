@@ -5,7 +5,7 @@ import type { DecisionRecording } from '../engine/decisions.js';
 import { refuseUnused } from '../engine/checks.js';
 import { UserError } from '../engine/errors.js';
 import { DEFAULT_CHUNK_SIZE, DEFAULT_COUNTERFACTUAL, type SimulateDefinition, type SimulateOptions, type SimulateResult, parseShard, simulate } from '../run/simulate.js';
-import { formatSummaryTable } from '../stats/summary.js';
+import { formatSummaryNotes, formatSummaryTable } from '../stats/summary.js';
 import { chunkSizeOption, command, forceOption, gameOptions, gamesOption, jsonOption, loadRules, modeOption, presetName, quietOption, resumeFrom, resumeOption, runDefinition, seedOption, threadsOption } from './options.js';
 import { interruptible, progressBar } from './progress.js';
 import { coverageNote } from '../io/manifest.js';
@@ -109,7 +109,8 @@ export function summaryJson(r: SimulateResult, out?: string | null) {
     quantiles: s.quantiles,
     winShare: s.winShare ? s.winShare.mean : null,
     winShareSe: s.winShare ? s.winShare.se : null,
-    ...(s.bustRate ? { bustRate: s.bustRate.rate, bustRateSe: s.bustRate.se, rounds: s.bustRate.rounds } : {}),
+    winShareCi95: s.winShare ? s.winShare.ci95 : null,
+    ...(s.bustRate ? { bustRate: s.bustRate.rate, bustRateSe: s.bustRate.se, bustRateCi95: s.bustRate.ci95, rounds: s.bustRate.rounds } : {}),
   }));
   const shard = m.shard ? `${m.shard.index}/${m.shard.count}` : null;
   // A merge of shards that miss chunks holds fewer games than its run: say so (null when whole).
@@ -132,5 +133,6 @@ export function printSummary(r: SimulateResult, json: boolean, out?: string): vo
   console.log(`${m.game} (${m.preset ?? 'rules file'}), ${m.mode} mode, ${count}, seed ${m.seed}${shard}: ${speed}`);
   console.log(formatSummaryTable(r.seats, m.mode === 'game' ? 'games' : 'rounds'));
   console.log('mean: mean score per ' + (m.mode === 'game' ? 'game (final total)' : 'round') + '; 95% CI = mean +/- 1.96 se.');
+  for (const line of formatSummaryNotes(r.seats, m.mode === 'game' ? 'games' : 'rounds')) console.log(line);
   if (out) console.log(`results written to ${out}/`);
 }

@@ -147,8 +147,8 @@ export function scoreCdf(o: SimulateOutput): Chart {
 }
 
 /** One point per seat with its 95% CI, as a horizontal bar. */
-function seatEstimates(o: SimulateOutput, id: string, title: string, what: string, values: { mean: number; se: number }[], reference: number | null, note: string): Chart {
-  const rows = o.seats.map((s, i) => ({ seat: seatLabel(s.seat, s.strategy), mean: values[i].mean, lo: values[i].mean - Z95 * values[i].se, hi: values[i].mean + Z95 * values[i].se }));
+function seatEstimates(o: SimulateOutput, id: string, title: string, what: string, values: { mean: number; ci95: [number, number] }[], reference: number | null, note: string): Chart {
+  const rows = o.seats.map((s, i) => ({ seat: seatLabel(s.seat, s.strategy), mean: values[i].mean, lo: values[i].ci95[0], hi: values[i].ci95[1] }));
   const y = { field: 'seat', type: 'nominal', title: null, sort: seatScale(o).domain, axis: { labelLimit: 220 } };
   const layer: Record<string, unknown>[] = [
     { mark: { type: 'bar', height: 18 }, encoding: { y, x: { field: 'mean', type: 'quantitative', title: what }, color: { field: 'seat', type: 'nominal', scale: seatScale(o), legend: null } } },
@@ -172,11 +172,11 @@ function seatEstimates(o: SimulateOutput, id: string, title: string, what: strin
 }
 
 export function winShare(o: SimulateOutput): Chart {
-  return seatEstimates(o, 'win-share', 'Win share per seat', 'win share (ties split)', o.seats.map((s) => ({ mean: s.winShare!.mean, se: s.winShare!.se })), 1 / o.seats.length, `Bars: share of games won (a tie of k shares 1/k), with 95% CI; dashed: an equal share (1/${o.seats.length}).`);
+  return seatEstimates(o, 'win-share', 'Win share per seat', 'win share (ties split)', o.seats.map((s) => ({ mean: s.winShare!.mean, ci95: s.winShare!.ci95 })), 1 / o.seats.length, `Bars: share of games won (a tie of k shares 1/k), with 95% CI; dashed: an equal share (1/${o.seats.length}).`);
 }
 
 export function bustRate(o: SimulateOutput): Chart {
-  return seatEstimates(o, 'bust-rate', 'Bust rate per seat', 'share of rounds busted', o.seats.map((s) => ({ mean: s.bustRate!.rate, se: s.bustRate!.se })), null, `Bars: share of rounds the seat busted, with 95% CI${o.manifest.mode === 'game' ? ' (rounds of one game are treated as independent)' : ''}.`);
+  return seatEstimates(o, 'bust-rate', 'Bust rate per seat', 'share of rounds busted', o.seats.map((s) => ({ mean: s.bustRate!.rate, ci95: s.bustRate!.ci95 })), null, `Bars: share of rounds the seat busted, with 95% CI${o.manifest.mode === 'game' ? ' (rounds of one game are treated as independent)' : ''}.`);
 }
 
 function tournamentWhat(o: TournamentOutput): string {

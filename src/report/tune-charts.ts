@@ -27,6 +27,9 @@ interface Candidate {
 const searched = (o: TuneOutput, p: string): Searched | undefined => (o.best.searched as Searched[] | undefined)?.find((x) => x.name === p);
 const blockOf = (r: Row): string => (typeof r.block === 'string' ? r.block : r.validation ? 'validation' : 'search');
 const searchRows = (o: TuneOutput): Row[] => o.steps.filter((r) => blockOf(r) === 'search');
+/** A candidate's 95% CI as tune wrote it (Wilson's near a share of 0 or 1), or mean +/- 1.96 se from an older file. */
+const interval = (c: Candidate): [number, number] => c.ci95 ?? [c.mean - Z95 * c.se, c.mean + Z95 * c.se];
+
 const candidate = (v: unknown): Candidate | null => (v && typeof v === 'object' && typeof (v as Candidate).mean === 'number' ? (v as Candidate) : null);
 
 function what(o: TuneOutput): string {
@@ -85,8 +88,8 @@ export function tuneProgress(o: TuneOutput): Chart {
   const start = candidate(o.best.start);
   const isStart = answer !== null && start !== null && answer.spec === start.spec;
   const confirmed = [
-    ...(answer ? [{ label: isStart ? 'answer (the start), confirmation' : 'answer, confirmation', mean: answer.mean, se: answer.se, color: '#d62728' }] : []),
-    ...(start && !isStart ? [{ label: 'start, confirmation', mean: start.mean, se: start.se, color: '#7f7f7f' }] : []),
+    ...(answer ? [{ label: isStart ? 'answer (the start), confirmation' : 'answer, confirmation', mean: answer.mean, se: answer.se, ci: interval(answer), color: '#d62728' }] : []),
+    ...(start && !isStart ? [{ label: 'start, confirmation', mean: start.mean, se: start.se, ci: interval(start), color: '#7f7f7f' }] : []),
   ];
   const last = points.length ? points[points.length - 1].step : 1;
   const x = { field: 'step', type: 'quantitative', title: 'search step', scale: { domain: [1, Math.max(2, last)], nice: false }, axis: { tickMinStep: 1, format: 'd' } };
@@ -103,7 +106,7 @@ export function tuneProgress(o: TuneOutput): Chart {
         { data: { values: points }, mark: { type: 'line', point: { size: 24 }, color: '#4c78a8' }, encoding: { x, y: { field: 'mean', type: 'quantitative' } } },
         ...confirmed.flatMap((c) => [
           { data: { values: [c] }, mark: { type: 'rule', color: c.color, strokeWidth: 1.5 }, encoding: { y: { field: 'mean', type: 'quantitative' } } },
-          { data: { values: [{ y: c.mean - Z95 * c.se }, { y: c.mean + Z95 * c.se }] }, mark: { type: 'rule', color: c.color, strokeDash: [2, 3] }, encoding: { y: { field: 'y', type: 'quantitative' } } },
+          { data: { values: [{ y: c.ci[0] }, { y: c.ci[1] }] }, mark: { type: 'rule', color: c.color, strokeDash: [2, 3] }, encoding: { y: { field: 'y', type: 'quantitative' } } },
           { data: { values: [c] }, mark: { type: 'text', align: 'right', dy: -6, color: c.color, fontSize: 11 }, encoding: { y: { field: 'mean', type: 'quantitative' }, x: { datum: Math.max(2, last) }, text: { field: 'label' } } },
         ]),
       ],
@@ -165,8 +168,7 @@ export function tuneSlices(o: TuneOutput): Chart {
   const present = palette.filter(([r]) => validated.some((c) => role(c) === r));
   const [roles, colors] = [present.map(([r]) => r), present.map(([, c]) => c)];
   const rows = validated.flatMap((c) => {
-    const lo = c.ci95?.[0] ?? c.mean - Z95 * c.se;
-    const hi = c.ci95?.[1] ?? c.mean + Z95 * c.se;
+    const [lo, hi] = interval(c);
     return o.params.map((p) => ({ param: p, value: valueOf(o, c, p), mean: c.mean, lo, hi, role: role(c), finalist: candidateText(o, c) }));
   });
   const panels = o.params.map((p) => {

@@ -312,10 +312,10 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
       blocks.push(done);
       played += games * candidates.length;
       o.onGames?.(played, o.budget);
-      return new BlockStats(candidates.length, scale, Float64Array.from(done.sums));
+      return new BlockStats(candidates.length, scale, Float64Array.from(done.sums), objective.kind !== 'mean');
     }
     const def: CandidatesDefinition = { mode: o.mode, candidates, field: [...o.field], objective, seed: o.seed, offset, games, chunkSize: CHUNK };
-    const stats = new BlockStats(candidates.length, scale);
+    const stats = new BlockStats(candidates.length, scale, undefined, objective.kind !== 'mean');
     const before = played;
     await runOnPool<CandidatesResult>(
       {

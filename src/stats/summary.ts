@@ -26,6 +26,30 @@ export function estimate(n: number, sum: number, sumSq: number): Estimate {
   return { mean, sd, se, ci95: [mean - Z95 * se, mean + Z95 * se] };
 }
 
+/**
+ * A 95% CI for a share p of n games (win share, bust rate, a chance to reach a score): the normal one,
+ * p +/- 1.96 se (se: the sample's, by default the binomial sqrt(p(1 - p) / n)), where it holds, n x p
+ * and n x (1 - p) both at least 5 (the textbook rule); else Wilson's score interval, which stays
+ * inside [0, 1] and does not shrink to a point at a share of 0 or 1 (0 wins in 20 games: [0, 0.161],
+ * not [0, 0]). Large runs keep the normal interval they always had.
+ */
+export function shareCi95(p: number, n: number, se = Math.sqrt((p * (1 - p)) / n)): [number, number] {
+  if (!(n > 0) || !Number.isFinite(p)) return [NaN, NaN];
+  return shareNeedsWilson(p, n) ? wilson95(p, n) : [p - Z95 * se, p + Z95 * se];
+}
+
+/** Wilson's 95% score interval for a share p of n trials. */
+export function wilson95(p: number, n: number): [number, number] {
+  const z2 = Z95 * Z95;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (Z95 / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  // At p = 0 (1) the bound is exactly 0 (1); rounding would leave 1e-17 (1 - 1e-16).
+  return [p <= 0 ? 0 : Math.max(0, centre - half), p >= 1 ? 1 : Math.min(1, centre + half)];
+}
+
+/** Whether shareCi95 took Wilson's interval (too few of one outcome for the normal one). */
+export const shareNeedsWilson = (p: number, n: number): boolean => n > 0 && !(n * p >= 5 && n * (1 - p) >= 5);
+
 /** A two-sided p-value for a standard normal statistic. */
 export function twoSidedP(z: number): number {
   return Math.min(1, Math.max(0, 1 - errorFunction(Math.abs(z) / Math.SQRT2)));
@@ -71,15 +95,18 @@ export interface SeatSummary {
   se: number;
   ci95: [number, number];
   quantiles: Record<string, number>;
-  /** Game mode: the share of games won (ties split), with its standard error. */
+  /** Game mode: the share of games won (ties split), with its standard error and 95% CI (shareCi95). */
   winShare: Estimate | null;
-  /** SEVN: the share of rounds the seat busted, with its standard error and the rounds counted. */
-  bustRate: { rate: number; se: number; rounds: number } | null;
+  /** SEVN: the share of rounds the seat busted, with its standard error, 95% CI (shareCi95) and the rounds counted. */
+  bustRate: { rate: number; se: number; ci95: [number, number]; rounds: number } | null;
 }
 
 export function summariseSeat(seat: number, strategy: string, t: SeatTotals, withWins: boolean, withBusts: boolean): SeatSummary {
   const e = estimate(t.games, t.sumScore, t.sumScoreSq);
+  // Scores are never negative in either game: an interval reaching below 0 (a few skewed games) is cut there.
+  if (e.ci95[0] < 0) e.ci95[0] = 0;
   const w = estimate(t.games, t.sumWin / WIN_UNITS, t.sumWinSq / (WIN_UNITS * WIN_UNITS));
+  w.ci95 = shareCi95(w.mean, t.games, w.se);
   const rate = t.rounds > 0 ? t.busts / t.rounds : NaN;
   return {
     seat,
@@ -89,7 +116,7 @@ export function summariseSeat(seat: number, strategy: string, t: SeatTotals, wit
     quantiles: Object.fromEntries(QUANTILES.map((q) => [`p${Math.round(q * 100)}`, histogramQuantile(t.histogram.entries(), q)])),
     winShare: withWins ? w : null,
     // Rounds within a game are not independent; in game mode this SE treats them as if they were.
-    bustRate: withBusts ? { rate, se: Math.sqrt((rate * (1 - rate)) / t.rounds), rounds: t.rounds } : null,
+    bustRate: withBusts ? { rate, se: Math.sqrt((rate * (1 - rate)) / t.rounds), ci95: shareCi95(rate, t.rounds), rounds: t.rounds } : null,
   };
 }
 
@@ -122,6 +149,23 @@ export function formatSummaryTable(rows: SeatSummary[], unit: 'games' | 'rounds'
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [line(header), ...body.map(line)].join('\n');
+}
+
+/**
+ * What the table's "mean +/- 1.96 se" does not cover, a line each: a score interval cut at 0, and a
+ * share with too few of one outcome for a normal interval (its Wilson interval instead: shareCi95).
+ */
+export function formatSummaryNotes(rows: SeatSummary[], unit: 'games' | 'rounds' = 'games'): string[] {
+  const lines: string[] = [];
+  const cut = rows.filter((r) => r.ci95[0] === 0 && r.mean - Z95 * r.se < 0).map((r) => r.seat);
+  if (cut.length) lines.push(`score 95% CI of seat${cut.length > 1 ? 's' : ''} ${cut.join(', ')} cut at 0 (scores are never negative; with this few ${unit} the normal interval is rough).`);
+  const share = (what: string, seat: number, p: number, n: number, ci: [number, number], of: string) =>
+    `seat ${seat}: ${what} ${fmt(p, 4)} over ${n.toLocaleString('en-US')} ${of}, fewer than 5 of them one way: 95% CI [${fmt(ci[0], 4)}, ${fmt(ci[1], 4)}] (Wilson's interval; +/- 1.96 se needs 5 each way).`;
+  for (const r of rows) {
+    if (r.winShare && shareNeedsWilson(r.winShare.mean, r.games)) lines.push(share('win share', r.seat, r.winShare.mean, r.games, r.winShare.ci95, unit));
+    if (r.bustRate && shareNeedsWilson(r.bustRate.rate, r.bustRate.rounds)) lines.push(share('bust rate', r.seat, r.bustRate.rate, r.bustRate.rounds, r.bustRate.ci95, 'rounds'));
+  }
+  return lines;
 }
 
 /** Every seat of a run: win shares in game mode, bust rates where the game has busts. */

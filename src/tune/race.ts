@@ -44,7 +44,7 @@ abstract class FinitePoints implements Searcher {
   abstract next(): StepPlan | null;
 
   observe(r: StepResult): void {
-    this.acc ??= new BlockStats(this.points.length, r.stats.scale);
+    this.acc ??= new BlockStats(this.points.length, r.stats.scale, undefined, r.stats.share);
     // The plan's points are distinct: stats row index[i] holds planned point i.
     const global: number[] = [];
     r.index.forEach((row, i) => (global[row] = this.planned[i]));

@@ -6,7 +6,7 @@
  */
 import { sampleVariance } from '../stats/variance.js';
 import { crossIndex, sumsLength } from '../engine/candidates.js';
-import { Z95, twoSidedP } from '../stats/summary.js';
+import { Z95, shareCi95, twoSidedP } from '../stats/summary.js';
 
 export interface Estimate {
   mean: number;
@@ -23,11 +23,15 @@ const ci = (mean: number, se: number): [number, number] => [mean - Z95 * se, mea
 export class BlockStats {
   readonly sums: Float64Array;
 
-  /** `scale` divides every value (840 for win shares counted in 1/840ths). */
+  /**
+   * `scale` divides every value (840 for win shares counted in 1/840ths); `share`: the values are shares
+   * (a win share, a reach of at-least:K), so a candidate's CI is shareCi95's (Wilson's near 0 and 1).
+   */
   constructor(
     readonly k: number,
     readonly scale = 1,
     sums?: Float64Array,
+    readonly share = false,
   ) {
     this.sums = sums ?? new Float64Array(sumsLength(k));
   }
@@ -61,7 +65,9 @@ export class BlockStats {
   }
 
   estimate(i: number): Estimate {
-    return this.fromMoments(this.sum(i), this.cross(i, i));
+    const e = this.fromMoments(this.sum(i), this.cross(i, i));
+    if (this.share) e.ci95 = shareCi95(e.mean, this.n, e.se);
+    return e;
   }
 
   /** Candidate i minus candidate j on the same games. */

@@ -14,7 +14,7 @@
  */
 import { RoundCapError, UserError } from '../../../engine/errors.js';
 import { gameKey, Rng, STREAM_ROLLOUT, STREAM_ROLLOUT_STRATEGY } from '../../../engine/rng.js';
-import { estimate, Z95 } from '../../../stats/summary.js';
+import { estimate, shareCi95, shareNeedsWilson, Z95 } from '../../../stats/summary.js';
 import type { AnalysisArgs } from '../../entry.js';
 import { DEFAULT_FIELD, DEFAULT_ROLLOUTS, checkRollouts } from './rollout-defaults.js';
 import { checkSeed } from '../../../engine/checks.js';
@@ -293,6 +293,13 @@ function sampled(n: number, sum: number, sumSq: number): AdviceValue {
   return { mean: e.mean, se: e.se, ci95: e.ci95, n, exact: false };
 }
 
+/** A sampled chance (bust, win, reach): its CI is shareCi95's, Wilson's when too few rollouts ended one way. */
+function sampledShare(n: number, sum: number, sumSq: number): AdviceValue {
+  const v = sampled(n, sum, sumSq);
+  v.ci95 = shareCi95(v.mean, n, v.se);
+  return v;
+}
+
 /** The loss of the worse answer: |paired mean difference|, its SE from the paired differences. */
 function lossOf(diff: AdviceValue): AdviceValue {
   const m = Math.abs(diff.mean);
@@ -421,10 +428,10 @@ export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRu
   const round = [exactValue(points[0]), exactDraw === null ? rolloutRound[1] : exactValue(exactDraw)];
   const roundDiff = exactDraw === null ? sampled(n, diff[0], diff[1]) : exactValue(exactDraw - points[0]);
   const winExact = solved?.win ?? null;
-  const win = !game ? null : winExact ? [exactValue(winExact.stay), exactValue(winExact.draw)] : [stayWinExact ? exactValue(sums[3] / n) : sampled(n, sums[3], sums[4]), sampled(n, sums[8], sums[9])];
+  const win = !game ? null : winExact ? [exactValue(winExact.stay), exactValue(winExact.draw)] : [stayWinExact ? exactValue(sums[3] / n) : sampledShare(n, sums[3], sums[4]), sampledShare(n, sums[8], sums[9])];
   const winDiff = !game ? null : winExact ? exactValue(winExact.draw - winExact.stay) : sampled(n, diff[2], diff[3]);
-  const atLeast = objective.kind === 'ev' ? null : solved?.atLeast ? [exactValue(solved.atLeast.stay), exactValue(solved.atLeast.draw)] : [exactValue(points[0] >= objective.k ? 1 : 0), sampled(n, reached[1], reached[1])]; // staying scores points[0], exactly
-  const bust = [exactValue(0), sampled(n, sums[7], sums[7])]; // bust is 0 or 1: its square is itself
+  const atLeast = objective.kind === 'ev' ? null : solved?.atLeast ? [exactValue(solved.atLeast.stay), exactValue(solved.atLeast.draw)] : [exactValue(points[0] >= objective.k ? 1 : 0), sampledShare(n, reached[1], reached[1])]; // staying scores points[0], exactly
+  const bust = [exactValue(0), sampledShare(n, sums[7], sums[7])]; // bust is 0 or 1: its square is itself
   // Best by mean; a tie goes to staying (the solver's rule).
   const bestRound = round[1].mean > round[0].mean ? 1 : 0;
   const bestWin = win && win[1].mean > win[0].mean ? 1 : 0;
@@ -465,8 +472,12 @@ export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRu
 
 // ---- Printing ----------------------------------------------------------------------------------------
 
-function show(v: AdviceValue, digits: number): string {
+/** A chance shown with Wilson's interval (shareCi95): too few rollouts ended one way for ± 1.96 SE. */
+const wilsonShown = (v: AdviceValue, share: boolean): boolean => share && !v.exact && shareNeedsWilson(v.mean, v.n);
+
+function show(v: AdviceValue, digits: number, share = false): string {
   if (v.exact) return `${v.mean.toFixed(digits)} exact`;
+  if (wilsonShown(v, share)) return `${v.mean.toFixed(digits)} [${v.ci95[0].toFixed(digits)}, ${v.ci95[1].toFixed(digits)}]`;
   return `${v.mean.toFixed(digits)} ± ${(Z95 * v.se).toFixed(digits)}`;
 }
 
@@ -488,13 +499,16 @@ export function formatSevnAdvice(a: SevnAdvice): string {
     x.action,
     show(x.roundScore, 3),
     x.bestRound ? '0 (best)' : show(x.roundLoss, 3),
-    show(x.bust, 4),
-    ...(x.atLeast ? [show(x.atLeast, 4)] : []),
-    ...(x.win && x.winLoss ? [show(x.win, 4), x.bestWin ? '0 (best)' : show(x.winLoss, 4)] : []),
+    show(x.bust, 4, true),
+    ...(x.atLeast ? [show(x.atLeast, 4, true)] : []),
+    ...(x.win && x.winLoss ? [show(x.win, 4, true), x.bestWin ? '0 (best)' : show(x.winLoss, 4)] : []),
   ]);
   const w = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
   for (const r of [head, ...body]) lines.push(`  ${r.map((c, i) => c.padEnd(w[i])).join('   ').trimEnd()}`);
   lines.push(`Values ± 95% CI (1.96 SE) from ${a.rollouts.toLocaleString('en-US')} paired rollouts (the same futures for draw and stay), seed ${a.seed}; losses from the paired differences.`);
+  if (a.actions.some((x) => wilsonShown(x.bust, true) || (x.atLeast !== null && wilsonShown(x.atLeast, true)) || (x.win !== null && wilsonShown(x.win, true)))) {
+    lines.push('A chance shown as [low, high]: fewer than 5 rollouts ended one way, too few for ± 1.96 SE; Wilson\'s 95% interval instead.');
+  }
   // Opponents' strategies matter while one of them is in the round, or for the rounds after it (totals given).
   const opponentsPlay = a.field.length > 0 && (a.seats.some((x) => x.seat !== 0 && x.status === 'in') || a.actions[0].win !== null);
   lines.push(`Rollouts: the unseen cards reshuffled; ${opponentsPlay ? `opponents play ${[...new Set(a.field)].join(', ')}; ` : ''}after this decision you play ${a.then}.`);
