@@ -498,6 +498,20 @@ async function writeTuneArrow(path: string, space: Space, rows: TuneRow[]): Prom
 
 const f = (x: number, d = 3): string => (Number.isFinite(x) ? x.toFixed(d) : '-');
 
+/**
+ * A share objective every finalist scored 0 (or 1) on every validation game: nothing told them apart,
+ * so the answer is the start by default, not by measure (e.g. at-least:K with K out of reach).
+ */
+function sameOutcome(r: TuneReport): string[] {
+  if (r.objective === 'mean') return [];
+  for (const x of [0, 1]) {
+    if (r.validated.every((v) => v.mean === x)) {
+      return [`  every finalist scored ${x} in every validation game: ${r.objective} cannot tell them apart here${r.objective.startsWith('at-least:') ? (x === 0 ? '; give a K some games reach' : '; give a higher K') : ''}`];
+    }
+  }
+  return [];
+}
+
 export function formatTune(r: TuneReport): string {
   const d = r.objective === 'win' ? 4 : 3;
   const est = (v: Estimate) => `${f(v.mean, d)}  95% CI [${f(v.ci95[0], d)}, ${f(v.ci95[1], d)}]`;
@@ -517,6 +531,7 @@ export function formatTune(r: TuneReport): string {
     `search: ${r.searchSteps} steps, ${r.searchGames.toLocaleString('en-US')} games`,
     `validation (chooses; the search never saw it): ${r.validated.length} finalists (the start among them), ${r.validationGames.toLocaleString('en-US')} games each`,
     ...r.validated.map((v) => `  ${short(v).padEnd(width)}  ${est(v)}${tag(v) ? `  ${tag(v)}` : ''}`),
+    ...sameOutcome(r),
     `confirmation (the figures; neither the search nor the choice saw it): ${r.answer === 'start' ? 'the start' : 'the choice and the start'}, ${r.confirmationGames.toLocaleString('en-US')} games${r.answer === 'start' ? '' : ' each'}`,
     answer,
     `  ${r.best.spec}`,

@@ -288,3 +288,16 @@ describe('tune', () => {
     }
   });
 });
+
+describe('tune with an objective nothing reaches', () => {
+  it('at-least:K above any round score: every finalist 0 with a Wilson interval, and a line saying nothing told them apart', async () => {
+    // sevn-numbers rounds score at most 78 + the SEVN bonus: at-least:500 is never reached.
+    const { report } = await tune(sevn({ params: ['points=18:22'], objective: 'at-least:500', method: 'grid', budget: 8000, threads: 1 }));
+    expect(report.validated.every((v) => v.mean === 0)).toBe(true);
+    const n = report.validationGames;
+    // Wilson's upper bound at 0 of n: z^2 / (n + z^2), not the normal interval's 0.
+    expect(report.validated[0].ci95[1]).toBeCloseTo(3.841459 / (n + 3.841459), 6);
+    expect(report.answer).toBe('start');
+    expect(formatTune(report)).toMatch(/every finalist scored 0 in every validation game: at-least:500 cannot tell them apart here; give a K some games reach/);
+  });
+});
