@@ -117,6 +117,9 @@ export function simulateDefinition(o: SimulateOptions): { definition: SimulateDe
     throw new UserError(`--shard ${JSON.stringify(shard)}: expected i/N with i from 1 to N`);
   }
   const decisions = o.decisions ?? 'none';
+  // Options from the CLI are checked by yargs; a checkpoint's definition (--resume) is not.
+  if (o.mode !== 'round' && o.mode !== 'game') throw new UserError(`mode ${JSON.stringify(o.mode)}: expected round or game`);
+  if (!(['none', 'outcomes', 'counterfactual'] as unknown[]).includes(decisions)) throw new UserError(`decisions ${JSON.stringify(decisions)}: expected none, outcomes or counterfactual`);
   const features = game.bucketFeatures(o.rules);
   const text = o.buckets ?? game.defaultBuckets;
   const choices = parseBuckets(features, text);
@@ -213,8 +216,18 @@ async function replayedGames(dir: string, st: SimulateState, def: RunDefinition,
   return batches!;
 }
 
+/** simulateDefinition, its refusal of a resumed run's definition naming the checkpoint it came from (untrusted input). */
+function checkedDefinition(o: SimulateOptions): ReturnType<typeof simulateDefinition> {
+  try {
+    return simulateDefinition(o);
+  } catch (e) {
+    if (o.resume && e instanceof UserError) throw new UserError(`--resume ${o.out}: the checkpoint's run definition: ${e.message}`);
+    throw e;
+  }
+}
+
 export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
-  const { definition, choices, bucketer } = simulateDefinition(o);
+  const { definition, choices, bucketer } = checkedDefinition(o);
   const { preset: _preset, shard: _shard, perGame, ...fields } = definition;
   const def: RunDefinition = { ...fields, buckets: choices };
   const total = chunkCount(def);

@@ -158,13 +158,35 @@ function checkTournamentState(dir: string, st: TournamentState, def: TournamentD
   const chunks = Math.ceil(def.deals / def.chunkSize);
   const deals = Math.min(st.next * def.chunkSize, def.deals);
   const lineups = lineupsOf(def).length;
-  const { oW } = tournamentOffsets(def.entrants.length);
+  const k = def.entrants.length;
+  const { oW, oH, oB } = tournamentOffsets(k);
+  const n = def.tableSize;
+  const perEntrant = binomial(k - 1, n - 1) * seatOrders(n).length;
+  const perPair = binomial(k - 2, n - 2) * seatOrders(n).length;
+  const rf = replicateFields(k);
+  const sums = st.sums;
+  // A resealed file passes the sha256 check: every sum is held to what the deals can add up to.
+  const pairs = (): boolean => {
+    for (let a = 0; a < k; a++) {
+      for (let b = a + 1; b < k; b++) if (sums[oH + a * k + b] + sums[oH + b * k + a] !== 2 * perPair * deals) return false;
+    }
+    return true;
+  };
+  const replicates = (): boolean => {
+    for (let r = 0; r < def.bootstrap; r++) {
+      const o = oB + r * rf;
+      for (let i = 1; i < rf; i++) if (sums[o + i] > sums[o] * 2 * perPair) return false;
+    }
+    return true;
+  };
   checkState(dir, st, [
     [`next a chunk from 0 to ${chunks}`, () => isInt(st.next, 0, chunks)],
-    [`sums ${fields} numbers`, () => Array.isArray(st.sums) && st.sums.length === fields && st.sums.every((x) => typeof x === 'number' && Number.isFinite(x))],
-    ['the deals in its sums to match next', () => st.sums[0] === deals],
+    [`sums ${fields} whole numbers of 0 or more`, () => Array.isArray(st.sums) && st.sums.length === fields && st.sums.every((x) => isInt(x, 0, Number.MAX_SAFE_INTEGER))],
+    ['the deals in its sums to match next', () => sums[0] === deals],
     [`games ${lineups} per deal`, () => st.games === deals * lineups],
-    ['win sums from 0 to all the games', () => st.sums.slice(oW, oW + def.entrants.length).every((w) => isInt(w, 0, st.games * WIN_UNITS))],
+    [`each entrant's win sum at most its ${perEntrant} games a deal, and all of them one win a game`, () => sums.slice(oW, oW + k).every((w) => w <= deals * perEntrant * WIN_UNITS) && sums.slice(oW, oW + k).reduce((x, y) => x + y, 0) === st.games * WIN_UNITS],
+    [`each pair's head-to-head counts adding up to 2 x its ${perPair} shared games a deal`, pairs],
+    ['bootstrap sums within their weights', replicates],
   ]);
 }
 

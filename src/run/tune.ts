@@ -270,16 +270,36 @@ interface TuneState {
  * A checkpoint's blocks, field by field: the candidates, offsets and sizes are matched against the
  * replayed search step by step; here their sums must fit them (games played, squares not negative).
  */
-function checkTuneState(dir: string, st: TuneState, budget: number): void {
+function checkTuneState(dir: string, st: TuneState, budget: number, objective: Objective): void {
+  // A game's value: a win share in 1/840ths, 0 or 1 (at-least:K), or a score (never below 0).
+  const most = objective.kind === 'win' ? WIN_UNITS : objective.kind === 'at-least' ? 1 : Infinity;
   const block = (b: TuneState['blocks'][number]): boolean =>
     typeof b === 'object' && b !== null && Array.isArray(b.candidates) && b.candidates.length > 0 && b.candidates.every((c) => typeof c === 'string') &&
     isInt(b.offset) && isInt(b.games, 1, budget) && Array.isArray(b.sums) && b.sums.length === sumsLength(b.candidates.length) &&
-    b.sums.every((x) => Number.isSafeInteger(x)) && b.sums[0] === b.games &&
-    b.candidates.every((_, c) => b.sums[crossIndex(b.candidates.length, c, c)] >= 0);
+    b.sums.every((x) => isInt(x, 0, Number.MAX_SAFE_INTEGER)) && b.sums[0] === b.games && sumsFit(b.sums, b.candidates.length, b.games, most);
   checkState(dir, st, [
     ['blocks a list', () => Array.isArray(st.blocks)],
-    ['each block: candidates, offset, games and sums of those games', () => st.blocks.every(block)],
+    [`each block: candidates, offset, games and sums those games can add up to (values from 0 to ${most})`, () => st.blocks.every(block)],
   ]);
+}
+
+/**
+ * Whether k candidates' sums over n games (sums of values in [0, most], of their squares and cross
+ * products) can come from real games: a resealed checkpoint passes its sha256 check, not this.
+ * Sum <= n x most and sum of squares <= most x sum (y^2 <= most y); Cauchy-Schwarz for the rest:
+ * sum^2 <= n x sum of squares, cross^2 <= the two sums of squares (with room for rounding).
+ */
+function sumsFit(sums: readonly number[], k: number, n: number, most: number): boolean {
+  const sq = (i: number): number => sums[crossIndex(k, i, i)];
+  for (let i = 0; i < k; i++) {
+    const sum = sums[1 + i];
+    if (sum > n * most || sq(i) > most * sum || sum * sum > n * sq(i) * (1 + 1e-12)) return false;
+    for (let j = i + 1; j < k; j++) {
+      const x = sums[crossIndex(k, i, j)];
+      if (x * x > sq(i) * sq(j) * (1 + 1e-12)) return false;
+    }
+  }
+  return true;
 }
 
 export async function tune(o: TuneOptions): Promise<TuneResult> {
@@ -292,7 +312,7 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
   const checkpoint = out ? new Checkpointer<TuneState>(out.dir, 'tune', definition, o.checkpointEvery) : null;
   const saved = o.resume ? readCheckpoint<TuneState>(out!.dir) : null;
   if (saved) checkDefinition(saved, 'tune', definition);
-  if (saved) checkTuneState(out!.dir, saved.state, o.budget);
+  if (saved) checkTuneState(out!.dir, saved.state, o.budget, objective);
   const blocks: TuneState['blocks'] = [];
   const scale = objective.kind === 'win' ? WIN_UNITS : 1;
   const startedAt = saved ? new Date(saved.state.startedAt) : new Date();

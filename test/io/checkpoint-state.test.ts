@@ -53,7 +53,13 @@ const cases: [string, string[], [string, (s: Record<string, any>) => void][]][] 
       ['a sum null', (s) => (s.sums[3] = null)],
       ['games edited', (s) => (s.games += 1)],
       ['a negative win sum', (s) => (s.sums[1] = -5)],
-      ['startedAt null', (s) => (s.startedAt = null)],
+      // 3 entrants (one table of 3, 6 seat orders): sums[0] deals, 1-3 wins, 4-6 scores, 7-15 and 16-24 products, 25-33 head-to-head.
+      ['a head-to-head count cut (the pair no longer adds up to 2 a shared game)', (s) => (s.sums[26] -= 5000)],
+      ['a head-to-head count negative', (s) => (s.sums[26] = -500000)],
+      ['a win sum above its entrant\'s games', (s) => (s.sums[1] = s.sums[0] * 4 * 840 + 840)],
+      ['a win moved to one entrant from nobody (wins no longer one a game)', (s) => (s.sums[2] += 840)],
+      ['a score sum a fraction', (s) => (s.sums[4] += 0.5)],
+      ['a bootstrap sum above its weights (6 shared games a deal, at most 2 each)', (s) => (s.sums[s.sums.length - 1] = s.sums[s.sums.length - 4] * 12 + 1)],
     ],
   ],
   [
@@ -65,6 +71,8 @@ const cases: [string, string[], [string, (s: Record<string, any>) => void][]][] 
       ['a block\'s sums null', (s) => (s.blocks[0].sums = null)],
       ['a step sum edited (more games than the block played)', (s) => (s.blocks[0].sums[0] += 1)],
       ['a sum of squares negative', (s) => (s.blocks[0].sums[s.blocks[0].candidates.length + 1] = -1)],
+      ['a score sum no scores can have with that sum of squares', (s) => (s.blocks[0].sums[1] += 1e9)],
+      ['a cross product larger than the two sums of squares allow', (s) => (s.blocks[0].sums[s.blocks[0].candidates.length + 2] += 1e12)],
       ['seconds null', (s) => (s.seconds = null)],
     ],
   ],
@@ -98,4 +106,24 @@ describe('edited checkpoints with a valid sha256', () => {
       expect(readFileSync(join(dir, CHECKPOINT_FILE), 'utf8')).toBe(forged);
     }, 120_000);
   }
+});
+
+describe('a simulate checkpoint whose run definition was edited and resealed', () => {
+  it('refuses decisions or a mode simulate does not have, naming the checkpoint', () => {
+    const killed = tempDir('killed-def');
+    killedRun(killed, cases[0][1]);
+    const original = readFileSync(join(killed, CHECKPOINT_FILE), 'utf8');
+    for (const [what, edit, message] of [
+      ['decisions "bogus"', (d: Record<string, any>) => (d.decisions = 'bogus'), /the checkpoint's run definition: decisions "bogus": expected none, outcomes or counterfactual/],
+      ['mode "both"', (d: Record<string, any>) => (d.mode = 'both'), /the checkpoint's run definition: mode "both": expected round or game/],
+    ] as const) {
+      const dir = tempDir('forged-def');
+      cpSync(killed, dir, { recursive: true, verbatimSymlinks: true });
+      writeFileSync(join(dir, CHECKPOINT_FILE), forge(original, edit, 'definition'));
+      const r = sevensim('simulate', '--resume', dir, '--quiet');
+      expect(r.code, what).toBe(2);
+      expect(r.stderr, what).toMatch(new RegExp(`^sevensim: --resume ${dir}: ${message.source}\n$`));
+      expect(existsSync(join(dir, 'decisions.arrow')), what).toBe(false);
+    }
+  }, 120_000);
 });
