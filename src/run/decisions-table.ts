@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { catalogEntry } from '../catalog.js';
 import { UserError } from '../engine/errors.js';
 import { WIN_UNITS } from '../engine/game.js';
-import { readManifest } from '../io/manifest.js';
+import { checkFileSeals, checkSeal, readManifest } from '../io/manifest.js';
 import { arrowRows, type Row } from '../report/inputs.js';
 import { normalQuantile } from '../stats/ratings.js';
 import { Z95 } from '../stats/summary.js';
@@ -98,6 +98,11 @@ const num = (r: Row, k: string) => Number(r[k] ?? 0);
 
 export function decisionsTable(dir: string, kindIn: string | undefined, byIn: string | undefined): DecisionsTable {
   const m = readManifest(dir);
+  // Untrusted input, as report and merge read it: a sealed run.json, and the decisions.arrow it records.
+  if (m === null || typeof m !== 'object' || Array.isArray(m)) throw new UserError(`${dir}: run.json is not a sevensim manifest`);
+  checkSeal(join(dir, 'run.json'), m as unknown as Record<string, unknown>);
+  if (m.kind !== undefined && m.kind !== 'simulate' && m.kind !== 'merge') throw new UserError(`${dir}: run.json is of a ${String(m.kind)} run; decisions reads the --out directory of simulate (or merge)`);
+  if (typeof m.files === 'object' && m.files !== null) checkFileSeals(dir, m.files as unknown as Record<string, unknown>, 'run it again', ['decisions.arrow']);
   if (m.decisions !== 'outcomes' && m.decisions !== 'counterfactual') throw new UserError(`${dir}: the run recorded no decisions; run simulate with --decisions counterfactual (or outcomes) and --out DIR`);
   const file = join(dir, 'decisions.arrow');
   if (!existsSync(file)) throw new UserError(`${dir}: decisions.arrow is missing; the output is incomplete`);

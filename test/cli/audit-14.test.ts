@@ -1,0 +1,38 @@
+/**
+ * What a third new-user review found (session 14), each fixed: files read back are checked against
+ * their seals, a one-deal tournament claims no certainty, plugins that fail at create() are named,
+ * parameter lists that break spec parsing are refused, flags with no effect are refused.
+ */
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sevensim } from '../helpers/cli.js';
+import { tempDir } from '../helpers/dirs.js';
+
+const oneLine = (r: { code: number | null; stderr: string }, message: RegExp, code = 2): void => {
+  expect(r.stderr).toMatch(message);
+  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+  expect(r.code).toBe(code);
+};
+
+describe('decisions DIR reads what the run sealed', () => {
+  it('refuses a decisions.arrow of another run, an edited run.json and a run.json that is not an object', () => {
+    const root = tempDir('decisions-seal');
+    const run = (dir: string, games: string, seed: string) =>
+      expect(sevensim('simulate', '--game', 'sevn', '--mode', 'round', '--players', 'stay-at', 'ev', '--games', games, '--seed', seed, '--decisions', 'outcomes', '--out', dir, '--quiet', '--threads', '1').code).toBe(0);
+    const a = join(root, 'a');
+    const b = join(root, 'b');
+    run(a, '1000', '1');
+    run(b, '300', '9');
+    expect(sevensim('decisions', a).code).toBe(0);
+    copyFileSync(join(b, 'decisions.arrow'), join(a, 'decisions.arrow'));
+    oneLine(sevensim('decisions', a), /decisions\.arrow: not the file its run\.json records/);
+    const c = join(root, 'c');
+    run(c, '300', '2');
+    const manifest = readFileSync(join(c, 'run.json'), 'utf8');
+    writeFileSync(join(c, 'run.json'), manifest.replace(/"games": ?300/, '"games":999999'));
+    oneLine(sevensim('decisions', c), /run\.json: its content does not match its sha256/);
+    writeFileSync(join(c, 'run.json'), 'null');
+    oneLine(sevensim('decisions', c), /run\.json is not a sevensim manifest/);
+  }, 60_000);
+});
