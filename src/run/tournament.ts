@@ -366,8 +366,9 @@ function ratingsOf(k: number, bootstrap: number, perPair: number, sums: Float64A
   const { oH, oB } = tournamentOffsets(k);
   const point = Float64Array.from({ length: k * k }, (_, i) => sums[oH + i] / 2);
   const rf = replicateFields(k);
-  // A replicate that drew no deal at all (chance e^-deals) resamples nothing: it is left out.
-  const drew = Array.from({ length: bootstrap }, (_, r) => oB + r * rf).filter((o) => sums[o] > 0);
+  // A replicate that drew no deal at all (chance e^-deals) resamples nothing: it is left out. One deal
+  // has nothing to resample (every replicate is that deal): no interval, no LOS, rather than a point.
+  const drew = sums[0] < 2 ? [] : Array.from({ length: bootstrap }, (_, r) => oB + r * rf).filter((o) => sums[o] > 0);
   const replicates = drew.map((o) => {
     const m = new Float64Array(k * k);
     for (let a = 0, i = 0; a < k; a++) {
@@ -417,14 +418,18 @@ export function formatTournament(r: TournamentReport): string {
     const p = r.pairs.find((q) => q.ia === a && q.ib === b)!;
     return headToHeadCell(p.win_share_a, Z95 * p.se);
   };
-  lines.push(`${''.padEnd(4 + width)}  ${order.map((_, j) => String(j + 1).padStart(13)).join('')}`);
-  order.forEach((a, i) => lines.push(`${String(i + 1).padStart(2)}  ${r.entrants[a].padEnd(width)}  ${order.map((b) => cell(a, b).padStart(13)).join('')}`));
+  // Columns as wide as the widest cell and two spaces: a cut interval (share+up-down) is 17 characters.
+  const cellWidth = 2 + Math.max(11, ...order.flatMap((a) => order.map((b) => cell(a, b).length)));
+  lines.push(`${''.padEnd(4 + width)}  ${order.map((_, j) => String(j + 1).padStart(cellWidth)).join('')}`);
+  order.forEach((a, i) => lines.push(`${String(i + 1).padStart(2)}  ${r.entrants[a].padEnd(width)}  ${order.map((b) => cell(a, b).padStart(cellWidth)).join('')}`));
   lines.push(
     `Elo: a Bradley-Terry fit of every pair of finishing places (a tie counts half), mean 0; a lead of d finishes ahead with chance 1/(1+10^(-d/400)); ` +
       `95% CI from ${r.bootstrap} bootstrap resamples of the deals; LOS next: the chance the row is stronger than the next one down.`,
   );
   if (r.ranking.some((x) => x.elo === null)) lines.push('Elo -: no finite fit (some strategies never finished behind, or never ahead of, the others); play more deals.');
+  else if (r.deals < 2) lines.push('Elo CI and LOS -: one deal has nothing to resample (every bootstrap resample is that deal); play more deals.');
   else if (r.ranking.some((x) => x.elo_ci95 === null)) lines.push('Elo CI and LOS -: some resamples of the deals had no finite fit; play more deals.');
+  else if (r.ranking.slice(0, -1).some((x) => x.los_next === null)) lines.push('LOS -: the ratings of those two did not differ over the resamples of the deals; play more deals.');
   lines.push(`win share: ${r.mode === 'game' ? 'share of the games won (a shared win counts 1/k)' : 'share of the rounds with the highest score at the table (a tie shares it)'}; CIs from the spread over deals (the games of a deal share its cards).`);
   return lines.join('\n');
 }

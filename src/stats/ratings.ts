@@ -118,7 +118,8 @@ export function rateWithBootstrap(k: number, ahead: ArrayLike<number>, replicate
 /**
  * Likelihood of superiority of a over b: the chance a's true rating is above b's, taken as
  * Phi(d / s) with d the fitted difference and s the bootstrap spread of the difference (the
- * replicates are paired: both ratings come from the same resampled deals). Null without a fit.
+ * replicates are paired: both ratings come from the same resampled deals). Null without a fit or
+ * without spread.
  */
 export function likelihoodOfSuperiority(r: Ratings, a: number, b: number): number | null {
   const ea = r.ratings[a].elo;
@@ -128,6 +129,8 @@ export function likelihoodOfSuperiority(r: Ratings, a: number, b: number): numbe
   const mean = d.reduce((s, x) => s + x, 0) / d.length;
   const sd = Math.sqrt(d.reduce((s, x) => s + (x - mean) ** 2, 0) / (d.length - 1));
   const diff = ea - eb;
-  if (!(sd > 0)) return diff > 0 ? 1 : diff < 0 ? 0 : 0.5;
+  // No spread over the resampled deals: level in every one is level (0.5, identical strategies); a
+  // difference that never varies (every resample alike, as with one deal) says nothing of how sure it is.
+  if (!(sd > 0)) return diff === 0 ? 0.5 : null;
   return normalCdf(diff / sd);
 }

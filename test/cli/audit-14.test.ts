@@ -36,3 +36,31 @@ describe('decisions DIR reads what the run sealed', () => {
     oneLine(sevensim('decisions', c), /run\.json is not a sevensim manifest/);
   }, 60_000);
 });
+
+describe('tournament output that claims no more than its deals show', () => {
+  it('one deal: no Elo interval and no LOS (every resample is that deal), said in a line', () => {
+    const r = sevensim('tournament', '--game', 'sevn', '--players', 'stay-at', 'bust-cap', 'ev', 'race', '--games', '1', '--threads', '1', '--quiet', '--json');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    for (const x of j.ranking) {
+      expect(x.elo).not.toBeNull();
+      expect(x.elo_ci95).toBeNull();
+      expect(x.los_next).toBeNull();
+    }
+    const text = sevensim('tournament', '--game', 'sevn', '--players', 'stay-at', 'bust-cap', 'ev', 'race', '--games', '1', '--threads', '1', '--quiet').stdout;
+    expect(text).not.toMatch(/100\.0%/);
+    expect(text).toMatch(/Elo CI and LOS -: one deal has nothing to resample/);
+  }, 60_000);
+
+  it('a head-to-head cell cut at 0 or 1 (17 characters) keeps two spaces from its neighbour', () => {
+    const r = sevensim('tournament', '--game', 'sevn', '--players', 'ev', 'race', 'bust-cap', '--table-size', '2', '--games', '3', '--threads', '1', '--quiet');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('head to head'));
+    const rows = lines.slice(at + 1).filter((l) => /^ \d  /.test(l));
+    expect(rows).toHaveLength(3);
+    expect(lines.slice(at).some((l) => /\d\.\d{3}\+\d\.\d{3}-\d\.\d{3}/.test(l))).toBe(true); // a cut cell is there
+    // Each row: its number, the strategy and three cells, every one apart from the next.
+    for (const row of rows) expect(row.trim().split(/\s{2,}/), row).toHaveLength(5);
+  }, 60_000);
+});

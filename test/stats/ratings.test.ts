@@ -97,5 +97,19 @@ describe('likelihood of superiority', () => {
     expect(r.ratings[0].elo).not.toBeNull();
     expect(r.ratings[0].elo_ci95).toBeNull();
     expect(likelihoodOfSuperiority(r, 0, 1)).toBeNull();
+    const level = { ratings: [{ elo: 0, elo_ci95: null }, { elo: 0, elo_ci95: null }], replicates: [[0, 0], [0, 0]] };
+    expect(likelihoodOfSuperiority(level, 0, 1)).toBe(0.5);
+  });
+});
+
+describe('likelihood of superiority without spread', () => {
+  it('is unknown (null) when every replicate gives the same non-zero difference, not a certainty; level everywhere is 0.5', () => {
+    const r = { ratings: [{ elo: 50, elo_ci95: [50, 50] as [number, number] }, { elo: -50, elo_ci95: [-50, -50] as [number, number] }], replicates: [[50, -50], [50, -50], [50, -50]] };
+    expect(likelihoodOfSuperiority(r, 0, 1)).toBeNull();
+    const level = { ratings: [{ elo: 0, elo_ci95: null }, { elo: 0, elo_ci95: null }], replicates: [[0, 0], [0, 0]] };
+    expect(likelihoodOfSuperiority(level, 0, 1)).toBe(0.5);
+    // With spread: Phi(100 / sd), sd of the differences 100, 80, 120 = 20: Phi(5).
+    const s = { ...r, replicates: [[50, -50], [40, -40], [60, -60]] };
+    expect(likelihoodOfSuperiority(s, 0, 1)).toBeCloseTo(0.99999971, 7);
   });
 });
