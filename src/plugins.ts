@@ -12,8 +12,8 @@ import { catalogEntries, gameNames } from './catalog.js';
 import { UserError } from './engine/errors.js';
 import type { ParamSpec } from './engine/params.js';
 import type { StrategyDef } from './engine/strategy.js';
-import type { SevenfallStrategyDef } from './games/sevenfall/view.js';
-import type { SevnStrategyDef } from './games/sevn/view.js';
+import type { SevenfallStrategy, SevenfallStrategyDef } from './games/sevenfall/view.js';
+import type { SevnStrategy, SevnStrategyDef } from './games/sevn/view.js';
 
 /** The environment variable listing plugin files, separated as PATH is (':' here, ';' on Windows). */
 export const PLUGINS_ENV = 'SEVENSIM_PLUGINS';
@@ -29,6 +29,12 @@ export interface PluginDef extends StrategyDef<unknown, never> {
 export type SevnPlugin<P extends readonly ParamSpec[] = readonly ParamSpec[]> = SevnStrategyDef<P> & { game: 'sevn' };
 /** A SEVENFALL plugin's default export. */
 export type SevenfallPlugin<P extends readonly ParamSpec[] = readonly ParamSpec[]> = SevenfallStrategyDef<P> & { game: 'sevenfall' };
+
+/** The methods each game's engine calls on a strategy: a plugin's create() must return them all. */
+const METHODS: Record<string, readonly string[]> = {
+  sevn: ['drawOrStay', 'freezeTarget', 'tripleDrawTarget', 'secondChanceTo', 'crossroads', 'ballast'] satisfies (keyof SevnStrategy)[],
+  sevenfall: ['decide'] satisfies (keyof SevenfallStrategy)[],
+};
 
 /** Absolute paths of the plugins loaded, in order, and the strategies each added. */
 const loaded = new Map<string, { games: string[]; name: string; def: PluginDef }>();
@@ -56,7 +62,14 @@ const NAME = /^[a-z][a-z0-9-]*$/;
 /** What is wrong with a declared parameter, or null: a name, a type, a default within its range. */
 function paramProblem(q: ParamSpec): string | null {
   if (q === null || typeof q !== 'object' || typeof q.name !== 'string' || !/^[a-z][a-z0-9-]*$/i.test(q.name)) return 'each parameter needs a "name"';
-  if (q.type === 'enum') return Array.isArray(q.values) && q.values.includes(q.default) ? null : `parameter ${q.name}: its default must be one of its "values"`;
+  if (q.type === 'enum') {
+    if (!Array.isArray(q.values)) return `parameter ${q.name}: needs a list of "values"`;
+    // A spec reads name:key=value,key=value: a value holding "," or "=" (or spaces at its ends) cannot be given.
+    const unusable = q.values.find((v) => typeof v !== 'string' || !/^[^,=\s](?:[^,=]*[^,=\s])?$/.test(v));
+    if (unusable !== undefined) return `parameter ${q.name}: value ${JSON.stringify(unusable)} cannot be written in a strategy spec (give non-empty text without "," or "=")`;
+    if (new Set(q.values).size !== q.values.length) return `parameter ${q.name}: a value is listed twice`;
+    return q.values.includes(q.default) ? null : `parameter ${q.name}: its default must be one of its "values"`;
+  }
   if (q.type !== 'int' && q.type !== 'number') return `parameter ${q.name}: "type" must be int, number or enum`;
   if (!(Number.isFinite(q.min) && Number.isFinite(q.max) && q.min <= q.max)) return `parameter ${q.name}: needs finite "min" <= "max"`;
   if (!(Number.isFinite(q.default) && q.default >= q.min && q.default <= q.max) || (q.type === 'int' && !Number.isInteger(q.default))) {
@@ -92,6 +105,11 @@ async function loadPlugin(file: string): Promise<void> {
   if (!Array.isArray(def.params)) throw bad(`strategy "${def.name}" has no "params" list (give [] for none)`);
   const problem = def.params.map((q: ParamSpec) => paramProblem(q)).find((x) => x !== null);
   if (problem) throw bad(`strategy "${def.name}": ${problem}`);
+  const names = def.params.map((q: ParamSpec) => q.name);
+  const twice = names.find((x, i) => names.indexOf(x) !== i);
+  if (twice !== undefined) throw bad(`strategy "${def.name}": parameter ${twice} is declared twice`);
+  const again = games.find((g, i) => games.indexOf(g) !== i);
+  if (again !== undefined) throw bad(`strategy "${def.name}": its "game" list names ${again} twice`);
   const entries = catalogEntries();
   for (const g of games) {
     const entry = entries.find((e) => e.game.name === g);
@@ -104,9 +122,29 @@ async function loadPlugin(file: string): Promise<void> {
   }
   // The games play it with its errors named: a throw from a worker otherwise reached the user as the bare message.
   const create = def.create.bind(def) as (params: unknown, ctx: never) => unknown;
-  const named = { ...def, create: (params: unknown, ctx: never) => naming(create(params, ctx), def.name!, file) } as StrategyDef<unknown, never>;
+  const named = { ...def, create: (params: unknown, ctx: never) => naming(created(create, params, ctx, def.name!, file), def.name!, file) } as StrategyDef<unknown, never>;
   for (const g of games) (entries.find((e) => e.game.name === g)!.game.strategies as StrategyDef<unknown, never>[]).push(named);
   loaded.set(path, { games, name: def.name, def: named as PluginDef }); // check-strategy too sees its faults named
+}
+
+/**
+ * What a plugin's create(params, ctx) returned, checked: a throw, a result that is not an object, or one
+ * without a method its game calls is one line naming the strategy and the file (they surfaced as "create
+ * failed", "Cannot set properties of null" or "p.tripleDrawTarget is not a function").
+ */
+function created(create: (params: unknown, ctx: never) => unknown, params: unknown, ctx: never, name: string, file: string): unknown {
+  let s: unknown;
+  try {
+    s = create(params, ctx);
+  } catch (e) {
+    throw new Error(`strategy "${name}" (plugin ${file}) failed in create(): ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (s === null || typeof s !== 'object') throw new Error(`strategy "${name}" (plugin ${file}): create() returned ${s === null ? 'null' : typeof s}, not a strategy object`);
+  // The game it is made for, from the rules in its context (a plugin may serve several games).
+  const game = String((ctx as { rules?: { game?: unknown } }).rules?.game);
+  const missing = (METHODS[game] ?? []).filter((m) => typeof (s as Record<string, unknown>)[m] !== 'function');
+  if (missing.length) throw new Error(`strategy "${name}" (plugin ${file}): create() returned no ${missing.map((m) => `${m}(view)`).join(', ')}, which every ${game} strategy answers with (is its game field "${game}" the game it was written for?)`);
+  return s;
 }
 
 /**

@@ -246,11 +246,8 @@ export function checkPluginDefinition(entry: CatalogEntry, def: StrategyDef<unkn
       onLine?.(lines[lines.length - 1]);
       return true;
     } catch (e) {
-      // The engine calling a method the plugin lacks: most often a strategy written for the other game.
-      const missing = e instanceof TypeError ? /(\w+) is not a function/.exec(e.message) : null;
-      const why = missing
-        ? `the strategy has no ${missing[1]}(view), which every ${game} strategy answers with (is its game field "${game}" the game it was written for?)`
-        : (e instanceof Error ? e.message : String(e)).split('\n')[0];
+      // A method the plugin lacks is named by its create() (plugins.ts), with the game it was declared for.
+      const why = (e instanceof Error ? e.message : String(e)).split('\n')[0];
       lines.push({ ok: false, text: `${what}: ${why}` });
       onLine?.(lines[lines.length - 1]);
       return false;

@@ -118,7 +118,7 @@ export default {
     const wrong = plugin('wrong-game.mjs', readFileSync(GOOD, 'utf8').replace("game: 'sevn'", "game: 'sevenfall'").replace("name: 'plain'", "name: 'plain-sf'"));
     const w = sevensim('check-strategy', wrong);
     expect(w.code).toBe(1);
-    expect(w.stdout).toMatch(/^FAIL {2}sevenfall: legal, deterministic, read-only answers .*: the strategy has no decide\(view\), which every sevenfall strategy answers with \(is its game field "sevenfall" the game it was written for\?\)$/m);
+    expect(w.stdout).toMatch(/^FAIL {2}sevenfall: legal, deterministic, read-only answers .*: strategy "plain-sf" \(plugin .*\): create\(\) returned no decide\(view\), which every sevenfall strategy answers with \(is its game field "sevenfall" the game it was written for\?\)$/m);
   }, 120_000);
 
   it('refuses a bad plugin with one line naming the file and the problem', () => {
@@ -138,6 +138,32 @@ export default {
     expect(run(clash)).toBe(`sevensim: plugin ${clash}: strategy "ev" clashes with the built-in sevn strategy of that name; rename it`);
     const unknownGame = plugin('unknown-game.mjs', "export default { game: 'chess', name: 'x', doc: '', params: [], create: () => ({}) };\n");
     expect(run(unknownGame)).toMatch(/unknown game "chess"/);
+    // Parameter lists a strategy spec could not give, or that say one thing twice.
+    const enumComma = plugin('enum-comma.mjs', "export default { game: 'sevn', name: 'x', doc: '', params: [{ name: 'mode', type: 'enum', values: ['a,b', 'e'], default: 'e', doc: '' }], create: () => ({}) };\n");
+    expect(run(enumComma)).toBe(`sevensim: plugin ${enumComma}: strategy "x": parameter mode: value "a,b" cannot be written in a strategy spec (give non-empty text without "," or "=")`);
+    const enumEq = plugin('enum-eq.mjs', "export default { game: 'sevn', name: 'x', doc: '', params: [{ name: 'mode', type: 'enum', values: ['c=d', 'e'], default: 'e', doc: '' }], create: () => ({}) };\n");
+    expect(run(enumEq)).toMatch(/value "c=d" cannot be written in a strategy spec/);
+    const twice = plugin('twice.mjs', "export default { game: 'sevn', name: 'x', doc: '', params: [{ name: 'p', type: 'int', min: 0, max: 5, default: 1, doc: '' }, { name: 'p', type: 'int', min: 0, max: 9, default: 2, doc: '' }], create: () => ({}) };\n");
+    expect(run(twice)).toBe(`sevensim: plugin ${twice}: strategy "x": parameter p is declared twice`);
+    const games = plugin('games-twice.mjs', "export default { game: ['sevn', 'sevn'], name: 'x', doc: '', params: [], create: () => ({}) };\n");
+    expect(run(games)).toBe(`sevensim: plugin ${games}: strategy "x": its "game" list names sevn twice`);
+  }, 120_000);
+
+  it('a create() that throws, returns no object or leaves out a method: one line naming the strategy, the file and what is wrong', () => {
+    const base = readFileSync(GOOD, 'utf8');
+    const variant = (name: string, create: string) => plugin(`${name}.mjs`, base.replace("name: 'plain'", `name: '${name}'`).replace(/create: \(params\) => \(\{[\s\S]*?\n {2}\}\),/, `create: ${create},`));
+    const cases: [string, string, string][] = [
+      ['create-throws', "() => { throw new Error('create failed'); }", 'failed in create(): create failed'],
+      ['create-null', '() => null', 'create() returned null, not a strategy object'],
+      ['create-partial', '() => ({ drawOrStay: () => 0, freezeTarget: () => 0, secondChanceTo: () => 0, crossroads: () => 0, ballast: () => 0 })', 'create() returned no tripleDrawTarget(view), which every sevn strategy answers with (is its game field "sevn" the game it was written for?)'],
+    ];
+    for (const [name, create, why] of cases) {
+      const file = variant(name, create);
+      const r = sevensim('simulate', '--game', 'sevn', '--plugin', file, '--players', name, 'ev', '--games', '20', '--threads', '1');
+      expect(r.code, name).toBe(1);
+      const sep = why.startsWith('failed') ? ' ' : ': ';
+      expect(r.stderr, name).toBe(`sevensim: strategy "${name}" (plugin ${file})${sep}${why} (SEVENSIM_DEBUG=1 shows where)\n`);
+    }
   }, 120_000);
 
   it('a plugin that answers illegally or throws during a game stops the run with one line, exit 1, on 1 and 2 threads', () => {
