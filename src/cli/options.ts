@@ -3,6 +3,7 @@
  * checks live in engine/checks.ts and run as yargs parses, so a bad value fails before any work), and
  * the rules in effect from --preset or --rules.
  */
+import { refuseUnused } from '../engine/checks.js';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import { gameModule, gameNames } from '../catalog.js';
 import { UserError } from '../engine/errors.js';
@@ -55,6 +56,7 @@ export function resumeFrom<D>(kind: string, runFlags: readonly string[], demande
  * `out` is the directory the run writes: the resumed one, or --out.
  */
 export function runDefinition<D extends { rules: unknown }>(a: { resume?: string; out?: string }, game: GameModule, fromFlags: () => D): { def: D; resumed: boolean; out: string | undefined } {
+  if (a.resume === undefined && a.out === undefined) refuseUnused(['--checkpoint-seconds'], 'checkpoints are written to --out; give --out DIR, or remove it');
   if (a.resume === undefined) return { def: fromFlags(), resumed: false, out: a.out };
   const d = readCheckpoint<unknown>(a.resume)!.definition as D; // the middleware above accepted this checkpoint
   return { def: { ...d, rules: game.parseRules(JSON.stringify(d.rules), `--resume ${a.resume}: the checkpoint's rules`) }, resumed: true, out: a.resume };

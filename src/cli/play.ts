@@ -1,7 +1,7 @@
 /** `sevensim play`: one seeded game as a readable trace, or as data (--json), or with one seat played by a person (--human). */
 import { catalogEntry } from '../catalog.js';
 import { PartialOutputError, UserError } from '../engine/errors.js';
-import { checkInteger } from '../engine/checks.js';
+import { checkInteger, refuseUnused } from '../engine/checks.js';
 import { checkPlayers } from '../run/simulate.js';
 import { DEFAULT_TABLE_OPTIONS } from '../games/table-game.js';
 import { command, gameOptions, jsonOption, loadRules, seedOption } from './options.js';
@@ -28,6 +28,7 @@ export const playCommand = command(
     const rules = loadRules(game, a.preset, a.rules);
     if (a.human === undefined) {
       for (const f of ['hints', 'save', 'force'] as const) if (a[f]) throw new UserError(`--${f} goes with --human SEAT (play a seat yourself)`);
+      refuseUnused(['--hint-rollouts', '--review-rollouts'], 'for --human SEAT only (play a seat yourself); give --human, or remove it');
       checkPlayers(game, rules, a.players, 'game');
       try {
         if (a.json) {

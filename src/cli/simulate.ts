@@ -2,7 +2,7 @@
 import type { Argv } from 'yargs';
 import { gameModule } from '../catalog.js';
 import type { DecisionRecording } from '../engine/decisions.js';
-import { refuseUnused } from '../engine/checks.js';
+import { checkNumber, refuseUnused } from '../engine/checks.js';
 import { UserError } from '../engine/errors.js';
 import { DEFAULT_CHUNK_SIZE, DEFAULT_COUNTERFACTUAL, type SimulateDefinition, type SimulateOptions, type SimulateResult, parseShard, simulate } from '../run/simulate.js';
 import { formatSummaryNotes, formatSummaryTable } from '../stats/summary.js';
@@ -31,7 +31,7 @@ export function simulateOptions<T>(y: Argv<T>) {
     .option('quiet', quietOption)
     .option('force', forceOption('replace the results of an earlier run in --out (files that are not results are left alone)'))
     .option('resume', resumeOption('run'))
-    .option('checkpoint-seconds', { type: 'number', default: 5, describe: 'with --out: seconds between checkpoints of the completed chunks (for --resume)' })
+    .option('checkpoint-seconds', { type: 'number', default: 5, describe: 'with --out: seconds between checkpoints of the completed chunks (for --resume)', coerce: (v: number) => checkNumber('--checkpoint-seconds', v, 0, 86400, true) })
     // The checkpoint supplies the run's arguments, including the ones yargs demands.
     .middleware(resumeFrom<SimulateDefinition>('simulate', RUN_FLAGS, (d) => ({ game: d.game, players: d.players })) as never, true);
 }
@@ -77,7 +77,7 @@ export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult> {
         out: out ?? null,
         force: a.force,
         resume: resumed,
-        checkpointEvery: checkpointMs(a.checkpointSeconds),
+        checkpointEvery: a.checkpointSeconds * 1000,
         argv: process.argv.slice(2),
         signal,
         onProgress: (done, total) => progress.update(done, total),
@@ -88,11 +88,6 @@ export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult> {
     },
     () => progress.stop(),
   );
-}
-
-function checkpointMs(seconds: number): number {
-  if (!(seconds >= 0 && seconds <= 86400)) throw new UserError(`--checkpoint-seconds: expected a number of seconds from 0 to 86400, got ${seconds}`);
-  return seconds * 1000;
 }
 
 /** The summary printed by --json: one object. */

@@ -64,3 +64,20 @@ describe('tournament output that claims no more than its deals show', () => {
     for (const row of rows) expect(row.trim().split(/\s{2,}/), row).toHaveLength(5);
   }, 60_000);
 });
+
+describe('flags with no effect are refused, as their siblings are', () => {
+  it('play --hint-rollouts and --review-rollouts without --human; --checkpoint-seconds without --out; solve --table with --json', () => {
+    oneLine(sevensim('play', '--game', 'sevn', '--players', 'ev', '--hint-rollouts', '5'), /^sevensim: --hint-rollouts: for --human SEAT only/);
+    oneLine(sevensim('play', '--game', 'sevn', '--players', 'ev', '--review-rollouts', '5'), /^sevensim: --review-rollouts: for --human SEAT only/);
+    for (const cmd of [
+      ['simulate', '--game', 'sevn', '--players', 'ev', '--games', '10'],
+      ['tune', '--game', 'sevn', '--strategy', 'stay-at', '--param', 'points=18:22', '--budget', '8000'],
+      ['tournament', '--game', 'sevn', '--players', 'ev', 'race', '--games', '2'],
+    ]) {
+      oneLine(sevensim(...cmd, '--checkpoint-seconds', '5'), /^sevensim: --checkpoint-seconds: checkpoints are written to --out; give --out DIR, or remove it\n$/);
+    }
+    oneLine(sevensim('solve', '--game', 'sevenfall', '--players', '2', '--objective', 'win', '--table', '--json'), /^sevensim: --table prints the win-share table as text, not with --json/);
+    // The default needs no --out: a plain run still goes.
+    expect(sevensim('simulate', '--game', 'sevn', '--players', 'ev', '--games', '10', '--threads', '1').code).toBe(0);
+  }, 60_000);
+});
