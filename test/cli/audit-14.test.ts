@@ -3,7 +3,7 @@
  * their seals, a one-deal tournament claims no certainty, plugins that fail at create() are named,
  * parameter lists that break spec parsing are refused, flags with no effect are refused.
  */
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sevensim } from '../helpers/cli.js';
@@ -79,5 +79,14 @@ describe('flags with no effect are refused, as their siblings are', () => {
     oneLine(sevensim('solve', '--game', 'sevenfall', '--players', '2', '--objective', 'win', '--table', '--json'), /^sevensim: --table prints the win-share table as text, not with --json/);
     // The default needs no --out: a plain run still goes.
     expect(sevensim('simulate', '--game', 'sevn', '--players', 'ev', '--games', '10', '--threads', '1').code).toBe(0);
+  }, 60_000);
+});
+
+describe('bust-table with nothing to show', () => {
+  it('--rounds 0 for a strategy with no exact column is refused, and no --out is left behind', () => {
+    const root = tempDir('bust-empty');
+    const out = join(root, 'bt');
+    oneLine(sevensim('bust-table', '--game', 'sevn', '--preset', 'sevn-numbers', '--rounds', '0', '--strategy', 'ev', '--out', out), /^sevensim: --rounds 0 turns the simulation off, and there is no exact column \(ev declares no solo draw rule/);
+    expect(existsSync(out)).toBe(false);
   }, 60_000);
 });

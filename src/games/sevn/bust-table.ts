@@ -8,6 +8,7 @@
  * ones are NaN) and `noExact` says why. The forward pass drops the states below its threshold
  * (solo-bound.ts): each row's exact reach then lies in [reach, reach + reachBound], its busts likewise.
  */
+import { UserError } from '../../engine/errors.js';
 import { checkStrategySpec } from '../../engine/strategy.js';
 import { simulateBustTable, stateKey } from './bust-sim.js';
 import { maskSum, otherCards, popcount, soloReach } from './exact.js';
@@ -116,6 +117,7 @@ export function bustTable(r: SevnRules, strategies: readonly SevnStrategyDef[], 
     }
   }
   const rule = noExact === null;
+  if (!rule && o.rounds === 0) throw new UserError(`--rounds 0 turns the simulation off, and there is no exact column (${noExact}): nothing to show; give --rounds N`);
   const sim = o.rounds > 0 ? simulateBustTable(r, strategies, o.strategy, o.rounds, o.seed) : new Map<number, { draws: number; busts: number }>();
   const keys = [...new Set([...exact.keys(), ...sim.keys()])].sort((a, b) => a - b);
   const rows = keys.map((k): BustTableRow => {
