@@ -66,4 +66,12 @@ export interface SolveOutput extends RunInfo {
   policy: Row[];
 }
 
-export type Output = SimulateOutput | CompareOutput | TuneOutput | TournamentOutput | BustTableOutput | SolveOutput;
+/** `solve --players 2 --objective win --out` (SEVENFALL): the figures in run.json, every state's chances in winprob.arrow. */
+export interface SolveWinOutput extends RunInfo {
+  kind: 'solve-win';
+  report: Row;
+  /** winprob.arrow rows: round, seat_to_move, difference, seat0_win, seat1_win, tie. */
+  winprob: Row[];
+}
+
+export type Output = SimulateOutput | CompareOutput | TuneOutput | TournamentOutput | BustTableOutput | SolveOutput | SolveWinOutput;

@@ -346,6 +346,7 @@ export function chartsOf(o: Output): Chart[] {
       return [tournamentLadder(o), tournamentMatrix(o), tournamentRanking(o)].filter((c): c is Chart => c !== null);
     case 'bust-table':
     case 'solve':
+    case 'solve-win':
       return gameCharts(o);
   }
 }

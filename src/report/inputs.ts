@@ -14,9 +14,9 @@ import { OUTPUT_FORMAT } from '../io/package-info.js';
 import { readTotals } from '../io/results.js';
 import { type Manifest, checkFileSeals, checkSeal } from '../io/manifest.js';
 import { summarise } from '../stats/summary.js';
-import type { BustTableOutput, CompareOutput, Output, Row, SimulateOutput, SolveOutput, TournamentOutput, TuneOutput } from '../charts/outputs.js';
+import type { BustTableOutput, CompareOutput, Output, Row, SimulateOutput, SolveOutput, SolveWinOutput, TournamentOutput, TuneOutput } from '../charts/outputs.js';
 
-export type { BustTableOutput, CompareOutput, Output, Row, RunInfo, SimulateOutput, SolveOutput, TournamentOutput, TuneOutput } from '../charts/outputs.js';
+export type { BustTableOutput, CompareOutput, Output, Row, RunInfo, SimulateOutput, SolveOutput, SolveWinOutput, TournamentOutput, TuneOutput } from '../charts/outputs.js';
 
 /** The newest output format this report reads. */
 export const REPORT_FORMAT = OUTPUT_FORMAT;
@@ -24,7 +24,7 @@ export const REPORT_FORMAT = OUTPUT_FORMAT;
 /** The columns of decisions.arrow the charts read (a game-mode run can have hundreds of thousands of rows). */
 const DECISION_COLUMNS = ['kind', 'strategy', 'action', 'profile', 'distinct', 'points', 'discards_left', 'count', 'sum_score', 'sum_score_sq', 'rollouts', 'sum_value', 'sum_value_sq', 'sum_diff', 'sum_diff_sq', 'sum_win', 'sum_win_sq', 'sum_diff_win', 'sum_diff_win_sq'];
 
-const KINDS = ['simulate', 'merge', 'compare', 'tune', 'tournament', 'bust-table', 'solve'];
+const KINDS = ['simulate', 'merge', 'compare', 'tune', 'tournament', 'bust-table', 'solve', 'solve-win'];
 
 function readJson(dir: string, name: string): Row {
   const path = join(dir, name);
@@ -122,6 +122,8 @@ function readKind(dir: string, m: Row): Output {
       return readTournament(dir, m);
     case 'bust-table':
       return readBustTable(dir, m);
+    case 'solve-win':
+      return readSolveWin(dir, m);
     default:
       return readSolve(dir, m);
   }
@@ -185,6 +187,12 @@ function readBustTable(dir: string, m: Row | null): BustTableOutput {
     meta: { strategy: meta.strategy as string, exact: meta.exact as boolean, rounds: meta.rounds as number },
     rows,
   };
+}
+
+function readSolveWin(dir: string, m: Row): SolveWinOutput {
+  if (!gameNames().includes(m.game as string)) throw new UserError(`${dir}: run.json names no known game (${JSON.stringify(m.game)})`);
+  const winprob = arrowRows(need(dir, 'winprob.arrow'), ['round', 'seat_to_move', 'difference', 'seat0_win', 'seat1_win', 'tie']);
+  return { dir, kind: 'solve-win', game: m.game as string, rules: rulesText(m.preset, m.rules), seed: null, report: m, winprob };
 }
 
 function readSolve(dir: string, m: Row | null): SolveOutput {

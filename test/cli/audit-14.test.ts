@@ -90,3 +90,19 @@ describe('bust-table with nothing to show', () => {
     expect(existsSync(out)).toBe(false);
   }, 60_000);
 });
+
+describe('report reads every output the docs say it reads', () => {
+  it('the 2-player win solve (solve --players 2 --objective win --out): a chart, and the figures solve prints', () => {
+    const root = tempDir('report-solve-win');
+    const solved = join(root, 'solve');
+    const s = sevensim('solve', '--game', 'sevenfall', '--players', '2', '--objective', 'win', '--out', solved, '--json');
+    expect(s.code).toBe(0);
+    const both = JSON.parse(s.stdout).bothOptimal;
+    const r = sevensim('report', solved, '--out', join(root, 'report'));
+    expect(r.code, r.stderr).toBe(0);
+    const html = readFileSync(join(root, 'report', 'report.html'), 'utf8');
+    expect(html).toContain("SEVENFALL, 2 players: seat 0's win share by the score difference");
+    expect(html).toContain(both.seat0Win.toFixed(6));
+    expect(html).toContain((1 - both.seat0Win - both.tie).toFixed(6));
+  }, 120_000);
+});

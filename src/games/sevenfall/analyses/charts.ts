@@ -1,6 +1,6 @@
 /** SEVENFALL's report charts: the value of each choice (decisions) and the solved turn policy. */
 import { type Chart, CATEGORY, MIN_DECISIONS, bucketFeatures, fmt, int, meanVar, pool, simulateCaption, spec } from '../../../charts/chart.js';
-import type { Output, Row, SimulateOutput, SolveOutput } from '../../../charts/outputs.js';
+import type { Output, Row, SimulateOutput, SolveOutput, SolveWinOutput } from '../../../charts/outputs.js';
 import type { GameModule } from '../../../engine/game.js';
 import { Z95 } from '../../../stats/summary.js';
 
@@ -115,6 +115,42 @@ export function sevenfallPolicy(o: SolveOutput): Chart {
   };
 }
 
+/**
+ * The 2-player game for the win (solve --players 2 --objective win): seat 0's win share (a tie counting
+ * half) by the score difference before a turn, a line for each round and seat to move; the table gives
+ * the game's figures from the start.
+ */
+export function sevenfallWinChance(o: SolveWinOutput): Chart {
+  const r = o.report as { bothOptimal: { seat0Win: number; tie: number }; seat0OptimalVsEv: { seat0Win: number; tie: number }; seat1OptimalVsEv: { seat1Win: number; tie: number }; states: number };
+  const values = o.winprob.map((w) => ({ when: `round ${w.round as number}, seat ${w.seat_to_move as number} to move`, difference: w.difference, share: (w.seat0_win as number) + (w.tie as number) / 2 }));
+  const both = r.bothOptimal;
+  return {
+    id: 'sevenfall-win-chance',
+    title: 'SEVENFALL, 2 players: seat 0\'s win share by the score difference',
+    caption: `SEVENFALL, ${o.rules}, 2 players, both playing for the win; exact (backward induction over ${int(r.states)} states: round, seat to move, score difference; no simulation, no seed). Lines: seat 0's win share (a win, plus half a tie) from each state, by seat 0's total minus seat 1's before the turn.`,
+    spec: spec({
+      width: 460,
+      height: 260,
+      data: { values },
+      // Points too: the first turn of round 1 is one state (difference 0), no line.
+      mark: { type: 'line', strokeWidth: 1.5, point: { size: 12 } },
+      encoding: {
+        x: { field: 'difference', type: 'quantitative', title: 'seat 0 total minus seat 1 total, before the turn' },
+        y: { field: 'share', type: 'quantitative', title: 'seat 0 win share', scale: { domain: [0, 1] } },
+        color: { field: 'when', type: 'nominal', title: null, sort: null, legend: { orient: 'right' } },
+      },
+    }),
+    table: {
+      head: ['from the start', 'seat 0 wins', 'tie', 'seat 1 wins'],
+      rows: [
+        ['both play for the win', fmt(both.seat0Win, 6), fmt(both.tie, 6), fmt(1 - both.seat0Win - both.tie, 6)],
+        ['seat 0 for the win, seat 1 expected score', fmt(r.seat0OptimalVsEv.seat0Win, 6), fmt(r.seat0OptimalVsEv.tie, 6), fmt(1 - r.seat0OptimalVsEv.seat0Win - r.seat0OptimalVsEv.tie, 6)],
+        ['seat 1 for the win, seat 0 expected score', fmt(1 - r.seat1OptimalVsEv.seat1Win - r.seat1OptimalVsEv.tie, 6), fmt(r.seat1OptimalVsEv.tie, 6), fmt(r.seat1OptimalVsEv.seat1Win, 6)],
+      ],
+    },
+  };
+}
+
 /** SEVENFALL's charts of an output: the value of each choice when a run recorded discard decisions, and the solved policy. */
 export function sevenfallCharts(o: Output, game: GameModule): Chart[] {
   switch (o.kind) {
@@ -122,6 +158,8 @@ export function sevenfallCharts(o: Output, game: GameModule): Chart[] {
       return o.decisions.some((r) => r.kind === 'discard') ? [sevenfallDecisionValue(o, game)] : [];
     case 'solve':
       return [sevenfallPolicy(o)];
+    case 'solve-win':
+      return [sevenfallWinChance(o)];
     default:
       return [];
   }
