@@ -56,7 +56,7 @@ export const adviseCommand: CommandBody<Awaited<ReturnType<typeof adviseOptions>
         // A flag the review does not use is a mistake (a position flag, another game's), not something to ignore.
         const allowed = ['review', 'json', 'quiet', 'seat', ...(entry.advise!.reviewFlags ?? [])];
         const wrong = typedFlags().find((f) => !allowed.includes(f));
-        if (wrong) throw new UserError(`--${wrong} does not apply to a ${entry.game.name} review; it takes --${allowed.join(', --')}`);
+        if (wrong) throw new UserError(`--${wrong} does not apply to ${a.review}, a ${entry.game.name} game record (its "game" field); a ${entry.game.name} review takes --${allowed.join(', --')}`);
         out = await entry.advise!.review!(record, args);
       } else {
         if (a.game === undefined) throw new UserError('advise: give --game (and a position) or --review FILE');

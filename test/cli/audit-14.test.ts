@@ -6,6 +6,7 @@
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { sevensim } from '../helpers/cli.js';
 import { tempDir } from '../helpers/dirs.js';
 
@@ -105,4 +106,13 @@ describe('report reads every output the docs say it reads', () => {
     expect(html).toContain(both.seat0Win.toFixed(6));
     expect(html).toContain((1 - both.seat0Win - both.tie).toFixed(6));
   }, 120_000);
+});
+
+describe('files read back name the field that is wrong', () => {
+  it('track --load with "seats": "2" (text, not a number) says so', () => {
+    const root = tempDir('track-seats');
+    const file = join(root, 't.json');
+    writeFileSync(file, JSON.stringify({ format: 1, kind: 'sevn-track', rules: sevnPreset('sevn'), seats: '2', me: 0, entries: [] }));
+    oneLine(sevensim('track', '--load', file), /^sevensim: --load .*t\.json: its "seats" "2": a SEVN table seats 2 to 8 \(a whole number\)\n$/);
+  }, 60_000);
 });

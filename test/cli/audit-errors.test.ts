@@ -182,7 +182,7 @@ describe('review checks the file as it replays it, and refuses flags it does not
         expect(`sevensim: ${(e as Error).message}`).toMatch(message);
       }
       writeFileSync(join(dir, `${game}.json`), JSON.stringify(record));
-      oneLine(sevensim('advise', '--review', join(dir, `${game}.json`), flag, '5'), new RegExp(`^sevensim: ${flag} does not apply to a ${game} review; it takes --review, --json, --quiet, --seat`));
+      oneLine(sevensim('advise', '--review', join(dir, `${game}.json`), flag, '5'), new RegExp(`^sevensim: ${flag} does not apply to .*${game}\\.json, a ${game} game record \\(its "game" field\\); a ${game} review takes --review, --json, --quiet, --seat`));
     }
   }, 120_000);
 });

@@ -153,6 +153,6 @@ describe('track: the line protocol through the CLI', () => {
     expect(nj.stderr.trim().split('\n')).toHaveLength(1);
     const bad = sevensimWithInput('', 'track', '--seats', '9', '--me', '0');
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe('sevensim: --seats 9: a SEVN table seats 2 to 8\n');
+    expect(bad.stderr).toBe('sevensim: --seats 9: a SEVN table seats 2 to 8 (a whole number)\n');
   });
 });

@@ -75,8 +75,8 @@ export class SevnTrack {
     readonly me: number,
     readonly hintRollouts = DEFAULT_TABLE_OPTIONS.hintRollouts,
   ) {
-    if (!Number.isInteger(seats) || seats < 2 || seats > MAX_PLAYERS) throw new UserError(`--seats ${seats}: a SEVN table seats 2 to ${MAX_PLAYERS}`);
-    if (!Number.isInteger(me) || me < 0 || me >= seats) throw new UserError(`--me ${me}: your seat is one of 0 to ${seats - 1} (seat 0 deals the first round, the others clockwise from it)`);
+    if (!Number.isInteger(seats) || seats < 2 || seats > MAX_PLAYERS) throw new UserError(`--seats ${JSON.stringify(seats)}: a SEVN table seats 2 to ${MAX_PLAYERS} (a whole number)`);
+    if (!Number.isInteger(me) || me < 0 || me >= seats) throw new UserError(`--me ${JSON.stringify(me)}: your seat is one of 0 to ${seats - 1} (seat 0 deals the first round, the others clockwise from it)`);
     this.update();
   }
 
