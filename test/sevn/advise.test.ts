@@ -341,5 +341,12 @@ describe('advise --review (SEVN)', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/does not give its events/);
+    // Its events as played, a final total edited: refused too (it was accepted, the review replaying the events alone).
+    const totals = JSON.parse(play.stdout);
+    totals.totals[0] += 50;
+    writeFileSync(file, JSON.stringify(totals));
+    const edited = sevensim('advise', '--review', file, '--seat', '1');
+    expect(edited.code).toBe(2);
+    expect(edited.stderr).toMatch(/does not give its events, totals and win shares/);
   }, 120_000);
 });

@@ -98,8 +98,8 @@ export function reviewSevn(strategies: readonly SevnStrategyDef[], recordIn: Gam
   // The replay must be the game of the file: same events, or the file is from another version or edited.
   const human = checkHumanSeat(record);
   const replayed = sevnGameRecord(strategies, rules, record.players, record.seed, human);
-  if (JSON.stringify(replayed.events) !== JSON.stringify(record.events)) {
-    throw new UserError('--review: replaying the file\'s seed and strategies does not give its events (written by another version of sevensim, or edited); write it again with `play --json`');
+  if (JSON.stringify([replayed.events, replayed.totals, replayed.winShare]) !== JSON.stringify([record.events, record.totals, record.winShare])) {
+    throw new UserError('--review: replaying the file\'s seed and strategies does not give its events, totals and win shares (written by another version of sevensim, or edited); write it again with `play --json`');
   }
 
   // Replay once more, catching the reviewed seat's positions and answers.
