@@ -60,6 +60,7 @@ export class NextCard extends CardCounts {
     this.rowCardsNonNegative = nonNegative;
     this.numbersDown = Int32Array.from(this.numberCodes).sort((a, b) => cards.value[b] - cards.value[a]);
     this.ballastNonPositive = Array.from(this.ballastCodes).every((c) => cards.value[c] <= 0);
+    this.bonusMinDistinct = Math.min(this.fw.minCards, this.hw.minCards, this.ld.minRun);
   }
 
   /**
@@ -433,15 +434,19 @@ export class NextCard extends CardCounts {
         base += k * (t > p ? t - p : 0);
       }
     }
-    const bonus = this.bonusCodes;
-    for (let i = 0; i < bonus.length; i++) {
-      const c = bonus[i];
-      const k = u[c];
-      if (k === 0) continue;
-      base += k * (this.busted ? this.cardDelta(c) : this.bonusEarned(this.kind[c]));
+    // A live row with fewer distinct values than every bonus card's minimum earns none (bonusEarned).
+    if (this.busted || this.distinct >= this.bonusMinDistinct) {
+      const bonus = this.bonusCodes;
+      for (let i = 0; i < bonus.length; i++) {
+        const c = bonus[i];
+        const k = u[c];
+        if (k === 0) continue;
+        base += k * (this.busted ? this.cardDelta(c) : this.bonusEarned(this.kind[c]));
+      }
     }
     return base;
   }
+  private readonly bonusMinDistinct: number; // the fewest distinct values any bonus card earns at (minCards, minRun)
 
   /** The unseen + modifiers' values summed (rowCardsSum), and the load of the unseen cards it was summed for. */
   private adds = 0;
