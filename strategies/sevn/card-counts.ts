@@ -100,6 +100,12 @@ export class CardCounts {
       if (v >= this.hw.minValue) heavy |= 1 << v;
     }
     this.nonLowBits = nonLow;
+    this.bonusMinDistinct = Math.min(this.fw.minCards, this.hw.minCards, this.ld.minRun);
+    this.bonusBit = new Int32Array(cards.codes);
+    for (let c = 0; c < cards.codes; c++) {
+      const k = cards.kind[c];
+      this.bonusBit[c] = k === Kind.FEATHERWEIGHT ? Bonus.FEATHERWEIGHT : k === Kind.HEAVYWEIGHT ? Bonus.HEAVYWEIGHT : k === Kind.LADDER ? Bonus.LADDER : 0;
+    }
     this.heavyBits = heavy;
     const numberCodes: number[] = [];
     for (let c = 0; c < cards.codes; c++) if (cards.kind[c] === Kind.NUMBER) numberCodes.push(c);
@@ -235,6 +241,29 @@ export class CardCounts {
     this.numCount = n;
     this.numValues = sum;
   }
+
+  /**
+   * The points a bonus card of `kind` earns the loaded row now (as `score` adds them). The held values
+   * are among the row's distinct values, so a row with fewer than minCards (minRun) of them earns no
+   * Heavyweight (Ladder): no loop over its values.
+   */
+  protected bonusEarned(kind: number): number {
+    const mask = this.mask;
+    if (kind === Kind.FEATHERWEIGHT) return this.distinct >= this.fw.minCards && (mask & this.nonLowBits) === 0 && this.nonLow === 0 ? this.fw.points : 0;
+    if (this.distinct < (kind === Kind.HEAVYWEIGHT ? this.hw.minCards : this.ld.minRun)) return 0;
+    if (kind === Kind.HEAVYWEIGHT) {
+      let heavy = 0;
+      for (let m = mask & this.heavyBits; m !== 0; m &= m - 1) heavy++;
+      return heavy >= this.hw.minCards ? this.hw.points : 0;
+    }
+    const run = longestRun(mask);
+    return run >= this.ld.minRun ? run * this.ld.pointsPerCard : 0;
+  }
+
+  /** The fewest distinct values any bonus card earns at (Featherweight's and Heavyweight's minCards, Ladder's minRun). */
+  protected readonly bonusMinDistinct: number;
+  /** Per code: the Bonus.* bit of a bonus card (0 for other cards). */
+  protected readonly bonusBit: Int32Array;
 
   /** Reads seat s's row from the view: its counters when the view has them (rowCounters), else its cards. */
   loadRow(v: SevnView, s: number): void {
