@@ -268,8 +268,29 @@ export class CardCounts {
   /** Reads seat s's row from the view: its counters when the view has them (rowCounters), else its cards. */
   loadRow(v: SevnView, s: number): void {
     if (v.rowCounters !== undefined) {
+      v.rowCounters(s, this.counters);
+      this.fromCounters(v, s);
+      return;
+    }
+    this.loadRowCards(v, s);
+  }
+
+  /**
+   * After drawsSurely answered 0 with the kept counts brought up to date (`countsAndRow`): the deciding
+   * row from the counters it read, as loadRow would read them again (the view unchanged since: the same
+   * decision). Together with those counts, what loadNumbers and loadRow would load.
+   */
+  loadRowRead(v: SevnView): void {
+    this.fromCounters(v, v.seat);
+  }
+
+  /** Whether the last drawsSurely call left the kept counts loaded and the deciding row in `counters` (loadRowRead). */
+  countsAndRow = false;
+
+  /** The row fields from `counters` (seat s's, just read). */
+  private fromCounters(v: SevnView, s: number): void {
+    {
       const rc = this.counters;
-      v.rowCounters(s, rc);
       this.sum = rc[RowCounter.SUM];
       this.mult = rc[RowCounter.MULT];
       this.plus = rc[RowCounter.PLUS];
@@ -283,9 +304,7 @@ export class CardCounts {
       // integer as score() works out from them, without its bonus-card walk; the deciding seat's is
       // in the view already (points, set from the same score before the decision).
       this.points = this.busted ? 0 : s === v.seat ? v.points : v.roundPointsOf(s);
-      return;
     }
-    this.loadRowCards(v, s);
   }
 
   private readonly counters = new Int32Array(RowCounter.COUNT);
@@ -299,6 +318,7 @@ export class CardCounts {
    * the caller asks surelyDraws.
    */
   drawsSurely(v: SevnView): number {
+    this.countsAndRow = false;
     if (v.rowCounters === undefined) return -1;
     const rc = this.counters;
     v.rowCounters(v.seat, rc);
@@ -309,6 +329,7 @@ export class CardCounts {
     if (rc[RowCounter.STATUS] === Status.BUSTED || sum < 0 || distinct >= this.sevnDistinct || sum * mult + rc[RowCounter.PLUS] < 0) return 0;
     this.loads++;
     if (!this.track(v)) return -1;
+    this.countsAndRow = true;
     return this.numbersBound(rc[RowCounter.MASK], mult, distinct, v.points, rc[RowCounter.SC] !== 0) >= 0 ? 1 : 0;
   }
 
