@@ -100,6 +100,12 @@ export class CardCounts {
       if (v >= this.hw.minValue) heavy |= 1 << v;
     }
     this.nonLowBits = nonLow;
+    this.bonusMinDistinct = Math.min(this.fw.minCards, this.hw.minCards, this.ld.minRun);
+    this.bonusBit = new Int32Array(cards.codes);
+    for (let c = 0; c < cards.codes; c++) {
+      const k = cards.kind[c];
+      this.bonusBit[c] = k === Kind.FEATHERWEIGHT ? Bonus.FEATHERWEIGHT : k === Kind.HEAVYWEIGHT ? Bonus.HEAVYWEIGHT : k === Kind.LADDER ? Bonus.LADDER : 0;
+    }
     this.heavyBits = heavy;
     const numberCodes: number[] = [];
     for (let c = 0; c < cards.codes; c++) if (cards.kind[c] === Kind.NUMBER) numberCodes.push(c);
@@ -236,11 +242,55 @@ export class CardCounts {
     this.numValues = sum;
   }
 
+  /**
+   * The points a bonus card of `kind` earns the loaded row now (as `score` adds them). The held values
+   * are among the row's distinct values, so a row with fewer than minCards (minRun) of them earns no
+   * Heavyweight (Ladder): no loop over its values.
+   */
+  protected bonusEarned(kind: number): number {
+    const mask = this.mask;
+    if (kind === Kind.FEATHERWEIGHT) return this.distinct >= this.fw.minCards && (mask & this.nonLowBits) === 0 && this.nonLow === 0 ? this.fw.points : 0;
+    if (this.distinct < (kind === Kind.HEAVYWEIGHT ? this.hw.minCards : this.ld.minRun)) return 0;
+    if (kind === Kind.HEAVYWEIGHT) {
+      let heavy = 0;
+      for (let m = mask & this.heavyBits; m !== 0; m &= m - 1) heavy++;
+      return heavy >= this.hw.minCards ? this.hw.points : 0;
+    }
+    const run = longestRun(mask);
+    return run >= this.ld.minRun ? run * this.ld.pointsPerCard : 0;
+  }
+
+  /** The fewest distinct values any bonus card earns at (Featherweight's and Heavyweight's minCards, Ladder's minRun). */
+  protected readonly bonusMinDistinct: number;
+  /** Per code: the Bonus.* bit of a bonus card (0 for other cards). */
+  protected readonly bonusBit: Int32Array;
+
   /** Reads seat s's row from the view: its counters when the view has them (rowCounters), else its cards. */
   loadRow(v: SevnView, s: number): void {
     if (v.rowCounters !== undefined) {
+      v.rowCounters(s, this.counters);
+      this.fromCounters(v, s);
+      return;
+    }
+    this.loadRowCards(v, s);
+  }
+
+  /**
+   * After drawsSurely answered 0 with the kept counts brought up to date (`countsAndRow`): the deciding
+   * row from the counters it read, as loadRow would read them again (the view unchanged since: the same
+   * decision). Together with those counts, what loadNumbers and loadRow would load.
+   */
+  loadRowRead(v: SevnView): void {
+    this.fromCounters(v, v.seat);
+  }
+
+  /** Whether the last drawsSurely call left the kept counts loaded and the deciding row in `counters` (loadRowRead). */
+  countsAndRow = false;
+
+  /** The row fields from `counters` (seat s's, just read). */
+  private fromCounters(v: SevnView, s: number): void {
+    {
       const rc = this.counters;
-      v.rowCounters(s, rc);
       this.sum = rc[RowCounter.SUM];
       this.mult = rc[RowCounter.MULT];
       this.plus = rc[RowCounter.PLUS];
@@ -254,9 +304,7 @@ export class CardCounts {
       // integer as score() works out from them, without its bonus-card walk; the deciding seat's is
       // in the view already (points, set from the same score before the decision).
       this.points = this.busted ? 0 : s === v.seat ? v.points : v.roundPointsOf(s);
-      return;
     }
-    this.loadRowCards(v, s);
   }
 
   private readonly counters = new Int32Array(RowCounter.COUNT);
@@ -270,6 +318,7 @@ export class CardCounts {
    * the caller asks surelyDraws.
    */
   drawsSurely(v: SevnView): number {
+    this.countsAndRow = false;
     if (v.rowCounters === undefined) return -1;
     const rc = this.counters;
     v.rowCounters(v.seat, rc);
@@ -280,6 +329,7 @@ export class CardCounts {
     if (rc[RowCounter.STATUS] === Status.BUSTED || sum < 0 || distinct >= this.sevnDistinct || sum * mult + rc[RowCounter.PLUS] < 0) return 0;
     this.loads++;
     if (!this.track(v)) return -1;
+    this.countsAndRow = true;
     return this.numbersBound(rc[RowCounter.MASK], mult, distinct, v.points, rc[RowCounter.SC] !== 0) >= 0 ? 1 : 0;
   }
 

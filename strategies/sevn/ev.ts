@@ -56,8 +56,12 @@ export const ev: SevnStrategyDef<typeof PARAMS> = {
           // other cards need not be read nor valued; most of those in one call, without loading the row.
           const sure = quick ? nc.drawsSurely(v) : -1;
           if (sure > 0) return Answer.DRAW;
-          nc.loadNumbers(v);
-          nc.loadRow(v, v.seat);
+          // A 0 after the bound leaves the counts loaded and the row read: not again.
+          if (nc.countsAndRow) nc.loadRowRead(v);
+          else {
+            nc.loadNumbers(v);
+            nc.loadRow(v, v.seat);
+          }
           if (sure < 0 && nc.surelyDraws(margin)) return Answer.DRAW;
           nc.loadRest(v);
         } else {

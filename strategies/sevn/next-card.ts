@@ -311,21 +311,26 @@ export class NextCard extends CardCounts {
       d[c] = x;
       base += k * x;
     }
+    // Kept, a Ballast <= 0 raises a live row (mult >= 0) only through a Featherweight or the SEVN bonus
+    // (the other bonuses read the held values alone): without either it is discarded, delta 0.
+    const noBallast = !this.busted && this.ballastNonPositive && mult >= 0 && (bonus & Bonus.FEATHERWEIGHT) === 0 && sevnNext === 0;
     const ballast = this.ballastCodes;
     for (let i = 0; i < ballast.length; i++) {
       const c = ballast[i];
       const k = u[c];
       if (k === 0) continue;
-      const x = this.cardDelta(c);
+      const x = noBallast ? 0 : this.cardDelta(c);
       d[c] = x;
       base += k * x;
     }
+    // A bonus card held already, or on a live row short of every bonus's minimum, adds nothing: delta 0.
+    const fewer = distinct < this.bonusMinDistinct;
     const bonusCodes = this.bonusCodes;
     for (let i = 0; i < bonusCodes.length; i++) {
       const c = bonusCodes[i];
       const k = u[c];
       if (k === 0) continue;
-      const x = this.cardDelta(c);
+      const x = !this.busted && (fewer || (bonus & this.bonusBit[c]) !== 0) ? 0 : this.cardDelta(c);
       d[c] = x;
       base += k * x;
     }
@@ -385,8 +390,8 @@ export class NextCard extends CardCounts {
       const k = u[c];
       if (k === 0) continue;
       // A live row of this kind scores raw + SEVN bonus >= 0, unclamped: a bonus card adds exactly
-      // the bonus it earns now (a busted row, scored 0, goes the long way).
-      const x = this.busted ? this.cardDelta(c) : this.bonusEarned(this.kind[c]);
+      // the bonus it earns now (a busted row, scored 0, goes the long way), none below every minimum.
+      const x = this.busted ? this.cardDelta(c) : this.distinct < this.bonusMinDistinct ? 0 : this.bonusEarned(this.kind[c]);
       d[c] = x;
       base += k * x;
     }
@@ -433,12 +438,15 @@ export class NextCard extends CardCounts {
         base += k * (t > p ? t - p : 0);
       }
     }
-    const bonus = this.bonusCodes;
-    for (let i = 0; i < bonus.length; i++) {
-      const c = bonus[i];
-      const k = u[c];
-      if (k === 0) continue;
-      base += k * (this.busted ? this.cardDelta(c) : this.bonusEarned(this.kind[c]));
+    // A live row with fewer distinct values than every bonus card's minimum earns none (bonusEarned).
+    if (this.busted || this.distinct >= this.bonusMinDistinct) {
+      const bonus = this.bonusCodes;
+      for (let i = 0; i < bonus.length; i++) {
+        const c = bonus[i];
+        const k = u[c];
+        if (k === 0) continue;
+        base += k * (this.busted ? this.cardDelta(c) : this.bonusEarned(this.kind[c]));
+      }
     }
     return base;
   }
@@ -447,24 +455,6 @@ export class NextCard extends CardCounts {
   private adds = 0;
   private addsLoad = -1;
   private readonly ballastNonPositive: boolean; // every Ballast card's value <= 0 (rowCardsSum)
-
-  /**
-   * The points a bonus card of `kind` earns the loaded row now (as `score` adds them). The held values
-   * are among the row's distinct values, so a row with fewer than minCards (minRun) of them earns no
-   * Heavyweight (Ladder): no loop over its values.
-   */
-  private bonusEarned(kind: number): number {
-    const mask = this.mask;
-    if (kind === Kind.FEATHERWEIGHT) return this.distinct >= this.fw.minCards && (mask & this.nonLowBits) === 0 && this.nonLow === 0 ? this.fw.points : 0;
-    if (this.distinct < (kind === Kind.HEAVYWEIGHT ? this.hw.minCards : this.ld.minRun)) return 0;
-    if (kind === Kind.HEAVYWEIGHT) {
-      let heavy = 0;
-      for (let m = mask & this.heavyBits; m !== 0; m &= m - 1) heavy++;
-      return heavy >= this.hw.minCards ? this.hw.points : 0;
-    }
-    const run = longestRun(mask);
-    return run >= this.ld.minRun ? run * this.ld.pointsPerCard : 0;
-  }
 
   /** Sum of u x delta over every unseen card but the Crossroads (left by expectedGain). */
   private withoutCrossroads = 0.5;

@@ -75,10 +75,7 @@ function maxStake(v: SevnView, me: number): number {
  */
 function bustsOver(v: SevnView, held: number, risk: number): boolean {
   const total = v.deckSize;
-  if (total <= 0) {
-    const all = unseenTotal(v);
-    return all > 0 && mostDuplicates(v, held) / all > risk && unseenDuplicates(v, held) / all > risk;
-  }
+  if (total <= 0) return bustsOverEmpty(v, held, risk);
   const cards = v.cards;
   const copies = cards.copies;
   const numberCode = cards.numberCode;
@@ -88,6 +85,12 @@ function bustsOver(v: SevnView, held: number, risk: number): boolean {
     bad += copies[c] - v.seenOf(c);
   }
   return bad / total > risk;
+}
+
+/** bustsOver with an empty deck (rare: out of line, so that the check itself is small enough for V8 to inline into the turn loop). */
+function bustsOverEmpty(v: SevnView, held: number, risk: number): boolean {
+  const all = unseenTotal(v);
+  return all > 0 && mostDuplicates(v, held) / all > risk && unseenDuplicates(v, held) / all > risk;
 }
 
 /** R1: whether an opponent out of the round (stayed or frozen) has a final at or above the target and above `mine`. */
@@ -209,6 +212,9 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
     // (npm run bench counted 27 collections on 4 x race against 6 before this cache).
     const floor = new Float64Array(1);
 
+    /** R4 holds: R1's answer (out of line: rare, and drawOrStay stays small enough for V8 to inline its check). */
+    const outAnswer = (v: SevnView, me: number): number => (outWins(v, me, v.totalOf(me) + v.points, target) ? Answer.DRAW : Answer.STAY);
+
     return {
       ...cardChoices(params, ctx),
       drawOrStay(v) {
@@ -224,7 +230,7 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
         const me = v.seat;
         // The Second Chance read only when the bust check holds (a getter V8 does not inline here).
         const held = v.held;
-        if (held !== 0 && bustsOver(v, held, risk) && !v.hasSecondChance) return outWins(v, me, v.totalOf(me) + v.points, target) ? Answer.DRAW : Answer.STAY;
+        if (held !== 0 && bustsOver(v, held, risk) && !v.hasSecondChance) return outAnswer(v, me);
         if (stake >= 0) {
           // The floor of this round (the target folded in, see underFloor), once worked out, read here (a call costs about as much).
           if (v.deckEpoch === floorEpoch && v.round === floorRound && me === floorSeat) {

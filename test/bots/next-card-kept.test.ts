@@ -10,7 +10,8 @@
  *   (maxDelta) against the largest delta written;
  * - race's rule, which reads the opponents' stakes only when they can matter, against reading them all;
  * - the unseen total of an empty deck (every card off the table) against counting it code by code;
- * - the view's count of seats in the round (inRound, ev's othersInAtQuestion) against their statuses.
+ * - the view's count of seats in the round (inRound, ev's othersInAtQuestion) against their statuses;
+ * - ev's answers at three margins against its expected gain worked out the long way.
  * `nc` reads the thread's shared kept counts at every decision, `rare` keeps its own, read after gaps.
  * Several games per engine, so the deck is refilled, reshuffled and read after long gaps.
  */
@@ -95,6 +96,8 @@ const UNSEEN = ['unseenTotal', 'numCount', 'numValues'];
 
 /** Questions drawsSurely settled (a draw) in the random games: the check above is not idle. */
 let quickDraws = 0;
+/** Questions where drawsSurely left the counts and the row for loadRowRead (its check above is not idle either). */
+let rowsRead = 0;
 /** Draw-or-stay questions asked with nobody else in the round (where inRound > 0 and inRound > 1 differ). */
 let aloneQuestions = 0;
 
@@ -105,8 +108,12 @@ function checker(label: string, rng: Rng, every: number, failures: string[]): Se
   let fresh: NextCard | null = null;
   let decisions = 0;
   let races: { q: (typeof RACES)[number]['q']; player: SevnPlayer }[] | null = null;
+  let evs: { margin: number; player: SevnPlayer }[] | null = null;
+  let exact: NextCard | null = null;
   const check = (v: SevnView): void => {
     races ??= RACES.map(({ q, spec }) => ({ q, player: bot(spec, v.rules as SevnRules) }));
+    evs ??= [-2, -10, 3].map((margin) => ({ margin, player: bot(`ev:margin=${margin}`, v.rules as SevnRules) }));
+    exact ??= new NextCard(v.cards, false);
     nc ??= new NextCard(v.cards);
     rare ??= new NextCard(v.cards, false); // keeps its own counts: read after long gaps
     fresh ??= new NextCard(v.cards);
@@ -122,10 +129,29 @@ function checker(label: string, rng: Rng, every: number, failures: string[]): Se
         const a = r.player.drawOrStay(v);
         if (a !== raceRule(v, r.q)) failures.push(`${where}: race ${JSON.stringify(r.q)} answers ${a}, the full rule ${raceRule(v, r.q)}`);
       }
+      // ev's whole question (drawsSurely, the row it read, exceeds) against the expected gain worked
+      // out the long way, through a view without the optional members.
+      exact.loadUnseen(p);
+      exact.loadRow(p, v.seat);
+      const g = exact.expectedGain(othersIn(v, v.seat));
+      for (const e of evs) {
+        const a = e.player.drawOrStay(v);
+        if (a !== (g > e.margin ? Answer.DRAW : Answer.STAY)) failures.push(`${where}: ev margin ${e.margin} answers ${a}, gain ${g}`);
+      }
       // ev's first check in one call against the long way: the row loaded, then surelyDraws (which
       // also knows the Featherweight case, where drawsSurely says it does not: -1).
       if (othersIn(v, v.seat) && v.deckSize > 0 && nc.rowCardsNonNegative) {
         const quick = nc.drawsSurely(v);
+        if (nc.countsAndRow) {
+          // What ev then reads without loading again (loadRowRead): the counts current, the row as loadRow reads it.
+          nc.loadRowRead(v);
+          const got = nc as unknown as Fields;
+          const want = exact as unknown as Fields;
+          for (const f of ['numCount', 'numValues', 'unseenTotal', 'sum', 'mult', 'plus', 'bonus', 'nonLow', 'mask', 'distinct', 'secondChance', 'points', 'busted']) {
+            if (got[f] !== want[f]) failures.push(`${where}: after drawsSurely ${f} ${String(got[f])}, loaded afresh ${String(want[f])}`);
+          }
+          rowsRead++;
+        }
         nc.loadNumbers(v);
         nc.loadRow(v, v.seat);
         const long = nc.surelyDraws(-2) ? 1 : 0;
@@ -227,6 +253,7 @@ describe('NextCard: kept counts and counters give the straightforward answers', 
       { numRuns: 12 },
     );
     expect(quickDraws).toBeGreaterThan(50);
+    expect(rowsRead).toBeGreaterThan(50);
     expect(aloneQuestions).toBeGreaterThan(20);
   });
 });
