@@ -18,27 +18,11 @@ import { Answer, Decision, type SevnPlayer, Status } from './view.js';
 import type { SevnViewBuffer } from './view-buffer.js';
 import { SevnTable } from './table.js';
 import { playNumbers } from './numbers.js';
+import { ChoiceRule, answerBallast, answerTarget, ruleOf, stayAtPoints } from './card-rules.js';
 import { RoundCapError } from '../../engine/errors.js';
 
 export { MAX_PLAYERS, RoundCapError };
-
-/**
- * What a strategy's drawOrStay function can carry when its answer is `points >= stayAtPoints ? STAY :
- * DRAW`, points being the view's (the seat's round score), and nothing else: stay-at. The engine then
- * answers for it (askDraw) without filling the view or calling it (4-player games: 1.08x natively,
- * bench/README.md, seventh pass). On the function, not the player: a player built by spreading another
- * and replacing drawOrStay loses it. Its other questions are asked as usual.
- * test/sevn/stay-at-points.test.ts holds the two ways equal.
- */
-export interface StaysAtPoints {
-  readonly stayAtPoints: number;
-}
-
-/** The points a player declares it stays at (a whole number, 0 or more), or -1: ask it. */
-function stayAtPoints(p: SevnPlayer): number {
-  const at = (p.drawOrStay as Partial<StaysAtPoints>).stayAtPoints;
-  return typeof at === 'number' && Number.isInteger(at) && at >= 0 && at <= 0x3fffffff ? at : -1;
-}
+export type { StaysAtPoints } from './card-rules.js';
 
 /** The engine: the rules of play over the table's state (table.ts). */
 export class SevnEngine extends SevnTable implements FeatureSource {
@@ -57,6 +41,8 @@ export class SevnEngine extends SevnTable implements FeatureSource {
    * when setup sees a new one (a lineup is not changed in place: setup compares it by identity).
    */
   private readonly stayAt = new Int32Array(MAX_PLAYERS).fill(-1);
+  /** Per seat s and decision kind k, at (s << 3) | k: the ChoiceRule its function declares (card-rules.ts), or ASK. */
+  private readonly choiceRule = new Uint8Array(MAX_PLAYERS << 3);
   counterfactual: CounterfactualStreams | null = null;
   /** With counterfactual recording: sees every round start and every answer, and values sampled decisions (rollouts.ts). */
   evaluator: SevnEvaluator | null = null;
@@ -97,6 +83,11 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   }
 
   private askTarget(kind: number, s: number, card: number, candidates: number): number {
+    const rule = this.choiceRule[(s << 3) | kind];
+    if (rule !== ChoiceRule.ASK && this.sink === null && this.evaluator === null) {
+      const t = answerTarget(this, rule, s, candidates);
+      if (t >= 0) return t;
+    }
     const v = this.prepare(s, kind);
     v.candidates = candidates;
     v.card = card;
@@ -122,6 +113,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   }
 
   private askBallast(s: number, c: number): number {
+    if (this.choiceRule[(s << 3) | Decision.BALLAST] !== ChoiceRule.ASK && this.sink === null && this.evaluator === null) return answerBallast(this, s);
     const v = this.prepare(s, Decision.BALLAST);
     v.card = c;
     const k = this.players[s].ballast(v);
@@ -389,7 +381,15 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       for (let s = 0; s < MAX_PLAYERS; s++) this.seats[(s << Seat.SHIFT) | Seat.ROWLEN] = 0; // seats beyond n stay empty
       this.players = players;
       this.n = players.length;
-      for (let s = 0; s < players.length; s++) this.stayAt[s] = stayAtPoints(players[s]);
+      for (let s = 0; s < players.length; s++) {
+        const p = players[s];
+        this.stayAt[s] = stayAtPoints(p);
+        const r = this.choiceRule;
+        r[(s << 3) | Decision.FREEZE] = ruleOf(p.freezeTarget, ChoiceRule.FEWEST);
+        r[(s << 3) | Decision.TRIPLE_DRAW] = ruleOf(p.tripleDrawTarget, ChoiceRule.EXPOSED);
+        r[(s << 3) | Decision.SECOND_CHANCE] = ruleOf(p.secondChanceTo, ChoiceRule.FEWEST);
+        r[(s << 3) | Decision.BALLAST] = ruleOf(p.ballast, ChoiceRule.SEVN);
+      }
     }
     this.rng = rng;
     for (let s = 0; s < this.n; s++) {
