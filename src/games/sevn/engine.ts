@@ -43,6 +43,8 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   private readonly stayAt = new Int32Array(MAX_PLAYERS).fill(-1);
   /** Per seat s and decision kind k, at (s << 3) | k: the ChoiceRule its function declares (card-rules.ts), or ASK. */
   private readonly choiceRule = new Uint8Array(MAX_PLAYERS << 3);
+  /** The seats' counters (seats[0, n << Seat.SHIFT)) as every round starts: status ACTIVE, multiplier 1, the row bases. */
+  private roundStart = new Int32Array(0);
   counterfactual: CounterfactualStreams | null = null;
   /** With counterfactual recording: sees every round start and every answer, and values sampled decisions (rollouts.ts). */
   evaluator: SevnEvaluator | null = null;
@@ -381,7 +383,10 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       for (let s = 0; s < MAX_PLAYERS; s++) this.seats[(s << Seat.SHIFT) | Seat.ROWLEN] = 0; // seats beyond n stay empty
       this.players = players;
       this.n = players.length;
+      this.roundStart = new Int32Array(players.length << Seat.SHIFT);
       for (let s = 0; s < players.length; s++) {
+        this.roundStart[(s << Seat.SHIFT) | Seat.MULT] = 1;
+        this.roundStart[(s << Seat.SHIFT) | Seat.ROWBASE] = this.seats[(s << Seat.SHIFT) | Seat.ROWBASE];
         const p = players[s];
         this.stayAt[s] = stayAtPoints(p);
         const r = this.choiceRule;
@@ -404,20 +409,8 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     if (this.evaluator !== null) this.evaluator.roundStart(this);
     const n = this.n;
     const st = this.seats;
-    for (let s = 0; s < n; s++) {
-      const b = s << Seat.SHIFT;
-      st[b | Seat.STATUS] = Status.ACTIVE;
-      st[b | Seat.MASK] = 0;
-      st[b | Seat.SUM] = 0;
-      st[b | Seat.DISTINCT] = 0;
-      st[b | Seat.NONLOW] = 0;
-      st[b | Seat.MULT] = 1;
-      st[b | Seat.PLUS] = 0;
-      st[b | Seat.BONUS] = 0;
-      st[b | Seat.SC] = 0;
-      st[b | Seat.SEVNAT] = 0;
-      st[b | Seat.EXTRA] = 0;
-    }
+    // Every seat's counters as a round starts (rows empty: cleared at the last round's end), one copy.
+    st.set(this.roundStart);
     const v = this.view;
     v.players = n;
     v.dealer = this.dealer;
@@ -565,14 +558,16 @@ export class SevnEngine extends SevnTable implements FeatureSource {
    */
   endRound(): boolean {
     const n = this.n;
-    for (let s = 0; s < n; s++) this.totals[s] += this.roundScore[s];
     if (this.deckPersists) this.clearTable();
     else this.freshDeck(); // nothing carries over: rows, queue and discard pile go back into the deck
-    let best = this.totals[0];
+    // The round's scores join the totals in the leader's scan (one loop: about 700 instructions a game).
+    const totals = this.totals;
+    const score = this.roundScore;
+    let best = (totals[0] += score[0]);
     let leader = 0;
     let tied = false;
     for (let s = 1; s < n; s++) {
-      const t = this.totals[s];
+      const t = (totals[s] += score[s]);
       if (t > best) {
         best = t;
         leader = s;
