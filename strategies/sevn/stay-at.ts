@@ -24,6 +24,7 @@ export const stayAt: SevnStrategyDef<typeof PARAMS> = {
     if (params.triple === 'exposed') Object.assign(choices.tripleDrawTarget, { choiceRule: ChoiceRule.EXPOSED });
     if (params.gift === 'fewest') Object.assign(choices.secondChanceTo, { choiceRule: ChoiceRule.FEWEST });
     if (params.ballast === 'sevn') Object.assign(choices.ballast, { choiceRule: ChoiceRule.SEVN });
+    if (params.crossroads === 'row') Object.assign(choices.crossroads, { choiceRule: ChoiceRule.ROW });
     return { ...choices, drawOrStay };
   },
   // Solo on a number-only deck the round score is the sum of the held values.

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/rng.js';
-import { ChoiceRule, answerBallast, answerTarget, clockwiseBest } from '../../src/games/sevn/card-rules.js';
+import { ChoiceRule, answerBallast, answerCrossroads, answerTarget, cardWorthOf, clockwiseBest } from '../../src/games/sevn/card-rules.js';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
 import { Ev } from '../../src/games/sevn/events.js';
 import { makeSevnPlayers } from '../../src/games/sevn/index.js';
@@ -72,9 +72,9 @@ describe("stay-at's card choices answered by the engine (ChoiceRule)", () => {
       const count = (r: typeof a, k: string): number => r.calls.get(k) ?? 0;
       for (const k of ['freezeTarget', 'tripleDrawTarget'] as const) expect(count(b, k)).toBeGreaterThan(200);
       expect(count(b, 'secondChanceTo')).toBeGreaterThan(4);
-      if (preset === 'sevn') expect(count(b, 'ballast')).toBeGreaterThan(150);
+      if (preset === 'sevn') for (const k of ['ballast', 'crossroads'] as const) expect(count(b, k)).toBeGreaterThan(150);
       if (specs.every((s) => s.startsWith('stay-at') && !s.includes(','))) {
-        for (const k of ['freezeTarget', 'secondChanceTo', 'ballast'] as const) expect(count(a, k)).toBe(0);
+        for (const k of ['freezeTarget', 'secondChanceTo', 'ballast', 'crossroads'] as const) expect(count(a, k)).toBe(0);
         expect(count(a, 'tripleDrawTarget')).toBeLessThan(count(b, 'tripleDrawTarget') / 50);
       } else for (const k of ['freezeTarget', 'tripleDrawTarget', 'ballast'] as const) if (preset === 'sevn') expect(count(a, k)).toBeGreaterThan(100);
     });
@@ -82,10 +82,10 @@ describe("stay-at's card choices answered by the engine (ChoiceRule)", () => {
 
   it('declares only the default choices', () => {
     const rules = sevnPreset('sevn');
-    const [d, o] = makeSevnPlayers(SEVN_STRATEGIES, rules, ['stay-at', 'stay-at:freeze=most,triple=harm,gift=least,ballast=gain'], [new Rng(), new Rng()]);
+    const [d, o] = makeSevnPlayers(SEVN_STRATEGIES, rules, ['stay-at', 'stay-at:freeze=most,triple=harm,gift=least,ballast=gain,crossroads=game'], [new Rng(), new Rng()]);
     const rule = (f: unknown): unknown => (f as { choiceRule?: number }).choiceRule;
-    expect([rule(d.freezeTarget), rule(d.tripleDrawTarget), rule(d.secondChanceTo), rule(d.ballast), rule(d.crossroads)]).toEqual([ChoiceRule.FEWEST, ChoiceRule.EXPOSED, ChoiceRule.FEWEST, ChoiceRule.SEVN, undefined]);
-    expect([rule(o.freezeTarget), rule(o.tripleDrawTarget), rule(o.secondChanceTo), rule(o.ballast)]).toEqual([undefined, undefined, undefined, undefined]);
+    expect([rule(d.freezeTarget), rule(d.tripleDrawTarget), rule(d.secondChanceTo), rule(d.ballast), rule(d.crossroads)]).toEqual([ChoiceRule.FEWEST, ChoiceRule.EXPOSED, ChoiceRule.FEWEST, ChoiceRule.SEVN, ChoiceRule.ROW]);
+    expect([rule(o.freezeTarget), rule(o.tripleDrawTarget), rule(o.secondChanceTo), rule(o.ballast), rule(o.crossroads)]).toEqual([undefined, undefined, undefined, undefined, undefined]);
   });
 });
 
@@ -156,6 +156,29 @@ describe('the rules on a table worked by hand', () => {
     e.seats[(2 << Seat.SHIFT) | Seat.DISTINCT] = 5;
     expect(answerBallast(e, 1)).toBe(1);
     expect(answerBallast(e, 2)).toBe(0);
+  });
+
+  it('ROW: what each card adds to the row now; the second card only when it is worth more', () => {
+    const e = table();
+    const c = e.cards;
+    // Seat 1 holds 12 and 5 (17 points, 2 distinct values; SEVN at 7 distinct, +17).
+    const worth = (name: string, sc: boolean, distinct: number): number => cardWorthOf(c, c.code(name), (1 << 12) | (1 << 5), sc, 17, distinct, 7, 17);
+    expect(worth('9', false, 2)).toBe(9);
+    expect(worth('9', false, 6)).toBe(9 + 17);
+    expect(worth('12', false, 2)).toBe(-18); // a bust: the row's 17 points and one more
+    expect(worth('12', true, 2)).toBe(-1);
+    expect(worth('-2', false, 2)).toBe(0); // Ballast: discarded unless it completes a SEVN
+    expect(worth('-2', false, 6)).toBe(-2 + 17);
+    expect(worth('x2', false, 2)).toBe(17); // doubles 12 + 5
+    expect(worth('+4', false, 2)).toBe(4);
+    expect(worth('SecondChance', false, 2)).toBe(5);
+    expect(worth('SecondChance', true, 2)).toBe(0.5);
+    expect(worth('Ladder', false, 2)).toBe(2);
+    expect(worth('Freeze', false, 2)).toBe(0);
+    expect(answerCrossroads(e, 1, c.code('12'), c.code('9'))).toBe(1);
+    expect(answerCrossroads(e, 1, c.code('9'), c.code('x2'))).toBe(1);
+    expect(answerCrossroads(e, 1, c.code('x2'), c.code('9'))).toBe(0);
+    expect(answerCrossroads(e, 1, c.code('+4'), c.code('+4'))).toBe(0); // equal: the first
   });
 
   it('a Freeze answered by the engine in play: the fewest points frozen (a stacked round)', () => {

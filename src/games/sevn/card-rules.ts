@@ -6,6 +6,7 @@
  * and replacing that function loses it. test/sevn/stay-at-points.test.ts and card-rules.test.ts hold
  * the engine's answers equal to the strategy's.
  */
+import { Kind, type SevnCards } from './cards.js';
 import { Seat } from './seats.js';
 import type { SevnPlayer } from './view.js';
 import type { SevnTable } from './table.js';
@@ -33,12 +34,14 @@ export function stayAtPoints(p: SevnPlayer): number {
  * - EXPOSED (a Triple Draw): the opponent with the most unseen duplicates of its numbers (none with a
  *   Second Chance), times 4096, plus its round points; the same ties and fallback.
  * - SEVN (Ballast): keep it only when it completes a SEVN.
+ * - ROW (Crossroads): the second card only when it is worth more to the row now (cardWorthOf).
  */
 export const enum ChoiceRule {
   ASK = 0,
   FEWEST = 1,
   EXPOSED = 2,
   SEVN = 3,
+  ROW = 4,
 }
 
 /** What a card-choice function carries to declare its rule (see ChoiceRule). */
@@ -105,4 +108,42 @@ export function answerTarget(e: SevnTable, rule: number, s: number, candidates: 
 /** Seat s's SEVN answer to a Ballast card: keep it (1) only when it completes a SEVN. */
 export function answerBallast(e: SevnTable, s: number): number {
   return e.seats[(s << Seat.SHIFT) | Seat.DISTINCT] + 1 === e.sevnDistinct ? 1 : 0;
+}
+
+/**
+ * What card `code` would add to a row right now (in points; a bust costs the row), from the row's held
+ * number values, Second Chance, round points and distinct values: the Crossroads `row` choice's value
+ * of a card (choices.ts cardWorth, from its view; answerCrossroads, from the table).
+ */
+export function cardWorthOf(cards: SevnCards, code: number, held: number, hasSecondChance: boolean, points: number, distinct: number, sevnDistinct: number, sevnBonus: number): number {
+  const val = cards.value[code];
+  switch (cards.kind[code]) {
+    case Kind.NUMBER:
+      if ((held >>> val) & 1) return hasSecondChance ? -1 : -points - 1;
+      return val + (distinct + 1 === sevnDistinct ? sevnBonus : 0);
+    case Kind.BALLAST:
+      return distinct + 1 === sevnDistinct ? val + sevnBonus : 0; // discarded otherwise
+    case Kind.MULTIPLY: {
+      let sum = 0;
+      for (let x = held, b = 0; x !== 0; x >>>= 1, b++) if (x & 1) sum += b;
+      return sum * (val - 1);
+    }
+    case Kind.ADD: return val;
+    case Kind.SECOND_CHANCE: return hasSecondChance ? 0.5 : 5;
+    case Kind.FEATHERWEIGHT:
+    case Kind.HEAVYWEIGHT:
+    case Kind.LADDER: return 2;
+    default: return 0; // actions: about neutral
+  }
+}
+
+/** Seat s's ROW pick between Crossroads cards a (0) and b (1): b only when it is worth more to the row. */
+export function answerCrossroads(e: SevnTable, s: number, a: number, b: number): number {
+  const st = e.seats;
+  const base = s << Seat.SHIFT;
+  const held = st[base | Seat.MASK];
+  const sc = st[base | Seat.SC] !== 0;
+  const points = e.scoreSeat(s);
+  const d = st[base | Seat.DISTINCT];
+  return cardWorthOf(e.cards, b, held, sc, points, d, e.sevnDistinct, e.sevnBonus) > cardWorthOf(e.cards, a, held, sc, points, d, e.sevnDistinct, e.sevnBonus) ? 1 : 0;
 }

@@ -18,7 +18,7 @@ import { Answer, Decision, type SevnPlayer, Status } from './view.js';
 import type { SevnViewBuffer } from './view-buffer.js';
 import { SevnTable } from './table.js';
 import { playNumbers } from './numbers.js';
-import { ChoiceRule, answerBallast, answerTarget, ruleOf, stayAtPoints } from './card-rules.js';
+import { ChoiceRule, answerBallast, answerCrossroads, answerTarget, ruleOf, stayAtPoints } from './card-rules.js';
 import { RoundCapError } from '../../engine/errors.js';
 
 export { MAX_PLAYERS, RoundCapError };
@@ -105,6 +105,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   }
 
   private askCrossroads(s: number, a: number, b: number): number {
+    if (this.choiceRule[(s << 3) | Decision.CROSSROADS] !== ChoiceRule.ASK && this.sink === null && this.evaluator === null) return answerCrossroads(this, s, a, b);
     const v = this.prepare(s, Decision.CROSSROADS);
     v.optionA = a;
     v.optionB = b;
@@ -394,6 +395,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
         r[(s << 3) | Decision.TRIPLE_DRAW] = ruleOf(p.tripleDrawTarget, ChoiceRule.EXPOSED);
         r[(s << 3) | Decision.SECOND_CHANCE] = ruleOf(p.secondChanceTo, ChoiceRule.FEWEST);
         r[(s << 3) | Decision.BALLAST] = ruleOf(p.ballast, ChoiceRule.SEVN);
+        r[(s << 3) | Decision.CROSSROADS] = ruleOf(p.crossroads, ChoiceRule.ROW);
       }
     }
     this.rng = rng;
