@@ -31,7 +31,7 @@
 import { defineParams, oneOf, type ParamList, type Values } from '../../src/engine/params.js';
 import { bustChance as nextCardBust } from '../../src/games/sevn/bust.js';
 import { Kind } from '../../src/games/sevn/cards.js';
-import { clockwiseBest } from '../../src/games/sevn/card-rules.js';
+import { cardWorthOf, clockwiseBest } from '../../src/games/sevn/card-rules.js';
 import { Answer, Status, type SevnContext, type SevnStrategy, type SevnView } from '../../src/games/sevn/view.js';
 import { NextCard } from './next-card.js';
 
@@ -130,29 +130,13 @@ function anyCandidate(v: SevnView): number {
   return 31 - Math.clz32(v.candidates & -v.candidates);
 }
 
-/** What a card would add to the deciding seat's row right now (in points; a bust costs the row). */
+/**
+ * What a card would add to the deciding seat's row right now (in points; a bust costs the row): the
+ * engine's cardWorthOf (card-rules.ts), which answers stay-at's Crossroads itself with it.
+ */
 export function cardWorth(v: SevnView, code: number): number {
-  const cards = v.cards;
-  const val = cards.value[code];
   const sevn = v.rules.sevn;
-  switch (cards.kind[code]) {
-    case Kind.NUMBER:
-      if ((v.held >>> val) & 1) return v.hasSecondChance ? -1 : -v.points - 1;
-      return val + (v.distinct + 1 === sevn.distinct ? sevn.bonus : 0);
-    case Kind.BALLAST:
-      return v.distinct + 1 === sevn.distinct ? val + sevn.bonus : 0; // discarded otherwise
-    case Kind.MULTIPLY: {
-      let sum = 0;
-      for (let x = v.held, b = 0; x !== 0; x >>>= 1, b++) if (x & 1) sum += b;
-      return sum * (val - 1);
-    }
-    case Kind.ADD: return val;
-    case Kind.SECOND_CHANCE: return v.hasSecondChance ? 0.5 : 5;
-    case Kind.FEATHERWEIGHT:
-    case Kind.HEAVYWEIGHT:
-    case Kind.LADDER: return 2;
-    default: return 0; // actions: about neutral
-  }
+  return cardWorthOf(v.cards, code, v.held, v.hasSecondChance, v.points, v.distinct, sevn.distinct, sevn.bonus);
 }
 
 /** How much an opponent's points count against the deciding player: 1 + its total / target. */
