@@ -8,7 +8,7 @@
  */
 import { Kind, type SevnCards } from './cards.js';
 import { Seat } from './seats.js';
-import type { SevnPlayer } from './view.js';
+import { Decision, type SevnPlayer } from './view.js';
 import type { SevnTable } from './table.js';
 
 /**
@@ -52,6 +52,22 @@ export interface FollowsRule {
 /** `rule` when the choice function declares it, else ASK. */
 export function ruleOf(f: unknown, rule: ChoiceRule): ChoiceRule {
   return (f as Partial<FollowsRule> | undefined)?.choiceRule === rule ? rule : ChoiceRule.ASK;
+}
+
+/**
+ * Per seat of a lineup: the points it stays at (stayAtPoints) into `stayAt[s]`, and the rule each card
+ * choice declares into `rule[(s << 3) | kind]` (ChoiceRule, by Decision kind), read by the engine.
+ */
+export function readRules(players: readonly SevnPlayer[], stayAt: Int32Array, rule: Uint8Array): void {
+  for (let s = 0; s < players.length; s++) {
+    const p = players[s];
+    stayAt[s] = stayAtPoints(p);
+    rule[(s << 3) | Decision.FREEZE] = ruleOf(p.freezeTarget, ChoiceRule.FEWEST);
+    rule[(s << 3) | Decision.TRIPLE_DRAW] = ruleOf(p.tripleDrawTarget, ChoiceRule.EXPOSED);
+    rule[(s << 3) | Decision.SECOND_CHANCE] = ruleOf(p.secondChanceTo, ChoiceRule.FEWEST);
+    rule[(s << 3) | Decision.BALLAST] = ruleOf(p.ballast, ChoiceRule.SEVN);
+    rule[(s << 3) | Decision.CROSSROADS] = ruleOf(p.crossroads, ChoiceRule.ROW);
+  }
 }
 
 /**

@@ -18,7 +18,7 @@ import { Answer, Decision, type SevnPlayer, Status } from './view.js';
 import type { SevnViewBuffer } from './view-buffer.js';
 import { SevnTable } from './table.js';
 import { playNumbers } from './numbers.js';
-import { ChoiceRule, answerBallast, answerCrossroads, answerTarget, ruleOf, stayAtPoints } from './card-rules.js';
+import { ChoiceRule, answerBallast, answerCrossroads, answerTarget, readRules } from './card-rules.js';
 import { RoundCapError } from '../../engine/errors.js';
 
 export { MAX_PLAYERS, RoundCapError };
@@ -43,8 +43,6 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   private readonly stayAt = new Int32Array(MAX_PLAYERS).fill(-1);
   /** Per seat s and decision kind k, at (s << 3) | k: the ChoiceRule its function declares (card-rules.ts), or ASK. */
   private readonly choiceRule = new Uint8Array(MAX_PLAYERS << 3);
-  /** The seats' counters (seats[0, n << Seat.SHIFT)) as every round starts: status ACTIVE, multiplier 1, the row bases. */
-  private roundStart = new Int32Array(0);
   counterfactual: CounterfactualStreams | null = null;
   /** With counterfactual recording: sees every round start and every answer, and values sampled decisions (rollouts.ts). */
   evaluator: SevnEvaluator | null = null;
@@ -384,19 +382,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       for (let s = 0; s < MAX_PLAYERS; s++) this.seats[(s << Seat.SHIFT) | Seat.ROWLEN] = 0; // seats beyond n stay empty
       this.players = players;
       this.n = players.length;
-      this.roundStart = new Int32Array(players.length << Seat.SHIFT);
-      for (let s = 0; s < players.length; s++) {
-        this.roundStart[(s << Seat.SHIFT) | Seat.MULT] = 1;
-        this.roundStart[(s << Seat.SHIFT) | Seat.ROWBASE] = this.seats[(s << Seat.SHIFT) | Seat.ROWBASE];
-        const p = players[s];
-        this.stayAt[s] = stayAtPoints(p);
-        const r = this.choiceRule;
-        r[(s << 3) | Decision.FREEZE] = ruleOf(p.freezeTarget, ChoiceRule.FEWEST);
-        r[(s << 3) | Decision.TRIPLE_DRAW] = ruleOf(p.tripleDrawTarget, ChoiceRule.EXPOSED);
-        r[(s << 3) | Decision.SECOND_CHANCE] = ruleOf(p.secondChanceTo, ChoiceRule.FEWEST);
-        r[(s << 3) | Decision.BALLAST] = ruleOf(p.ballast, ChoiceRule.SEVN);
-        r[(s << 3) | Decision.CROSSROADS] = ruleOf(p.crossroads, ChoiceRule.ROW);
-      }
+      readRules(players, this.stayAt, this.choiceRule);
     }
     this.rng = rng;
     for (let s = 0; s < this.n; s++) {
@@ -411,8 +397,20 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     if (this.evaluator !== null) this.evaluator.roundStart(this);
     const n = this.n;
     const st = this.seats;
-    // Every seat's counters as a round starts (rows empty: cleared at the last round's end), one copy.
-    st.set(this.roundStart);
+    for (let s = 0; s < n; s++) {
+      const b = s << Seat.SHIFT;
+      st[b | Seat.STATUS] = Status.ACTIVE;
+      st[b | Seat.MASK] = 0;
+      st[b | Seat.SUM] = 0;
+      st[b | Seat.DISTINCT] = 0;
+      st[b | Seat.NONLOW] = 0;
+      st[b | Seat.MULT] = 1;
+      st[b | Seat.PLUS] = 0;
+      st[b | Seat.BONUS] = 0;
+      st[b | Seat.SC] = 0;
+      st[b | Seat.SEVNAT] = 0;
+      st[b | Seat.EXTRA] = 0;
+    }
     const v = this.view;
     v.players = n;
     v.dealer = this.dealer;
@@ -562,7 +560,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     const n = this.n;
     if (this.deckPersists) this.clearTable();
     else this.freshDeck(); // nothing carries over: rows, queue and discard pile go back into the deck
-    // The round's scores join the totals in the leader's scan (one loop: about 700 instructions a game).
+    // The round's scores join the totals in the leader's scan: one loop (about 700 instructions a game).
     const totals = this.totals;
     const score = this.roundScore;
     let best = (totals[0] += score[0]);
