@@ -5,7 +5,9 @@
  * asked), and every trace event and score compared; the rules themselves on tables worked by hand.
  */
 import { describe, expect, it } from 'vitest';
+import { Bucketer, DecisionCounter, parseBuckets } from '../../src/engine/decisions.js';
 import { Rng } from '../../src/engine/rng.js';
+import { sevnBucketFeatures } from '../../src/games/sevn/buckets.js';
 import { ChoiceRule, answerBallast, answerCrossroads, answerTarget, cardWorthOf, clockwiseBest } from '../../src/games/sevn/card-rules.js';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
 import { Ev } from '../../src/games/sevn/events.js';
@@ -28,7 +30,7 @@ function asked(p: SevnPlayer, calls: Map<string, number>): SevnPlayer {
   return q;
 }
 
-function play(preset: string, specs: string[], declared: boolean, games: number): { events: number[][]; totals: number[]; calls: Map<string, number> } {
+function play(preset: string, specs: string[], declared: boolean, games: number, buckets: string | null): { events: number[][]; totals: number[]; calls: Map<string, number>; counts: Map<string, number[]> } {
   const rules = sevnPreset(preset);
   const rngs = specs.map(() => new Rng());
   const calls = new Map<string, number>();
@@ -42,6 +44,9 @@ function play(preset: string, specs: string[], declared: boolean, games: number)
   const engine = new SevnEngine(rules);
   const log = new EventLog();
   engine.tracer = log;
+  const features = sevnBucketFeatures(rules);
+  const counter = buckets === null ? null : new DecisionCounter(new Bucketer(features, parseBuckets(features, buckets)));
+  engine.decisions = counter;
   const totals: number[] = [];
   const deck = new Rng();
   for (let g = 0; g < games; g++) {
@@ -49,8 +54,11 @@ function play(preset: string, specs: string[], declared: boolean, games: number)
     rngs.forEach((r, s) => r.reseed(5, g, 1, s));
     engine.playGame(players, deck);
     totals.push(...engine.totals.subarray(0, specs.length), engine.roundCount);
+    counter?.settle(engine.totals, engine.winShare);
   }
-  return { events: log.events, totals, calls };
+  const counts = new Map<string, number[]>();
+  for (const [state, actionSeat, v] of counter?.table.entries() ?? []) counts.set(`${state}/${actionSeat}`, [...v]);
+  return { events: log.events, totals, calls, counts };
 }
 
 describe("stay-at's card choices answered by the engine (ChoiceRule)", () => {
@@ -60,13 +68,16 @@ describe("stay-at's card choices answered by the engine (ChoiceRule)", () => {
     ['sevn', ['stay-at:points=25,freeze=most,triple=self,gift=least,ballast=keep', 'stay-at:points=20']],
     ['flip7', ['stay-at:points=0', 'stay-at:points=25', 'stay-at:points=40']],
   ];
-  for (const [preset, specs] of cases) {
-    it(`${preset} ${specs.join(' ')}: the events and scores of asking`, () => {
-      const a = play(preset, specs, true, 150);
-      const b = play(preset, specs, false, 150);
+  // Recorded: by points and distinct (the in-place tally), and by features the general path keys.
+  for (const buckets of [null, 'points:20,distinct:2', 'total:50,cards-left:20,bust:25']) for (const [preset, specs] of cases) {
+    it(`${preset} ${specs.join(' ')}, buckets ${buckets}: the events, scores and buckets of asking`, () => {
+      const a = play(preset, specs, true, 150, buckets);
+      const b = play(preset, specs, false, 150, buckets);
       expect(a.events.length).toBeGreaterThan(3000);
       expect(a.events).toEqual(b.events);
       expect(a.totals).toEqual(b.totals);
+      expect(a.counts).toEqual(b.counts);
+      if (buckets !== null) expect(a.counts.size).toBeGreaterThan(20);
       // Asked: the targets and Ballast came up. Declared (default choices only): none of them asked but
       // the Triple Draws dealt out with an empty deck (EXPOSED then needs the cards off the table).
       const count = (r: typeof a, k: string): number => r.calls.get(k) ?? 0;

@@ -82,43 +82,60 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     return a;
   }
 
+  /*
+   * A card choice whose function declares its rule (card-rules.ts, ChoiceRule) is answered here, without
+   * the strategy's call and the view's arrays; a decision sink then reads the view's points (prepare).
+   * Not with an evaluator (it replays the round through the strategies).
+   */
   private askTarget(kind: number, s: number, card: number, candidates: number): number {
     const rule = this.choiceRule[(s << 3) | kind];
-    if (rule !== ChoiceRule.ASK && this.sink === null && this.evaluator === null) {
-      const t = answerTarget(this, rule, s, candidates);
-      if (t >= 0) return t;
-    }
-    const v = this.prepare(s, kind);
-    v.candidates = candidates;
-    v.card = card;
-    const p = this.players[s];
-    const t = kind === Decision.FREEZE ? p.freezeTarget(v) : kind === Decision.TRIPLE_DRAW ? p.tripleDrawTarget(v) : p.secondChanceTo(v);
-    if (!Number.isInteger(t) || t < 0 || t >= this.n || ((candidates >>> t) & 1) === 0) {
-      const seats: number[] = [];
-      for (let i = 0; i < this.n; i++) if ((candidates >>> i) & 1) seats.push(i);
-      this.illegal(s, `${this.cards.name(card)} target`, t, `one of seats ${seats.join(', ')}`);
-    }
+    let t = rule !== ChoiceRule.ASK && this.evaluator === null ? answerTarget(this, rule, s, candidates) : -1;
+    if (t < 0) {
+      const v = this.prepare(s, kind);
+      v.candidates = candidates;
+      v.card = card;
+      const p = this.players[s];
+      t = kind === Decision.FREEZE ? p.freezeTarget(v) : kind === Decision.TRIPLE_DRAW ? p.tripleDrawTarget(v) : p.secondChanceTo(v);
+      if (!Number.isInteger(t) || t < 0 || t >= this.n || ((candidates >>> t) & 1) === 0) {
+        const seats: number[] = [];
+        for (let i = 0; i < this.n; i++) if ((candidates >>> i) & 1) seats.push(i);
+        this.illegal(s, `${this.cards.name(card)} target`, t, `one of seats ${seats.join(', ')}`);
+      }
+    } else if (this.sink === null) return t;
+    else this.prepare(s, kind);
     if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, kind, t, candidates, 0, t >= s ? t - s : t - s + this.n);
     return t;
   }
 
   private askCrossroads(s: number, a: number, b: number): number {
-    if (this.choiceRule[(s << 3) | Decision.CROSSROADS] !== ChoiceRule.ASK && this.sink === null && this.evaluator === null) return answerCrossroads(this, s, a, b);
-    const v = this.prepare(s, Decision.CROSSROADS);
-    v.optionA = a;
-    v.optionB = b;
-    const pick = this.players[s].crossroads(v);
-    if (pick !== 0 && pick !== 1) this.illegal(s, 'Crossroads pick', pick, '0 (first card) or 1 (second card)');
+    let pick: number;
+    if (this.choiceRule[(s << 3) | Decision.CROSSROADS] !== ChoiceRule.ASK && this.evaluator === null) {
+      pick = answerCrossroads(this, s, a, b);
+      if (this.sink === null) return pick;
+      this.prepare(s, Decision.CROSSROADS);
+    } else {
+      const v = this.prepare(s, Decision.CROSSROADS);
+      v.optionA = a;
+      v.optionB = b;
+      pick = this.players[s].crossroads(v);
+      if (pick !== 0 && pick !== 1) this.illegal(s, 'Crossroads pick', pick, '0 (first card) or 1 (second card)');
+    }
     if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, Decision.CROSSROADS, pick, a, b, pick === 0 ? a : b);
     return pick;
   }
 
   private askBallast(s: number, c: number): number {
-    if (this.choiceRule[(s << 3) | Decision.BALLAST] !== ChoiceRule.ASK && this.sink === null && this.evaluator === null) return answerBallast(this, s);
-    const v = this.prepare(s, Decision.BALLAST);
-    v.card = c;
-    const k = this.players[s].ballast(v);
-    if (k !== Answer.KEEP && k !== 0) this.illegal(s, 'Ballast answer', k, '1 (keep) or 0 (discard)');
+    let k: number;
+    if (this.choiceRule[(s << 3) | Decision.BALLAST] !== ChoiceRule.ASK && this.evaluator === null) {
+      k = answerBallast(this, s);
+      if (this.sink === null) return k;
+      this.prepare(s, Decision.BALLAST);
+    } else {
+      const v = this.prepare(s, Decision.BALLAST);
+      v.card = c;
+      k = this.players[s].ballast(v);
+      if (k !== Answer.KEEP && k !== 0) this.illegal(s, 'Ballast answer', k, '1 (keep) or 0 (discard)');
+    }
     if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, Decision.BALLAST, k, 0, 0, k);
     return k;
   }
@@ -498,19 +515,6 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       if (d === this.sevnDistinct) this.sevn(s);
     }
     if (this.qLen > 0) this.drain();
-  }
-
-  /** Takes one card with this code from the discard pile into hand. */
-  private fromDiscard(c: number): void {
-    const d = this.discard;
-    for (let i = this.discardLen - 1; i >= 0; i--) {
-      if (d[i] === c) {
-        d[i] = d[--this.discardLen];
-        this.inHand[c]++;
-        return;
-      }
-    }
-    throw new Error(`internal: ${this.cards.name(c)} not in the discard pile`);
   }
 
   /**
