@@ -3,7 +3,8 @@
  * waiting actions, SEVN, the questions put to strategies, and whole rounds and games. Allocation-free
  * after construction. Beside it: the table it plays on (table.ts: the cards' places and per-seat
  * counters), the deck (deck.ts), a seat's running score (scoring.ts), decision buckets (buckets.ts),
- * positions and replays (positions.ts), counterfactual rollouts (rollouts.ts), trace events (events.ts).
+ * positions and replays (positions.ts), counterfactual rollouts (rollouts.ts), trace events (events.ts),
+ * the answers strategies declare as rules (card-rules.ts).
  */
 import type { Rng } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
