@@ -31,6 +31,7 @@
 import { defineParams, oneOf, type ParamList, type Values } from '../../src/engine/params.js';
 import { bustChance as nextCardBust } from '../../src/games/sevn/bust.js';
 import { Kind } from '../../src/games/sevn/cards.js';
+import { cardWorthOf, clockwiseBest } from '../../src/games/sevn/card-rules.js';
 import { Answer, Status, type SevnContext, type SevnStrategy, type SevnView } from '../../src/games/sevn/view.js';
 import { NextCard } from './next-card.js';
 
@@ -98,44 +99,29 @@ const BY_MOST_POINTS = 0;
 const BY_FEWEST_POINTS = 1;
 const BY_EXPOSURE = 2;
 
+/** opponentBy's scores by seat (declared before use: no hole check). */
+const scores = new Int32Array(32);
+
 /**
- * The candidate opponent (clockwise from the decider, first wins ties) best by `by`, or -1. The seat
- * steps without `%` and the view's arrays are read once per call, and only those `by` needs: this
- * ran at about 1,100 instructions a call (8% of a 4-player stay-at game) before.
+ * The candidate opponent (clockwise from the decider, first wins ties) best by `by`, or -1. The view's
+ * arrays are read once per call, and only those `by` needs: this ran at about 1,100 instructions a call
+ * (8% of a 4-player stay-at game) before. The choice among the scores is the engine's (clockwiseBest):
+ * the engine answers `fewest` and `exposed` itself for stay-at (card-rules.ts).
  */
 function opponentBy(v: SevnView, by: number): number {
   const n = v.players;
-  const cand = v.candidates;
+  const cand = v.candidates & ~(1 << v.seat);
   const pts = v.roundPoints;
-  let best = -1;
-  let bestScore = -1e9;
-  let t = v.seat;
   if (by === BY_EXPOSURE) {
     // Exposure: duplicates among the unseen cards (same denominator for everyone), then points.
     const sc = v.secondChances;
     const held = v.heldMasks;
-    for (let k = 1; k < n; k++) {
-      t = t + 1 === n ? 0 : t + 1;
-      if (((cand >>> t) & 1) === 0) continue;
-      const score = (sc[t] !== 0 ? 0 : unseenDuplicates(v, held[t]) * 4096) + pts[t];
-      if (score > bestScore) {
-        best = t;
-        bestScore = score;
-      }
-    }
-    return best;
+    for (let t = 0; t < n; t++) if ((cand >>> t) & 1) scores[t] = (sc[t] !== 0 ? 0 : unseenDuplicates(v, held[t]) * 4096) + pts[t];
+  } else {
+    const sign = by === BY_MOST_POINTS ? 1 : -1;
+    for (let t = 0; t < n; t++) if ((cand >>> t) & 1) scores[t] = sign * pts[t];
   }
-  const sign = by === BY_MOST_POINTS ? 1 : -1;
-  for (let k = 1; k < n; k++) {
-    t = t + 1 === n ? 0 : t + 1;
-    if (((cand >>> t) & 1) === 0) continue;
-    const score = sign * pts[t];
-    if (score > bestScore) {
-      best = t;
-      bestScore = score;
-    }
-  }
-  return best;
+  return clockwiseBest(n, v.seat, cand, scores);
 }
 
 /** The fallback when no opponent is a candidate: itself if allowed, else the lowest candidate seat. */
@@ -144,29 +130,13 @@ function anyCandidate(v: SevnView): number {
   return 31 - Math.clz32(v.candidates & -v.candidates);
 }
 
-/** What a card would add to the deciding seat's row right now (in points; a bust costs the row). */
+/**
+ * What a card would add to the deciding seat's row right now (in points; a bust costs the row): the
+ * engine's cardWorthOf (card-rules.ts), which answers stay-at's Crossroads itself with it.
+ */
 export function cardWorth(v: SevnView, code: number): number {
-  const cards = v.cards;
-  const val = cards.value[code];
   const sevn = v.rules.sevn;
-  switch (cards.kind[code]) {
-    case Kind.NUMBER:
-      if ((v.held >>> val) & 1) return v.hasSecondChance ? -1 : -v.points - 1;
-      return val + (v.distinct + 1 === sevn.distinct ? sevn.bonus : 0);
-    case Kind.BALLAST:
-      return v.distinct + 1 === sevn.distinct ? val + sevn.bonus : 0; // discarded otherwise
-    case Kind.MULTIPLY: {
-      let sum = 0;
-      for (let x = v.held, b = 0; x !== 0; x >>>= 1, b++) if (x & 1) sum += b;
-      return sum * (val - 1);
-    }
-    case Kind.ADD: return val;
-    case Kind.SECOND_CHANCE: return v.hasSecondChance ? 0.5 : 5;
-    case Kind.FEATHERWEIGHT:
-    case Kind.HEAVYWEIGHT:
-    case Kind.LADDER: return 2;
-    default: return 0; // actions: about neutral
-  }
+  return cardWorthOf(v.cards, code, v.held, v.hasSecondChance, v.points, v.distinct, sevn.distinct, sevn.bonus);
 }
 
 /** How much an opponent's points count against the deciding player: 1 + its total / target. */

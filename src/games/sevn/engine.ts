@@ -3,7 +3,8 @@
  * waiting actions, SEVN, the questions put to strategies, and whole rounds and games. Allocation-free
  * after construction. Beside it: the table it plays on (table.ts: the cards' places and per-seat
  * counters), the deck (deck.ts), a seat's running score (scoring.ts), decision buckets (buckets.ts),
- * positions and replays (positions.ts), counterfactual rollouts (rollouts.ts), trace events (events.ts).
+ * positions and replays (positions.ts), counterfactual rollouts (rollouts.ts), trace events (events.ts),
+ * the answers strategies declare as rules (card-rules.ts).
  */
 import type { Rng } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
@@ -18,27 +19,11 @@ import { Answer, Decision, type SevnPlayer, Status } from './view.js';
 import type { SevnViewBuffer } from './view-buffer.js';
 import { SevnTable } from './table.js';
 import { playNumbers } from './numbers.js';
+import { ChoiceRule, answerBallast, answerCrossroads, answerTarget, readRules } from './card-rules.js';
 import { RoundCapError } from '../../engine/errors.js';
 
 export { MAX_PLAYERS, RoundCapError };
-
-/**
- * What a strategy's drawOrStay function can carry when its answer is `points >= stayAtPoints ? STAY :
- * DRAW`, points being the view's (the seat's round score), and nothing else: stay-at. The engine then
- * answers for it (askDraw) without filling the view or calling it (4-player games: 1.08x natively,
- * bench/README.md, seventh pass). On the function, not the player: a player built by spreading another
- * and replacing drawOrStay loses it. Its other questions are asked as usual.
- * test/sevn/stay-at-points.test.ts holds the two ways equal.
- */
-export interface StaysAtPoints {
-  readonly stayAtPoints: number;
-}
-
-/** The points a player declares it stays at (a whole number, 0 or more), or -1: ask it. */
-function stayAtPoints(p: SevnPlayer): number {
-  const at = (p.drawOrStay as Partial<StaysAtPoints>).stayAtPoints;
-  return typeof at === 'number' && Number.isInteger(at) && at >= 0 && at <= 0x3fffffff ? at : -1;
-}
+export type { StaysAtPoints } from './card-rules.js';
 
 /** The engine: the rules of play over the table's state (table.ts). */
 export class SevnEngine extends SevnTable implements FeatureSource {
@@ -57,6 +42,8 @@ export class SevnEngine extends SevnTable implements FeatureSource {
    * when setup sees a new one (a lineup is not changed in place: setup compares it by identity).
    */
   private readonly stayAt = new Int32Array(MAX_PLAYERS).fill(-1);
+  /** Per seat s and decision kind k, at (s << 3) | k: the ChoiceRule its function declares (card-rules.ts), or ASK. */
+  private readonly choiceRule = new Uint8Array(MAX_PLAYERS << 3);
   counterfactual: CounterfactualStreams | null = null;
   /** With counterfactual recording: sees every round start and every answer, and values sampled decisions (rollouts.ts). */
   evaluator: SevnEvaluator | null = null;
@@ -96,36 +83,60 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     return a;
   }
 
+  /*
+   * A card choice whose function declares its rule (card-rules.ts, ChoiceRule) is answered here, without
+   * the strategy's call and the view's arrays; a decision sink then reads the view's points (prepare).
+   * Not with an evaluator (it replays the round through the strategies).
+   */
   private askTarget(kind: number, s: number, card: number, candidates: number): number {
-    const v = this.prepare(s, kind);
-    v.candidates = candidates;
-    v.card = card;
-    const p = this.players[s];
-    const t = kind === Decision.FREEZE ? p.freezeTarget(v) : kind === Decision.TRIPLE_DRAW ? p.tripleDrawTarget(v) : p.secondChanceTo(v);
-    if (!Number.isInteger(t) || t < 0 || t >= this.n || ((candidates >>> t) & 1) === 0) {
-      const seats: number[] = [];
-      for (let i = 0; i < this.n; i++) if ((candidates >>> i) & 1) seats.push(i);
-      this.illegal(s, `${this.cards.name(card)} target`, t, `one of seats ${seats.join(', ')}`);
-    }
+    const rule = this.choiceRule[(s << 3) | kind];
+    let t = rule !== ChoiceRule.ASK && this.evaluator === null ? answerTarget(this, rule, s, candidates) : -1;
+    if (t < 0) {
+      const v = this.prepare(s, kind);
+      v.candidates = candidates;
+      v.card = card;
+      const p = this.players[s];
+      t = kind === Decision.FREEZE ? p.freezeTarget(v) : kind === Decision.TRIPLE_DRAW ? p.tripleDrawTarget(v) : p.secondChanceTo(v);
+      if (!Number.isInteger(t) || t < 0 || t >= this.n || ((candidates >>> t) & 1) === 0) {
+        const seats: number[] = [];
+        for (let i = 0; i < this.n; i++) if ((candidates >>> i) & 1) seats.push(i);
+        this.illegal(s, `${this.cards.name(card)} target`, t, `one of seats ${seats.join(', ')}`);
+      }
+    } else if (this.sink === null) return t;
+    else this.prepare(s, kind);
     if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, kind, t, candidates, 0, t >= s ? t - s : t - s + this.n);
     return t;
   }
 
   private askCrossroads(s: number, a: number, b: number): number {
-    const v = this.prepare(s, Decision.CROSSROADS);
-    v.optionA = a;
-    v.optionB = b;
-    const pick = this.players[s].crossroads(v);
-    if (pick !== 0 && pick !== 1) this.illegal(s, 'Crossroads pick', pick, '0 (first card) or 1 (second card)');
+    let pick: number;
+    if (this.choiceRule[(s << 3) | Decision.CROSSROADS] !== ChoiceRule.ASK && this.evaluator === null) {
+      pick = answerCrossroads(this, s, a, b);
+      if (this.sink === null) return pick;
+      this.prepare(s, Decision.CROSSROADS);
+    } else {
+      const v = this.prepare(s, Decision.CROSSROADS);
+      v.optionA = a;
+      v.optionB = b;
+      pick = this.players[s].crossroads(v);
+      if (pick !== 0 && pick !== 1) this.illegal(s, 'Crossroads pick', pick, '0 (first card) or 1 (second card)');
+    }
     if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, Decision.CROSSROADS, pick, a, b, pick === 0 ? a : b);
     return pick;
   }
 
   private askBallast(s: number, c: number): number {
-    const v = this.prepare(s, Decision.BALLAST);
-    v.card = c;
-    const k = this.players[s].ballast(v);
-    if (k !== Answer.KEEP && k !== 0) this.illegal(s, 'Ballast answer', k, '1 (keep) or 0 (discard)');
+    let k: number;
+    if (this.choiceRule[(s << 3) | Decision.BALLAST] !== ChoiceRule.ASK && this.evaluator === null) {
+      k = answerBallast(this, s);
+      if (this.sink === null) return k;
+      this.prepare(s, Decision.BALLAST);
+    } else {
+      const v = this.prepare(s, Decision.BALLAST);
+      v.card = c;
+      k = this.players[s].ballast(v);
+      if (k !== Answer.KEEP && k !== 0) this.illegal(s, 'Ballast answer', k, '1 (keep) or 0 (discard)');
+    }
     if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, Decision.BALLAST, k, 0, 0, k);
     return k;
   }
@@ -389,7 +400,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       for (let s = 0; s < MAX_PLAYERS; s++) this.seats[(s << Seat.SHIFT) | Seat.ROWLEN] = 0; // seats beyond n stay empty
       this.players = players;
       this.n = players.length;
-      for (let s = 0; s < players.length; s++) this.stayAt[s] = stayAtPoints(players[s]);
+      readRules(players, this.stayAt, this.choiceRule);
     }
     this.rng = rng;
     for (let s = 0; s < this.n; s++) {
@@ -507,19 +518,6 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     if (this.qLen > 0) this.drain();
   }
 
-  /** Takes one card with this code from the discard pile into hand. */
-  private fromDiscard(c: number): void {
-    const d = this.discard;
-    for (let i = this.discardLen - 1; i >= 0; i--) {
-      if (d[i] === c) {
-        d[i] = d[--this.discardLen];
-        this.inHand[c]++;
-        return;
-      }
-    }
-    throw new Error(`internal: ${this.cards.name(c)} not in the discard pile`);
-  }
-
   /**
    * Round mode: one round from a freshly shuffled full deck, seat 0 dealing (so the seat after it
    * plays first, as in the first round of a game). Scores in `roundScore`.
@@ -565,14 +563,16 @@ export class SevnEngine extends SevnTable implements FeatureSource {
    */
   endRound(): boolean {
     const n = this.n;
-    for (let s = 0; s < n; s++) this.totals[s] += this.roundScore[s];
     if (this.deckPersists) this.clearTable();
     else this.freshDeck(); // nothing carries over: rows, queue and discard pile go back into the deck
-    let best = this.totals[0];
+    // The round's scores join the totals in the leader's scan: one loop (about 700 instructions a game).
+    const totals = this.totals;
+    const score = this.roundScore;
+    let best = (totals[0] += score[0]);
     let leader = 0;
     let tied = false;
     for (let s = 1; s < n; s++) {
-      const t = this.totals[s];
+      const t = (totals[s] += score[s]);
       if (t > best) {
         best = t;
         leader = s;

@@ -192,6 +192,19 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
     throw new Error(`internal: ${this.cards.name(c)} not in row ${s}`);
   }
 
+  /** Takes one card with this code from the discard pile into hand. */
+  protected fromDiscard(c: number): void {
+    const d = this.discard;
+    for (let i = this.discardLen - 1; i >= 0; i--) {
+      if (d[i] === c) {
+        d[i] = d[--this.discardLen];
+        this.inHand[c]++;
+        return;
+      }
+    }
+    throw new Error(`internal: ${this.cards.name(c)} not in the discard pile`);
+  }
+
   /**
    * At a reshuffle every card is in the new deck or on the table (rows, queue, in hand: the census),
    * so the cards out of the deck are the table's: a dozen or two, where the pile is about a hundred
