@@ -65,6 +65,7 @@
  * searched too, each from its decision continued as if it came on its own turn (positions.ts
  * playOnAfter): what is queued behind it in a Triple Draw or Storm is not in its view.
  */
+import { UserError } from '../../src/engine/errors.js';
 import { Rng } from '../../src/engine/rng.js';
 import { defineParams, int, num, oneOf, resolveParams, type Values, withDefaults } from '../../src/engine/params.js';
 import { Kind } from '../../src/games/sevn/cards.js';
@@ -153,8 +154,10 @@ class Search implements SevnStrategy {
   played = 0;
 
   constructor(params: Values<typeof PARAMS>, ctx: SevnContext) {
+    // min above rollouts would be cut to rollouts without a word: refused, as any out-of-range parameter is.
+    if (params.min > params.rollouts) throw new UserError(`strategy "search": min ${params.min} is above rollouts ${params.rollouts} (the first check comes after min rollouts, of at most rollouts); give min <= rollouts`);
     this.most = params.rollouts;
-    this.first = Math.min(params.min, this.most);
+    this.first = params.min;
     this.z = params.z;
     this.wholeGame = params.objective === 'game';
     this.ms = params.ms;

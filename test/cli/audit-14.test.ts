@@ -116,3 +116,12 @@ describe('files read back name the field that is wrong', () => {
     oneLine(sevensim('track', '--load', file), /^sevensim: --load .*t\.json: its "seats" "2": a SEVN table seats 2 to 8 \(a whole number\)\n$/);
   }, 60_000);
 });
+
+describe('search refuses a min above its rollouts (it was cut to rollouts without a word)', () => {
+  it('one line, exit 2, from simulate on 1 and 2 threads', () => {
+    for (const threads of ['1', '2']) {
+      oneLine(sevensim('simulate', '--game', 'sevn', '--mode', 'game', '--players', 'search:min=600', 'ev', '--games', '2', '--threads', threads), /^sevensim: strategy "search": min 600 is above rollouts 512 .*give min <= rollouts\n$/);
+    }
+    expect(sevensim('simulate', '--game', 'sevn', '--mode', 'round', '--players', 'search:min=16,rollouts=16', 'ev', '--games', '2', '--threads', '1').code).toBe(0);
+  }, 60_000);
+});
