@@ -15,7 +15,7 @@ export const solveCommand = command(
       .option('json', jsonOption()),
   async (a) => {
     const entry = catalogEntry(a.game);
-    if (a.json && a.table && a.game === 'sevenfall') throw new UserError('--table prints the win-share table as text, not with --json (with --out, winprob.arrow holds every state); give one of them');
+    if (a.json && a.table && a.game === 'sevenfall' && a.players === 2 && a.objective === 'win') throw new UserError('--table prints the win-share table as text, not with --json (with --out, winprob.arrow holds every state); give one of them');
     const rules = loadRules(entry.game, a.preset, a.rules);
     const args = { preset: presetName(entry.game, a), objective: a.objective, players: a.players, table: a.table, out: a.out ?? null, force: a.force };
     // The win solve runs on a worker thread, so a signal is answered at once; the other solves run on

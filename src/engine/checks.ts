@@ -39,7 +39,8 @@ export function checkNumber(flag: string, v: number, lo: number, hi: number, clo
 
 /** The flags typed on the command line, by name without the dashes (`--no-x` as x; `--x=v` as x). */
 export function typedFlags(argv: readonly string[] = process.argv.slice(2)): string[] {
-  return argv.flatMap((x) => (x.startsWith('--') ? [x.slice(2).split('=')[0]!.replace(/^no-/, '')] : []));
+  // yargs takes --checkpointSeconds for --checkpoint-seconds: both are read as the hyphenated name.
+  return argv.flatMap((x) => (x.startsWith('--') ? [x.slice(2).split('=')[0]!.replace(/^no-/, '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)] : []));
 }
 
 /** Refuses flags that mean nothing here, in one line: `--a, --b: <why>`. */

@@ -101,15 +101,16 @@ function seatTable(o: SimulateOutput, rates: boolean): Chart['table'] {
   const head = ['seat', 'strategy', 'games', 'mean', 'se', '95% CI'];
   const win = rates && o.seats.some((s) => s.winShare);
   const bust = rates && o.seats.some((s) => s.bustRate);
-  if (win) head.push('win share (se)');
-  if (bust) head.push('bust rate (se)');
+  // The intervals the charts draw (shareCi95: Wilson's where a share has fewer than 5 of one outcome).
+  if (win) head.push('win share [95% CI]');
+  if (bust) head.push('bust rate [95% CI]');
   if (!rates) head.push('p5/p50/p95');
   return {
     head,
     rows: o.seats.map((s) => {
       const r = [String(s.seat), s.strategy, int(s.games), fmt(s.mean), fmt(s.se, 4), `[${fmt(s.ci95[0])}, ${fmt(s.ci95[1])}]`];
-      if (win) r.push(s.winShare ? `${fmt(s.winShare.mean, 4)} (${fmt(s.winShare.se, 4)})` : '-');
-      if (bust) r.push(s.bustRate ? `${fmt(s.bustRate.rate, 4)} (${fmt(s.bustRate.se, 4)})` : '-');
+      if (win) r.push(s.winShare ? `${fmt(s.winShare.mean, 4)} [${fmt(s.winShare.ci95[0], 4)}, ${fmt(s.winShare.ci95[1], 4)}]` : '-');
+      if (bust) r.push(s.bustRate ? `${fmt(s.bustRate.rate, 4)} [${fmt(s.bustRate.ci95[0], 4)}, ${fmt(s.bustRate.ci95[1], 4)}]` : '-');
       if (!rates) r.push([s.quantiles.p5, s.quantiles.p50, s.quantiles.p95].map((q) => fmt(q, Number.isInteger(q) ? 0 : 1)).join('/'));
       return r;
     }),

@@ -165,10 +165,26 @@ function checkTournamentState(dir: string, st: TournamentState, def: TournamentD
   const perPair = binomial(k - 2, n - 2) * seatOrders(n).length;
   const rf = replicateFields(k);
   const sums = st.sums;
-  // A resealed file passes the sha256 check: every sum is held to what the deals can add up to.
+  // A resealed file passes the sha256 check: the sums are held to what the deals allow (the wins and
+  // head-to-head counts exactly; the scores only by their squares: no score bound is known here).
   const pairs = (): boolean => {
     for (let a = 0; a < k; a++) {
       for (let b = a + 1; b < k; b++) if (sums[oH + a * k + b] + sums[oH + b * k + a] !== 2 * perPair * deals) return false;
+    }
+    return true;
+  };
+  // The squares and products (wins, scores, head-to-head) by Cauchy-Schwarz, as tune's sums (a sum^2 at
+  // most deals x its sum of squares, a product^2 at most the two squares), with room for rounding.
+  const { oS, oWW, oSS, oHH } = tournamentOffsets(k);
+  const moments = (): boolean => {
+    const fits = (sum: number, sq: number): boolean => (sum === 0 ? sq === 0 : sum * sum <= deals * sq * (1 + 1e-12));
+    for (let a = 0; a < k; a++) {
+      if (!fits(sums[oW + a], sums[oWW + a * k + a]) || !fits(sums[oS + a], sums[oSS + a * k + a])) return false;
+      for (let b = 0; b < k; b++) {
+        if (a !== b && !fits(sums[oH + a * k + b], sums[oHH + a * k + b])) return false;
+        if (sums[oWW + a * k + b] ** 2 > sums[oWW + a * k + a] * sums[oWW + b * k + b] * (1 + 1e-12)) return false;
+        if (sums[oSS + a * k + b] ** 2 > sums[oSS + a * k + a] * sums[oSS + b * k + b] * (1 + 1e-12)) return false;
+      }
     }
     return true;
   };
@@ -186,6 +202,7 @@ function checkTournamentState(dir: string, st: TournamentState, def: TournamentD
     [`games ${lineups} per deal`, () => st.games === deals * lineups],
     [`each entrant's win sum at most its ${perEntrant} games a deal, and all of them one win a game`, () => sums.slice(oW, oW + k).every((w) => w <= deals * perEntrant * WIN_UNITS) && sums.slice(oW, oW + k).reduce((x, y) => x + y, 0) === st.games * WIN_UNITS],
     [`each pair's head-to-head counts adding up to 2 x its ${perPair} shared games a deal`, pairs],
+    ['sums of squares and products that the sums allow', moments],
     ['bootstrap sums within their weights', replicates],
   ]);
 }
@@ -429,7 +446,7 @@ export function formatTournament(r: TournamentReport): string {
   if (r.ranking.some((x) => x.elo === null)) lines.push('Elo -: no finite fit (some strategies never finished behind, or never ahead of, the others); play more deals.');
   else if (r.deals < 2) lines.push('Elo CI and LOS -: one deal has nothing to resample (every bootstrap resample is that deal); play more deals.');
   else if (r.ranking.some((x) => x.elo_ci95 === null)) lines.push('Elo CI and LOS -: some resamples of the deals had no finite fit; play more deals.');
-  else if (r.ranking.slice(0, -1).some((x) => x.los_next === null)) lines.push('LOS -: the ratings of those two did not differ over the resamples of the deals; play more deals.');
+  else if (r.ranking.slice(0, -1).some((x) => x.los_next === null)) lines.push('LOS -: that entrant\'s Elo lead over the next one down was the same in every resample of the deals, which gives no measure of how sure it is; play more deals.');
   lines.push(`win share: ${r.mode === 'game' ? 'share of the games won (a shared win counts 1/k)' : 'share of the rounds with the highest score at the table (a tie shares it)'}; CIs from the spread over deals (the games of a deal share its cards).`);
   return lines.join('\n');
 }

@@ -279,7 +279,7 @@ function checkTuneState(dir: string, st: TuneState, budget: number, objective: O
     b.sums.every((x) => isInt(x, 0, Number.MAX_SAFE_INTEGER)) && b.sums[0] === b.games && sumsFit(b.sums, b.candidates.length, b.games, most);
   checkState(dir, st, [
     ['blocks a list', () => Array.isArray(st.blocks)],
-    [`each block: candidates, offset, games and sums those games can add up to (values from 0 to ${most})`, () => st.blocks.every(block)],
+    [`each block: candidates, offset, games and sums those games can add up to (${most === Infinity ? 'scores of 0 or more' : `values from 0 to ${most}`})`, () => st.blocks.every(block)],
   ]);
 }
 
@@ -293,7 +293,8 @@ function sumsFit(sums: readonly number[], k: number, n: number, most: number): b
   const sq = (i: number): number => sums[crossIndex(k, i, i)];
   for (let i = 0; i < k; i++) {
     const sum = sums[1 + i];
-    if (sum > n * most || sq(i) > most * sum || sum * sum > n * sq(i) * (1 + 1e-12)) return false;
+    // Values of 0 or more summing to 0 are all 0: their squares too (most x sum is NaN for a mean's Infinity).
+    if (sum > n * most || (sum === 0 ? sq(i) !== 0 : sq(i) > most * sum) || sum * sum > n * sq(i) * (1 + 1e-12)) return false;
     for (let j = i + 1; j < k; j++) {
       const x = sums[crossIndex(k, i, j)];
       if (x * x > sq(i) * sq(j) * (1 + 1e-12)) return false;

@@ -65,7 +65,6 @@
  * searched too, each from its decision continued as if it came on its own turn (positions.ts
  * playOnAfter): what is queued behind it in a Triple Draw or Storm is not in its view.
  */
-import { UserError } from '../../src/engine/errors.js';
 import { Rng } from '../../src/engine/rng.js';
 import { defineParams, int, num, oneOf, resolveParams, type Values, withDefaults } from '../../src/engine/params.js';
 import { Kind } from '../../src/games/sevn/cards.js';
@@ -109,7 +108,7 @@ const POLICIES: Record<string, SevnStrategyDef> = { race, ev };
 
 const PARAMS = defineParams({
   rollouts: int(2, 100000, 512, 'most rollouts per answer at a decision (the same futures for every answer)'),
-  min: int(2, 100000, 8, 'rollouts per answer before the first drop; then the count doubles between checks'),
+  min: int(2, 100000, 8, 'rollouts per answer before the first drop; then the count doubles between checks (a min above rollouts is taken as rollouts: no drop before the end)'),
   z: num(0, 10, 2.5, 'an answer is dropped once its paired difference from the best is this many standard errors below 0'),
   objective: oneOf(['game', 'round'], 'game', 'what a rollout measures: the win (played to the end of the game) or the round score'),
   play: oneOf(['ev', 'race'], 'race', 'its own later decisions in the rollouts, and its answer when no answer is clear'),
@@ -154,10 +153,9 @@ class Search implements SevnStrategy {
   played = 0;
 
   constructor(params: Values<typeof PARAMS>, ctx: SevnContext) {
-    // min above rollouts would be cut to rollouts without a word: refused, as any out-of-range parameter is.
-    if (params.min > params.rollouts) throw new UserError(`strategy "search": min ${params.min} is above rollouts ${params.rollouts} (the first check comes after min rollouts, of at most rollouts); give min <= rollouts`);
     this.most = params.rollouts;
-    this.first = params.min;
+    // A min above rollouts is rollouts (documented with the parameter): tune's candidates can pair any two.
+    this.first = Math.min(params.min, this.most);
     this.z = params.z;
     this.wholeGame = params.objective === 'game';
     this.ms = params.ms;

@@ -15,7 +15,7 @@ export const stayAt: SevnStrategyDef<typeof PARAMS> = {
     const points = params.points;
     // Answer.* (a const enum) compiles to literals: the imported STAY/DRAW constants cost a module-cell
     // load and a hole check on every draw-or-stay decision. stayAtPoints on the function: the engine
-    // answers for it without the call (engine.ts, StaysAtPoints); a player that replaces drawOrStay
+    // answers for it without the call (src/games/sevn/card-rules.ts, StaysAtPoints); a player that replaces drawOrStay
     // (a strategy built on this one) drops it with the function.
     const drawOrStay: SevnStrategy['drawOrStay'] & StaysAtPoints = Object.assign((v: SevnView) => (v.points >= points ? Answer.STAY : Answer.DRAW), { stayAtPoints: points });
     // The default card choices declare their rules too (card-rules.ts, ChoiceRule): the engine answers them.
