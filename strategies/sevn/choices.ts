@@ -31,7 +31,7 @@
 import { defineParams, oneOf, type ParamList, type Values } from '../../src/engine/params.js';
 import { bustChance as nextCardBust } from '../../src/games/sevn/bust.js';
 import { Kind } from '../../src/games/sevn/cards.js';
-import { cardWorthOf, clockwiseBest } from '../../src/games/sevn/card-rules.js';
+import { ChoiceRule, cardWorthOf, clockwiseBest } from '../../src/games/sevn/card-rules.js';
 import { Answer, Status, type SevnContext, type SevnStrategy, type SevnView } from '../../src/games/sevn/view.js';
 import { NextCard } from './next-card.js';
 
@@ -149,7 +149,7 @@ export function cardChoices(params: ChoiceValues, ctx: Pick<SevnContext, 'cards'
   const { freeze, triple, ballast, crossroads, gift } = params;
   const aware = freeze === 'deny' || triple === 'harm' || ballast === 'gain' || crossroads === 'game' || gift === 'least';
   const nc = aware ? new NextCard(ctx.cards) : (null as unknown as NextCard);
-  return {
+  const choices: Omit<SevnStrategy, 'drawOrStay'> = {
     freezeTarget(v) {
       if (freeze === 'deny') {
         if (single(v.candidates)) return v.candidates === 0 ? -1 : 31 - Math.clz32(v.candidates);
@@ -199,6 +199,15 @@ export function cardChoices(params: ChoiceValues, ctx: Pick<SevnContext, 'cards'
       return v.distinct + 1 === v.rules.sevn.distinct ? Answer.KEEP : Answer.DISCARD;
     },
   };
+  // The fixed choices declare their rules (card-rules.ts, ChoiceRule): the engine answers them itself,
+  // for every strategy that plays them (stay-at, bust-cap, ...). Fresh functions each call: no sharing.
+  const declare = (f: unknown, rule: ChoiceRule): void => void Object.assign(f as object, { choiceRule: rule });
+  if (freeze === 'fewest') declare(choices.freezeTarget, ChoiceRule.FEWEST);
+  if (triple === 'exposed') declare(choices.tripleDrawTarget, ChoiceRule.EXPOSED);
+  if (gift === 'fewest') declare(choices.secondChanceTo, ChoiceRule.FEWEST);
+  if (ballast === 'sevn') declare(choices.ballast, ChoiceRule.SEVN);
+  if (crossroads === 'row') declare(choices.crossroads, ChoiceRule.ROW);
+  return choices;
 }
 
 /**

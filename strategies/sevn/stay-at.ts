@@ -1,6 +1,6 @@
 /** `stay-at`: draw until the round score reaches `points`, then stay. */
 import { Answer, type SevnStrategy, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
-import { ChoiceRule, type StaysAtPoints } from '../../src/games/sevn/card-rules.js';
+import type { StaysAtPoints } from '../../src/games/sevn/card-rules.js';
 import { maskSum } from '../../src/games/sevn/exact.js';
 import { defineParams, int } from '../../src/engine/params.js';
 import { CHOICES, cardChoices } from './choices.js';
@@ -18,14 +18,8 @@ export const stayAt: SevnStrategyDef<typeof PARAMS> = {
     // answers for it without the call (src/games/sevn/card-rules.ts, StaysAtPoints); a player that replaces drawOrStay
     // (a strategy built on this one) drops it with the function.
     const drawOrStay: SevnStrategy['drawOrStay'] & StaysAtPoints = Object.assign((v: SevnView) => (v.points >= points ? Answer.STAY : Answer.DRAW), { stayAtPoints: points });
-    // The default card choices declare their rules too (card-rules.ts, ChoiceRule): the engine answers them.
-    const choices = cardChoices(params, ctx);
-    if (params.freeze === 'fewest') Object.assign(choices.freezeTarget, { choiceRule: ChoiceRule.FEWEST });
-    if (params.triple === 'exposed') Object.assign(choices.tripleDrawTarget, { choiceRule: ChoiceRule.EXPOSED });
-    if (params.gift === 'fewest') Object.assign(choices.secondChanceTo, { choiceRule: ChoiceRule.FEWEST });
-    if (params.ballast === 'sevn') Object.assign(choices.ballast, { choiceRule: ChoiceRule.SEVN });
-    if (params.crossroads === 'row') Object.assign(choices.crossroads, { choiceRule: ChoiceRule.ROW });
-    return { ...choices, drawOrStay };
+    // Its default card choices declare their rules in cardChoices (card-rules.ts, ChoiceRule).
+    return { ...cardChoices(params, ctx), drawOrStay };
   },
   // Solo on a number-only deck the round score is the sum of the held values.
   soloDrawRule: (params) => (held) => maskSum(held) < params.points,

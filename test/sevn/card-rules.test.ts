@@ -1,5 +1,5 @@
 /**
- * stay-at's default card choices declare their rules (card-rules.ts, ChoiceRule) and the engine answers
+ * The fixed card choices (stay-at's defaults, bust-cap's, ...) declare their rules (card-rules.ts, ChoiceRule) and the engine answers
  * them without asking: the answers must be the strategy's own. Games are played with the players as
  * made and with the same players behind wrappers that hide every declaration (so every question is
  * asked), and every trace event and score compared; the rules themselves on tables worked by hand.
@@ -67,7 +67,11 @@ describe("stay-at's card choices answered by the engine (ChoiceRule)", () => {
     ['sevn', ['stay-at:points=15', 'race', 'stay-at:points=35', 'random', 'stay-at:points=25']],
     ['sevn', ['stay-at:points=25,freeze=most,triple=self,gift=least,ballast=keep', 'stay-at:points=20']],
     ['flip7', ['stay-at:points=0', 'stay-at:points=25', 'stay-at:points=40']],
+    // Other strategies with the fixed choices declare them too (cardChoices): every choice answered.
+    ['sevn', ['bust-cap', 'stay-at-cards', 'stay-at:points=20', 'bust-cap:p=0.1']],
   ];
+  /** Whether every seat plays the fixed default choices (declared, so never asked). */
+  const allDeclared = (specs: string[]): boolean => specs.every((s) => /^(stay-at|stay-at-cards|bust-cap)(:|$)/.test(s) && !/freeze|triple|gift|ballast|crossroads/.test(s));
   // Recorded: by points and distinct (the in-place tally), and by features the general path keys.
   for (const buckets of [null, 'points:20,distinct:2', 'total:50,cards-left:20,bust:25']) for (const [preset, specs] of cases) {
     it(`${preset} ${specs.join(' ')}, buckets ${buckets}: the events, scores and buckets of asking`, () => {
@@ -84,7 +88,7 @@ describe("stay-at's card choices answered by the engine (ChoiceRule)", () => {
       for (const k of ['freezeTarget', 'tripleDrawTarget'] as const) expect(count(b, k)).toBeGreaterThan(200);
       expect(count(b, 'secondChanceTo')).toBeGreaterThan(4);
       if (preset === 'sevn') for (const k of ['ballast', 'crossroads'] as const) expect(count(b, k)).toBeGreaterThan(150);
-      if (specs.every((s) => s.startsWith('stay-at') && !s.includes(','))) {
+      if (allDeclared(specs)) {
         for (const k of ['freezeTarget', 'secondChanceTo', 'ballast', 'crossroads'] as const) expect(count(a, k)).toBe(0);
         expect(count(a, 'tripleDrawTarget')).toBeLessThan(count(b, 'tripleDrawTarget') / 50);
       } else for (const k of ['freezeTarget', 'tripleDrawTarget', 'ballast'] as const) if (preset === 'sevn') expect(count(a, k)).toBeGreaterThan(100);
@@ -93,10 +97,11 @@ describe("stay-at's card choices answered by the engine (ChoiceRule)", () => {
 
   it('declares only the default choices', () => {
     const rules = sevnPreset('sevn');
-    const [d, o] = makeSevnPlayers(SEVN_STRATEGIES, rules, ['stay-at', 'stay-at:freeze=most,triple=harm,gift=least,ballast=gain,crossroads=game'], [new Rng(), new Rng()]);
+    const [d, o, bc] = makeSevnPlayers(SEVN_STRATEGIES, rules, ['stay-at', 'stay-at:freeze=most,triple=harm,gift=least,ballast=gain,crossroads=game', 'bust-cap'], [new Rng(), new Rng(), new Rng()]);
     const rule = (f: unknown): unknown => (f as { choiceRule?: number }).choiceRule;
     expect([rule(d.freezeTarget), rule(d.tripleDrawTarget), rule(d.secondChanceTo), rule(d.ballast), rule(d.crossroads)]).toEqual([ChoiceRule.FEWEST, ChoiceRule.EXPOSED, ChoiceRule.FEWEST, ChoiceRule.SEVN, ChoiceRule.ROW]);
     expect([rule(o.freezeTarget), rule(o.tripleDrawTarget), rule(o.secondChanceTo), rule(o.ballast), rule(o.crossroads)]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect([rule(bc.freezeTarget), rule(bc.tripleDrawTarget), rule(bc.secondChanceTo), rule(bc.ballast), rule(bc.crossroads)]).toEqual([ChoiceRule.FEWEST, ChoiceRule.EXPOSED, ChoiceRule.FEWEST, ChoiceRule.SEVN, ChoiceRule.ROW]);
   });
 });
 

@@ -1,10 +1,10 @@
 /**
  * Rules a strategy can declare on its functions so that the engine answers for it, without filling the
- * view or calling it: stay-at's draw-or-stay threshold (StaysAtPoints) and its default card choices
- * (ChoiceRule). Not with an evaluator (it replays the round through the strategies); with a decision
- * sink the engine still answers and sets the view's points for the recording. A declaration sits on the
- * function it describes: a player built by spreading another
- * and replacing that function loses it. test/sevn/stay-at-points.test.ts and card-rules.test.ts hold
+ * view or calling it: stay-at's draw-or-stay threshold (StaysAtPoints) and the fixed card choices of
+ * strategies/sevn/choices.ts (ChoiceRule: stay-at's defaults, bust-cap's, ...). Not with an evaluator
+ * (it replays the round through the strategies); with a decision sink the engine still answers and sets
+ * the view's points for the recording. A declaration sits on the function it describes: a player built
+ * by spreading another and replacing that function loses it. test/sevn/stay-at-points.test.ts and card-rules.test.ts hold
  * the engine's answers equal to the strategy's.
  */
 import { Kind, type SevnCards } from './cards.js';
