@@ -8,7 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { gameModule } from '../catalog.js';
 import { simulate } from './simulate.js';
 import { tune } from './tune.js';
-import { type BenchRow, type BenchWorkload, benchWorkload, extent, median, rateRatio } from './bench.js';
+import { type BenchRow, type BenchWorkload, benchWorkload, calibrate, extent, median, rateRatio } from './bench.js';
 
 export interface SpeedTarget {
   id: string;
@@ -39,6 +39,22 @@ export const TARGET_WORKLOADS = {
   race: { game: 'sevn', mode: 'game', players: ['race', 'race', 'race', 'race'] },
 } satisfies Record<string, BenchWorkload>;
 
+/**
+ * tune against simulate on one lineup of each kind: tune plays every game from its own seeded streams,
+ * simulate a chunk of 4,096 from one, so the cheaper the unit the more per-game seeding shows. The
+ * tuned strategy's default sits first in simulate's lineup; the rest are tune's field.
+ */
+export interface TuneLineup extends BenchWorkload {
+  strategy: string;
+  param: string;
+}
+export const TUNE_LINEUPS: Record<string, TuneLineup> = {
+  'tune-solo': { ...TARGET_WORKLOADS.solo, strategy: 'stay-at', param: 'points=18:22' },
+  'tune-4p': { ...TARGET_WORKLOADS.fourPlayer, strategy: 'stay-at', param: 'points=18:22' },
+  'tune-sevenfall': { game: 'sevenfall', mode: 'round', players: ['greedy'], strategy: 'greedy', param: 'margin=0:2:0.5' },
+  'tune-bots': { game: 'sevn', mode: 'game', players: ['race', 'ev', 'ev', 'ev'], strategy: 'race', param: 'risk=0.2:0.3:0.05' },
+};
+
 export const SPEED_TARGETS: readonly SpeedTarget[] = [
   { id: 'sevenfall-stand', what: 'SEVENFALL stand turns, 1 thread', unit: 'turns/s', target: 10_000_000, atLeast: true },
   { id: 'sevn-solo', what: 'SEVN sevn-numbers solo rounds (stay-at 25), 1 thread', unit: 'rounds/s', target: 15_000_000, atLeast: true },
@@ -46,6 +62,8 @@ export const SPEED_TARGETS: readonly SpeedTarget[] = [
   { id: 'outcomes-cost', what: '--decisions outcomes: throughput lost, 4-player games', unit: 'share', target: 0.15, atLeast: false },
   { id: 'tune-solo', what: 'tune / simulate, sevn-numbers solo rounds, 1 thread', unit: 'ratio', target: 0.8, atLeast: true },
   { id: 'tune-4p', what: 'tune / simulate, 4-player games, 1 thread', unit: 'ratio', target: 0.8, atLeast: true },
+  { id: 'tune-sevenfall', what: 'tune / simulate, SEVENFALL greedy turns, 1 thread', unit: 'ratio', target: 0.8, atLeast: true },
+  { id: 'tune-bots', what: 'tune / simulate, 4-player race and 3 ev, 1 thread', unit: 'ratio', target: 0.8, atLeast: true },
   { id: 'scaling', what: '2 threads / 1 thread, 4-player games', unit: 'ratio', target: 1.9, atLeast: true },
   { id: 'ev-4p', what: '4x ev / 4x stay-at 20, 4-player games/s, 1 thread', unit: 'ratio', target: 0.5, atLeast: true },
   { id: 'race-4p', what: '4x race / 4x stay-at 20, 4-player games/s, 1 thread', unit: 'ratio', target: 0.5, atLeast: true },
@@ -95,19 +113,26 @@ export function formatTargets(rows: readonly TargetResult[], load: LoadCheck): s
   return lines.join('\n');
 }
 
-/** tune's games per second over simulate's on one lineup, one thread each, about `seconds` of work each. */
-async function tuneRatio(w: { game: string; preset?: string; mode: 'round' | 'game'; players: string[] }, gamesPerSecond: number, seconds: number, repeats: number): Promise<{ ratio: number; range: [number, number] }> {
+/**
+ * tune's games per second over simulate's on one lineup, on `threads` workers each, about `seconds` of
+ * single-thread work each (20,000 games at least): the medians of `repeats` runs of both in turn.
+ */
+export async function tuneRatio(w: TuneLineup, seconds: number, repeats: number, threads = 1): Promise<{ ratio: number; range: [number, number]; simulatePerSecond: number; tunePerSecond: number }> {
   const game = gameModule(w.game);
   const preset = w.preset ?? game.defaultPreset;
   const rules = game.preset(preset);
-  const games = Math.max(20_000, Math.round(gamesPerSecond * seconds));
+  const games = Math.max(20_000, calibrate(w, seconds));
   const ratios: number[] = [];
+  const sim: number[] = [];
+  const tuned: number[] = [];
   for (let r = 0; r < repeats; r++) {
-    const s = await simulate({ game, rules, preset, mode: w.mode, players: w.players, games, seed: 1 + r, threads: 1 });
-    const t = await tune({ game, rules, preset, mode: w.mode, strategy: 'stay-at', params: ['points=18:22'], fix: [], start: w.players[0], field: w.players.slice(1), objective: 'mean', method: 'grid', budget: games, seed: 1 + r, threads: 1, out: null });
+    const s = await simulate({ game, rules, preset, mode: w.mode, players: w.players, games, seed: 1 + r, threads });
+    const t = await tune({ game, rules, preset, mode: w.mode, strategy: w.strategy, params: [w.param], fix: [], start: w.players[0], field: w.players.slice(1), objective: 'mean', method: 'grid', budget: games, seed: 1 + r, threads, out: null });
+    sim.push(s.manifest.gamesPerSecond);
+    tuned.push(t.report.gamesPerSecond);
     ratios.push(t.report.gamesPerSecond / s.manifest.gamesPerSecond);
   }
-  return { ratio: median(ratios), range: extent(ratios) };
+  return { ratio: median(ratios), range: extent(ratios), simulatePerSecond: median(sim), tunePerSecond: median(tuned) };
 }
 
 /** Chunks of 4,096 games the scaling is measured on, at least: 32 a worker, so that the last chunk's wait is a small share. */
@@ -137,17 +162,19 @@ export async function measureTargets(seconds: number, repeats: number, onStep: (
   const outcomes = await ratio(w.outcomes);
   const ev = await ratio(w.ev);
   const race = await ratio(w.race);
-  onStep('tune against simulate');
-  const tuneSolo = await tuneRatio(w.solo, solo.pool1PerSecond, seconds, repeats);
-  const tune4 = await tuneRatio(w.fourPlayer, four.pool1PerSecond, seconds, repeats);
+  const tuned: Record<string, [number, [number, number]]> = {};
+  for (const [id, lineup] of Object.entries(TUNE_LINEUPS)) {
+    onStep(`tune against simulate, ${name(lineup)}`);
+    const t = await tuneRatio(lineup, seconds, repeats);
+    tuned[id] = [t.ratio, t.range];
+  }
   // Each target's median and the range of its repeats (the outcome cost is 1 - the ratio: its range flips).
   const measured: Record<string, [number, [number, number]]> = {
     'sevenfall-stand': [stand.pool1PerSecond, stand.pool1Range],
     'sevn-solo': [solo.pool1PerSecond, solo.pool1Range],
     'sevn-4p': [four.pool1PerSecond, four.pool1Range],
     'outcomes-cost': [1 - outcomes.ratio, [1 - outcomes.range[1], 1 - outcomes.range[0]]],
-    'tune-solo': [tuneSolo.ratio, tuneSolo.range],
-    'tune-4p': [tune4.ratio, tune4.range],
+    ...tuned,
     scaling: [four.scaling, four.scalingRange],
     'ev-4p': [ev.ratio, ev.range],
     'race-4p': [race.ratio, race.range],

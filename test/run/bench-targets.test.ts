@@ -14,6 +14,8 @@ describe('bench targets', () => {
       ['outcomes-cost', 0.15, false],
       ['tune-solo', 0.8, true],
       ['tune-4p', 0.8, true],
+      ['tune-sevenfall', 0.8, true],
+      ['tune-bots', 0.8, true],
       ['scaling', 1.9, true],
       ['ev-4p', 0.5, true],
       ['race-4p', 0.5, true],

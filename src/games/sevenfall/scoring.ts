@@ -82,6 +82,10 @@ export interface RowScorer {
   readonly maxScore: number;
   /** Score of a row from its tile counts (length symbols + 2: symbols, then Wild, then Break). */
   scoreCounts(counts: ArrayLike<number>): number;
+  /** Score by table index (-1 where no row has that profile). */
+  readonly table: Int16Array;
+  /** How a row's table index grows with its (c+1)-th tile of code t: step[t * (rowSize + 1) + c]. */
+  readonly step: Int32Array;
 }
 
 export class ScoreTable implements RowScorer {
