@@ -141,7 +141,8 @@ export function cardWorth(v: SevnView, code: number): number {
 
 /** How much an opponent's points count against the deciding player: 1 + its total / target. */
 export function threat(v: SevnView, t: number): number {
-  return 1 + v.totals[t] / v.rules.target;
+  // totalOf, not totals[t]: the same integer without the copy of every total on the first read of a decision.
+  return 1 + v.totalOf(t) / v.rules.target;
 }
 
 /** Builds the card-choice half of a strategy from its parameters. */
@@ -337,7 +338,7 @@ export function gameWorth(v: SevnView, nc: NextCard, code: number): number {
   if (kind === Kind.STORM) {
     let value = 0;
     for (let t = 0; t < v.players; t++) {
-      if (v.status[t] !== Status.ACTIVE) continue;
+      if (v.statusOf(t) !== Status.ACTIVE) continue;
       nc.loadRow(v, t);
       nc.evaluate(true, false);
       const g = nc.gain;
@@ -357,6 +358,6 @@ export function gameWorth(v: SevnView, nc: NextCard, code: number): number {
 
 function activeSeats(v: SevnView): number {
   let m = 0;
-  for (let t = 0; t < v.players; t++) if (v.status[t] === Status.ACTIVE) m |= 1 << t;
+  for (let t = 0; t < v.players; t++) if (v.statusOf(t) === Status.ACTIVE) m |= 1 << t;
   return m;
 }

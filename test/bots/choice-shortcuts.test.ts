@@ -125,4 +125,12 @@ describe('card choices: the shortcuts give the full rules\' answers', () => {
     const swapped = situation({ rows: [['13', '12', '11', '10', '9'], ['4']], decision: Decision.CROSSROADS, options: ['SecondChance', '2'] });
     expect(bot('stay-at:crossroads=game').crossroads(swapped)).toBe(0);
   });
+
+  it("threat reads each seat's own total (totalOf, not the copied array): 1 + total / target", () => {
+    // Target 250 (the sevn preset): totals 50, 125 and 0 weigh 1.2, 1.5 and 1, from any deciding seat.
+    for (const seat of [0, 2]) {
+      const v = situation({ rows: [['3'], ['5'], ['7']], totals: [50, 125, 0], seat });
+      expect([threat(v, 0), threat(v, 1), threat(v, 2)]).toEqual([1.2, 1.5, 1]);
+    }
+  });
 });
