@@ -152,8 +152,8 @@ export class NextCard extends RowSums {
       base += this.rowCardsSum();
     } else if (this.bonusForm && raw >= 0 && this.mult >= 0 && !this.busted) {
       // anyRow's sum by groups of cards (RowSums.bonusRowSum); its deltas only where read (bonusLazy).
-      dup = this.bonusRowSum();
-      base = this.rowSum;
+      base = this.bonusRowSum();
+      dup = this.rowDup;
       this.numbersFilled = true;
       this.rowDeltas = true;
       this.bonusLazy = true;

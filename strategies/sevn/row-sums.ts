@@ -198,7 +198,7 @@ export class RowSums extends CardCounts {
 
   /**
    * NextCard.anyRow's sum (every unseen number, modifier, Ballast and bonus card's delta times its
-   * unseen copies) and its returned duplicates (into `rowSum`, returned), for a live row holding a
+   * unseen copies, returned) and its returned duplicates (into `rowDup`), for a live row holding a
    * bonus card with sum x mult + plus >= 0 and `bonusForm` (the caller checks these), without a delta
    * per card. Then every row a new value v makes scores t = (sum + v) x mult + plus + the SEVN bonus +
    * its bonus points >= 0 (each term >= 0 but sum x mult + plus, and mult >= 1): no clamp, and the
@@ -295,10 +295,13 @@ export class RowSums extends CardCounts {
         if (k !== 0 && (bonus & this.bonusBit[c]) === 0) base += k * this.cardDelta(c);
       }
     }
-    this.rowSum = base;
-    return dup;
+    this.rowDup = dup;
+    return base;
   }
 
-  /** bonusRowSum's sum. */
-  protected rowSum = 0;
+  /**
+   * bonusRowSum's duplicates (the sum is returned: stored in a field, it made V8 widen the field to a
+   * double, which changed every NextCard's map and deoptimised the code that reads them).
+   */
+  protected rowDup = 0;
 }
