@@ -16,21 +16,16 @@
  */
 import { Bonus, Kind, type SevnCards } from '../../src/games/sevn/cards.js';
 import { longestRun } from '../../src/games/sevn/scoring.js';
-import { CardCounts } from './card-counts.js';
+import { RowSums } from './row-sums.js';
 export { othersIn, othersInAtQuestion } from './card-counts.js';
 
-export class NextCard extends CardCounts {
+export class NextCard extends RowSums {
   /** Per code: the loaded row's change from that card (filled by `expectedGain`). */
   readonly delta: Float64Array;
   /** The loaded row's exact bust chance on its next card (0 with a Second Chance), set by `expectedGain`. */
   bust = 0.5;
   // Sorting scratch for the Crossroads value.
   private readonly order: Int32Array;
-  /** The row codes split by kind, for `evaluate`: one short loop per kind, no switch (an exact integer sum in any order). */
-  private readonly addCodes: Int32Array;
-  private readonly multiplyCodes: Int32Array;
-  private readonly ballastCodes: Int32Array;
-  private readonly bonusCodes: Int32Array;
   private readonly scCode: number;
   private readonly tdCode: number;
   private readonly stormCode: number;
@@ -41,25 +36,11 @@ export class NextCard extends CardCounts {
     this.delta = new Float64Array(cards.codes);
     this.order = new Int32Array(cards.codes);
     for (let c = 0; c < cards.codes; c++) this.order[c] = c;
-    const ofKind = (...kinds: number[]): Int32Array => {
-      const out: number[] = [];
-      for (let c = 0; c < cards.codes; c++) if (kinds.includes(cards.kind[c])) out.push(c);
-      return Int32Array.from(out);
-    };
-    this.addCodes = ofKind(Kind.ADD);
-    this.multiplyCodes = ofKind(Kind.MULTIPLY);
-    this.ballastCodes = ofKind(Kind.BALLAST);
-    this.bonusCodes = ofKind(Kind.FEATHERWEIGHT, Kind.HEAVYWEIGHT, Kind.LADDER);
     this.scCode = cards.secondChance;
     this.tdCode = cards.tripleDraw;
     this.stormCode = cards.storm;
     this.xCode = cards.crossroads;
-    let nonNegative = this.fw.points >= 0 && this.hw.points >= 0 && this.ld.pointsPerCard >= 0;
-    for (const c of this.addCodes) if (cards.value[c] < 0) nonNegative = false;
-    for (const c of this.multiplyCodes) if (cards.value[c] < 1) nonNegative = false;
-    this.rowCardsNonNegative = nonNegative;
     this.numbersDown = Int32Array.from(this.numberCodes).sort((a, b) => cards.value[b] - cards.value[a]);
-    this.ballastNonPositive = Array.from(this.ballastCodes).every((c) => cards.value[c] <= 0);
   }
 
   /**
@@ -96,33 +77,6 @@ export class NextCard extends CardCounts {
     return bound >= 0;
   }
 
-  /** Whether every + modifier is >= 0, every x modifier >= 1 and every bonus's points >= 0 (see surelyDraws). */
-  readonly rowCardsNonNegative: boolean;
-
-  /**
-   * The exact change of the loaded row's score from card `code` (numbers, Ballast, modifiers, bonus
-   * cards, Second Chance as 0 here); action cards get 0 (their rules are in `expectedGain`).
-   */
-  cardDelta(code: number): number {
-    const val = this.value[code];
-    const p = this.points;
-    switch (this.kind[code]) {
-      case Kind.NUMBER:
-        if ((this.mask >>> val) & 1) return this.secondChance ? 0 : 0 - p; // 0 - p, not -p: a -0 deoptimizes integer code
-        return this.score(this.mask | (1 << val), this.sum + val, this.distinct + 1, this.nonLow, this.mult, this.plus, this.bonus) - p;
-      case Kind.BALLAST: {
-        const kept = this.withBallast(code);
-        return kept > p ? kept - p : 0;
-      }
-      case Kind.MULTIPLY: return this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult * val, this.plus, this.bonus) - p;
-      case Kind.ADD: return this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult, this.plus + val, this.bonus) - p;
-      case Kind.FEATHERWEIGHT: return this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult, this.plus, this.bonus | Bonus.FEATHERWEIGHT) - p;
-      case Kind.HEAVYWEIGHT: return this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult, this.plus, this.bonus | Bonus.HEAVYWEIGHT) - p;
-      case Kind.LADDER: return this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult, this.plus, this.bonus | Bonus.LADDER) - p;
-      default: return 0;
-    }
-  }
-
   /**
    * The expected change of the loaded row's score from its next card, over the loaded unseen cards
    * (call loadUnseen and loadRow first). Every card kind counts; the cards that do not act on the row
@@ -149,6 +103,7 @@ export class NextCard extends CardCounts {
 
   /** Leaves every unseen card's value in `delta` after `evaluate` (its closed form sums the row cards without their deltas). */
   fillDeltas(): void {
+    if (this.bonusLazy) this.anyRow();
     if (!this.numbersFilled) this.fillNumbers();
     if (!this.rowDeltas) this.rowCardsSimple();
     this.rowDeltas = true;
@@ -193,8 +148,17 @@ export class NextCard extends CardCounts {
       base = this.mult * (this.numValues - dupValues) + sevn * fresh - (this.secondChance ? 0 : p * dup);
       this.numbersFilled = false;
       this.rowDeltas = false;
+      this.bonusLazy = false;
       base += this.rowCardsSum();
+    } else if (this.bonusForm && raw >= 0 && this.mult >= 0 && !this.busted) {
+      // anyRow's sum by groups of cards (RowSums.bonusRowSum); its deltas only where read (bonusLazy).
+      base = this.bonusRowSum();
+      dup = this.rowDup;
+      this.numbersFilled = true;
+      this.rowDeltas = true;
+      this.bonusLazy = true;
     } else {
+      this.bonusLazy = false;
       dup = this.anyRow();
       base = this.anyRowBase;
       this.numbersFilled = true;
@@ -228,6 +192,8 @@ export class NextCard extends CardCounts {
 
   /** Sum of u x delta over the unseen cards but actions and Second Chance, left by anyRow. */
   private anyRowBase = 0;
+  /** Whether `delta` still lacks the numbers, modifiers, Ballast and bonus cards of a row holding a bonus card (evaluate summed them by bonusRowSum): anyRow writes them. */
+  private bonusLazy = false;
 
   /**
    * evaluate's general case (bonus cards held, or a raw score below 0): each unseen number, modifier,
@@ -335,6 +301,7 @@ export class NextCard extends CardCounts {
       base += k * x;
     }
     this.anyRowBase = base;
+    this.bonusLazy = false;
     return dup;
   }
 
@@ -398,64 +365,6 @@ export class NextCard extends CardCounts {
     return base;
   }
 
-  /**
-   * rowCardsSimple's sum without the deltas (fillDeltas writes them where needed): the same integers,
-   * exact in any order. The + modifiers' sum does not depend on the row: once per load. A Ballast <= 0
-   * adds nothing to a live row with no SEVN bonus in reach ((sum + value) x mult + plus <= points, mult >= 0).
-   */
-  private rowCardsSum(): number {
-    const u = this.unseen;
-    const value = this.value;
-    const p = this.points;
-    const sum = this.sum;
-    const mult = this.mult;
-    const plus = this.plus;
-    if (this.addsLoad !== this.loads) {
-      let adds = 0;
-      const add = this.addCodes;
-      for (let i = 0; i < add.length; i++) adds += u[add[i]] * value[add[i]];
-      this.adds = adds;
-      this.addsLoad = this.loads;
-    }
-    let base = this.adds;
-    const mul = this.multiplyCodes;
-    for (let i = 0; i < mul.length; i++) {
-      const c = mul[i];
-      const k = u[c];
-      if (k === 0) continue;
-      const t = sum * mult * value[c] + plus;
-      base += k * ((t < 0 ? 0 : t) - p);
-    }
-    const sevn = this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
-    if (sevn !== 0 || this.busted || !this.ballastNonPositive || mult < 0) {
-      const ballast = this.ballastCodes;
-      for (let i = 0; i < ballast.length; i++) {
-        const c = ballast[i];
-        const k = u[c];
-        if (k === 0) continue;
-        let t = (sum + value[c]) * mult + plus + sevn;
-        if (t < 0) t = 0;
-        base += k * (t > p ? t - p : 0);
-      }
-    }
-    // A live row with fewer distinct values than every bonus card's minimum earns none (bonusEarned).
-    if (this.busted || this.distinct >= this.bonusMinDistinct) {
-      const bonus = this.bonusCodes;
-      for (let i = 0; i < bonus.length; i++) {
-        const c = bonus[i];
-        const k = u[c];
-        if (k === 0) continue;
-        base += k * (this.busted ? this.cardDelta(c) : this.bonusEarned(this.kind[c]));
-      }
-    }
-    return base;
-  }
-
-  /** The unseen + modifiers' values summed (rowCardsSum), and the load of the unseen cards it was summed for. */
-  private adds = 0;
-  private addsLoad = -1;
-  private readonly ballastNonPositive: boolean; // every Ballast card's value <= 0 (rowCardsSum)
-
   /** Sum of u x delta over every unseen card but the Crossroads (left by expectedGain). */
   private withoutCrossroads = 0.5;
 
@@ -498,6 +407,7 @@ export class NextCard extends CardCounts {
     const d = this.delta;
     let best = 0;
     let from = 0;
+    if (this.bonusLazy) this.anyRow();
     if (!this.numbersFilled && this.mult >= 0) {
       // The closed form (see fillNumbers) without filling it: a new value v adds v x mult + the SEVN
       // bonus, most for the highest unseen one; a held one -points or 0, never above the 0 counted.
@@ -510,6 +420,14 @@ export class NextCard extends CardCounts {
         const x = v * this.mult + sevn;
         if (x > best) best = x;
         break;
+      }
+      if (!this.rowDeltas) {
+        // The row cards' largest delta without writing them all (crossroadsValue writes them when it
+        // needs them), then the action cards' (evaluate wrote those): the same maximum.
+        best = this.rowCardsMax(best);
+        const acts = this.actionCodes;
+        for (let i = 0; i < acts.length; i++) if (u[acts[i]] > 0 && d[acts[i]] > best) best = d[acts[i]];
+        return best;
       }
       from = this.numbers;
     } else if (!this.numbersFilled) this.fillNumbers();
