@@ -231,7 +231,15 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
     let d = this.discardLen;
     for (let s = 0; s < this.n; s++) {
       const b = s << Seat.SHIFT;
-      for (let i = st[b | Seat.ROWBASE], end = i + st[b | Seat.ROWLEN]; i < end; i++) discard[d++] = rows[i];
+      let i = st[b | Seat.ROWBASE];
+      const end = i + st[b | Seat.ROWLEN];
+      // Two cards an iteration: V8's code checks both arrays' maps and reloads their lengths and bases
+      // at every iteration of a loop, not at every access within one.
+      for (; i + 1 < end; i += 2, d += 2) {
+        discard[d] = rows[i];
+        discard[d + 1] = rows[i + 1];
+      }
+      if (i < end) discard[d++] = rows[i];
       st[b | Seat.ROWLEN] = 0;
     }
     while (this.qLen > 0) {
