@@ -11,7 +11,7 @@ import { STOP, type SevenfallStrategyDef, type SevenfallView } from '../../src/g
  * which each tile moves by a step: a row one tile away is scored in one step, not a pass over every
  * symbol (the same index, so the same score). Everything comes in as arguments, none from a closure:
  * tune keeps one greedy per candidate, and V8 compiles a closure's variables as constants only while
- * there is one of it (with five, a tune of SEVENFALL turns ran at 0.75 of simulate's speed).
+ * there is one of it (with five, a tune of SEVENFALL turns ran at 0.74 of simulate's speed).
  */
 function bestDiscard(v: SevenfallView, margin: number, full: Int32Array, counts: Uint8Array, left: Int32Array, scores: Int16Array, step: Int32Array, stride: number): number {
   const row = v.row;

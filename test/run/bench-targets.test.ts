@@ -1,6 +1,6 @@
 // How `sevensim bench` judges and prints its speed targets (never the speed itself: the figures here are made up).
 import { describe, expect, it } from 'vitest';
-import { SPEED_TARGETS, formatTargets, loadCheck, verdict, withVerdict } from '../../src/run/bench-targets.js';
+import { SPEED_TARGETS, TUNE_LINEUPS, formatTargets, loadCheck, verdict, withVerdict } from '../../src/run/bench-targets.js';
 import { type BenchRow, median, speedModeWarning } from '../../src/run/bench.js';
 
 const target = (id: string) => SPEED_TARGETS.find((t) => t.id === id)!;
@@ -20,6 +20,10 @@ describe('bench targets', () => {
       ['ev-4p', 0.5, true],
       ['race-4p', 0.5, true],
     ]);
+  });
+
+  it('measures a lineup for every tune target and a target for every tune lineup', () => {
+    expect(Object.keys(TUNE_LINEUPS)).toEqual(SPEED_TARGETS.map((t) => t.id).filter((id) => id.startsWith('tune-')));
   });
 
   it('passes a figure at or beyond its target and fails one short of it, in the target\'s direction', () => {

@@ -42,9 +42,15 @@ function longWay(v: SevenfallView, margin: number): number {
 }
 
 describe('greedy', () => {
-  for (const preset of ['sevenfall', 'sevenfall-6x6']) {
-    it(`picks the discard the long way picks (${preset}, random rows, locks, tiles out of play and margins)`, () => {
-      const rules = sevenfallPreset(preset);
+  // The presets, and rules with Wilds and Breaks at or past the row's size or none at all (a row at those limits).
+  const cases = [
+    ['sevenfall', sevenfallPreset('sevenfall')],
+    ['sevenfall-6x6', sevenfallPreset('sevenfall-6x6')],
+    ['3 symbols, 9 Wilds, 8 Breaks', { ...sevenfallPreset('sevenfall'), symbols: 3, copiesPerSymbol: 9, wilds: 9, breaks: 8 }],
+    ['no Wilds or Breaks', { ...sevenfallPreset('sevenfall'), wilds: 0, breaks: 0 }],
+  ] as const;
+  for (const [name, rules] of cases) {
+    it(`picks the discard the long way picks (${name}, random rows, locks, tiles out of play and margins)`, () => {
       const table = new ScoreTable(rules);
       const kinds = rules.symbols + 2;
       const full = (t: number): number => (t < rules.symbols ? rules.copiesPerSymbol : t === rules.symbols ? rules.wilds : rules.breaks);

@@ -77,7 +77,11 @@ export function explainScore(counts: readonly number[], wilds: number, breaks: n
  * digit weight for "one more symbol with exactly k tiles", and at most floor(rowSize/k) symbols can
  * have k tiles, so the key is unique and small (1,536 keys for a 7-tile row).
  */
-/** What strategies and the solver read of a score table: a row's score from its tile counts. */
+/**
+ * What strategies and the solver read of a score table: a row's score from its tile counts, or by its
+ * table index (the sum of `step` over its tiles; `table[index]` its score). The arrays are shared by
+ * every strategy of the same rules in a thread: read them, never write them.
+ */
 export interface RowScorer {
   readonly maxScore: number;
   /** Score of a row from its tile counts (length symbols + 2: symbols, then Wild, then Break). */
