@@ -6,13 +6,16 @@
  * `deck[deckLen - 1]` and shortens the deck (partial Fisher-Yates), so no shuffle is ever needed.
  *
  * SevnEngine extends this class instead of holding one: drawing is the hottest path of a game, and on
- * the engine's own object each of these fields stays one load away, as it was before the split.
+ * the engine's own object each of these fields stays one load away, as it was before the split. The
+ * deck, the discard pile, drawnFrom and the seen counts are regions of the one array `mem` that holds
+ * the engine's hot state (SevnLayout, seats.ts, says why).
  */
 import { UserError } from '../../engine/errors.js';
 import type { Rng } from '../../engine/rng.js';
 import type { SevnCards } from './cards.js';
 import { Ev, type SevnTracer } from './events.js';
 import type { SevnRules } from './rules.js';
+import { SevnLayout } from './seats.js';
 
 /** Deck epochs handed out in this thread (see SevnDeck.epoch): never the same for two decks. */
 let epochs = 0;
@@ -22,7 +25,15 @@ export class SevnDeck {
   readonly cards: SevnCards;
   /** Cards in the full deck. */
   readonly size: number;
-  deck: Uint8Array;
+  /** The engine's hot state, every region at its offset in `layout`. */
+  readonly mem: Int32Array;
+  readonly layout: SevnLayout;
+  /** Where the deck and the discard pile start in `mem`: the two regions swap roles at a reshuffle. */
+  deckAt: number;
+  discardAt: number;
+  /** The deck's and the discard pile's regions (views of `mem`, swapped with them), for readers outside the engine. */
+  deck: Int32Array;
+  discard: Int32Array;
   deckLen = 0;
   /**
    * True while undoing the draws since the last fresh deck (see drawnFrom) puts `deck` back in code
@@ -35,14 +46,17 @@ export class SevnDeck {
    * Per deck position p: where the card drawn when the deck shrank to p came from (the draw swapped
    * deck[drawnFrom[p]] and deck[p]). Undone in reverse order, these swaps restore the deck's order.
    */
-  private readonly drawnFrom: Uint8Array;
-  discard: Uint8Array;
+  private readonly drawnFrom: Int32Array;
+  private readonly drawnFromAt: number;
   discardLen = 0;
   /**
    * Per card code: copies drawn since the last reshuffle (cards on the table at a reshuffle count as
    * seen), so `cards.copies[c] - seen[c]` is exactly what the deck holds.
    */
-  readonly seen: Uint8Array;
+  readonly seen: Int32Array;
+  readonly seenAt: number;
+  /** The full deck in code order (cards.deck as int32: a copy between arrays of one type is a block copy). */
+  private readonly fullDeck: Int32Array;
   private stack: Uint8Array;
   stackLen = 0;
   stackPos = 0;
@@ -66,11 +80,18 @@ export class SevnDeck {
     this.rules = rules;
     this.cards = cards;
     this.size = cards.deck.length;
-    this.deck = new Uint8Array(this.size);
-    this.drawnFrom = new Uint8Array(this.size);
-    this.discard = new Uint8Array(this.size);
+    const at = (this.layout = new SevnLayout(rules, this.size, cards.codes));
+    const mem = (this.mem = new Int32Array(at.length));
+    this.deckAt = at.deckA;
+    this.discardAt = at.deckB;
+    this.deck = mem.subarray(at.deckA, at.deckA + this.size);
+    this.discard = mem.subarray(at.deckB, at.deckB + this.size);
+    this.drawnFromAt = at.drawnFrom;
+    this.drawnFrom = mem.subarray(at.drawnFrom, at.drawnFrom + this.size);
+    this.seenAt = at.seen;
+    this.seen = mem.subarray(at.seen, at.seen + cards.codes);
+    this.fullDeck = Int32Array.from(cards.deck);
     this.stack = new Uint8Array(this.size);
-    this.seen = new Uint8Array(cards.codes);
   }
 
   /** Test and trace hook: the next draws take these cards, in order (each must be in the deck). */
@@ -135,24 +156,25 @@ export class SevnDeck {
    * (without it, a worker's earlier games changed later ones).
    */
   protected refillDeck(): void {
-    const deck = this.deck;
-    const seen = this.seen;
+    const m = this.mem;
+    const seen = this.seenAt;
     const size = this.size;
     if (this.deckWhole) {
       // The drawn cards are deck[deckLen, size) and exactly what seen counts: undo their draws.
-      const from = this.drawnFrom;
+      const at = this.deckAt;
+      const from = this.drawnFromAt;
       for (let p = this.deckLen; p < size; p++) {
-        const c = deck[p];
-        const j = from[p];
-        seen[c] = 0;
-        deck[p] = deck[j];
-        deck[j] = c;
+        const c = m[at | p];
+        const j = at | m[from | p];
+        m[seen | c] = 0;
+        m[at | p] = m[j];
+        m[j] = c;
       }
     } else {
-      deck.set(this.cards.deck);
+      this.deck.set(this.fullDeck);
       this.deckWhole = true;
       // Loops, not fill(): for arrays this small a fill() call costs more than the writes (measured).
-      for (let c = 0; c < seen.length; c++) seen[c] = 0;
+      for (let c = 0, codes = this.cards.codes; c < codes; c++) m[seen | c] = 0;
     }
     this.deckLen = size;
     this.discardLen = 0;
@@ -169,12 +191,15 @@ export class SevnDeck {
     if (++this.roundReshuffles > this.size) {
       throw new UserError(`a SEVN round did not end after ${this.size} reshuffles of its discard pile (one per card of the ${this.size}-card deck): with these rules every drawn card goes back to the pile and nobody busts or fills a row; check the deck in the rules file`);
     }
-    // The deck is empty: the two arrays swap roles instead of copying the pile (same order, so the
+    // The deck is empty: the two regions swap roles instead of copying the pile (same order, so the
     // same draws as a copy; the copy was a third of the once-a-game reshuffle).
+    const at = this.discardAt;
+    this.discardAt = this.deckAt;
+    this.deckAt = at;
     const deck = this.discard;
     this.discard = this.deck;
     this.deck = deck;
-    this.countOffDeck(deck, n);
+    this.countOffDeck(n);
     this.deckLen = n;
     this.discardLen = 0;
     this.deckWhole = false;
@@ -188,8 +213,9 @@ export class SevnDeck {
    * pile): every copy less the pile's. The engine's table overrides this with a cheaper count of the
    * few cards on the table (table.ts).
    */
-  protected countOffDeck(deck: Uint8Array, n: number): void {
+  protected countOffDeck(n: number): void {
     const seen = this.seen;
+    const deck = this.deck;
     const copies = this.cards.copies;
     for (let c = 0; c < seen.length; c++) seen[c] = copies[c];
     for (let i = 0; i < n; i++) seen[deck[i]]--;
@@ -200,13 +226,15 @@ export class SevnDeck {
     // The common case kept small enough for V8 to inline into drawFor; the rest in takeSlow.
     let n = this.deckLen;
     if (n === 0 || this.stackPos < this.stackLen) return this.takeSlow();
-    const deck = this.deck;
-    const j = (this.rng as Rng).below(n);
-    const c = deck[j];
-    deck[j] = deck[--n];
-    deck[n] = c;
+    const m = this.mem;
+    const at = this.deckAt;
+    const j = at | (this.rng as Rng).below(n);
+    const c = m[j];
+    n--;
+    m[j] = m[at | n];
+    m[at | n] = c;
     this.deckLen = n;
-    this.seen[c]++;
+    m[this.seenAt | c]++;
     return c;
   }
 
@@ -219,29 +247,32 @@ export class SevnDeck {
   takeLogged(): number {
     let n = this.deckLen;
     if (n === 0 || this.stackPos < this.stackLen) return this.takeSlow();
-    const deck = this.deck;
+    const m = this.mem;
+    const at = this.deckAt;
     const j = (this.rng as Rng).below(n);
-    const c = deck[j];
-    deck[j] = deck[--n];
-    deck[n] = c;
-    this.drawnFrom[n] = j;
+    const c = m[at | j];
+    n--;
+    m[at | j] = m[at | n];
+    m[at | n] = c;
+    m[this.drawnFromAt | n] = j;
     this.deckLen = n;
-    this.seen[c]++;
+    m[this.seenAt | c]++;
     return c;
   }
 
   private takeSlow(): number {
     if (this.deckLen === 0 && !this.reshuffle()) return -1;
-    const deck = this.deck;
+    const m = this.mem;
+    const at = this.deckAt;
     let j: number;
     if (this.stackPos < this.stackLen) j = this.findInDeck(this.stack[this.stackPos++]);
     else j = (this.rng as Rng).below(this.deckLen);
-    const c = deck[j];
+    const c = m[at | j];
     const last = --this.deckLen;
-    deck[j] = deck[last];
-    deck[last] = c;
-    this.drawnFrom[last] = j;
-    this.seen[c]++;
+    m[at | j] = m[at | last];
+    m[at | last] = c;
+    m[this.drawnFromAt | last] = j;
+    m[this.seenAt | c]++;
     return c;
   }
 

@@ -18,9 +18,9 @@ export function strategySide(rules: SevnRules): { rules: Readonly<SevnRules>; ca
 export interface SevnViewSource {
   readonly seats: Int32Array;
   readonly totals: Int32Array;
-  readonly rows: Uint8Array;
-  readonly seen: Uint8Array;
-  readonly deck: Uint8Array;
+  readonly rows: Int32Array;
+  readonly seen: Int32Array;
+  readonly deck: Int32Array;
   readonly deckSize: number;
   /** See SevnDeck.epoch. */
   readonly epoch: number;
