@@ -21,19 +21,19 @@ import { SevnLayout } from './seats.js';
 let epochs = 0;
 
 export class SevnDeck {
-  readonly rules: SevnRules;
-  readonly cards: SevnCards;
+  declare readonly rules: SevnRules;
+  declare readonly cards: SevnCards;
   /** Cards in the full deck. */
-  readonly size: number;
+  declare readonly size: number;
   /** The engine's hot state, every region at its offset in `layout`. */
-  readonly mem: Int32Array;
-  readonly layout: SevnLayout;
+  declare readonly mem: Int32Array;
+  declare readonly layout: SevnLayout;
   /** Where the deck and the discard pile start in `mem`: the two regions swap roles at a reshuffle. */
-  deckAt: number;
-  discardAt: number;
+  deckAt = 0;
+  discardAt = 0;
   /** The deck's and the discard pile's regions (views of `mem`, swapped with them), for readers outside the engine. */
-  deck: Int32Array;
-  discard: Int32Array;
+  declare deck: Int32Array;
+  declare discard: Int32Array;
   deckLen = 0;
   /**
    * True while undoing the draws since the last fresh deck (see drawnFrom) puts `deck` back in code
@@ -46,18 +46,18 @@ export class SevnDeck {
    * Per deck position p: where the card drawn when the deck shrank to p came from (the draw swapped
    * deck[drawnFrom[p]] and deck[p]). Undone in reverse order, these swaps restore the deck's order.
    */
-  private readonly drawnFrom: Int32Array;
-  private readonly drawnFromAt: number;
+  declare private readonly drawnFrom: Int32Array;
+  private readonly drawnFromAt: number = 0;
   discardLen = 0;
   /**
    * Per card code: copies drawn since the last reshuffle (cards on the table at a reshuffle count as
    * seen), so `cards.copies[c] - seen[c]` is exactly what the deck holds.
    */
-  readonly seen: Int32Array;
-  readonly seenAt: number;
+  declare readonly seen: Int32Array;
+  readonly seenAt: number = 0;
   /** The full deck in code order (cards.deck as int32: a copy between arrays of one type is a block copy). */
-  private readonly fullDeck: Int32Array;
-  private stack: Uint8Array;
+  declare private readonly fullDeck: Int32Array;
+  declare private stack: Uint8Array;
   stackLen = 0;
   stackPos = 0;
   /** The deck's random stream, set for each round or game. */

@@ -19,27 +19,27 @@ import { type SevnPlayer, Status } from './view.js';
 import { SevnViewBuffer, type SevnViewSource, strategySide } from './view-buffer.js';
 
 export class SevnTable extends SevnDeck implements SevnViewSource {
-  readonly inHand: Int32Array;
-  readonly inHandAt: number;
+  declare readonly inHand: Int32Array;
+  readonly inHandAt: number = 0;
   /** Rows: seat s holds rows[s * stride + i], i < rowLen[s] (seats[(s << Seat.SHIFT) | Seat.ROWLEN]). */
-  readonly rows: Int32Array;
-  readonly stride: number;
+  declare readonly rows: Int32Array;
+  declare readonly stride: number;
   /**
    * Every per-seat round counter, seat s at [s << Seat.SHIFT, + Seat.SIZE) of `mem` (and of this view):
    * status, held-value mask, sum, distinct scoring values, Ballast above Featherweight's maxValue,
    * multiplier, plus, bonus bits, Second Chance, SEVN, row length and row start (Seat.* in seats.ts).
    * The public per-seat arrays below are copies made when read.
    */
-  readonly seats: Int32Array;
+  declare readonly seats: Int32Array;
   private readonly pubStatus = new Uint8Array(MAX_PLAYERS);
   private readonly pubSc = new Uint8Array(MAX_PLAYERS);
   private readonly pubSevnAt = new Uint8Array(MAX_PLAYERS);
   private readonly pubRowLen = new Uint8Array(MAX_PLAYERS);
-  readonly totals: Int32Array;
-  readonly roundScore: Int32Array;
+  declare readonly totals: Int32Array;
+  declare readonly roundScore: Int32Array;
   readonly winShare = new Float64Array(MAX_PLAYERS);
   /** Per seat: busts in the current unit (round or game). */
-  readonly bustCount: Int32Array;
+  declare readonly bustCount: Int32Array;
   /** Rounds in the current unit. */
   roundCount = 0;
   /** The queue of action cards waiting to resolve (a ring buffer in `mem`, from SevnLayout.qOwner and qCard): owner seat and card. */
@@ -57,34 +57,34 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
   ended = false;
   sevnSeat = -1;
   /** The strategies' copy (view-buffer.ts). */
-  readonly view: SevnViewBuffer;
+  declare readonly view: SevnViewBuffer;
   /** Per code, in `mem`: the card's kind and value (cards.kind and cards.value). */
-  readonly kindAt: number;
-  readonly valueAt: number;
+  readonly kindAt: number = 0;
+  readonly valueAt: number = 0;
   /**
    * Per code: 1 << value for a number card, 0 for any other. One lookup tells a number and its bit
    * (kind and value were two typed-array reads, and Kind.NUMBER an imported binding with a hole check).
    */
-  readonly numberBit: Int32Array;
-  readonly numberBitAt: number;
+  declare readonly numberBit: Int32Array;
+  readonly numberBitAt: number = 0;
   /**
    * True when the deck holds number cards only: rounds are then played by playNumbers (numbers.ts), the
    * general deal and turns without the other kinds' cases. Tests turn it off to compare the two.
    */
-  numbersKernel: boolean;
+  declare numbersKernel: boolean;
 
   /** Bonus cards' points and the SEVN bonus of a seat's row. */
-  readonly bonus: SeatBonus;
-  readonly sevnDistinct: number;
-  readonly sevnBonus: number;
-  readonly fwMax: number;
-  readonly tripleCards: number;
+  declare readonly bonus: SeatBonus;
+  declare readonly sevnDistinct: number;
+  declare readonly sevnBonus: number;
+  declare readonly fwMax: number;
+  declare readonly tripleCards: number;
   /** The optional rule choices, read once (each is tested only where it acts). */
-  readonly freezeSelf: boolean;
-  readonly stormFromLeft: boolean;
-  readonly deckPersists: boolean;
-  readonly dealerRotates: boolean;
-  readonly tiedShared: boolean;
+  declare readonly freezeSelf: boolean;
+  declare readonly stormFromLeft: boolean;
+  declare readonly deckPersists: boolean;
+  declare readonly dealerRotates: boolean;
+  declare readonly tiedShared: boolean;
 
   constructor(rules: SevnRules, cards = new SevnCards(rules)) {
     super(rules, cards);
