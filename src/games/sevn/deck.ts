@@ -6,16 +6,19 @@
  * `deck[deckLen - 1]` and shortens the deck (partial Fisher-Yates), so no shuffle is ever needed.
  *
  * SevnEngine extends this class instead of holding one: drawing is the hottest path of a game, and on
- * the engine's own object each of these fields stays one load away, as it was before the split. The
- * deck, the discard pile, drawnFrom and the seen counts are regions of the one array `mem` that holds
- * the engine's hot state (SevnLayout, seats.ts, says why).
+ * the engine's own object each of these fields stays one load away, as it was before the split.
+ *
+ * Fields the constructor sets are `declare`d (here, in table.ts and view-buffer.ts): an ES2022 class
+ * field without an initializer is first defined as undefined, and V8 then keeps no type for it, so
+ * its optimised code re-checked a typed array's map at every use and a number field for a small
+ * integer. Declared, the constructor's store is the first and V8 records the field's type
+ * (valgrind, 4-player games: 104,072 -> 100,324 instructions a game; bench/README.md, eleventh pass).
  */
 import { UserError } from '../../engine/errors.js';
 import type { Rng } from '../../engine/rng.js';
 import type { SevnCards } from './cards.js';
 import { Ev, type SevnTracer } from './events.js';
 import type { SevnRules } from './rules.js';
-import { SevnLayout } from './seats.js';
 
 /** Deck epochs handed out in this thread (see SevnDeck.epoch): never the same for two decks. */
 let epochs = 0;
@@ -25,15 +28,7 @@ export class SevnDeck {
   declare readonly cards: SevnCards;
   /** Cards in the full deck. */
   declare readonly size: number;
-  /** The engine's hot state, every region at its offset in `layout`. */
-  declare readonly mem: Int32Array;
-  declare readonly layout: SevnLayout;
-  /** Where the deck and the discard pile start in `mem`: the two regions swap roles at a reshuffle. */
-  deckAt = 0;
-  discardAt = 0;
-  /** The deck's and the discard pile's regions (views of `mem`, swapped with them), for readers outside the engine. */
-  declare deck: Int32Array;
-  declare discard: Int32Array;
+  declare deck: Uint8Array;
   deckLen = 0;
   /**
    * True while undoing the draws since the last fresh deck (see drawnFrom) puts `deck` back in code
@@ -46,17 +41,14 @@ export class SevnDeck {
    * Per deck position p: where the card drawn when the deck shrank to p came from (the draw swapped
    * deck[drawnFrom[p]] and deck[p]). Undone in reverse order, these swaps restore the deck's order.
    */
-  declare private readonly drawnFrom: Int32Array;
-  private readonly drawnFromAt: number = 0;
+  declare private readonly drawnFrom: Uint8Array;
+  declare discard: Uint8Array;
   discardLen = 0;
   /**
    * Per card code: copies drawn since the last reshuffle (cards on the table at a reshuffle count as
    * seen), so `cards.copies[c] - seen[c]` is exactly what the deck holds.
    */
-  declare readonly seen: Int32Array;
-  readonly seenAt: number = 0;
-  /** The full deck in code order (cards.deck as int32: a copy between arrays of one type is a block copy). */
-  declare private readonly fullDeck: Int32Array;
+  declare readonly seen: Uint8Array;
   declare private stack: Uint8Array;
   stackLen = 0;
   stackPos = 0;
@@ -80,18 +72,11 @@ export class SevnDeck {
     this.rules = rules;
     this.cards = cards;
     this.size = cards.deck.length;
-    const at = (this.layout = new SevnLayout(rules, this.size, cards.codes));
-    const mem = (this.mem = new Int32Array(at.length));
-    this.deckAt = at.deckA;
-    this.discardAt = at.deckB;
-    this.deck = mem.subarray(at.deckA, at.deckA + this.size);
-    this.discard = mem.subarray(at.deckB, at.deckB + this.size);
-    this.drawnFromAt = at.drawnFrom;
-    this.drawnFrom = mem.subarray(at.drawnFrom, at.drawnFrom + this.size);
-    this.seenAt = at.seen;
-    this.seen = mem.subarray(at.seen, at.seen + cards.codes);
-    this.fullDeck = Int32Array.from(cards.deck);
+    this.deck = new Uint8Array(this.size);
+    this.drawnFrom = new Uint8Array(this.size);
+    this.discard = new Uint8Array(this.size);
     this.stack = new Uint8Array(this.size);
+    this.seen = new Uint8Array(cards.codes);
   }
 
   /** Test and trace hook: the next draws take these cards, in order (each must be in the deck). */
@@ -156,25 +141,24 @@ export class SevnDeck {
    * (without it, a worker's earlier games changed later ones).
    */
   protected refillDeck(): void {
-    const m = this.mem;
-    const seen = this.seenAt;
+    const deck = this.deck;
+    const seen = this.seen;
     const size = this.size;
     if (this.deckWhole) {
       // The drawn cards are deck[deckLen, size) and exactly what seen counts: undo their draws.
-      const at = this.deckAt;
-      const from = this.drawnFromAt;
+      const from = this.drawnFrom;
       for (let p = this.deckLen; p < size; p++) {
-        const c = m[at | p];
-        const j = at | m[from | p];
-        m[seen | c] = 0;
-        m[at | p] = m[j];
-        m[j] = c;
+        const c = deck[p];
+        const j = from[p];
+        seen[c] = 0;
+        deck[p] = deck[j];
+        deck[j] = c;
       }
     } else {
-      this.deck.set(this.fullDeck);
+      deck.set(this.cards.deck);
       this.deckWhole = true;
       // Loops, not fill(): for arrays this small a fill() call costs more than the writes (measured).
-      for (let c = 0, codes = this.cards.codes; c < codes; c++) m[seen | c] = 0;
+      for (let c = 0; c < seen.length; c++) seen[c] = 0;
     }
     this.deckLen = size;
     this.discardLen = 0;
@@ -191,15 +175,12 @@ export class SevnDeck {
     if (++this.roundReshuffles > this.size) {
       throw new UserError(`a SEVN round did not end after ${this.size} reshuffles of its discard pile (one per card of the ${this.size}-card deck): with these rules every drawn card goes back to the pile and nobody busts or fills a row; check the deck in the rules file`);
     }
-    // The deck is empty: the two regions swap roles instead of copying the pile (same order, so the
+    // The deck is empty: the two arrays swap roles instead of copying the pile (same order, so the
     // same draws as a copy; the copy was a third of the once-a-game reshuffle).
-    const at = this.discardAt;
-    this.discardAt = this.deckAt;
-    this.deckAt = at;
     const deck = this.discard;
     this.discard = this.deck;
     this.deck = deck;
-    this.countOffDeck(n);
+    this.countOffDeck(deck, n);
     this.deckLen = n;
     this.discardLen = 0;
     this.deckWhole = false;
@@ -213,9 +194,8 @@ export class SevnDeck {
    * pile): every copy less the pile's. The engine's table overrides this with a cheaper count of the
    * few cards on the table (table.ts).
    */
-  protected countOffDeck(n: number): void {
+  protected countOffDeck(deck: Uint8Array, n: number): void {
     const seen = this.seen;
-    const deck = this.deck;
     const copies = this.cards.copies;
     for (let c = 0; c < seen.length; c++) seen[c] = copies[c];
     for (let i = 0; i < n; i++) seen[deck[i]]--;
@@ -226,15 +206,13 @@ export class SevnDeck {
     // The common case kept small enough for V8 to inline into drawFor; the rest in takeSlow.
     let n = this.deckLen;
     if (n === 0 || this.stackPos < this.stackLen) return this.takeSlow();
-    const m = this.mem;
-    const at = this.deckAt;
-    const j = at | (this.rng as Rng).below(n);
-    const c = m[j];
-    n--;
-    m[j] = m[at | n];
-    m[at | n] = c;
+    const deck = this.deck;
+    const j = (this.rng as Rng).below(n);
+    const c = deck[j];
+    deck[j] = deck[--n];
+    deck[n] = c;
     this.deckLen = n;
-    m[this.seenAt | c]++;
+    this.seen[c]++;
     return c;
   }
 
@@ -247,32 +225,29 @@ export class SevnDeck {
   takeLogged(): number {
     let n = this.deckLen;
     if (n === 0 || this.stackPos < this.stackLen) return this.takeSlow();
-    const m = this.mem;
-    const at = this.deckAt;
+    const deck = this.deck;
     const j = (this.rng as Rng).below(n);
-    const c = m[at | j];
-    n--;
-    m[at | j] = m[at | n];
-    m[at | n] = c;
-    m[this.drawnFromAt | n] = j;
+    const c = deck[j];
+    deck[j] = deck[--n];
+    deck[n] = c;
+    this.drawnFrom[n] = j;
     this.deckLen = n;
-    m[this.seenAt | c]++;
+    this.seen[c]++;
     return c;
   }
 
   private takeSlow(): number {
     if (this.deckLen === 0 && !this.reshuffle()) return -1;
-    const m = this.mem;
-    const at = this.deckAt;
+    const deck = this.deck;
     let j: number;
     if (this.stackPos < this.stackLen) j = this.findInDeck(this.stack[this.stackPos++]);
     else j = (this.rng as Rng).below(this.deckLen);
-    const c = m[at | j];
+    const c = deck[j];
     const last = --this.deckLen;
-    m[at | j] = m[at | last];
-    m[at | last] = c;
-    m[this.drawnFromAt | last] = j;
-    m[this.seenAt | c]++;
+    deck[j] = deck[last];
+    deck[last] = c;
+    this.drawnFrom[last] = j;
+    this.seen[c]++;
     return c;
   }
 

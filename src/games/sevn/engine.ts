@@ -41,11 +41,8 @@ export class SevnEngine extends SevnTable implements FeatureSource {
    * Per seat: the points its strategy stays at (StaysAtPoints), or -1 to ask it. Read from the lineup
    * when setup sees a new one (a lineup is not changed in place: setup compares it by identity).
    */
-  private readonly stayAtAt = this.layout.stayAt;
-  /** Per seat s and decision kind k, at choiceRuleAt | (s << 3) | k: the ChoiceRule its function declares (card-rules.ts), or ASK. */
-  private readonly choiceRuleAt = this.layout.choiceRule;
-  /** What readRules fills, then copied into `mem`. */
-  private readonly stayAt = new Int32Array(MAX_PLAYERS);
+  private readonly stayAt = new Int32Array(MAX_PLAYERS).fill(-1);
+  /** Per seat s and decision kind k, at (s << 3) | k: the ChoiceRule its function declares (card-rules.ts), or ASK. */
   private readonly choiceRule = new Uint8Array(MAX_PLAYERS << 3);
   counterfactual: CounterfactualStreams | null = null;
   /** With counterfactual recording: sees every round start and every answer, and values sampled decisions (rollouts.ts). */
@@ -67,12 +64,12 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   }
 
   private askDraw(s: number): number {
-    const at = this.mem[this.stayAtAt | s];
+    const at = this.stayAt[s];
     if (at >= 0 && this.evaluator === null && (this.sink === null || this.drawTally.sink !== null)) {
       // A stay-at seat (StaysAtPoints): its answer worked out here, without the view and the call.
       const points = this.scoreSeat(s);
       const a = points >= at ? Answer.STAY : Answer.DRAW;
-      if (this.sink !== null) this.drawTally.count(points, this.mem[(s << Seat.SHIFT) | Seat.DISTINCT], a, s);
+      if (this.sink !== null) this.drawTally.count(points, this.seats[(s << Seat.SHIFT) | Seat.DISTINCT], a, s);
       return a;
     }
     const v = this.prepare(s, Decision.DRAW_STAY);
@@ -80,7 +77,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     if (a !== Answer.DRAW && a !== Answer.STAY) this.illegal(s, 'draw-or-stay answer', a, '1 (draw) or 0 (stay)');
     if (this.sink !== null || this.evaluator !== null) {
       // The common recording counted here, in place; the rest (an evaluator, other buckets) out of line.
-      if (this.evaluator === null && this.drawTally.sink !== null) this.drawTally.count(v.points, this.mem[(s << Seat.SHIFT) | Seat.DISTINCT], a, s);
+      if (this.evaluator === null && this.drawTally.sink !== null) this.drawTally.count(v.points, this.seats[(s << Seat.SHIFT) | Seat.DISTINCT], a, s);
       else observeDecision(this, s, Decision.DRAW_STAY, a, 0, 0, a);
     }
     return a;
@@ -92,7 +89,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
    * Not with an evaluator (it replays the round through the strategies).
    */
   private askTarget(kind: number, s: number, card: number, candidates: number): number {
-    const rule = this.mem[this.choiceRuleAt | (s << 3) | kind];
+    const rule = this.choiceRule[(s << 3) | kind];
     let t = rule !== ChoiceRule.ASK && this.evaluator === null ? answerTarget(this, rule, s, candidates) : -1;
     if (t < 0) {
       const v = this.prepare(s, kind);
@@ -113,7 +110,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
 
   private askCrossroads(s: number, a: number, b: number): number {
     let pick: number;
-    if (this.mem[this.choiceRuleAt | (s << 3) | Decision.CROSSROADS] !== ChoiceRule.ASK && this.evaluator === null) {
+    if (this.choiceRule[(s << 3) | Decision.CROSSROADS] !== ChoiceRule.ASK && this.evaluator === null) {
       pick = answerCrossroads(this, s, a, b);
       if (this.sink === null) return pick;
       this.prepare(s, Decision.CROSSROADS);
@@ -130,7 +127,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
 
   private askBallast(s: number, c: number): number {
     let k: number;
-    if (this.mem[this.choiceRuleAt | (s << 3) | Decision.BALLAST] !== ChoiceRule.ASK && this.evaluator === null) {
+    if (this.choiceRule[(s << 3) | Decision.BALLAST] !== ChoiceRule.ASK && this.evaluator === null) {
       k = answerBallast(this, s);
       if (this.sink === null) return k;
       this.prepare(s, Decision.BALLAST);
@@ -153,7 +150,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
 
   /** Bit mask of the seats still in the round. */
   private activeMask(): number {
-    const st = this.mem;
+    const st = this.seats;
     let m = 0;
     for (let s = 0; s < this.n; s++) if (st[(s << Seat.SHIFT) | Seat.STATUS] === Status.ACTIVE) m |= 1 << s;
     return m;
@@ -167,23 +164,22 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       return;
     }
     if (this.tracer !== null) {
-      this.mem[this.inHandAt | c]++;
+      this.inHand[c]++;
       this.tracer.event(ev, s, c, index);
-      this.mem[this.inHandAt | c]--;
+      this.inHand[c]--;
     }
     // Numbers are most cards: a small method V8 inlines here (resolve is too large to inline).
-    const m = this.mem;
-    const bit = m[this.numberBitAt | c];
+    const bit = this.numberBit[c];
     if (bit !== 0) this.number(s, c, bit);
     else {
-      m[this.inHandAt | c]++;
+      this.inHand[c]++;
       this.resolve(s, c, inSequence);
     }
   }
 
   /** Deck and discard pile both empty: the round ends as if every player still in it had stayed. */
   private exhausted(): void {
-    const st = this.mem;
+    const st = this.seats;
     for (let s = 0; s < this.n; s++) if (st[(s << Seat.SHIFT) | Seat.STATUS] === Status.ACTIVE) st[(s << Seat.SHIFT) | Seat.STATUS] = Status.STAYED;
     this.active = 0;
     this.ended = true;
@@ -191,12 +187,12 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   }
 
   private resolve(s: number, c: number, inSequence: boolean): void {
-    const st = this.mem;
+    const st = this.seats;
     const b = s << Seat.SHIFT;
-    const v = st[this.valueAt | c];
-    switch (st[this.kindAt | c]) {
+    const v = this.cardValue[c];
+    switch (this.kindOf[c]) {
       case Kind.NUMBER:
-        this.mem[this.inHandAt | c]--; // number() takes a card not counted in hand
+        this.inHand[c]--; // number() takes a card not counted in hand
         this.number(s, c, 1 << v);
         return;
       case Kind.BALLAST: {
@@ -261,9 +257,9 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       default: // Freeze, Triple Draw, Crossroads, Storm
         if (inSequence) {
           const at = (this.qHead + this.qLen++) % this.size;
-          st[this.layout.qOwner | at] = s;
-          st[this.layout.qCard | at] = c;
-          this.mem[this.inHandAt | c]--;
+          this.qOwner[at] = s;
+          this.qCard[at] = c;
+          this.inHand[c]--;
           if (this.tracer !== null) this.tracer.event(Ev.QUEUED, s, c, 0);
         } else this.act(s, c);
     }
@@ -274,15 +270,15 @@ export class SevnEngine extends SevnTable implements FeatureSource {
    * Second Chance cancels it); may complete a SEVN.
    */
   private number(s: number, c: number, bit: number): void {
-    const st = this.mem;
+    const st = this.seats;
     const b = s << Seat.SHIFT;
     const mask = st[b | Seat.MASK];
     if ((mask & bit) !== 0) {
-      this.mem[this.inHandAt | c]++;
+      this.inHand[c]++;
       this.duplicate(s, c);
       return;
     }
-    st[st[b | Seat.ROWBASE] + st[b | Seat.ROWLEN]++] = c;
+    this.rows[st[b | Seat.ROWBASE] + st[b | Seat.ROWLEN]++] = c;
     // Featherweight's and Heavyweight's counts come from the mask when scored (updateExtra).
     st[b | Seat.MASK] = mask | bit;
     st[b | Seat.SUM] += 31 - Math.clz32(bit);
@@ -293,7 +289,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
 
   /** A number already held: a Second Chance cancels it, or the seat busts. */
   private duplicate(s: number, c: number): void {
-    const st = this.mem;
+    const st = this.seats;
     const b = s << Seat.SHIFT;
     if (st[b | Seat.SC] !== 0) {
       st[b | Seat.SC] = 0;
@@ -305,14 +301,14 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       this.toRow(s, c);
       st[b | Seat.STATUS] = Status.BUSTED;
       this.active--;
-      st[this.layout.bustCount | s]++;
+      this.bustCount[s]++;
       if (this.tracer !== null) this.tracer.event(Ev.BUST, s, c, 0);
     }
   }
 
   private sevn(s: number): void {
-    this.mem[(s << Seat.SHIFT) | Seat.SEVNAT] = 1;
-    this.mem[(s << Seat.SHIFT) | Seat.EXTRA] += this.sevnBonus;
+    this.seats[(s << Seat.SHIFT) | Seat.SEVNAT] = 1;
+    this.seats[(s << Seat.SHIFT) | Seat.EXTRA] += this.sevnBonus;
     this.sevnSeat = s;
     this.ended = true;
     if (this.tracer !== null) this.tracer.event(Ev.SEVN, s, 0, 0);
@@ -325,8 +321,8 @@ export class SevnEngine extends SevnTable implements FeatureSource {
 
   /** Resolves an action card held by seat s (drawn outside a sequence, or taken from the queue). */
   private act(s: number, c: number): void {
-    const st = this.mem;
-    const kind = st[this.kindAt | c];
+    const st = this.seats;
+    const kind = this.cards.kind[c];
     if (kind === Kind.FREEZE) {
       let cand = this.activeMask();
       if (!this.freezeSelf) cand &= ~(1 << s);
@@ -351,7 +347,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
         this.toDiscard(c);
         return this.exhausted();
       }
-      this.mem[this.inHandAt | a]++;
+      this.inHand[a]++;
       const b = this.take();
       if (b < 0) {
         // Only one card was left in the deck and discard pile together: the drawer takes it, as if
@@ -360,7 +356,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
         if (this.tracer !== null) this.tracer.event(Ev.CROSSROADS, s, a, -1);
         return this.resolve(s, a, false);
       }
-      this.mem[this.inHandAt | b]++;
+      this.inHand[b]++;
       const pick = this.askCrossroads(s, a, b);
       const chosen = pick === 0 ? a : b;
       const other = pick === 0 ? b : a;
@@ -386,13 +382,12 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   /** Resolves waiting actions first-in, first-out; a busted owner's card is discarded. */
   private drain(): void {
     while (this.qLen > 0 && !this.ended) {
-      const m = this.mem;
-      const s = m[this.layout.qOwner | this.qHead];
-      const c = m[this.layout.qCard | this.qHead];
+      const s = this.qOwner[this.qHead];
+      const c = this.qCard[this.qHead];
       this.qHead = this.qHead + 1 === this.size ? 0 : this.qHead + 1;
       this.qLen--;
-      this.mem[this.inHandAt | c]++;
-      if (this.mem[(s << Seat.SHIFT) | Seat.STATUS] === Status.BUSTED) this.dropAction(s, c);
+      this.inHand[c]++;
+      if (this.seats[(s << Seat.SHIFT) | Seat.STATUS] === Status.BUSTED) this.dropAction(s, c);
       else this.act(s, c);
     }
   }
@@ -402,12 +397,10 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   setup(players: readonly SevnPlayer[], rng: Rng): void {
     if (players.length < 1 || players.length > MAX_PLAYERS) throw new Error(`SEVN needs 1 to ${MAX_PLAYERS} players, got ${players.length}`);
     if (players !== this.players) {
-      for (let s = 0; s < MAX_PLAYERS; s++) this.mem[(s << Seat.SHIFT) | Seat.ROWLEN] = 0; // seats beyond n stay empty
+      for (let s = 0; s < MAX_PLAYERS; s++) this.seats[(s << Seat.SHIFT) | Seat.ROWLEN] = 0; // seats beyond n stay empty
       this.players = players;
       this.n = players.length;
       readRules(players, this.stayAt, this.choiceRule);
-      this.mem.set(this.stayAt, this.stayAtAt);
-      this.mem.set(this.choiceRule, this.choiceRuleAt);
     }
     this.rng = rng;
     for (let s = 0; s < this.n; s++) {
@@ -421,7 +414,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   playRoundCore(): void {
     if (this.evaluator !== null) this.evaluator.roundStart(this);
     const n = this.n;
-    const st = this.mem;
+    const st = this.seats;
     for (let s = 0; s < n; s++) {
       const b = s << Seat.SHIFT;
       st[b | Seat.STATUS] = Status.ACTIVE;
@@ -462,8 +455,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       // Turns, clockwise from the left of the dealer, until nobody is in the round.
       this.turns(this.dealer + 1 === n ? 0 : this.dealer + 1, -1);
     }
-    const score = this.layout.roundScore;
-    for (let t = 0; t < n; t++) st[score | t] = this.scoreSeat(t);
+    for (let t = 0; t < n; t++) this.roundScore[t] = this.scoreSeat(t);
     if (this.tracer !== null) this.tracer.event(Ev.ROUND_END, -1, 0, 0);
   }
 
@@ -473,7 +465,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
    */
   turns(s: number, forced: number): void {
     const n = this.n;
-    const st = this.mem;
+    const st = this.seats;
     let answer = forced;
     while (!this.ended && this.active > 0) {
       if (st[(s << Seat.SHIFT) | Seat.STATUS] === Status.ACTIVE) {
@@ -499,7 +491,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
    * (Freeze, Triple Draw, Second Chance, Ballast), `a` and `b` the Crossroads options.
    */
   answerHeld(s: number, kind: number, answer: number, card: number, a: number, b: number): void {
-    const st = this.mem;
+    const st = this.seats;
     if (kind === Decision.FREEZE) {
       st[(answer << Seat.SHIFT) | Seat.STATUS] = Status.FROZEN;
       this.active--;
@@ -517,9 +509,8 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       const base = s << Seat.SHIFT;
       this.fromDiscard(card);
       this.toRow(s, card);
-      const v = st[this.valueAt | card];
-      st[base | Seat.SUM] += v;
-      if (v > this.fwMax) st[base | Seat.NONLOW]++;
+      st[base | Seat.SUM] += this.cardValue[card];
+      if (this.cardValue[card] > this.fwMax) st[base | Seat.NONLOW]++;
       const d = ++st[base | Seat.DISTINCT];
       if (st[base | Seat.BONUS] !== 0) this.updateExtra(base);
       if (d === this.sevnDistinct) this.sevn(s);
@@ -575,14 +566,13 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     if (this.deckPersists) this.clearTable();
     else this.freshDeck(); // nothing carries over: rows, queue and discard pile go back into the deck
     // The round's scores join the totals in the leader's scan: one loop (about 700 instructions a game).
-    const m = this.mem;
-    const totals = this.layout.totals;
-    const score = this.layout.roundScore;
-    let best = (m[totals] += m[score]);
+    const totals = this.totals;
+    const score = this.roundScore;
+    let best = (totals[0] += score[0]);
     let leader = 0;
     let tied = false;
     for (let s = 1; s < n; s++) {
-      const t = (m[totals | s] += m[score | s]);
+      const t = (totals[s] += score[s]);
       if (t > best) {
         best = t;
         leader = s;

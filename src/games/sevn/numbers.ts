@@ -16,10 +16,11 @@ import { Answer, Decision, Status } from './view.js';
 /** The deal and the turns of a round (SevnEngine.playRoundCore has set the seats up). */
 export function playNumbers(e: SevnEngine): void {
   const n = e.n;
-  const st = e.mem; // the seats' counters, the rows and the number bits (SevnLayout)
+  const st = e.seats;
   const v = e.view;
   const players = e.players;
-  const bits = e.numberBitAt;
+  const bits = e.numberBit;
+  const rows = e.rows;
   const sevnDistinct = e.sevnDistinct;
   // The deal (one card to each seat, clockwise from the left of the dealer) and then the turns from
   // the same seat, as one loop whose first n visits draw without a question: in the deal every seat
@@ -55,9 +56,9 @@ export function playNumbers(e: SevnEngine): void {
           e.ended = true;
         } else {
           // SevnEngine.number: the card joins the row, a duplicate too (which busts: no Second Chance here).
-          const bit = st[bits | c];
+          const bit = bits[c];
           const mask = st[b + Seat.MASK];
-          st[st[b + Seat.ROWBASE] + st[b + Seat.ROWLEN]++] = c;
+          rows[st[b + Seat.ROWBASE] + st[b + Seat.ROWLEN]++] = c;
           if ((mask & bit) !== 0) {
             st[b + Seat.STATUS] = Status.BUSTED;
             e.active--;

@@ -96,7 +96,7 @@ export function loadPosition(e: SevnEngine, players: readonly SevnPlayer[], rng:
 
 /** Seat s's row, status and running counters from a position's card codes. */
 function placeRow(e: SevnEngine, s: number, pos: SevnPosition): void {
-  const st = e.mem; // the seats' counters and the rows (SevnLayout)
+  const st = e.seats;
   const b = s << Seat.SHIFT;
   let mask = 0;
   let sum = 0;
@@ -110,9 +110,9 @@ function placeRow(e: SevnEngine, s: number, pos: SevnPosition): void {
   const base = st[b + Seat.ROWBASE];
   for (let i = 0; i < len; i++) {
     const c = pos.rows[s * pos.rowStride + i];
-    st[base + i] = c;
-    const v = e.cards.value[c];
-    switch (e.cards.kind[c]) {
+    e.rows[base + i] = c;
+    const v = e.cardValue[c];
+    switch (e.kindOf[c]) {
       case Kind.NUMBER:
         if ((mask >>> v) & 1) break; // the busting duplicate stays in the row
         mask |= 1 << v;

@@ -18,9 +18,9 @@ export function strategySide(rules: SevnRules): { rules: Readonly<SevnRules>; ca
 export interface SevnViewSource {
   readonly seats: Int32Array;
   readonly totals: Int32Array;
-  readonly rows: Int32Array;
-  readonly seen: Int32Array;
-  readonly deck: Int32Array;
+  readonly rows: Uint8Array;
+  readonly seen: Uint8Array;
+  readonly deck: Uint8Array;
   readonly deckSize: number;
   /** See SevnDeck.epoch. */
   readonly epoch: number;
@@ -49,19 +49,20 @@ export class SevnViewBuffer implements SevnView {
   card = 0;
   optionA = 0;
   optionB = 0;
-  readonly rowStride: number;
+  // Fields the constructor sets are `declare`d: see SevnDeck (deck.ts) why.
+  declare readonly rowStride: number;
   /** Bumped by the engine before each decision; a stale array is re-copied on read. */
   stamp = 1;
   private readonly _copied = new Int32Array(9);
-  private readonly _status: Uint8Array;
-  private readonly _totals: Int32Array;
-  private readonly _roundPoints: Int32Array;
-  private readonly _distincts: Uint8Array;
-  private readonly _held: Int32Array;
-  private readonly _sc: Uint8Array;
-  private readonly _rows: Uint8Array;
-  private readonly _rowLen: Uint8Array;
-  private readonly _seen: Uint8Array;
+  declare private readonly _status: Uint8Array;
+  declare private readonly _totals: Int32Array;
+  declare private readonly _roundPoints: Int32Array;
+  declare private readonly _distincts: Uint8Array;
+  declare private readonly _held: Int32Array;
+  declare private readonly _sc: Uint8Array;
+  declare private readonly _rows: Uint8Array;
+  declare private readonly _rowLen: Uint8Array;
+  declare private readonly _seen: Uint8Array;
 
   readonly #src: SevnViewSource;
 
