@@ -15,7 +15,7 @@
  * (valgrind, 4-player games: 104,072 -> 100,324 instructions a game; bench/README.md, eleventh pass).
  */
 import { UserError } from '../../engine/errors.js';
-import type { Rng } from '../../engine/rng.js';
+import { Rng } from '../../engine/rng.js';
 import type { SevnCards } from './cards.js';
 import { Ev, type SevnTracer } from './events.js';
 import type { SevnRules } from './rules.js';
@@ -52,8 +52,11 @@ export class SevnDeck {
   declare private stack: Uint8Array;
   stackLen = 0;
   stackPos = 0;
-  /** The deck's random stream, set for each round or game. */
-  rng: Rng | null = null;
+  /**
+   * The deck's random stream, set for each round or game. A stream of its own until then, not null:
+   * with null first V8 kept no type for the field and checked the stream's map at every draw.
+   */
+  rng: Rng = new Rng();
   /** Optional observer for traces and tests; null in simulations so it costs one comparison. */
   tracer: SevnTracer | null = null;
   /** Reshuffles in the current round (the engine zeroes it as a round starts): see reshuffle(). */
@@ -207,7 +210,7 @@ export class SevnDeck {
     let n = this.deckLen;
     if (n === 0 || this.stackPos < this.stackLen) return this.takeSlow();
     const deck = this.deck;
-    const j = (this.rng as Rng).below(n);
+    const j = this.rng.below(n);
     const c = deck[j];
     deck[j] = deck[--n];
     deck[n] = c;
@@ -226,7 +229,7 @@ export class SevnDeck {
     let n = this.deckLen;
     if (n === 0 || this.stackPos < this.stackLen) return this.takeSlow();
     const deck = this.deck;
-    const j = (this.rng as Rng).below(n);
+    const j = this.rng.below(n);
     const c = deck[j];
     deck[j] = deck[--n];
     deck[n] = c;
@@ -241,7 +244,7 @@ export class SevnDeck {
     const deck = this.deck;
     let j: number;
     if (this.stackPos < this.stackLen) j = this.findInDeck(this.stack[this.stackPos++]);
-    else j = (this.rng as Rng).below(this.deckLen);
+    else j = this.rng.below(this.deckLen);
     const c = deck[j];
     const last = --this.deckLen;
     deck[j] = deck[last];
