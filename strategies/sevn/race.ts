@@ -125,6 +125,15 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
     const last = params.exact === 'last' ? new LastSeatPlay(ctx.rules, ctx.cards, true) : null;
     const { points, behind, ahead, stake, crowd, risk } = params;
     const target = ctx.rules.target;
+    /**
+     * What the question path reads, in one object's fields: V8 checks a closure's let or const for the
+     * hole (its temporal dead zone) at every read from an inner function, and unboxes a double held
+     * there each time; an object's fields are read after one map check, and a double field is stored
+     * in place (a double in a closure's variable is a new heap number at every store: npm run bench
+     * counted 27 collections on 4 x race against 6 before the floor was cached out of one).
+     * `floor` starts as a double, so that the field holds doubles from the first store.
+     */
+    const k = { last, risk, stake, points, behind, ahead, crowd, target, floorEpoch: -1, floorRound: -1, floorSeat: -1, floor: 0.5 };
 
     /** The rule, every part in order (see the module comment). */
     const rule = (v: SevnView): number => {
@@ -194,23 +203,17 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
         if (total > bestTotal) bestTotal = total;
       }
       const gap = v.players > 1 ? bestTotal - myTotal : 0;
-      const progress = Math.min(1, top / target);
-      const level = points + progress * (gap > 0 ? behind * gap : ahead * gap);
-      const least = Math.min(level + (crowd >= 0 ? 0 : crowd * (v.players - 1)), target - myTotal);
+      const progress = Math.min(1, top / k.target);
+      const level = k.points + progress * (gap > 0 ? k.behind * gap : k.ahead * gap);
+      const least = Math.min(level + (k.crowd >= 0 ? 0 : k.crowd * (v.players - 1)), k.target - myTotal);
       if (epoch !== undefined) {
-        floorEpoch = epoch;
-        floorRound = v.round;
-        floorSeat = me;
-        floor[0] = least;
+        k.floorEpoch = epoch;
+        k.floorRound = v.round;
+        k.floorSeat = me;
+        k.floor = least;
       }
       return v.points < least;
     };
-    let floorEpoch = -1;
-    let floorRound = -1;
-    let floorSeat = -1;
-    // In a typed array: a double stored in a closure's variable is a new heap number at every store
-    // (npm run bench counted 27 collections on 4 x race against 6 before this cache).
-    const floor = new Float64Array(1);
 
     /** R4 holds: R1's answer (out of line: rare, and drawOrStay stays small enough for V8 to inline its check). */
     const outAnswer = (v: SevnView, me: number): number => (outWins(v, me, v.totalOf(me) + v.points, target) ? Answer.DRAW : Answer.STAY);
@@ -218,8 +221,8 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
     return {
       ...cardChoices(params, ctx),
       drawOrStay(v) {
-        if (last !== null) {
-          const a = last.answer(v);
+        if (k.last !== null) {
+          const a = k.last.answer(v);
           if (a >= 0) return a;
         }
         // The rule's parts in order: R1 draw (an opponent out of the round finishes ahead, at the
@@ -230,11 +233,11 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
         const me = v.seat;
         // The Second Chance read only when the bust check holds (a getter V8 does not inline here).
         const held = v.held;
-        if (held !== 0 && bustsOver(v, held, risk) && !v.hasSecondChance) return outAnswer(v, me);
-        if (stake >= 0) {
+        if (held !== 0 && bustsOver(v, held, k.risk) && !v.hasSecondChance) return outAnswer(v, me);
+        if (k.stake >= 0) {
           // The floor of this round (the target folded in, see underFloor), once worked out, read here (a call costs about as much).
-          if (v.deckEpoch === floorEpoch && v.round === floorRound && me === floorSeat) {
-            if (v.points < floor[0]) return Answer.DRAW;
+          if (v.deckEpoch === k.floorEpoch && v.round === k.floorRound && me === k.floorSeat) {
+            if (v.points < k.floor) return Answer.DRAW;
           } else if (underFloor(v, me)) return Answer.DRAW;
         }
         return rule(v);

@@ -107,6 +107,29 @@ describe('race: the threshold', () => {
     expect(bot('race:points=30').drawOrStay(situation({ rows: [['13', '9']] }))).toBe(Answer.DRAW);
   });
 
+  it('works its floor out afresh at a new round, deck epoch or seat (the floor is kept for one round and seat)', () => {
+    // 13 9: 22 points, its bust chance (12 + 8 unseen of about 110) below risk=0.9. race:points=40 with
+    // the other terms at 0: totals 0 and 0, floor min(40, 250 - 0) = 40: 22 is under it, a draw.
+    const spec = 'race:points=40,behind=0,ahead=0,stake=0,crowd=0,risk=0.9';
+    const at = (totals: number[], round: number, epoch: number, seat = 0) => {
+      const rows = seat === 0 ? [['13', '9'], ['5']] : [['5'], ['13', '9']];
+      return Object.assign(situation({ rows, totals, round, seat }), { deckEpoch: epoch });
+    };
+    const r = bot(spec);
+    expect(r.drawOrStay(at([0, 0], 1, 7))).toBe(Answer.DRAW);
+    // Next round, same deck: totals 240 and 0. Its floor is now min(40, 250 - 240) = 10, and 240 + 22 =
+    // 262 reaches the target with the lead: it stays (the last round's floor of 40 would draw).
+    expect(r.drawOrStay(at([240, 0], 2, 7))).toBe(Answer.STAY);
+    // Round 5 of a game with totals 0 (floor 40 kept, a draw), then round 5 of the next game (a new deck,
+    // so a new epoch) with totals 240 and 0: the stay.
+    expect(r.drawOrStay(at([0, 0], 5, 8))).toBe(Answer.DRAW);
+    expect(r.drawOrStay(at([240, 0], 5, 9))).toBe(Answer.STAY);
+    // The same bot asked for two seats of one round and deck (totals 0 and 240): seat 0's floor is 40 (a
+    // draw at 22); seat 1's is min(40, 250 - 240) = 10, and 240 + 22 reaches the target with the lead.
+    expect(r.drawOrStay(at([0, 240], 3, 10, 0))).toBe(Answer.DRAW);
+    expect(r.drawOrStay(at([0, 240], 3, 10, 1))).toBe(Answer.STAY);
+  });
+
   it('ends a stacked-deck game by staying at the target with the lead', () => {
     // Two players, a fresh deck every round (deckPersists false, so the stacked cards exist each
     // round); race (seat 0) against a player that always draws until it busts. Every round race
