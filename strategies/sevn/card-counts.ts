@@ -167,8 +167,8 @@ export class CardCounts {
 
   /** With a non-empty deck, the other unseen cards (after loadNumbers: together, loadUnseen). */
   loadRest(v: SevnView): void {
+    if (this.current) return; // kept by track(): every card is current (the same load: heldDups' memo holds)
     this.loads++;
-    if (this.current) return; // kept by track(): every card is current
     const u = this.own;
     const copies = this.copies;
     for (let c = this.numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
@@ -339,6 +339,19 @@ export class CardCounts {
    * value, and a duplicate busts the row's points (not with a Second Chance held).
    */
   protected numbersBound(mask: number, mult: number, distinct: number, points: number, secondChance: boolean): number {
+    this.heldDups(mask);
+    const dup = this.dup;
+    const sevn = distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
+    return mult * (this.numValues - this.dupValues) + sevn * (this.numCount - dup) - (secondChance ? 0 : points * dup);
+  }
+
+  /**
+   * The unseen copies of the held values in `mask` (`dup`) and their values' sum (`dupValues`), over
+   * the loaded unseen counts. Kept for the load and mask they were counted for: drawsSurely's bound
+   * and a full evaluation of the same question read them once.
+   */
+  protected heldDups(mask: number): void {
+    if (mask === this.dupMask && this.loads === this.dupLoad) return;
     const u = this.unseen;
     const numberCode = this.cards.numberCode;
     let dup = 0;
@@ -349,9 +362,17 @@ export class CardCounts {
       dup += k;
       dupValues += k * x;
     }
-    const sevn = distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
-    return mult * (this.numValues - dupValues) + sevn * (this.numCount - dup) - (secondChance ? 0 : points * dup);
+    this.dup = dup;
+    this.dupValues = dupValues;
+    this.dupMask = mask;
+    this.dupLoad = this.loads;
   }
+
+  /** heldDups' counts (small integers), and the load of the unseen cards and the mask they are for. */
+  protected dup = 0;
+  protected dupValues = 0;
+  private dupMask = -1;
+  private dupLoad = -1;
 
   /** Reads seat s's row from its cards (as the engine counts them: a busting duplicate adds nothing). */
   loadRowCards(v: SevnView, s: number): void {
