@@ -339,8 +339,11 @@ export class CardCounts {
    * worked out from the row's counters in locals without loading the row: 1 (true) or 0 (false);
    * -1 where it does not know (a view without counters or kept counts, a Featherweight held), and
    * the caller asks surelyDraws.
+   *
+   * With a margin below 0, a bound B < 0 may settle it still (`marginBound`): 1 when it shows the gain
+   * above the margin. Without one (0), as surelyDraws: 1 only for B >= 0.
    */
-  drawsSurely(v: SevnView): number {
+  drawsSurely(v: SevnView, margin = 0): number {
     this.countsAndRow = false;
     if (v.rowCounters === undefined) return -1;
     const rc = this.counters;
@@ -353,7 +356,28 @@ export class CardCounts {
     this.loads++;
     if (!this.track(v)) return -1;
     this.countsAndRow = true;
-    return this.numbersBound(rc[RowCounter.MASK], mult, distinct, v.points, rc[RowCounter.SC] !== 0, v.seat) >= 0 ? 1 : 0;
+    const b = this.numbersBound(rc[RowCounter.MASK], mult, distinct, v.points, rc[RowCounter.SC] !== 0, v.seat);
+    return b >= 0 || (margin < 0 && this.marginBound(b, margin)) ? 1 : 0;
+  }
+
+  /**
+   * Whether a numbers' bound b < 0 (drawsSurely's) shows the expected gain of one more card above
+   * `margin` (< 0), with another player in the round and T >= 2 unseen cards (the kept counts loaded).
+   * The gain's other terms before the Storm and Crossroads are >= 0 (surelyDraws), so the sum evaluate
+   * adds up before them is base >= b; a Storm adds the mean of that (base / T each: the sum becomes
+   * base x (1 + s / T) >= b x (1 + s / T) for s unseen Storms), a Crossroads at least the mean of the
+   * other T - 1 cards (rest / (T - 1) each: rest x (1 + n / (T - 1))), so
+   *   gain >= b x (1 + s / T) x (1 + n / (T - 1)) / T.
+   * True when that bound is above margin + 1e-6: then the gain exceeds's sums work out (within about
+   * 1e-11 of the exact one) is above the margin too, and exceeds would answer a draw. The gap keeps the
+   * answer the same in floating point.
+   */
+  private marginBound(b: number, margin: number): boolean {
+    const t = this.unseenTotal;
+    if (t < 2) return false;
+    const u = this.unseen;
+    const low = (b * (1 + u[this.cards.storm] / t) * (1 + u[this.cards.crossroads] / (t - 1))) / t;
+    return low > margin + 1e-6;
   }
 
   /**
