@@ -28,19 +28,7 @@ class Kept {
   unseen = new Int32Array(64);
   numCount = 0;
   numValues = 0;
-  /**
-   * Per slot (a seat asked, by seat & (SLOTS - 1)): a held-values mask and the unseen copies of its
-   * values and their values' sum over these counts, kept by `track` as it takes cards off (a mask of 0,
-   * with 0 and 0, is an empty slot). A seat's next question finds its mask there, or that mask with the
-   * values it received since: no loop over every held value (see heldDups).
-   */
-  slotMask = new Int32Array(SLOTS);
-  slotDup = new Int32Array(SLOTS);
-  slotDupValues = new Int32Array(SLOTS);
 }
-
-/** Slots of held-values masks in Kept: one per seat in 4-player games. */
-const SLOTS = 4;
 
 const KEPT = new Kept();
 
@@ -209,20 +197,12 @@ export class CardCounts {
       const numbers = this.numbers;
       let count = k.numCount;
       let sum = k.numValues;
-      const slotMask = k.slotMask;
       for (let i = n, top = k.top; i < top; i++) {
         const c = (v.drawnAt as (i: number) => number)(i);
         u[c]--;
         if (c < numbers) {
-          const val = this.value[c];
           count--;
-          sum -= val;
-          for (let j = 0; j < SLOTS; j++) {
-            if (((slotMask[j] >>> val) & 1) !== 0) {
-              k.slotDup[j]--;
-              k.slotDupValues[j] -= val;
-            }
-          }
+          sum -= this.value[c];
         }
       }
       k.numCount = count;
@@ -245,9 +225,6 @@ export class CardCounts {
     for (let c = this.numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
     k.numCount = this.numCount;
     k.numValues = this.numValues;
-    k.slotMask.fill(0);
-    k.slotDup.fill(0);
-    k.slotDupValues.fill(0);
     k.epoch = v.deckEpoch as number;
     k.view = v;
     k.codes = this.codes;
@@ -356,7 +333,7 @@ export class CardCounts {
     this.loads++;
     if (!this.track(v)) return -1;
     this.countsAndRow = true;
-    const b = this.numbersBound(rc[RowCounter.MASK], mult, distinct, v.points, rc[RowCounter.SC] !== 0, v.seat);
+    const b = this.numbersBound(rc[RowCounter.MASK], mult, distinct, v.points, rc[RowCounter.SC] !== 0);
     return b >= 0 || (margin < 0 && this.marginBound(b, margin)) ? 1 : 0;
   }
 
@@ -385,8 +362,8 @@ export class CardCounts {
    * drawsSurely) over the kept unseen counts: each new value v adds v x mult, the SEVN bonus on the last
    * value, and a duplicate busts the row's points (not with a Second Chance held).
    */
-  protected numbersBound(mask: number, mult: number, distinct: number, points: number, secondChance: boolean, seat = -1): number {
-    this.heldDups(mask, seat);
+  protected numbersBound(mask: number, mult: number, distinct: number, points: number, secondChance: boolean): number {
+    this.heldDups(mask);
     const dup = this.dup;
     const sevn = distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
     return mult * (this.numValues - this.dupValues) + sevn * (this.numCount - dup) - (secondChance ? 0 : points * dup);
@@ -395,35 +372,19 @@ export class CardCounts {
   /**
    * The unseen copies of the held values in `mask` (`dup`) and their values' sum (`dupValues`), over
    * the loaded unseen counts. Kept for the load and mask they were counted for: drawsSurely's bound
-   * and a full evaluation of the same question read them once. With the kept counts loaded and a seat
-   * (>= 0), from that seat's slot in them (Kept.slotMask) when its mask there is this one or a part of
-   * it: only the values added since are counted (a seat that drew holds one more).
+   * and a full evaluation of the same question read them once.
    */
-  protected heldDups(mask: number, seat = -1): void {
+  protected heldDups(mask: number): void {
     if (mask === this.dupMask && this.loads === this.dupLoad) return;
     const u = this.unseen;
     const numberCode = this.cards.numberCode;
     let dup = 0;
     let dupValues = 0;
-    let from = mask;
-    const k = this.kept;
-    const slot = seat & (SLOTS - 1);
-    const kept = seat >= 0 && this.current;
-    if (kept && (k.slotMask[slot] & ~mask) === 0) {
-      dup = k.slotDup[slot];
-      dupValues = k.slotDupValues[slot];
-      from = mask & ~k.slotMask[slot];
-    }
-    for (let m = from; m !== 0; m &= m - 1) {
+    for (let m = mask; m !== 0; m &= m - 1) {
       const x = 31 - Math.clz32(m & -m);
-      const n = u[numberCode[x]];
-      dup += n;
-      dupValues += n * x;
-    }
-    if (kept) {
-      k.slotMask[slot] = mask;
-      k.slotDup[slot] = dup;
-      k.slotDupValues[slot] = dupValues;
+      const k = u[numberCode[x]];
+      dup += k;
+      dupValues += k * x;
     }
     this.dup = dup;
     this.dupValues = dupValues;
