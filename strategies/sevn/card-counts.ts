@@ -167,8 +167,8 @@ export class CardCounts {
 
   /** With a non-empty deck, the other unseen cards (after loadNumbers: together, loadUnseen). */
   loadRest(v: SevnView): void {
+    if (this.current) return; // kept by track(): every card is current (the same load: heldDups' memo holds)
     this.loads++;
-    if (this.current) return; // kept by track(): every card is current
     const u = this.own;
     const copies = this.copies;
     for (let c = this.numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
@@ -316,8 +316,11 @@ export class CardCounts {
    * worked out from the row's counters in locals without loading the row: 1 (true) or 0 (false);
    * -1 where it does not know (a view without counters or kept counts, a Featherweight held), and
    * the caller asks surelyDraws.
+   *
+   * With a margin below 0, a bound B < 0 may settle it still (`marginBound`): 1 when it shows the gain
+   * above the margin. Without one (0), as surelyDraws: 1 only for B >= 0.
    */
-  drawsSurely(v: SevnView): number {
+  drawsSurely(v: SevnView, margin = 0): number {
     this.countsAndRow = false;
     if (v.rowCounters === undefined) return -1;
     const rc = this.counters;
@@ -330,7 +333,28 @@ export class CardCounts {
     this.loads++;
     if (!this.track(v)) return -1;
     this.countsAndRow = true;
-    return this.numbersBound(rc[RowCounter.MASK], mult, distinct, v.points, rc[RowCounter.SC] !== 0) >= 0 ? 1 : 0;
+    const b = this.numbersBound(rc[RowCounter.MASK], mult, distinct, v.points, rc[RowCounter.SC] !== 0);
+    return b >= 0 || (margin < 0 && this.marginBound(b, margin)) ? 1 : 0;
+  }
+
+  /**
+   * Whether a numbers' bound b < 0 (drawsSurely's) shows the expected gain of one more card above
+   * `margin` (< 0), with another player in the round and T >= 2 unseen cards (the kept counts loaded).
+   * The gain's other terms before the Storm and Crossroads are >= 0 (surelyDraws), so the sum evaluate
+   * adds up before them is base >= b; a Storm adds the mean of that (base / T each: the sum becomes
+   * base x (1 + s / T) >= b x (1 + s / T) for s unseen Storms), a Crossroads at least the mean of the
+   * other T - 1 cards (rest / (T - 1) each: rest x (1 + n / (T - 1))), so
+   *   gain >= b x (1 + s / T) x (1 + n / (T - 1)) / T.
+   * True when that bound is above margin + 1e-6: then the gain exceeds's sums work out (within about
+   * 1e-11 of the exact one) is above the margin too, and exceeds would answer a draw. The gap keeps the
+   * answer the same in floating point.
+   */
+  private marginBound(b: number, margin: number): boolean {
+    const t = this.unseenTotal;
+    if (t < 2) return false;
+    const u = this.unseen;
+    const low = (b * (1 + u[this.cards.storm] / t) * (1 + u[this.cards.crossroads] / (t - 1))) / t;
+    return low > margin + 1e-6;
   }
 
   /**
@@ -339,6 +363,19 @@ export class CardCounts {
    * value, and a duplicate busts the row's points (not with a Second Chance held).
    */
   protected numbersBound(mask: number, mult: number, distinct: number, points: number, secondChance: boolean): number {
+    this.heldDups(mask);
+    const dup = this.dup;
+    const sevn = distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
+    return mult * (this.numValues - this.dupValues) + sevn * (this.numCount - dup) - (secondChance ? 0 : points * dup);
+  }
+
+  /**
+   * The unseen copies of the held values in `mask` (`dup`) and their values' sum (`dupValues`), over
+   * the loaded unseen counts. Kept for the load and mask they were counted for: drawsSurely's bound
+   * and a full evaluation of the same question read them once.
+   */
+  protected heldDups(mask: number): void {
+    if (mask === this.dupMask && this.loads === this.dupLoad) return;
     const u = this.unseen;
     const numberCode = this.cards.numberCode;
     let dup = 0;
@@ -349,9 +386,17 @@ export class CardCounts {
       dup += k;
       dupValues += k * x;
     }
-    const sevn = distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
-    return mult * (this.numValues - dupValues) + sevn * (this.numCount - dup) - (secondChance ? 0 : points * dup);
+    this.dup = dup;
+    this.dupValues = dupValues;
+    this.dupMask = mask;
+    this.dupLoad = this.loads;
   }
+
+  /** heldDups' counts (small integers), and the load of the unseen cards and the mask they are for. */
+  protected dup = 0;
+  protected dupValues = 0;
+  private dupMask = -1;
+  private dupLoad = -1;
 
   /** Reads seat s's row from its cards (as the engine counts them: a busting duplicate adds nothing). */
   loadRowCards(v: SevnView, s: number): void {

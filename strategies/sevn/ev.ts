@@ -54,7 +54,7 @@ export const ev: SevnStrategyDef<typeof PARAMS> = {
         if (others && v.deckSize > 0) {
           // The number cards first: in over half of the decisions they settle it (a draw), and the
           // other cards need not be read nor valued; most of those in one call, without loading the row.
-          const sure = quick ? nc.drawsSurely(v) : -1;
+          const sure = quick ? nc.drawsSurely(v, margin) : -1;
           if (sure > 0) return Answer.DRAW;
           // A 0 after the bound leaves the counts loaded and the row read: not again.
           if (nc.countsAndRow) nc.loadRowRead(v);

@@ -136,16 +136,8 @@ export class NextCard extends RowSums {
     let dup = 0;
     const raw = this.sum * this.mult + this.plus;
     if (this.bonus === 0 && raw >= 0) {
-      let dupValues = 0;
-      for (let m = this.mask; m !== 0; m &= m - 1) {
-        const v = 31 - Math.clz32(m & -m);
-        const c = this.cards.numberCode[v];
-        dup += u[c];
-        dupValues += u[c] * v;
-      }
-      const fresh = this.numCount - dup;
-      const sevn = this.distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
-      base = this.mult * (this.numValues - dupValues) + sevn * fresh - (this.secondChance ? 0 : p * dup);
+      base = this.numbersBound(this.mask, this.mult, this.distinct, p, this.secondChance);
+      dup = this.dup;
       this.numbersFilled = false;
       this.rowDeltas = false;
       this.bonusLazy = false;
@@ -153,7 +145,7 @@ export class NextCard extends RowSums {
     } else if (this.bonusForm && raw >= 0 && this.mult >= 0 && !this.busted) {
       // anyRow's sum by groups of cards (RowSums.bonusRowSum); its deltas only where read (bonusLazy).
       base = this.bonusRowSum();
-      dup = this.rowDup;
+      dup = this.dup;
       this.numbersFilled = true;
       this.rowDeltas = true;
       this.bonusLazy = true;

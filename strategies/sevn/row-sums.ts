@@ -198,7 +198,7 @@ export class RowSums extends CardCounts {
 
   /**
    * NextCard.anyRow's sum (every unseen number, modifier, Ballast and bonus card's delta times its
-   * unseen copies, returned) and its returned duplicates (into `rowDup`), for a live row holding a
+   * unseen copies, returned) and its duplicates (into `dup`, by heldDups), for a live row holding a
    * bonus card with sum x mult + plus >= 0 and `bonusForm` (the caller checks these), without a delta
    * per card. Then every row a new value v makes scores t = (sum + v) x mult + plus + the SEVN bonus +
    * its bonus points >= 0 (each term >= 0 but sum x mult + plus, and mult >= 1): no clamp, and the
@@ -223,14 +223,9 @@ export class RowSums extends CardCounts {
     const mult = this.mult;
     const bonus = this.bonus;
     const distinct = this.distinct;
-    let dup = 0;
-    let dupValues = 0;
-    for (let m = mask; m !== 0; m &= m - 1) {
-      const x = 31 - Math.clz32(m & -m);
-      const k = u[code[x]];
-      dup += k;
-      dupValues += k * x;
-    }
+    this.heldDups(mask);
+    const dup = this.dup;
+    const dupValues = this.dupValues;
     const fresh = this.numCount - dup;
     const raw = this.sum * mult + this.plus;
     const sevnNext = distinct + 1 >= this.sevnDistinct ? this.sevnBonus : 0;
@@ -295,13 +290,6 @@ export class RowSums extends CardCounts {
         if (k !== 0 && (bonus & this.bonusBit[c]) === 0) base += k * this.cardDelta(c);
       }
     }
-    this.rowDup = dup;
     return base;
   }
-
-  /**
-   * bonusRowSum's duplicates (the sum is returned: stored in a field, it made V8 widen the field to a
-   * double, which changed every NextCard's map and deoptimised the code that reads them).
-   */
-  protected rowDup = 0;
 }
