@@ -63,8 +63,15 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     throw new Error(`strategy "${this.players[s].label}" (seat ${s}) returned illegal ${what} ${got}: expected ${expected}`);
   }
 
-  /** A draw-or-stay question the seat's strategy answers (turns answers a stay-at seat's itself). */
   private askDraw(s: number): number {
+    const at = this.stayAt[s];
+    if (at >= 0 && this.evaluator === null && (this.sink === null || this.drawTally.sink !== null)) {
+      // A stay-at seat (StaysAtPoints): its answer worked out here, without the view and the call.
+      const points = this.scoreSeat(s);
+      const a = points >= at ? Answer.STAY : Answer.DRAW;
+      if (this.sink !== null) this.drawTally.count(points, this.seats[(s << Seat.SHIFT) | Seat.DISTINCT], a, s);
+      return a;
+    }
     const v = this.prepare(s, Decision.DRAW_STAY);
     const a = this.players[s].drawOrStay(v);
     if (a !== Answer.DRAW && a !== Answer.STAY) this.illegal(s, 'draw-or-stay answer', a, '1 (draw) or 0 (stay)');
@@ -151,11 +158,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
 
   /** Seat s draws one card and resolves it; `inSequence` during a Triple Draw or a Storm. */
   private drawFor(s: number, inSequence: boolean, ev: number, index: number): void {
-    this.place(s, this.take(), inSequence, ev, index);
-  }
-
-  /** Seat s's card `c` (or -1: none left) resolves, as drawn with trace event `ev`. */
-  private place(s: number, c: number, inSequence: boolean, ev: number, index: number): void {
+    const c = this.take();
     if (c < 0) {
       this.exhausted();
       return;
@@ -165,6 +168,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       this.tracer.event(ev, s, c, index);
       this.inHand[c]--;
     }
+    // Numbers are most cards: a small method V8 inlines here (resolve is too large to inline).
     const bit = this.numberBit[c];
     if (bit !== 0) this.number(s, c, bit);
     else {
@@ -440,8 +444,16 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     if (this.numbersKernel && this.tracer === null) playNumbers(this);
     else {
       this.deckWhole = false; // these draws are not logged (SevnDeck.drawnFrom)
-      // The deal (one open card each, from the left of the dealer; actions resolve at once), then turns.
-      this.play(this.dealer + 1 === n ? 0 : this.dealer + 1, -1, n);
+      // The deal: one open card each, from the left of the dealer; actions resolve at once.
+      let s = this.dealer;
+      for (let k = 0; k < n && !this.ended; k++) {
+        s = s + 1 === n ? 0 : s + 1;
+        if (st[(s << Seat.SHIFT) | Seat.STATUS] !== Status.ACTIVE) continue;
+        this.drawFor(s, false, Ev.DEAL, 0);
+        if (this.qLen > 0) this.drain();
+      }
+      // Turns, clockwise from the left of the dealer, until nobody is in the round.
+      this.turns(this.dealer + 1 === n ? 0 : this.dealer + 1, -1);
     }
     for (let t = 0; t < n; t++) this.roundScore[t] = this.scoreSeat(t);
     if (this.tracer !== null) this.tracer.event(Ev.ROUND_END, -1, 0, 0);
@@ -452,66 +464,22 @@ export class SevnEngine extends SevnTable implements FeatureSource {
    * STAY, or -1 to ask) is the first active seat's answer: playOnRound forces it.
    */
   turns(s: number, forced: number): void {
-    this.play(s, forced, 0);
-  }
-
-  /*
-   * The round's loop: the first `deal` seats visited take their deal card (no question), then turns.
-   * Speed over brevity: a stay-at seat's answer (askDraw's, with the points of scoreSeat) and a number
-   * card that joins its row (take, then drawFor's and number's common case) are worked out here, not
-   * in calls. Those calls' inlining was up to V8's budget of inlined bytecode per compile (920 bytes):
-   * which of them this loop inlined depended on which functions had been compiled first, so it varied
-   * from process to process and from one outcome run to the next (bench/README.md, twelfth pass).
-   * Everything else (other cards, a duplicate, an empty deck, a tracer, asked strategies) goes through
-   * place and askDraw as before. The body is kept above V8's limit for inlining one function (460
-   * bytes of bytecode), so that this loop is always compiled on its own, with take inlined.
-   */
-  private play(s: number, forced: number, deal: number): void {
     const n = this.n;
     const st = this.seats;
-    const stayAt = this.stayAt;
-    const bits = this.numberBit;
-    const rows = this.rows;
-    // askDraw's test for answering a stay-at seat here: the same for the whole round.
-    const byRule = this.evaluator === null && (this.sink === null || this.drawTally.sink !== null);
-    const tally = this.sink === null ? null : this.drawTally;
     let answer = forced;
     while (!this.ended && this.active > 0) {
-      const b = s << Seat.SHIFT;
-      if (st[b | Seat.STATUS] === Status.ACTIVE) {
-        if (deal > 0) answer = Answer.DRAW;
-        else if (answer < 0) {
-          const at = stayAt[s];
-          if (at >= 0 && byRule) {
-            // askDraw for a stay-at seat; scoreSeat of an active seat.
-            const t = st[b | Seat.SUM] * st[b | Seat.MULT] + st[b | Seat.PLUS] + st[b | Seat.EXTRA];
-            const points = t < 0 ? 0 : t;
-            answer = points >= at ? Answer.STAY : Answer.DRAW;
-            if (tally !== null) tally.count(points, st[b | Seat.DISTINCT], answer, s);
-          } else answer = this.askDraw(s);
-        }
+      if (st[(s << Seat.SHIFT) | Seat.STATUS] === Status.ACTIVE) {
+        if (answer < 0) answer = this.askDraw(s);
         if (answer === Answer.STAY) {
-          st[b | Seat.STATUS] = Status.STAYED;
+          st[(s << Seat.SHIFT) | Seat.STATUS] = Status.STAYED;
           this.active--;
           if (this.tracer !== null) this.tracer.event(Ev.STAY, s, 0, 0);
         } else {
-          const c = this.take();
-          const mask = st[b | Seat.MASK];
-          const bit = c < 0 ? 0 : bits[c];
-          if ((bit & ~mask) !== 0 && this.tracer === null) {
-            // number() for a value the seat does not hold.
-            rows[st[b | Seat.ROWBASE] + st[b | Seat.ROWLEN]++] = c;
-            st[b | Seat.MASK] = mask | bit;
-            st[b | Seat.SUM] += 31 - Math.clz32(bit);
-            const d = ++st[b | Seat.DISTINCT];
-            if (st[b | Seat.BONUS] !== 0) this.updateExtra(b);
-            if (d === this.sevnDistinct) this.sevn(s);
-          } else this.place(s, c, false, deal > 0 ? Ev.DEAL : Ev.DRAW, 0);
+          this.drawFor(s, false, Ev.DRAW, 0);
           if (this.qLen > 0) this.drain();
         }
         answer = -1;
       }
-      if (deal > 0) deal--;
       s = s + 1 === n ? 0 : s + 1;
     }
   }
