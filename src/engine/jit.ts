@@ -1,6 +1,6 @@
 /**
- * V8's inlining budget, raised for every process that plays games (imported by runner.ts, the loop
- * every simulate, tune and bench path goes through). Results do not depend on it: it changes which
+ * V8's inlining budget, raised for every process that plays games (imported by rng.ts, which every
+ * game's engine imports). Results do not depend on it: it changes which
  * calls V8's optimising compiler inlines, never what the code computes.
  *
  * Why: by default a compile inlines at most 920 bytes of bytecode in all (V8's

@@ -7,7 +7,6 @@
  * every tie size), exact in a double below 2^53, so results do not depend on the chunk size, on which
  * worker played which chunk or in what order chunks were added.
  */
-import './jit.js';
 import { type CounterfactualSettings, type Mode, type UnitRunner, WIN_UNITS } from './game.js';
 import { type BucketChoice, BucketTable, Bucketer, DecisionCounter, type DecisionRecording, tableWidth } from './decisions.js';
 
