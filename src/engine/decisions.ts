@@ -306,19 +306,26 @@ export class DecisionCounter implements DecisionSink {
   }
 
   /**
-   * Tallies an engine writes into itself, without a call per decision (SevnEngine's questions):
-   * `counts[(state << 6) | actionSeat]` counts the unit's decisions of an action below 8 (actionSeat
-   * below 64) in a state below `states`, and `at[0, n)` lists the cells that became non-zero in this
-   * unit. `settle` credits them as `record`'s counts; `slots` keeps each cell's bucket (slot + 1), so
+   * Tallies an engine writes into itself, without a call per decision (SevnEngine's questions), all in
+   * one array, `mem` (see PendingTallies): V8 reloads a typed array's map, length and base after
+   * every call, so one array a count costs less than three. A unit's decision of an action below 8
+   * (actionSeat below 64) in a state below `states` is counted at mem[countsAt + ((state << 6) |
+   * actionSeat)], and that index listed at mem[listAt + i] for i < mem[Tally.N] when it became non-zero
+   * in this unit. `head` entries at mem[Tally.HEAD, + head) are the writer's (a lookup table of its
+   * own). `settle` credits them as `record`'s counts; `slots` keeps each cell's bucket (slot + 1), so
    * that the hash is looked up once per cell and run, and the sums stay the table's compact ones.
    */
-  tallies(states: number): PendingTallies {
+  tallies(states: number, head = 0): PendingTallies {
     const cells = states << 6;
-    if (this.pending === null || this.pending.counts.length < cells) {
-      // `at` one longer than the cells: a writer may list a cell at [n] before knowing it is new.
-      this.pending = { counts: new Int32Array(cells), at: new Int32Array(cells + 1), n: 0, slots: new Int32Array(cells) };
+    const p = this.pending;
+    if (p === null || p.cells < cells || p.listAt < Tally.HEAD + head) {
+      const listAt = Tally.HEAD + head;
+      // The list one longer than the cells: a writer may list a cell at [n] before knowing it is new.
+      // The counts at a multiple of 64, so that a writer's index ORs in the action and seat.
+      const countsAt = (listAt + cells + 1 + 63) & ~63;
+      this.pending = { mem: new Int32Array(countsAt + cells), cells, listAt, countsAt, slots: new Int32Array(cells) };
     }
-    return this.pending;
+    return this.pending as PendingTallies;
   }
   private pending: PendingTallies | null = null;
 
@@ -335,17 +342,18 @@ export class DecisionCounter implements DecisionSink {
     }
     const p = this.pending;
     if (p !== null) {
-      const at = p.at;
-      const cellCounts = p.counts;
+      const mem = p.mem;
       const slots = p.slots;
-      for (let i = 0, n = p.n; i < n; i++) {
-        const cell = at[i];
+      const countsAt = p.countsAt;
+      for (let i = p.listAt, end = i + mem[Tally.N]; i < end; i++) {
+        const at = mem[i];
+        const cell = at - countsAt;
         let slot = slots[cell] - 1;
         if (slot < 0) slots[cell] = (slot = this.table.slotOf(((cell >>> 6) << 14) | (cell & 63))) + 1;
-        credit(this.table.sums, slot * 5, cellCounts[cell], out, (cell & 7) << 2); // seat = actionSeat & 7
-        cellCounts[cell] = 0;
+        credit(this.table.sums, slot * 5, mem[at], out, (cell & 7) << 2); // seat = actionSeat & 7
+        mem[at] = 0;
       }
-      p.n = 0;
+      mem[Tally.N] = 0;
     }
     const sums = this.table.sums;
     const counts = this.counts;
@@ -367,11 +375,21 @@ function credit(sums: Float64Array, o: number, c: number, out: Float64Array, x: 
   sums[o + 4] += c * out[x + 3];
 }
 
+/** Where PendingTallies.mem keeps its count of listed cells, and where the writer's head starts. */
+export const enum Tally {
+  N = 0,
+  HEAD = 1,
+}
+
 /** See DecisionCounter.tallies. */
 export interface PendingTallies {
-  readonly counts: Int32Array;
-  readonly at: Int32Array;
-  n: number;
+  /** mem[Tally.N]: cells listed; the writer's head; the list at listAt; the counts at countsAt. */
+  readonly mem: Int32Array;
+  /** Cells (states << 6) the counts have room for. */
+  readonly cells: number;
+  readonly listAt: number;
+  /** A multiple of 64. */
+  readonly countsAt: number;
   /** Per cell: its bucket's slot in the counter's table + 1, or 0 until first settled. */
   readonly slots: Int32Array;
 }

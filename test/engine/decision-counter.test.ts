@@ -2,7 +2,7 @@
 // settle. Keys found in the direct slot index (a two-way answer, a small state) and keys found by the
 // hash (larger actions, larger states) must add up alike; the expected sums are worked out by hand.
 import { describe, expect, it } from 'vitest';
-import { Bucketer, DecisionCounter, WIN_UNITS } from '../../src/engine/decisions.js';
+import { Bucketer, DecisionCounter, Tally, WIN_UNITS } from '../../src/engine/decisions.js';
 
 const W = WIN_UNITS;
 
@@ -39,8 +39,8 @@ describe('DecisionCounter', () => {
     const c = new DecisionCounter(new Bucketer([], []));
     const t = c.tallies(4096);
     const tally = (state: number, action: number, seat: number): void => {
-      const at = (state << 6) | (action * 8 + seat);
-      if (t.counts[at]++ === 0) t.at[t.n++] = at;
+      const at = t.countsAt + ((state << 6) | (action * 8 + seat));
+      if (t.mem[at]++ === 0) t.mem[t.listAt + t.mem[Tally.N]++] = at;
     };
     // Game 1: seat 0 scores 10 and wins, seat 1 scores 3.
     tally(5, 1, 0);
@@ -48,7 +48,7 @@ describe('DecisionCounter', () => {
     c.record(0, 5, 1); // the same bucket, recorded
     tally(4095, 0, 1); // the largest state a tally holds
     c.settle(Int32Array.of(10, 3), Float64Array.of(1, 0));
-    expect(t.n).toBe(0);
+    expect(t.mem[Tally.N]).toBe(0);
     // Game 2: seat 0 scores 4, seat 1 scores 6 and wins.
     tally(5, 1, 0);
     tally(6, 7, 1); // the largest action a tally holds (a target 7 seats to the left)

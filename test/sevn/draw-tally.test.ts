@@ -7,7 +7,7 @@
  * decision takes observeDecision and the counter's record), and the bucket sums are compared.
  */
 import { describe, expect, it } from 'vitest';
-import { Bucketer, DecisionCounter, parseBuckets } from '../../src/engine/decisions.js';
+import { Bucketer, DecisionCounter, Tally, parseBuckets } from '../../src/engine/decisions.js';
 import type { DecisionSink } from '../../src/engine/strategy.js';
 import { DrawTally, sevnBucketFeatures } from '../../src/games/sevn/buckets.js';
 import type { SevnEngine } from '../../src/games/sevn/engine.js';
@@ -72,13 +72,15 @@ describe('DrawTally.count', () => {
     // points 0, distinct 0, stay, seat 1
     tally.count(0, 0, 0, 1);
     const p = counter.tallies(1);
-    expect(p.n).toBe(2);
-    const first = p.at[0];
-    const second = p.at[1];
+    expect(p.mem[Tally.N]).toBe(2);
+    const first = p.mem[p.listAt];
+    const second = p.mem[p.listAt + 1];
     expect(first & 63).toBe((1 << 3) | 2);
     expect(second & 63).toBe(1);
-    expect(first >> 6).not.toBe(second >> 6);
-    expect(p.counts[first]).toBe(2);
-    expect(p.counts[second]).toBe(1);
+    // Bands: points 25 and 39 in band 1, 0 in band 0; distinct 3 and 2 in band 1, 0 in band 0.
+    expect((first - p.countsAt) >> 6).not.toBe((second - p.countsAt) >> 6);
+    expect(second - p.countsAt).toBe(1);
+    expect(p.mem[first]).toBe(2);
+    expect(p.mem[second]).toBe(1);
   });
 });

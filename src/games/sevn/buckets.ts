@@ -2,7 +2,7 @@
  * SEVN decision buckets: the state features `--bucket` can choose and how each is read from the
  * engine, the action codes of each decision kind in words, and the next card's exact bust chance.
  */
-import { type BucketFeature, DecisionCounter, type PendingTallies, planBand } from '../../engine/decisions.js';
+import { type BucketFeature, DecisionCounter, Tally, planBand } from '../../engine/decisions.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import { bustChance, duplicatesInDeck } from './bust.js';
 import { Kind, type SevnCards } from './cards.js';
@@ -84,7 +84,7 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
     // draw-or-stay answer counted in place (DrawTally).
     const distinct = e.seats[(s << Seat.SHIFT) | Seat.DISTINCT];
     if (action < 8 && kind !== Decision.CROSSROADS) t.countKind(kind, e.view.points, distinct, action, s);
-    else t.sink.record(s, kind * t.kindPlace + (t.cell(e.view.points, distinct) >> 6), action);
+    else t.sink.record(s, kind * t.kindPlace + t.state(e.view.points, distinct), action);
     return;
   }
   const d = e.decisions;
@@ -104,55 +104,63 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
  * A decision counter's keys for buckets of the points and distinct features only, worked out without
  * the plan loop and the feature switch: one read of a table indexed by both values (a value past the
  * table's end counts as its last entry, the top band; a feature not chosen has one entry of 0), which
- * holds the two bands' part of the key shifted left by 6 into the counter's (state << 6) | actionSeat
- * cells. Answers of an action below 8 (draw or stay, targets, Ballast) are counted in those cells in
- * place (count: DecisionCounter.tallies, no hash, no call) and credited at settle; Crossroads picks
- * (card codes) go to the counter's record with the same key (observeDecision).
+ * holds where the two bands' cells start in the counter's tallies (DecisionCounter.tallies). Answers
+ * of an action below 8 (draw or stay, targets, Ballast) are counted in those cells in place (no hash,
+ * no call) and credited at settle; Crossroads picks (card codes) go to the counter's record with the
+ * same key (observeDecision). The table, the counts and the list of cells used are one array, the
+ * tallies' `mem` (the table in its head): a count then loads one array, not four.
  */
 export class DrawTally {
   /** The counter these tables are for (null: none fits, observeDecision's general path keys). */
   sink: DecisionSink | null = null;
-  /** Per (min(points, pointsTop) << distinctShift) + min(distinct, distinctTop): the state, shifted left by 6. */
-  private cells: Int32Array = new Int32Array(1);
+  /**
+   * The tallies' memory. At Tally.HEAD + ((min(points, pointsTop) << distinctShift) |
+   * min(distinct, distinctTop)): where that state's cells start (countsAt + (state << 6)).
+   */
+  private mem: Int32Array = new Int32Array(1);
   private pointsTop = 0;
   private distinctTop = 0;
   private distinctShift = 0;
-  private counts: Int32Array = new Int32Array(1);
-  private pending: PendingTallies | null = null;
+  private listAt = 0;
+  private countsAt = 0;
   /** The Bucketer's kindPlace: a kind's part of the key is kind * kindPlace. */
   kindPlace = 0;
 
   /**
-   * The cell of a decision's state (kind 0): its points and distinct bands' part of the key, shifted left
-   * by 6. The parts of these indices are joined with `|` where their bits are apart (distinct below
-   * 1 << distinctShift; action and seat in a cell's low 6 bits): V8 checks every int32 `+` for overflow.
+   * Where the cells of a decision's state (kind 0) start in `mem`. The parts of these indices are
+   * joined with `|` where their bits are apart (distinct below 1 << distinctShift; action and seat in
+   * a cell's low 6 bits, countsAt a multiple of 64): V8 checks every int32 `+` for overflow.
    */
-  cell(points: number, distinct: number): number {
+  private cellAt(points: number, distinct: number): number {
     // Math.min, not a conditional: a branch first taken late (points above 100) deoptimised `turns`.
-    return this.cells[(Math.min(points, this.pointsTop) << this.distinctShift) | Math.min(distinct, this.distinctTop)];
+    return this.mem[Tally.HEAD + ((Math.min(points, this.pointsTop) << this.distinctShift) | Math.min(distinct, this.distinctTop))];
+  }
+
+  /** The bucket key (state) of a decision of kind 0 in the state of (points, distinct). */
+  state(points: number, distinct: number): number {
+    return (this.cellAt(points, distinct) - this.countsAt) >> 6;
   }
 
   /** One more draw-or-stay answer (`action` 0 or 1) of `seat` in the state of (points, distinct), in the unit being played. */
   count(points: number, distinct: number, action: number, seat: number): void {
-    this.countAt(this.cell(points, distinct) | (action << 3) | seat);
+    this.countAt(this.cellAt(points, distinct) | (action << 3) | seat);
   }
 
   /** As count, for a decision of another kind with an action below 8. */
   countKind(kind: number, points: number, distinct: number, action: number, seat: number): void {
-    this.countAt((((kind * this.kindPlace) << 6) + this.cell(points, distinct)) | (action << 3) | seat);
+    this.countAt((((kind * this.kindPlace) << 6) + this.cellAt(points, distinct)) | (action << 3) | seat);
   }
 
   private countAt(at: number): void {
-    const counts = this.counts;
-    const c = counts[at];
-    counts[at] = c + 1;
+    const mem = this.mem;
+    const c = mem[at];
+    mem[at] = c + 1;
     // A cell is listed on its first use, without a branch: whether a cell is new is up to the cards
     // (a third of a game's answers), a branch the processor mispredicts. Written at the end of the list
-    // every time (its `at` has a spare entry), kept only when new ((c - 1) >>> 31 is 1 for c = 0).
-    const p = this.pending as PendingTallies;
-    const n = p.n;
-    p.at[n] = at;
-    p.n = n + ((c - 1) >>> 31);
+    // every time (the list has a spare entry), kept only when new ((c - 1) >>> 31 is 1 for c = 0).
+    const n = mem[Tally.N];
+    mem[this.listAt + n] = at;
+    mem[Tally.N] = n + ((c - 1) >>> 31);
   }
 
   /** Takes `d` (SevnEngine's decisions setter) if its buckets allow: a DecisionCounter, points and distinct only, at most 1,024 states over all decision kinds. */
@@ -167,7 +175,7 @@ export class DrawTally {
     for (let i = 0; i < plan.length; i += 4) {
       if (plan[i + 1] !== 0) return; // a lowest band below 0: not these features
       const table = new Int32Array(plan[i + 2]);
-      for (let x = 0; x < table.length; x++) table[x] = b.placed[plan[i + 3] + x] << 6;
+      for (let x = 0; x < table.length; x++) table[x] = b.placed[plan[i + 3] + x];
       if (plan[i] === Feature.POINTS) points = table;
       else if (plan[i] === Feature.DISTINCT) distinct = table;
       else return;
@@ -175,10 +183,11 @@ export class DrawTally {
     this.pointsTop = points.length - 1;
     this.distinctTop = distinct.length - 1;
     this.distinctShift = 32 - Math.clz32(this.distinctTop);
-    this.cells = new Int32Array(points.length << this.distinctShift);
-    for (let x = 0; x < points.length; x++) for (let y = 0; y < distinct.length; y++) this.cells[(x << this.distinctShift) + y] = points[x] + distinct[y];
-    this.pending = d.tallies(b.kindPlace * DECISION_KINDS.length);
-    this.counts = this.pending.counts;
+    const p = d.tallies(b.kindPlace * DECISION_KINDS.length, points.length << this.distinctShift);
+    for (let x = 0; x < points.length; x++) for (let y = 0; y < distinct.length; y++) p.mem[Tally.HEAD + ((x << this.distinctShift) | y)] = p.countsAt + ((points[x] + distinct[y]) << 6);
+    this.mem = p.mem;
+    this.listAt = p.listAt;
+    this.countsAt = p.countsAt;
     this.kindPlace = b.kindPlace;
     this.sink = d;
   }
