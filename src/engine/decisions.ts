@@ -312,7 +312,7 @@ export class DecisionCounter implements DecisionSink {
    * (actionSeat below 64) in a state below `states` is counted at mem[countsAt + ((state << 6) |
    * actionSeat)], and that index listed at mem[listAt + i] for i < mem[Tally.N] when it became non-zero
    * in this unit. `head` entries at mem[Tally.HEAD, + head) are the writer's (a lookup table of its
-   * own). `settle` credits them as `record`'s counts; `slots` keeps each cell's bucket (slot + 1), so
+   * own). `settle` credits them as `record`'s counts and keeps each cell's bucket (slot + 1) in mem, so
    * that the hash is looked up once per cell and run, and the sums stay the table's compact ones.
    */
   tallies(states: number, head = 0): PendingTallies {
@@ -323,7 +323,7 @@ export class DecisionCounter implements DecisionSink {
       // The list one longer than the cells: a writer may list a cell at [n] before knowing it is new.
       // The counts at a multiple of 64, so that a writer's index ORs in the action and seat.
       const countsAt = (listAt + cells + 1 + 63) & ~63;
-      this.pending = { mem: new Int32Array(countsAt + cells), cells, listAt, countsAt, slots: new Int32Array(cells) };
+      this.pending = { mem: new Int32Array(countsAt + 2 * cells), cells, listAt, countsAt };
     }
     return this.pending as PendingTallies;
   }
@@ -343,15 +343,26 @@ export class DecisionCounter implements DecisionSink {
     const p = this.pending;
     if (p !== null) {
       const mem = p.mem;
-      const slots = p.slots;
-      const countsAt = p.countsAt;
+      const cells = p.cells;
+      let sums = this.table.sums;
       for (let i = p.listAt, end = i + mem[Tally.N]; i < end; i++) {
         const at = mem[i];
-        const cell = at - countsAt;
-        let slot = slots[cell] - 1;
-        if (slot < 0) slots[cell] = (slot = this.table.slotOf(((cell >>> 6) << 14) | (cell & 63))) + 1;
-        credit(this.table.sums, slot * 5, mem[at], out, (cell & 7) << 2); // seat = actionSeat & 7
+        // The cell's bucket (slot + 1) is kept `cells` past its count; a new bucket may grow the sums.
+        let slot = mem[at + cells] - 1;
+        if (slot < 0) {
+          const cell = at - p.countsAt;
+          mem[at + cells] = (slot = this.table.slotOf(((cell >>> 6) << 14) | (cell & 63))) + 1;
+          sums = this.table.sums;
+        }
+        const c = mem[at];
         mem[at] = 0;
+        const x = (at & 7) << 2; // seat = actionSeat & 7 (countsAt is a multiple of 64)
+        const o = slot * 5;
+        sums[o] += c;
+        sums[o + 1] += c * out[x];
+        sums[o + 2] += c * out[x + 1];
+        sums[o + 3] += c * out[x + 2];
+        sums[o + 4] += c * out[x + 3];
       }
       mem[Tally.N] = 0;
     }
@@ -383,15 +394,16 @@ export const enum Tally {
 
 /** See DecisionCounter.tallies. */
 export interface PendingTallies {
-  /** mem[Tally.N]: cells listed; the writer's head; the list at listAt; the counts at countsAt. */
+  /**
+   * mem[Tally.N]: cells listed; the writer's head; the list at listAt; the counts at countsAt; then,
+   * `cells` past each count, its bucket's slot in the counter's table + 1 (0 until first settled).
+   */
   readonly mem: Int32Array;
   /** Cells (states << 6) the counts have room for. */
   readonly cells: number;
   readonly listAt: number;
   /** A multiple of 64. */
   readonly countsAt: number;
-  /** Per cell: its bucket's slot in the counter's table + 1, or 0 until first settled. */
-  readonly slots: Int32Array;
 }
 
 /** A copy of `a` with room for at least `need` entries (doubling). */
