@@ -6,7 +6,6 @@
  * int32 per second here, against ~30 M for the default ARC4. A game's streams come from gameKey and
  * reseedFromKey (integer hashing); the string-named reseed serves rollouts and replays.
  */
-import './jit.js'; // before any game's code runs: every engine imports its random streams from here
 import seedrandom from 'seedrandom';
 
 const TWO32 = 4294967296;

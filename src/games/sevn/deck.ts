@@ -15,6 +15,7 @@
  * (valgrind, 4-player games: 104,072 -> 100,324 instructions a game; bench/README.md, eleventh pass).
  */
 import { UserError } from '../../engine/errors.js';
+import { raiseInliningBudget } from '../../engine/jit.js';
 import { Rng } from '../../engine/rng.js';
 import type { SevnCards } from './cards.js';
 import { Ev, type SevnTracer } from './events.js';
@@ -72,6 +73,7 @@ export class SevnDeck {
   epochTop = 0;
 
   constructor(rules: SevnRules, cards: SevnCards) {
+    raiseInliningBudget();
     this.rules = rules;
     this.cards = cards;
     this.size = cards.deck.length;
