@@ -9,8 +9,8 @@
  * which part depended on which functions V8 had compiled first: it varied from process to process
  * and between plain and outcome runs (bench/README.md, the eleventh and twelfth passes). With room
  * for all of it, the hot path is inlined whole, whichever function compiles first (valgrind, 4-player
- * games: 99,455 -> 88,854 instructions a game). V8 reads the flag at each compile; flags are per process (worker
- * threads share them).
+ * games: 99,455 -> 88,854 instructions a game). V8 reads the flag at each compile; flags are per
+ * process (worker threads share them).
  */
 import { setFlagsFromString } from 'node:v8';
 
