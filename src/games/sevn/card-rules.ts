@@ -9,7 +9,7 @@
  */
 import { Kind, type SevnCards } from './cards.js';
 import { Seat } from './seats.js';
-import { Decision, type SevnPlayer } from './view.js';
+import { Answer, Decision, type SevnPlayer } from './view.js';
 import type { SevnTable } from './table.js';
 
 /**
@@ -25,6 +25,103 @@ export interface StaysAtPoints {
 export function stayAtPoints(p: SevnPlayer): number {
   const at = (p.drawOrStay as Partial<StaysAtPoints>).stayAtPoints;
   return typeof at === 'number' && Number.isInteger(at) && at >= 0 && at <= 0x3fffffff ? at : -1;
+}
+
+/**
+ * What a drawOrStay function can carry when it draws, and nothing else decides, whenever both hold
+ * (race, strategies/sevn/race.ts, with stake >= 0 and exact=off):
+ * - nothing is held, or a Second Chance is, or the deck is not empty and the unseen copies of the held
+ *   numbers (copies - seen) over the deck's size are at most `risk`;
+ * - the round points are below the floor from the totals: min(points + progress x (gap > 0 ? behind x
+ *   gap : ahead x gap) + (crowd >= 0 ? 0 : crowd x (players - 1)), target - its total), gap = the best
+ *   opponent's total - its own (0 alone), progress = min(1, the highest total / target).
+ * The engine then answers DRAW (answerFloor) and asks the strategy otherwise; the floor is worked out
+ * once a seat, deck epoch and round (the totals change only between rounds; every game is a new epoch).
+ */
+export interface DrawsUnderFloor {
+  readonly drawsUnderFloor: { readonly risk: number; readonly points: number; readonly behind: number; readonly ahead: number; readonly crowd: number; readonly target: number };
+}
+
+/** stayAt[s] of a seat whose drawOrStay declares DrawsUnderFloor. */
+export const UNDER_FLOOR = -2;
+
+/** A seat's slots in the floors array (FloorSlot.SIZE each): the declaration, then the cached floor and its keys. */
+export const enum FloorSlot {
+  RISK = 0,
+  POINTS = 1,
+  BEHIND = 2,
+  AHEAD = 3,
+  CROWD = 4,
+  TARGET = 5,
+  EPOCH = 6,
+  ROUND = 7,
+  FLOOR = 8,
+  SIZE = 9,
+}
+
+/** Reads a DrawsUnderFloor declaration into seat s's slots of `floors`; false without one. */
+function readFloor(p: SevnPlayer, s: number, floors: Float64Array): boolean {
+  const d = (p.drawOrStay as Partial<DrawsUnderFloor>).drawsUnderFloor;
+  if (d === undefined || d === null) return false;
+  const o = s * FloorSlot.SIZE;
+  floors[o + FloorSlot.RISK] = d.risk;
+  floors[o + FloorSlot.POINTS] = d.points;
+  floors[o + FloorSlot.BEHIND] = d.behind;
+  floors[o + FloorSlot.AHEAD] = d.ahead;
+  floors[o + FloorSlot.CROWD] = d.crowd;
+  floors[o + FloorSlot.TARGET] = d.target;
+  floors[o + FloorSlot.EPOCH] = -1; // no epoch is -1: worked out at the first question
+  return true;
+}
+
+/**
+ * Seat s's answer by its DrawsUnderFloor declaration (slots in `floors`), its round points `points`:
+ * DRAW, or -1 to ask the strategy. The same floating-point steps as race's own (race.ts underFloor, bustsOver).
+ */
+export function answerFloor(e: SevnTable, floors: Float64Array, s: number, points: number): number {
+  const st = e.seats;
+  const b = s << Seat.SHIFT;
+  const o = s * FloorSlot.SIZE;
+  const held = st[b | Seat.MASK];
+  if (held !== 0 && st[b | Seat.SC] === 0) {
+    const total = e.deckLen;
+    if (total <= 0) return -1;
+    const copies = e.cards.copies;
+    const code = e.cards.numberCode;
+    const seen = e.seen;
+    let bad = 0;
+    for (let m = held; m !== 0; m &= m - 1) {
+      const c = code[31 - Math.clz32(m & -m)];
+      bad += copies[c] - seen[c];
+    }
+    if (bad / total > floors[o + FloorSlot.RISK]) return -1;
+  }
+  if (floors[o + FloorSlot.EPOCH] !== e.epoch || floors[o + FloorSlot.ROUND] !== e.round) setFloor(e, floors, s);
+  return points < floors[o + FloorSlot.FLOOR] ? Answer.DRAW : -1;
+}
+
+/** Works out seat s's floor for this round (see DrawsUnderFloor) into its slots. */
+function setFloor(e: SevnTable, floors: Float64Array, s: number): void {
+  const o = s * FloorSlot.SIZE;
+  const totals = e.totals;
+  const n = e.n;
+  const target = floors[o + FloorSlot.TARGET];
+  const crowd = floors[o + FloorSlot.CROWD];
+  const myTotal = totals[s];
+  let bestTotal = -1e9;
+  let top = myTotal;
+  for (let t = 0; t < n; t++) {
+    if (t === s) continue;
+    const total = totals[t];
+    if (total > top) top = total;
+    if (total > bestTotal) bestTotal = total;
+  }
+  const gap = n > 1 ? bestTotal - myTotal : 0;
+  const progress = Math.min(1, top / target);
+  const level = floors[o + FloorSlot.POINTS] + progress * (gap > 0 ? floors[o + FloorSlot.BEHIND] * gap : floors[o + FloorSlot.AHEAD] * gap);
+  floors[o + FloorSlot.FLOOR] = Math.min(level + (crowd >= 0 ? 0 : crowd * (n - 1)), target - myTotal);
+  floors[o + FloorSlot.EPOCH] = e.epoch;
+  floors[o + FloorSlot.ROUND] = e.round;
 }
 
 /**
@@ -56,13 +153,15 @@ export function ruleOf(f: unknown, rule: ChoiceRule): ChoiceRule {
 }
 
 /**
- * Per seat of a lineup: the points it stays at (stayAtPoints) into `stayAt[s]`, and the rule each card
- * choice declares into `rule[(s << 3) | kind]` (ChoiceRule, by Decision kind), read by the engine.
+ * Per seat of a lineup: the points it stays at (stayAtPoints) into `stayAt[s]`, or UNDER_FLOOR with its
+ * DrawsUnderFloor declaration into `floors`, and the rule each card choice declares into
+ * `rule[(s << 3) | kind]` (ChoiceRule, by Decision kind), read by the engine.
  */
-export function readRules(players: readonly SevnPlayer[], stayAt: Int32Array, rule: Uint8Array): void {
+export function readRules(players: readonly SevnPlayer[], stayAt: Int32Array, rule: Uint8Array, floors: Float64Array): void {
   for (let s = 0; s < players.length; s++) {
     const p = players[s];
     stayAt[s] = stayAtPoints(p);
+    if (stayAt[s] < 0 && readFloor(p, s, floors)) stayAt[s] = UNDER_FLOOR;
     rule[(s << 3) | Decision.FREEZE] = ruleOf(p.freezeTarget, ChoiceRule.FEWEST);
     rule[(s << 3) | Decision.TRIPLE_DRAW] = ruleOf(p.tripleDrawTarget, ChoiceRule.EXPOSED);
     rule[(s << 3) | Decision.SECOND_CHANCE] = ruleOf(p.secondChanceTo, ChoiceRule.FEWEST);
