@@ -243,8 +243,8 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
         return rule(v);
       },
     };
-    // The bust check and the floor above, declared (card-rules.ts, DrawsUnderFloor): the engine answers
-    // the draws they settle itself, without the view and this call. Not with `last`, which answers first.
+    // The bust check with R1's answer, and the floor, declared (card-rules.ts, DrawsUnderFloor): the engine
+    // answers what they settle itself, without the view and this call. Not with `last`, which answers first.
     if (last === null && stake >= 0) Object.assign(strategy.drawOrStay, { drawsUnderFloor: { risk, points, behind, ahead, crowd, target } });
     return strategy;
   },

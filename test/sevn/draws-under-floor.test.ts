@@ -90,12 +90,28 @@ describe('race answered by the engine under its floor (drawsUnderFloor)', () => 
     expect(e.roundScore[0]).toBe(20);
     expect(log.of(Ev.DRAW).length).toBe(2);
     expect(calls[0]).toBe(1);
-    // Over the bust cap (risk=0: any held number can bust) every question is asked.
+    // Over the bust cap (risk=0: any unseen copy of a held number) with nobody out of the round ahead:
+    // the engine stays for it at once (13 points), unasked.
     const calls0 = [0];
     const [r] = makeSevnPlayers(SEVN_STRATEGIES, sevnPreset('sevn'), [FLAT.replace('risk=0.9', 'risk=0')], [new Rng()]);
     const e0 = stacked([counted(r, calls0, true)], ['13', '4', '3', '9']);
-    expect(calls0[0]).toBe(1); // dealt 13: over the cap; race stays at once (13 points)
+    expect(calls0[0]).toBe(0);
     expect(e0.roundScore[0]).toBe(13);
+  });
+
+  it('draws on over the bust cap when a stayed opponent finishes ahead at the target (a stacked game, worked by hand)', () => {
+    const rules = { ...sevnPreset('sevn'), target: 30 };
+    const calls = [0];
+    const [race, stay] = makeSevnPlayers(SEVN_STRATEGIES, rules, [FLAT.replace('risk=0.9', 'risk=0'), 'stay-at:points=30'], [new Rng(), new Rng()]);
+    // Dealt 13 to seat 1 (stay-at 30), 1 to seat 0 (race, risk=0). Seat 1 draws 12 (25). Seat 0: the
+    // one copy of 1 is seen, 0 unseen: under the cap, 1 < floor 20: draws 0 (again 0 unseen). Seat 1
+    // draws 11 (36). Seat 0 draws 2 (3 points; one 2 unseen: over the cap). Seat 1 stays at 36 >= 30.
+    // Seat 0, over the cap: stayed seat 1's 36 >= 30 beats its 3, so it draws on: 3, 4, 5 and 9 make
+    // seven numbers, a SEVN: 0 + 1 + 2 + 3 + 4 + 5 + 9 + 17 = 41. Totals 41 and 36: seat 0 wins.
+    // Staying at 3 instead would leave 3 and 36.
+    const e = stacked([counted(race, calls, true), stay], ['13', '1', '12', '0', '11', '2', '3', '4', '5', '9'], { rules, mode: 'game' });
+    expect([e.totals[0], e.totals[1]]).toEqual([41, 36]);
+    expect(calls[0]).toBe(0);
   });
 
   it('works the floor out again in the next round of a game, from the new total', () => {

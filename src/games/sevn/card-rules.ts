@@ -9,7 +9,7 @@
  */
 import { Kind, type SevnCards } from './cards.js';
 import { Seat } from './seats.js';
-import { Answer, Decision, type SevnPlayer } from './view.js';
+import { Answer, Decision, type SevnPlayer, Status } from './view.js';
 import type { SevnTable } from './table.js';
 
 /**
@@ -28,15 +28,18 @@ export function stayAtPoints(p: SevnPlayer): number {
 }
 
 /**
- * What a drawOrStay function can carry when it draws, and nothing else decides, whenever both hold
- * (race, strategies/sevn/race.ts, with stake >= 0 and exact=off):
- * - nothing is held, or a Second Chance is, or the deck is not empty and the unseen copies of the held
- *   numbers (copies - seen) over the deck's size are at most `risk`;
- * - the round points are below the floor from the totals: min(points + progress x (gap > 0 ? behind x
- *   gap : ahead x gap) + (crowd >= 0 ? 0 : crowd x (players - 1)), target - its total), gap = the best
- *   opponent's total - its own (0 alone), progress = min(1, the highest total / target).
- * The engine then answers DRAW (answerFloor) and asks the strategy otherwise; the floor is worked out
- * once a seat, deck epoch and round (the totals change only between rounds; every game is a new epoch).
+ * What a drawOrStay function can carry when these answers are its own (race, strategies/sevn/race.ts,
+ * with stake >= 0 and exact=off), `bust` being: a number is held, no Second Chance, the deck is not
+ * empty and the unseen copies of the held numbers (copies - seen) over the deck's size exceed `risk`:
+ * - with `bust`: DRAW when an opponent out of the round (stayed or frozen) has a final (total + round
+ *   points) at or above `target` and above its own total + points, else STAY;
+ * - without: DRAW when the round points are below the floor from the totals: min(points + progress x
+ *   (gap > 0 ? behind x gap : ahead x gap) + (crowd >= 0 ? 0 : crowd x (players - 1)), target - its
+ *   total), gap = the best opponent's total - its own (0 alone), progress = min(1, the highest total /
+ *   target).
+ * The engine answers these itself (answerFloor) and asks the strategy otherwise (an empty deck with a
+ * number held, or points at or above the floor); the floor is worked out once a seat, deck epoch and
+ * round (the totals change only between rounds; every game starts a new epoch).
  */
 export interface DrawsUnderFloor {
   readonly drawsUnderFloor: { readonly risk: number; readonly points: number; readonly behind: number; readonly ahead: number; readonly crowd: number; readonly target: number };
@@ -76,7 +79,8 @@ function readFloor(p: SevnPlayer, s: number, floors: Float64Array): boolean {
 
 /**
  * Seat s's answer by its DrawsUnderFloor declaration (slots in `floors`), its round points `points`:
- * DRAW, or -1 to ask the strategy. The same floating-point steps as race's own (race.ts underFloor, bustsOver).
+ * DRAW, STAY, or -1 to ask the strategy. The same floating-point steps as race's own (race.ts
+ * underFloor, bustsOver, outWins).
  */
 export function answerFloor(e: SevnTable, floors: Float64Array, s: number, points: number): number {
   const st = e.seats;
@@ -94,10 +98,24 @@ export function answerFloor(e: SevnTable, floors: Float64Array, s: number, point
       const c = code[31 - Math.clz32(m & -m)];
       bad += copies[c] - seen[c];
     }
-    if (bad / total > floors[o + FloorSlot.RISK]) return -1;
+    if (bad / total > floors[o + FloorSlot.RISK]) return outWins(e, s, e.totals[s] + points, floors[o + FloorSlot.TARGET]) ? Answer.DRAW : Answer.STAY;
   }
   if (floors[o + FloorSlot.EPOCH] !== e.epoch || floors[o + FloorSlot.ROUND] !== e.round) setFloor(e, floors, s);
   return points < floors[o + FloorSlot.FLOOR] ? Answer.DRAW : -1;
+}
+
+/** Whether an opponent of s out of the round (stayed or frozen) has a final at or above the target and above `mine`. */
+function outWins(e: SevnTable, s: number, mine: number, target: number): boolean {
+  const st = e.seats;
+  let bestOut = -1;
+  for (let t = 0; t < e.n; t++) {
+    if (t === s) continue;
+    const status = st[(t << Seat.SHIFT) | Seat.STATUS];
+    if (status === Status.ACTIVE || status === Status.BUSTED) continue;
+    const final = e.totals[t] + e.scoreSeat(t);
+    if (final > bestOut) bestOut = final;
+  }
+  return bestOut >= target && bestOut > mine;
 }
 
 /** Works out seat s's floor for this round (see DrawsUnderFloor) into its slots. */
