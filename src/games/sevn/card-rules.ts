@@ -1,6 +1,7 @@
 /**
  * Rules a strategy can declare on its functions so that the engine answers for it, without filling the
- * view or calling it: stay-at's draw-or-stay threshold (StaysAtPoints) and the fixed card choices of
+ * view or calling it: stay-at's draw-or-stay threshold (StaysAtPoints), race's bust cap and floor
+ * (DrawsUnderFloor: the questions they settle, most of race's) and the fixed card choices of
  * strategies/sevn/choices.ts (ChoiceRule: stay-at's defaults, bust-cap's, ...). Not with an evaluator
  * (it replays the round through the strategies); with a decision sink the engine still answers and sets
  * the view's points for the recording. A declaration sits on the function it describes: a player built

@@ -38,9 +38,8 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     this.drawTally.take(d);
   }
   /**
-   * Per seat: the points its strategy stays at (StaysAtPoints), UNDER_FLOOR (DrawsUnderFloor, its
-   * slots in `floors`), or -1 to ask it. Read from the lineup when setup sees a new one (a lineup is
-   * not changed in place: setup compares it by identity).
+   * Per seat: the points its strategy stays at (StaysAtPoints), UNDER_FLOOR (DrawsUnderFloor: its slots in `floors`) or
+   * -1 to ask it. Read from the lineup when setup sees a new one (not changed in place: compared by identity).
    */
   private readonly stayAt = new Int32Array(MAX_PLAYERS).fill(-1);
   private readonly floors = new Float64Array(MAX_PLAYERS * FloorSlot.SIZE);
@@ -72,10 +71,8 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       // does not settle the question): the answer worked out here, without the view and the call.
       const points = this.scoreSeat(s);
       const a = at >= 0 ? (points >= at ? Answer.STAY : Answer.DRAW) : answerFloor(this, this.floors, s, points);
-      if (a >= 0) {
-        if (this.sink !== null) this.drawTally.count(points, this.seats[(s << Seat.SHIFT) | Seat.DISTINCT], a, s);
-        return a;
-      }
+      if (a >= 0 && this.sink !== null) this.drawTally.count(points, this.seats[(s << Seat.SHIFT) | Seat.DISTINCT], a, s);
+      if (a >= 0) return a;
     }
     const v = this.prepare(s, Decision.DRAW_STAY);
     const a = this.players[s].drawOrStay(v);
