@@ -26,7 +26,7 @@
  * rarely binds: the bust cap of 24% decides most stops, the totals and the stakes the rest.
  * scripts/strategy-study.mjs runs this tune and docs/STRATEGY.md reprints it.
  */
-import { Answer, Status, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
+import { Answer, Status, type SevnStrategy, type SevnStrategyDef, type SevnView } from '../../src/games/sevn/view.js';
 import { defineParams, num, withDefaults } from '../../src/engine/params.js';
 import { AWARE_CHOICES, CHOICES, cardChoices, unseenDuplicates, unseenTotal } from './choices.js';
 import { LAST_SEAT, LastSeatPlay } from './last-seat-play.js';
@@ -218,7 +218,7 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
     /** R4 holds: R1's answer (out of line: rare, and drawOrStay stays small enough for V8 to inline its check). */
     const outAnswer = (v: SevnView, me: number): number => (outWins(v, me, v.totalOf(me) + v.points, target) ? Answer.DRAW : Answer.STAY);
 
-    return {
+    const strategy: SevnStrategy = {
       ...cardChoices(params, ctx),
       drawOrStay(v) {
         if (k.last !== null) {
@@ -243,5 +243,9 @@ export const race: SevnStrategyDef<typeof PARAMS> = {
         return rule(v);
       },
     };
+    // The bust check with R1's answer, and the floor, declared (card-rules.ts, DrawsUnderFloor): the engine
+    // answers what they settle itself, without the view and this call. Not with `last`, which answers first.
+    if (last === null && stake >= 0) Object.assign(strategy.drawOrStay, { drawsUnderFloor: { risk, points, behind, ahead, crowd, target } });
+    return strategy;
   },
 };

@@ -1,6 +1,7 @@
 /**
  * Rules a strategy can declare on its functions so that the engine answers for it, without filling the
- * view or calling it: stay-at's draw-or-stay threshold (StaysAtPoints) and the fixed card choices of
+ * view or calling it: stay-at's draw-or-stay threshold (StaysAtPoints), race's bust cap and floor
+ * (DrawsUnderFloor: the questions they settle, most of race's) and the fixed card choices of
  * strategies/sevn/choices.ts (ChoiceRule: stay-at's defaults, bust-cap's, ...). Not with an evaluator
  * (it replays the round through the strategies); with a decision sink the engine still answers and sets
  * the view's points for the recording. A declaration sits on the function it describes: a player built
@@ -9,7 +10,7 @@
  */
 import { Kind, type SevnCards } from './cards.js';
 import { Seat } from './seats.js';
-import { Decision, type SevnPlayer } from './view.js';
+import { Answer, Decision, type SevnPlayer, Status } from './view.js';
 import type { SevnTable } from './table.js';
 
 /**
@@ -25,6 +26,121 @@ export interface StaysAtPoints {
 export function stayAtPoints(p: SevnPlayer): number {
   const at = (p.drawOrStay as Partial<StaysAtPoints>).stayAtPoints;
   return typeof at === 'number' && Number.isInteger(at) && at >= 0 && at <= 0x3fffffff ? at : -1;
+}
+
+/**
+ * What a drawOrStay function can carry when these answers are its own (race, strategies/sevn/race.ts,
+ * with stake >= 0 and exact=off), `bust` being: a number is held, no Second Chance, the deck is not
+ * empty and the unseen copies of the held numbers (copies - seen) over the deck's size exceed `risk`:
+ * - with `bust`: DRAW when an opponent out of the round (stayed or frozen) has a final (total + round
+ *   points) at or above `target` and above its own total + points, else STAY;
+ * - without: DRAW when the round points are below the floor from the totals: min(points + progress x
+ *   (gap > 0 ? behind x gap : ahead x gap) + (crowd >= 0 ? 0 : crowd x (players - 1)), target - its
+ *   total), gap = the best opponent's total - its own (0 alone), progress = min(1, the highest total /
+ *   target).
+ * The engine answers these itself (answerFloor) and asks the strategy otherwise (an empty deck with a
+ * number held, or points at or above the floor); the floor is worked out once a seat, deck epoch and
+ * round (the totals change only between rounds; every game starts a new epoch).
+ */
+export interface DrawsUnderFloor {
+  readonly drawsUnderFloor: { readonly risk: number; readonly points: number; readonly behind: number; readonly ahead: number; readonly crowd: number; readonly target: number };
+}
+
+/** stayAt[s] of a seat whose drawOrStay declares DrawsUnderFloor. */
+export const UNDER_FLOOR = -2;
+
+/** A seat's slots in the floors array (FloorSlot.SIZE each): the declaration, then the cached floor and its keys. */
+export const enum FloorSlot {
+  RISK = 0,
+  POINTS = 1,
+  BEHIND = 2,
+  AHEAD = 3,
+  CROWD = 4,
+  TARGET = 5,
+  EPOCH = 6,
+  ROUND = 7,
+  FLOOR = 8,
+  SIZE = 9,
+}
+
+/** Reads a DrawsUnderFloor declaration into seat s's slots of `floors`; false without one. */
+function readFloor(p: SevnPlayer, s: number, floors: Float64Array): boolean {
+  const d = (p.drawOrStay as Partial<DrawsUnderFloor>).drawsUnderFloor;
+  if (d === undefined || d === null) return false;
+  const o = s * FloorSlot.SIZE;
+  floors[o + FloorSlot.RISK] = d.risk;
+  floors[o + FloorSlot.POINTS] = d.points;
+  floors[o + FloorSlot.BEHIND] = d.behind;
+  floors[o + FloorSlot.AHEAD] = d.ahead;
+  floors[o + FloorSlot.CROWD] = d.crowd;
+  floors[o + FloorSlot.TARGET] = d.target;
+  floors[o + FloorSlot.EPOCH] = -1; // no epoch is -1: worked out at the first question
+  return true;
+}
+
+/**
+ * Seat s's answer by its DrawsUnderFloor declaration (slots in `floors`), its round points `points`:
+ * DRAW, STAY, or -1 to ask the strategy. The same floating-point steps as race's own (race.ts
+ * underFloor, bustsOver, outWins).
+ */
+export function answerFloor(e: SevnTable, floors: Float64Array, s: number, points: number): number {
+  const st = e.seats;
+  const b = s << Seat.SHIFT;
+  const o = s * FloorSlot.SIZE;
+  const held = st[b | Seat.MASK];
+  if (held !== 0 && st[b | Seat.SC] === 0) {
+    const total = e.deckLen;
+    if (total <= 0) return -1;
+    const copies = e.cards.copies;
+    const code = e.cards.numberCode;
+    const seen = e.seen;
+    let bad = 0;
+    for (let m = held; m !== 0; m &= m - 1) {
+      const c = code[31 - Math.clz32(m & -m)];
+      bad += copies[c] - seen[c];
+    }
+    if (bad / total > floors[o + FloorSlot.RISK]) return outWins(e, s, e.totals[s] + points, floors[o + FloorSlot.TARGET]) ? Answer.DRAW : Answer.STAY;
+  }
+  if (floors[o + FloorSlot.EPOCH] !== e.epoch || floors[o + FloorSlot.ROUND] !== e.round) setFloor(e, floors, s);
+  return points < floors[o + FloorSlot.FLOOR] ? Answer.DRAW : -1;
+}
+
+/** Whether an opponent of s out of the round (stayed or frozen) has a final at or above the target and above `mine`. */
+function outWins(e: SevnTable, s: number, mine: number, target: number): boolean {
+  const st = e.seats;
+  let bestOut = -1;
+  for (let t = 0; t < e.n; t++) {
+    if (t === s) continue;
+    const status = st[(t << Seat.SHIFT) | Seat.STATUS];
+    if (status === Status.ACTIVE || status === Status.BUSTED) continue;
+    const final = e.totals[t] + e.scoreSeat(t);
+    if (final > bestOut) bestOut = final;
+  }
+  return bestOut >= target && bestOut > mine;
+}
+
+/** Works out seat s's floor for this round (see DrawsUnderFloor) into its slots. */
+function setFloor(e: SevnTable, floors: Float64Array, s: number): void {
+  const o = s * FloorSlot.SIZE;
+  const totals = e.totals;
+  const n = e.n;
+  const target = floors[o + FloorSlot.TARGET];
+  const crowd = floors[o + FloorSlot.CROWD];
+  const myTotal = totals[s];
+  let bestTotal = -1e9;
+  let top = myTotal;
+  for (let t = 0; t < n; t++) {
+    if (t === s) continue;
+    const total = totals[t];
+    if (total > top) top = total;
+    if (total > bestTotal) bestTotal = total;
+  }
+  const gap = n > 1 ? bestTotal - myTotal : 0;
+  const progress = Math.min(1, top / target);
+  const level = floors[o + FloorSlot.POINTS] + progress * (gap > 0 ? floors[o + FloorSlot.BEHIND] * gap : floors[o + FloorSlot.AHEAD] * gap);
+  floors[o + FloorSlot.FLOOR] = Math.min(level + (crowd >= 0 ? 0 : crowd * (n - 1)), target - myTotal);
+  floors[o + FloorSlot.EPOCH] = e.epoch;
+  floors[o + FloorSlot.ROUND] = e.round;
 }
 
 /**
@@ -56,13 +172,15 @@ export function ruleOf(f: unknown, rule: ChoiceRule): ChoiceRule {
 }
 
 /**
- * Per seat of a lineup: the points it stays at (stayAtPoints) into `stayAt[s]`, and the rule each card
- * choice declares into `rule[(s << 3) | kind]` (ChoiceRule, by Decision kind), read by the engine.
+ * Per seat of a lineup: the points it stays at (stayAtPoints) into `stayAt[s]`, or UNDER_FLOOR with its
+ * DrawsUnderFloor declaration into `floors`, and the rule each card choice declares into
+ * `rule[(s << 3) | kind]` (ChoiceRule, by Decision kind), read by the engine.
  */
-export function readRules(players: readonly SevnPlayer[], stayAt: Int32Array, rule: Uint8Array): void {
+export function readRules(players: readonly SevnPlayer[], stayAt: Int32Array, rule: Uint8Array, floors: Float64Array): void {
   for (let s = 0; s < players.length; s++) {
     const p = players[s];
     stayAt[s] = stayAtPoints(p);
+    if (stayAt[s] < 0 && readFloor(p, s, floors)) stayAt[s] = UNDER_FLOOR;
     rule[(s << 3) | Decision.FREEZE] = ruleOf(p.freezeTarget, ChoiceRule.FEWEST);
     rule[(s << 3) | Decision.TRIPLE_DRAW] = ruleOf(p.tripleDrawTarget, ChoiceRule.EXPOSED);
     rule[(s << 3) | Decision.SECOND_CHANCE] = ruleOf(p.secondChanceTo, ChoiceRule.FEWEST);

@@ -19,11 +19,11 @@ import { Answer, Decision, type SevnPlayer, Status } from './view.js';
 import type { SevnViewBuffer } from './view-buffer.js';
 import { SevnTable } from './table.js';
 import { playNumbers } from './numbers.js';
-import { ChoiceRule, answerBallast, answerCrossroads, answerTarget, readRules } from './card-rules.js';
+import { ChoiceRule, FloorSlot, answerBallast, answerCrossroads, answerFloor, answerTarget, readRules } from './card-rules.js';
 import { RoundCapError } from '../../engine/errors.js';
 
 export { MAX_PLAYERS, RoundCapError };
-export type { StaysAtPoints } from './card-rules.js';
+export type { DrawsUnderFloor, StaysAtPoints } from './card-rules.js';
 
 /** The engine: the rules of play over the table's state (table.ts). */
 export class SevnEngine extends SevnTable implements FeatureSource {
@@ -38,10 +38,11 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     this.drawTally.take(d);
   }
   /**
-   * Per seat: the points its strategy stays at (StaysAtPoints), or -1 to ask it. Read from the lineup
-   * when setup sees a new one (a lineup is not changed in place: setup compares it by identity).
+   * Per seat: the points its strategy stays at (StaysAtPoints), UNDER_FLOOR (DrawsUnderFloor: its slots in `floors`) or
+   * -1 to ask it. Read from the lineup when setup sees a new one (not changed in place: compared by identity).
    */
   private readonly stayAt = new Int32Array(MAX_PLAYERS).fill(-1);
+  private readonly floors = new Float64Array(MAX_PLAYERS * FloorSlot.SIZE);
   /** Per seat s and decision kind k, at (s << 3) | k: the ChoiceRule its function declares (card-rules.ts), or ASK. */
   private readonly choiceRule = new Uint8Array(MAX_PLAYERS << 3);
   counterfactual: CounterfactualStreams | null = null;
@@ -65,12 +66,13 @@ export class SevnEngine extends SevnTable implements FeatureSource {
 
   private askDraw(s: number): number {
     const at = this.stayAt[s];
-    if (at >= 0 && this.evaluator === null && (this.sink === null || this.drawTally.sink !== null)) {
-      // A stay-at seat (StaysAtPoints): its answer worked out here, without the view and the call.
+    if (at !== -1 && this.evaluator === null && (this.sink === null || this.drawTally.sink !== null)) {
+      // A stay-at seat (StaysAtPoints) or one that draws under a floor (DrawsUnderFloor, -1 when it
+      // does not settle the question): the answer worked out here, without the view and the call.
       const points = this.scoreSeat(s);
-      const a = points >= at ? Answer.STAY : Answer.DRAW;
-      if (this.sink !== null) this.drawTally.count(points, this.seats[(s << Seat.SHIFT) | Seat.DISTINCT], a, s);
-      return a;
+      const a = at >= 0 ? (points >= at ? Answer.STAY : Answer.DRAW) : answerFloor(this, this.floors, s, points);
+      if (a >= 0 && this.sink !== null) this.drawTally.count(points, this.seats[(s << Seat.SHIFT) | Seat.DISTINCT], a, s);
+      if (a >= 0) return a;
     }
     const v = this.prepare(s, Decision.DRAW_STAY);
     const a = this.players[s].drawOrStay(v);
@@ -400,7 +402,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       for (let s = 0; s < MAX_PLAYERS; s++) this.seats[(s << Seat.SHIFT) | Seat.ROWLEN] = 0; // seats beyond n stay empty
       this.players = players;
       this.n = players.length;
-      readRules(players, this.stayAt, this.choiceRule);
+      readRules(players, this.stayAt, this.choiceRule, this.floors);
     }
     this.rng = rng;
     for (let s = 0; s < this.n; s++) {
