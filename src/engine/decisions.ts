@@ -354,15 +354,8 @@ export class DecisionCounter implements DecisionSink {
           mem[at + cells] = (slot = this.table.slotOf(((cell >>> 6) << 14) | (cell & 63))) + 1;
           sums = this.table.sums;
         }
-        const c = mem[at];
+        credit(sums, slot * 5, mem[at], out, (at & 7) << 2); // seat = actionSeat & 7 (countsAt is a multiple of 64)
         mem[at] = 0;
-        const x = (at & 7) << 2; // seat = actionSeat & 7 (countsAt is a multiple of 64)
-        const o = slot * 5;
-        sums[o] += c;
-        sums[o + 1] += c * out[x];
-        sums[o + 2] += c * out[x + 1];
-        sums[o + 3] += c * out[x + 2];
-        sums[o + 4] += c * out[x + 3];
       }
       mem[Tally.N] = 0;
     }

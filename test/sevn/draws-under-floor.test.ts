@@ -6,46 +6,20 @@
  * recorded bucket compared; and stacked rounds worked by hand count the questions the strategy sees.
  */
 import { describe, expect, it } from 'vitest';
-import { Bucketer, DecisionCounter, parseBuckets } from '../../src/engine/decisions.js';
 import { Rng } from '../../src/engine/rng.js';
-import { sevnBucketFeatures } from '../../src/games/sevn/buckets.js';
-import { type DrawsUnderFloor, SevnEngine } from '../../src/games/sevn/engine.js';
+import type { DrawsUnderFloor } from '../../src/games/sevn/engine.js';
 import { Ev } from '../../src/games/sevn/events.js';
 import { makeSevnPlayers } from '../../src/games/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import type { SevnPlayer } from '../../src/games/sevn/view.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
-import { EventLog, stacked } from './helpers.js';
+import { EventLog, playWrapped, stacked } from './helpers.js';
 
 /** The same player counting its draw-or-stay calls; `declared`: the declaration carried on. */
 function counted(p: SevnPlayer, calls: number[], declared: boolean): SevnPlayer {
   const q: SevnPlayer = { ...p, drawOrStay: (v) => (calls[0]++, p.drawOrStay(v)) };
   if (declared) Object.assign(q.drawOrStay, { drawsUnderFloor: (p.drawOrStay as Partial<DrawsUnderFloor>).drawsUnderFloor });
   return q;
-}
-
-function play(preset: string, specs: string[], declared: boolean, recordTo: 'none' | 'counter', games: number) {
-  const rules = sevnPreset(preset);
-  const rngs = specs.map(() => new Rng());
-  const calls = [0];
-  const players = makeSevnPlayers(SEVN_STRATEGIES, rules, specs, rngs).map((p) => counted(p, calls, declared));
-  const engine = new SevnEngine(rules);
-  const log = new EventLog();
-  engine.tracer = log;
-  const counter = new DecisionCounter(new Bucketer(sevnBucketFeatures(rules), parseBuckets(sevnBucketFeatures(rules), 'points:20,distinct:2')));
-  if (recordTo === 'counter') engine.decisions = counter;
-  const totals: number[] = [];
-  const deck = new Rng();
-  for (let g = 0; g < games; g++) {
-    deck.reseed(13, g, 0);
-    rngs.forEach((r, s) => r.reseed(13, g, 1, s));
-    engine.playGame(players, deck);
-    totals.push(...engine.totals.subarray(0, specs.length), engine.roundCount);
-    counter.settle(engine.totals, engine.winShare);
-  }
-  const counts = new Map<string, number[]>();
-  for (const [state, actionSeat, v] of counter.table.entries()) counts.set(`${state}/${actionSeat}`, [...v]);
-  return { events: log.events, totals, counts, calls: calls[0] };
 }
 
 describe('race answered by the engine under its floor (drawsUnderFloor)', () => {
@@ -57,8 +31,8 @@ describe('race answered by the engine under its floor (drawsUnderFloor)', () => 
   for (const [preset, specs] of cases) {
     for (const recordTo of ['none', 'counter'] as const) {
       it(`${preset} ${specs.join(' ')}, recording ${recordTo}: the events, scores and buckets of asking`, () => {
-        const a = play(preset, specs, true, recordTo, 30);
-        const b = play(preset, specs, false, recordTo, 30);
+        const a = playWrapped(preset, specs, (p, calls) => counted(p, calls, true), recordTo, 30, 13);
+        const b = playWrapped(preset, specs, (p, calls) => counted(p, calls, false), recordTo, 30, 13);
         expect(a.events.length).toBeGreaterThan(1000);
         expect(a.events).toEqual(b.events);
         expect(a.totals).toEqual(b.totals);

@@ -1,5 +1,9 @@
 /** Shared helpers for the SEVN tests: scripted players and a stacked-deck round or game. */
+import { Bucketer, DecisionCounter, parseBuckets } from '../../src/engine/decisions.js';
 import { Rng } from '../../src/engine/rng.js';
+import { sevnBucketFeatures } from '../../src/games/sevn/buckets.js';
+import { makeSevnPlayers } from '../../src/games/sevn/index.js';
+import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
 import { type SevnTracer } from '../../src/games/sevn/events.js';
 import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
@@ -70,4 +74,42 @@ export function rowOf(engine: SevnEngine, seat: number): string[] {
 export function meanSe(sum: number, sumSq: number, n: number): { mean: number; se: number } {
   const mean = sum / n;
   return { mean, se: Math.sqrt(Math.max(0, sumSq / n - mean * mean) / n) };
+}
+
+/** What a lineup did in playWrapped's games: every trace event, the totals and rounds, the recorded buckets and the draw-or-stay calls. */
+export interface Played {
+  events: number[][];
+  totals: number[];
+  counts: Map<string, number[]>;
+  calls: number;
+}
+
+/**
+ * `games` games (seed `seed`) of the lineup `specs`, each player behind `wrap` (which counts its
+ * draw-or-stay calls in calls[0]), traced and, with recordTo 'counter', recorded in
+ * points:20,distinct:2 buckets: for tests that an engine-side answer (a declared rule) is the
+ * strategy's own.
+ */
+export function playWrapped(preset: string, specs: string[], wrap: (p: SevnPlayer, calls: number[]) => SevnPlayer, recordTo: 'none' | 'counter', games: number, seed: number): Played {
+  const rules = sevnPreset(preset);
+  const rngs = specs.map(() => new Rng());
+  const calls = [0];
+  const players = makeSevnPlayers(SEVN_STRATEGIES, rules, specs, rngs).map((p) => wrap(p, calls));
+  const engine = new SevnEngine(rules);
+  const log = new EventLog();
+  engine.tracer = log;
+  const counter = new DecisionCounter(new Bucketer(sevnBucketFeatures(rules), parseBuckets(sevnBucketFeatures(rules), 'points:20,distinct:2')));
+  if (recordTo === 'counter') engine.decisions = counter;
+  const totals: number[] = [];
+  const deck = new Rng();
+  for (let g = 0; g < games; g++) {
+    deck.reseed(seed, g, 0);
+    rngs.forEach((r, s) => r.reseed(seed, g, 1, s));
+    engine.playGame(players, deck);
+    totals.push(...engine.totals.subarray(0, specs.length), engine.roundCount);
+    counter.settle(engine.totals, engine.winShare);
+  }
+  const counts = new Map<string, number[]>();
+  for (const [state, actionSeat, v] of counter.table.entries()) counts.set(`${state}/${actionSeat}`, [...v]);
+  return { events: log.events, totals, counts, calls: calls[0] };
 }

@@ -5,16 +5,14 @@
  * declaration (so every question is asked), and every trace event, score and recorded bucket compared.
  */
 import { describe, expect, it } from 'vitest';
-import { Bucketer, DecisionCounter, parseBuckets } from '../../src/engine/decisions.js';
 import { Rng } from '../../src/engine/rng.js';
-import { sevnBucketFeatures } from '../../src/games/sevn/buckets.js';
-import { SevnEngine, type StaysAtPoints } from '../../src/games/sevn/engine.js';
+import type { StaysAtPoints } from '../../src/games/sevn/engine.js';
 import { Ev } from '../../src/games/sevn/events.js';
 import { makeSevnPlayers } from '../../src/games/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { Answer, type SevnPlayer } from '../../src/games/sevn/view.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
-import { EventLog, stacked } from './helpers.js';
+import { EventLog, playWrapped, stacked } from './helpers.js';
 
 /** The same player without its declaration, counting its draw-or-stay calls. */
 function asked(p: SevnPlayer, calls: number[]): SevnPlayer {
@@ -29,41 +27,11 @@ function asked(p: SevnPlayer, calls: number[]): SevnPlayer {
   };
 }
 
-interface Played {
-  events: number[][];
-  totals: number[];
-  counts: Map<string, number[]>;
-  calls: number;
-}
-
-function play(preset: string, specs: string[], declared: boolean, recordTo: 'none' | 'counter', games: number): Played {
-  const rules = sevnPreset(preset);
-  const rngs = specs.map(() => new Rng());
-  const calls = [0];
-  const made = makeSevnPlayers(SEVN_STRATEGIES, rules, specs, rngs);
-  const players = made.map((p) => {
-    const q = asked(p, calls);
-    // Declared: the counting wrapper carries the declaration on, so that a call to it shows.
-    if (declared) Object.assign(q.drawOrStay, { stayAtPoints: (p.drawOrStay as Partial<StaysAtPoints>).stayAtPoints });
-    return q;
-  });
-  const engine = new SevnEngine(rules);
-  const log = new EventLog();
-  engine.tracer = log;
-  const counter = new DecisionCounter(new Bucketer(sevnBucketFeatures(rules), parseBuckets(sevnBucketFeatures(rules), 'points:20,distinct:2')));
-  if (recordTo === 'counter') engine.decisions = counter;
-  const totals: number[] = [];
-  const deck = new Rng();
-  for (let g = 0; g < games; g++) {
-    deck.reseed(11, g, 0);
-    rngs.forEach((r, s) => r.reseed(11, g, 1, s));
-    engine.playGame(players, deck);
-    totals.push(...engine.totals.subarray(0, specs.length), engine.roundCount);
-    counter.settle(engine.totals, engine.winShare);
-  }
-  const counts = new Map<string, number[]>();
-  for (const [state, actionSeat, v] of counter.table.entries()) counts.set(`${state}/${actionSeat}`, [...v]);
-  return { events: log.events, totals, counts, calls: calls[0] };
+/** The same player, counting its draw-or-stay calls; `declared`: with its stayAtPoints carried on (a call to it shows). */
+function wrapped(p: SevnPlayer, calls: number[], declared: boolean): SevnPlayer {
+  const q = asked(p, calls);
+  if (declared) Object.assign(q.drawOrStay, { stayAtPoints: (p.drawOrStay as Partial<StaysAtPoints>).stayAtPoints });
+  return q;
 }
 
 describe('stay-at answered by the engine (stayAtPoints)', () => {
@@ -75,8 +43,8 @@ describe('stay-at answered by the engine (stayAtPoints)', () => {
   for (const [preset, specs] of cases) {
     for (const recordTo of ['none', 'counter'] as const) {
       it(`${preset} ${specs.join(' ')}, recording ${recordTo}: the events, scores and buckets of asking`, () => {
-        const a = play(preset, specs, true, recordTo, 40);
-        const b = play(preset, specs, false, recordTo, 40);
+        const a = playWrapped(preset, specs, (p, calls) => wrapped(p, calls, true), recordTo, 40, 11);
+        const b = playWrapped(preset, specs, (p, calls) => wrapped(p, calls, false), recordTo, 40, 11);
         expect(a.events.length).toBeGreaterThan(1000);
         expect(a.events).toEqual(b.events);
         expect(a.totals).toEqual(b.totals);
