@@ -289,7 +289,10 @@ export class Rng {
     // and its int32 check were a fifth of a SEVENFALL turn's draws, by perf).
     const x = this.next();
     if ((Math.imul(x, n) ^ SIGN) < (n ^ SIGN)) return this.belowFrom(x, n);
-    return highWord(x, n);
+    // highWord written out: a call of a module function compiled to a check, in every draw, that the
+    // module's binding still held it (3 instructions and a constant load).
+    if (n < 0x10000) return ((Math.imul(x >>> 16, n) + (Math.imul(x & 0xffff, n) >>> 16)) | 0) >>> 16;
+    return ((x >>> 0) * n * TWO_MINUS32) | 0;
   }
 
   /**

@@ -138,6 +138,7 @@ export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, la
   // The module's constants in locals: each use of one in the loop was a context load and a hole check.
   const denseScores = DENSE_SCORES;
   const fields = SEAT_FIELDS;
+  const winUnits = WIN_UNITS; // an imported binding: five loads and a hole check at each use
   let row = 0;
   // The runner's fast path when it has one (no decisions recorded), else game by game.
   const ranged = recording === 'none' && playByRange(runner, def.seed, start, end, dense, other, totals, rows);
@@ -153,7 +154,7 @@ export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, la
       let win = 0;
       if (wins) {
         // Round mode leaves both sums 0: adding 0 to them changes nothing.
-        win = Math.round(winShare[s] * WIN_UNITS);
+        win = Math.round(winShare[s] * winUnits);
         totals[o + 3] += win;
         totals[o + 4] += win * win;
       }

@@ -210,7 +210,9 @@ export class SevnDeck {
   protected take(): number {
     // The common case kept small enough for V8 to inline into drawFor; the rest in takeSlow.
     let n = this.deckLen;
-    if (n === 0 || this.stackPos < this.stackLen) return this.takeSlow();
+    // `| 0`: the slow path's result as an int32 too, so that the caller's card is one (not a tagged
+    // value checked for a small integer at every draw).
+    if (n === 0 || this.stackPos < this.stackLen) return this.takeSlow() | 0;
     const deck = this.deck;
     const j = this.rng.below(n);
     const c = deck[j];

@@ -417,19 +417,12 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     if (this.evaluator !== null) this.evaluator.roundStart(this);
     const n = this.n;
     const st = this.seats;
+    const pairs = this.seatPairs;
     for (let s = 0; s < n; s++) {
-      const b = s << Seat.SHIFT;
-      st[b | Seat.STATUS] = Status.ACTIVE;
-      st[b | Seat.MASK] = 0;
-      st[b | Seat.SUM] = 0;
-      st[b | Seat.DISTINCT] = 0;
-      st[b | Seat.NONLOW] = 0;
-      st[b | Seat.MULT] = 1;
-      st[b | Seat.PLUS] = 0;
-      st[b | Seat.BONUS] = 0;
-      st[b | Seat.SC] = 0;
-      st[b | Seat.SEVNAT] = 0;
-      st[b | Seat.EXTRA] = 0;
+      // STATUS (Status.ACTIVE) to EXTRA start at 0: five stores of a double's 0, eight zero bytes each.
+      const p = s << (Seat.SHIFT - 1);
+      pairs[p] = pairs[p | 1] = pairs[p | 2] = pairs[p | 3] = pairs[p | 4] = 0;
+      st[(s << Seat.SHIFT) | Seat.MULT] = 1;
     }
     const v = this.view;
     v.players = n;
@@ -468,12 +461,19 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   turns(s: number, forced: number): void {
     const n = this.n;
     const st = this.seats;
+    const stayAt = this.stayAt;
+    // Nothing records or replays the answers: a stay-at seat's answer worked out here, as askDraw's,
+    // without askDraw's checks and scoreSeat's busted case (the seat is in the round).
+    const plain = this.sink === null && this.evaluator === null;
     let answer = forced;
     while (!this.ended && this.active > 0) {
-      if (st[(s << Seat.SHIFT) | Seat.STATUS] === Status.ACTIVE) {
-        if (answer < 0) answer = this.askDraw(s);
+      const b = s << Seat.SHIFT;
+      if (st[b | Seat.STATUS] === Status.ACTIVE) {
+        const at = answer < 0 && plain ? stayAt[s] : -1;
+        if (at >= 0) answer = this.activeScore(b) >= at ? Answer.STAY : Answer.DRAW;
+        else if (answer < 0) answer = this.askDraw(s);
         if (answer === Answer.STAY) {
-          st[(s << Seat.SHIFT) | Seat.STATUS] = Status.STAYED;
+          st[b | Seat.STATUS] = Status.STAYED;
           this.active--;
           if (this.tracer !== null) this.tracer.event(Ev.STAY, s, 0, 0);
         } else {

@@ -14,6 +14,8 @@ export const enum Seat {
   SHIFT = 4,
   /** Int32 slots per seat. */
   SIZE = 16,
+  // The fields a round starts at 0, STATUS to EXTRA, come first: the engine zeroes them two at a time
+  // (SevnTable.seatPairs).
   STATUS = 0,
   /** Bit v: number value v held. */
   MASK = 1,
@@ -23,17 +25,17 @@ export const enum Seat {
   DISTINCT = 3,
   /** Kept Ballast cards above Featherweight's maxValue (numbers above it are read from the mask). */
   NONLOW = 4,
-  MULT = 5,
-  PLUS = 6,
+  PLUS = 5,
   /** Bonus cards held (B_* bits). */
-  BONUS = 7,
+  BONUS = 6,
   /** 1 while a Second Chance is held. */
-  SC = 8,
+  SC = 7,
   /** 1 after a SEVN this round. */
-  SEVNAT = 9,
+  SEVNAT = 8,
+  /** Bonus cards' points plus the SEVN bonus, kept current as the row changes. */
+  EXTRA = 9,
   ROWLEN = 10,
   /** Where the seat's row starts in `rows` (fixed: s * stride). */
   ROWBASE = 11,
-  /** Bonus cards' points plus the SEVN bonus, kept current as the row changes. */
-  EXTRA = 12,
+  MULT = 12,
 }

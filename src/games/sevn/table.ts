@@ -32,6 +32,8 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
    * per-seat arrays below are copies made when read.
    */
   readonly seats = new Int32Array(MAX_PLAYERS * Seat.SIZE);
+  /** `seats` seen as pairs of fields: a round's start zeroes two at a time (playRoundCore). */
+  declare readonly seatPairs: Float64Array;
   private readonly pubStatus = new Uint8Array(MAX_PLAYERS);
   private readonly pubSc = new Uint8Array(MAX_PLAYERS);
   private readonly pubSevnAt = new Uint8Array(MAX_PLAYERS);
@@ -89,6 +91,7 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
 
   constructor(rules: SevnRules, cards = new SevnCards(rules)) {
     super(rules, cards);
+    this.seatPairs = new Float64Array(this.seats.buffer);
     this.qOwner = new Uint8Array(this.size);
     this.qCard = new Uint8Array(this.size);
     this.inHand = new Int16Array(cards.codes);
@@ -258,6 +261,13 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
     const st = this.seats;
     const b = s << Seat.SHIFT;
     if (st[b | Seat.STATUS] === Status.BUSTED) return 0;
+    const t = st[b | Seat.SUM] * st[b | Seat.MULT] + st[b | Seat.PLUS] + st[b | Seat.EXTRA];
+    return t < 0 ? 0 : t;
+  }
+
+  /** scoreSeat of a seat still in the round (never busted), at `b` = s << Seat.SHIFT. */
+  activeScore(b: number): number {
+    const st = this.seats;
     const t = st[b | Seat.SUM] * st[b | Seat.MULT] + st[b | Seat.PLUS] + st[b | Seat.EXTRA];
     return t < 0 ? 0 : t;
   }
