@@ -134,7 +134,9 @@ export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, la
   const end = Math.min(last * def.chunkSize, def.games);
   const rows = perGame ? new Int32Array((end - start) * seats * PER_GAME_FIELDS) : null;
   const { scores, winShare, rounds, busts } = runner;
-  const wins = def.mode === 'game'; // round mode has no winner: win shares are 0
+  // Round mode has no winner: win shares are 0. Tested as `=== true`: the loop is entered on stack
+  // replacement, where V8 knows no local's type and a plain `if` tested for every falsy value.
+  const wins = def.mode === 'game';
   // The module's constants in locals: each use of one in the loop was a context load and a hole check.
   const denseScores = DENSE_SCORES;
   const fields = SEAT_FIELDS;
@@ -152,7 +154,7 @@ export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, la
       else other.push(s, score, 1);
       const o = s * fields;
       let win = 0;
-      if (wins) {
+      if (wins === true) {
         // Round mode leaves both sums 0: adding 0 to them changes nothing.
         win = Math.round(winShare[s] * winUnits);
         totals[o + 3] += win;

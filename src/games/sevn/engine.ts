@@ -436,7 +436,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     this.roundCount++;
     this.roundReshuffles = 0;
     if (this.tracer !== null) this.tracer.event(Ev.ROUND_START, this.dealer, this.round, 0);
-    if (this.numbersKernel && this.tracer === null) playNumbers(this);
+    if (this.numbersKernel === true && this.tracer === null) playNumbers(this);
     else {
       this.deckWhole = false; // these draws are not logged (SevnDeck.drawnFrom)
       // The deal: one open card each, from the left of the dealer; actions resolve at once.
@@ -565,7 +565,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
    */
   endRound(): boolean {
     const n = this.n;
-    if (this.deckPersists) this.clearTable();
+    if (this.deckPersists === true) this.clearTable();
     else this.freshDeck(); // nothing carries over: rows, queue and discard pile go back into the deck
     // The round's scores join the totals in the leader's scan: one loop (about 700 instructions a game).
     const totals = this.totals;
@@ -586,14 +586,14 @@ export class SevnEngine extends SevnTable implements FeatureSource {
         for (let s = 0; s < n; s++) this.winShare[s] = s === leader ? 1 : 0;
         return true;
       }
-      if (this.tiedShared) {
+      if (this.tiedShared === true) {
         let k = 0;
         for (let s = 0; s < n; s++) if (this.totals[s] === best) k++;
         for (let s = 0; s < n; s++) this.winShare[s] = this.totals[s] === best ? 1 / k : 0;
         return true;
       }
     }
-    if (this.dealerRotates) this.dealer = this.dealer + 1 === n ? 0 : this.dealer + 1;
+    if (this.dealerRotates === true) this.dealer = this.dealer + 1 === n ? 0 : this.dealer + 1;
     return false;
   }
 }

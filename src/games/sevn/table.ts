@@ -82,7 +82,10 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
   declare readonly sevnBonus: number;
   declare readonly fwMax: number;
   declare readonly tripleCards: number;
-  /** The optional rule choices, read once (each is tested only where it acts). */
+  /**
+   * The optional rule choices, read once (each is tested only where it acts, as `=== true`: V8 keeps no
+   * type for these fields, and a plain `if` compiled to a test against every falsy kind of value).
+   */
   declare readonly freezeSelf: boolean;
   declare readonly stormFromLeft: boolean;
   declare readonly deckPersists: boolean;
