@@ -21,6 +21,9 @@ import type { SevnCards } from './cards.js';
 import { Ev, type SevnTracer } from './events.js';
 import type { SevnRules } from './rules.js';
 
+/** Slots past the last card in the deck's and the pile's arrays (never read: only written by clearTable). */
+export const PILE_SLACK = 4;
+
 /** Deck epochs handed out in this thread (see SevnDeck.epoch): never the same for two decks. */
 let epochs = 0;
 
@@ -77,9 +80,10 @@ export class SevnDeck {
     this.rules = rules;
     this.cards = cards;
     this.size = cards.deck.length;
-    this.deck = new Uint8Array(this.size);
+    // PILE_SLACK: room past the end for SevnTable.clearTable's fixed four cards a row (deck and pile swap).
+    this.deck = new Uint8Array(this.size + PILE_SLACK);
     this.drawnFrom = new Uint8Array(this.size);
-    this.discard = new Uint8Array(this.size);
+    this.discard = new Uint8Array(this.size + PILE_SLACK);
     this.stack = new Uint8Array(this.size);
     this.seen = new Uint8Array(cards.codes);
   }

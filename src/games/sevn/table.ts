@@ -10,7 +10,7 @@
  * tracer sees it (two Int16Array updates per draw saved, about 20 instructions).
  */
 import { Kind, SevnCards } from './cards.js';
-import { SevnDeck } from './deck.js';
+import { PILE_SLACK, SevnDeck } from './deck.js';
 import type { SevnRules } from './rules.js';
 import { SeatBonus } from './scoring.js';
 import { MAX_PLAYERS, Seat } from './seats.js';
@@ -103,7 +103,7 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
     const b = rules.bonuses;
     stride += b.featherweight.count + b.heavyweight.count + b.ladder.count;
     this.stride = stride;
-    this.rows = new Uint8Array(stride * MAX_PLAYERS);
+    this.rows = new Uint8Array(stride * MAX_PLAYERS + PILE_SLACK); // clearTable reads four cards a row
     for (let s = 0; s < MAX_PLAYERS; s++) this.seats[(s << Seat.SHIFT) | Seat.ROWBASE] = s * stride;
     this.bonus = new SeatBonus(rules);
     this.sevnDistinct = rules.sevn.distinct;
@@ -238,15 +238,17 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
     let d = this.discardLen;
     for (let s = 0; s < this.n; s++) {
       const b = s << Seat.SHIFT;
-      let i = st[b | Seat.ROWBASE];
-      const end = i + st[b | Seat.ROWLEN];
-      // Two cards an iteration: V8's code checks both arrays' maps and reloads their lengths and bases
-      // at every iteration of a loop, not at every access within one.
-      for (; i + 1 < end; i += 2, d += 2) {
-        discard[d] = rows[i];
-        discard[d + 1] = rows[i + 1];
-      }
-      if (i < end) discard[d++] = rows[i];
+      const i = st[b | Seat.ROWBASE];
+      const len = st[b | Seat.ROWLEN];
+      // Four cards whatever the row's length (most rows hold 1 to 4), then any more: a loop's every
+      // iteration re-checked both arrays' maps and reloaded their lengths and bases. Cards copied past
+      // the row's end land past the pile's (PILE_SLACK), where nothing reads.
+      discard[d] = rows[i];
+      discard[d + 1] = rows[i + 1];
+      discard[d + 2] = rows[i + 2];
+      discard[d + 3] = rows[i + 3];
+      for (let k = 4; k < len; k++) discard[d + k] = rows[i + k];
+      d += len;
       st[b | Seat.ROWLEN] = 0;
     }
     while (this.qLen > 0) {
