@@ -53,6 +53,8 @@ export class SevnDeck {
    * seen), so `cards.copies[c] - seen[c]` is exactly what the deck holds.
    */
   declare readonly seen: Uint8Array;
+  /** `seen`'s bytes as doubles (see refillDeck). */
+  declare private readonly seenWords: Float64Array;
   declare private stack: Uint8Array;
   stackLen = 0;
   stackPos = 0;
@@ -85,7 +87,10 @@ export class SevnDeck {
     this.drawnFrom = new Uint8Array(this.size);
     this.discard = new Uint8Array(this.size + PILE_SLACK);
     this.stack = new Uint8Array(this.size);
-    this.seen = new Uint8Array(cards.codes);
+    // The seen counts' bytes rounded up to whole doubles: a fresh deck zeroes them eight at a time.
+    const words = new ArrayBuffer((cards.codes + 7) & ~7);
+    this.seen = new Uint8Array(words, 0, cards.codes);
+    this.seenWords = new Float64Array(words);
   }
 
   /** Test and trace hook: the next draws take these cards, in order (each must be in the deck). */
@@ -166,8 +171,10 @@ export class SevnDeck {
     } else {
       deck.set(this.cards.deck);
       this.deckWhole = true;
-      // Loops, not fill(): for arrays this small a fill() call costs more than the writes (measured).
-      for (let c = 0; c < seen.length; c++) seen[c] = 0;
+      // A loop, not fill(): for arrays this small a fill() call costs more than the writes (measured).
+      // Eight counts a store (a double's 0 is eight zero bytes): 4 iterations for SEVN's 31 codes.
+      const words = this.seenWords;
+      for (let w = 0; w < words.length; w++) words[w] = 0;
     }
     this.deckLen = size;
     this.discardLen = 0;

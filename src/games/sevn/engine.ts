@@ -462,13 +462,14 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     const n = this.n;
     const st = this.seats;
     const stayAt = this.stayAt;
-    // Nothing records or replays the answers: a stay-at seat's answer worked out here, as askDraw's,
-    // without askDraw's checks and scoreSeat's busted case (the seat is in the round).
+    // Nothing records or replays answers: a stay-at seat's worked out here, as askDraw's, less its checks.
     const plain = this.sink === null && this.evaluator === null;
     let answer = forced;
-    while (!this.ended && this.active > 0) {
+    while (!this.ended) { // until nobody is in the round: `active` read only at a seat out of it
       const b = s << Seat.SHIFT;
-      if (st[b | Seat.STATUS] === Status.ACTIVE) {
+      if (st[b | Seat.STATUS] !== Status.ACTIVE) {
+        if (this.active === 0) return;
+      } else {
         const at = answer < 0 && plain ? stayAt[s] : -1;
         if (at >= 0) answer = this.activeScore(b) >= at ? Answer.STAY : Answer.DRAW;
         else if (answer < 0) answer = this.askDraw(s);
