@@ -207,6 +207,7 @@ export function cardChoices(params: ChoiceValues, ctx: Pick<SevnContext, 'cards'
   if (triple === 'exposed') declare(choices.tripleDrawTarget, ChoiceRule.EXPOSED);
   if (gift === 'fewest') declare(choices.secondChanceTo, ChoiceRule.FEWEST);
   if (ballast === 'sevn') declare(choices.ballast, ChoiceRule.SEVN);
+  if (ballast === 'gain') declare(choices.ballast, ChoiceRule.GAIN);
   if (crossroads === 'row') declare(choices.crossroads, ChoiceRule.ROW);
   return choices;
 }

@@ -14,6 +14,7 @@ import { Ev } from '../../src/games/sevn/events.js';
 import { makeSevnPlayers } from '../../src/games/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { Seat } from '../../src/games/sevn/seats.js';
+import { Bonus } from '../../src/games/sevn/cards.js';
 import type { SevnPlayer } from '../../src/games/sevn/view.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { EventLog } from './helpers.js';
@@ -69,6 +70,8 @@ describe("stay-at's card choices answered by the engine (ChoiceRule)", () => {
     ['flip7', ['stay-at:points=0', 'stay-at:points=25', 'stay-at:points=40']],
     // Other strategies with the fixed choices declare them too (cardChoices): every choice answered.
     ['sevn', ['bust-cap', 'stay-at-cards', 'stay-at:points=20', 'bust-cap:p=0.1']],
+    // ballast=gain (ev's and race's default) is declared too: the engine keeps by the row's score.
+    ['sevn', ['race', 'ev', 'stay-at:points=20,ballast=gain', 'race:ballast=keep']],
   ];
   /** Whether every seat plays the fixed default choices (declared, so never asked). */
   const allDeclared = (specs: string[]): boolean => specs.every((s) => /^(stay-at|stay-at-cards|bust-cap)(:|$)/.test(s) && !/freeze|triple|gift|ballast|crossroads/.test(s));
@@ -91,16 +94,16 @@ describe("stay-at's card choices answered by the engine (ChoiceRule)", () => {
       if (allDeclared(specs)) {
         for (const k of ['freezeTarget', 'secondChanceTo', 'ballast', 'crossroads'] as const) expect(count(a, k)).toBe(0);
         expect(count(a, 'tripleDrawTarget')).toBeLessThan(count(b, 'tripleDrawTarget') / 50);
-      } else for (const k of ['freezeTarget', 'tripleDrawTarget', 'ballast'] as const) if (preset === 'sevn') expect(count(a, k)).toBeGreaterThan(100);
+      } else for (const k of ['freezeTarget', 'tripleDrawTarget', 'ballast'] as const) if (preset === 'sevn') expect(count(a, k)).toBeGreaterThan(k === 'ballast' ? 50 : 100); // Ballast: asked of random and ballast=keep alone
     });
   }
 
-  it('declares only the default choices', () => {
+  it('declares the fixed default choices and ballast=gain, no other', () => {
     const rules = sevnPreset('sevn');
     const [d, o, bc] = makeSevnPlayers(SEVN_STRATEGIES, rules, ['stay-at', 'stay-at:freeze=most,triple=harm,gift=least,ballast=gain,crossroads=game', 'bust-cap'], [new Rng(), new Rng(), new Rng()]);
     const rule = (f: unknown): unknown => (f as { choiceRule?: number }).choiceRule;
     expect([rule(d.freezeTarget), rule(d.tripleDrawTarget), rule(d.secondChanceTo), rule(d.ballast), rule(d.crossroads)]).toEqual([ChoiceRule.FEWEST, ChoiceRule.EXPOSED, ChoiceRule.FEWEST, ChoiceRule.SEVN, ChoiceRule.ROW]);
-    expect([rule(o.freezeTarget), rule(o.tripleDrawTarget), rule(o.secondChanceTo), rule(o.ballast), rule(o.crossroads)]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect([rule(o.freezeTarget), rule(o.tripleDrawTarget), rule(o.secondChanceTo), rule(o.ballast), rule(o.crossroads)]).toEqual([undefined, undefined, undefined, ChoiceRule.GAIN, undefined]);
     expect([rule(bc.freezeTarget), rule(bc.tripleDrawTarget), rule(bc.secondChanceTo), rule(bc.ballast), rule(bc.crossroads)]).toEqual([ChoiceRule.FEWEST, ChoiceRule.EXPOSED, ChoiceRule.FEWEST, ChoiceRule.SEVN, ChoiceRule.ROW]);
   });
 });
@@ -170,8 +173,47 @@ describe('the rules on a table worked by hand', () => {
     const e = table();
     e.seats[(1 << Seat.SHIFT) | Seat.DISTINCT] = 6;
     e.seats[(2 << Seat.SHIFT) | Seat.DISTINCT] = 5;
-    expect(answerBallast(e, 1)).toBe(1);
-    expect(answerBallast(e, 2)).toBe(0);
+    const c = e.cards.code('-2');
+    expect(answerBallast(e, 1, c, ChoiceRule.SEVN)).toBe(1);
+    expect(answerBallast(e, 2, c, ChoiceRule.SEVN)).toBe(0);
+  });
+
+  it('GAIN: keeps a Ballast card only when keeping raises the row now (the SEVN bonus, a Featherweight)', () => {
+    const e = table();
+    const st = e.seats;
+    const c = e.cards;
+    // Seat 1: 12 and 5, 17 points. Kept, a -2 leaves 15 points: discarded; as the 7th value, 15 + 17 = 32: kept.
+    st[(1 << Seat.SHIFT) | Seat.DISTINCT] = 2;
+    expect(answerBallast(e, 1, c.code('-2'), ChoiceRule.GAIN)).toBe(0);
+    st[(1 << Seat.SHIFT) | Seat.DISTINCT] = 6;
+    expect(answerBallast(e, 1, c.code('-2'), ChoiceRule.GAIN)).toBe(1);
+    // Seat 0: 1, 2 and 3 with a Featherweight (4 values at most 6: +15), 6 points. A -1 as the 4th value: 5 + 15 = 20.
+    const b = 0 << Seat.SHIFT;
+    st[b | Seat.MASK] = 0b1110;
+    st[b | Seat.SUM] = 6;
+    st[b | Seat.DISTINCT] = 3;
+    st[b | Seat.BONUS] = Bonus.FEATHERWEIGHT;
+    expect(answerBallast(e, 0, c.code('-1'), ChoiceRule.GAIN)).toBe(1);
+    // With 9 for 3 (1, 2, 9: 12 points), no Featherweight: 11 points, discarded.
+    st[b | Seat.MASK] = (1 << 1) | (1 << 2) | (1 << 9);
+    st[b | Seat.SUM] = 12;
+    expect(answerBallast(e, 0, c.code('-1'), ChoiceRule.GAIN)).toBe(0);
+    // 1, 2, 3 and a kept Ballast above 6 (a rules file's; sum 6 + 9 = 15, 4 values): no Featherweight either way, 14 < 15.
+    st[b | Seat.MASK] = 0b1110;
+    st[b | Seat.SUM] = 15;
+    st[b | Seat.DISTINCT] = 4;
+    st[b | Seat.NONLOW] = 1;
+    expect(answerBallast(e, 0, c.code('-1'), ChoiceRule.GAIN)).toBe(0);
+    // Seat 2: a 1 among six values and a -20 modifier (a rules file's): 0 points.
+    st[(2 << Seat.SHIFT) | Seat.MASK] = 1 << 1;
+    st[(2 << Seat.SHIFT) | Seat.SUM] = 1;
+    st[(2 << Seat.SHIFT) | Seat.DISTINCT] = 6;
+    st[(2 << Seat.SHIFT) | Seat.PLUS] = -20;
+    expect(e.scoreSeat(2)).toBe(0);
+    // A -3 as the 7th value: (1 - 3) - 20 + 17 = -5, scored 0: not above 0, discarded; with +4 for -20: 19 > 5, kept.
+    expect(answerBallast(e, 2, c.code('-3'), ChoiceRule.GAIN)).toBe(0);
+    st[(2 << Seat.SHIFT) | Seat.PLUS] = 4;
+    expect(answerBallast(e, 2, c.code('-3'), ChoiceRule.GAIN)).toBe(1);
   });
 
   it('ROW: what each card adds to the row now; the second card only when it is worth more', () => {

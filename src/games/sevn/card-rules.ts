@@ -8,7 +8,8 @@
  * by spreading another and replacing that function loses it. test/sevn/stay-at-points.test.ts and card-rules.test.ts hold
  * the engine's answers equal to the strategy's.
  */
-import { Kind, type SevnCards } from './cards.js';
+import { Bonus, Kind, type SevnCards } from './cards.js';
+import { longestRun } from './scoring.js';
 import { Seat } from './seats.js';
 import { Answer, Decision, type SevnPlayer, Status } from './view.js';
 import type { SevnTable } from './table.js';
@@ -152,6 +153,7 @@ function setFloor(e: SevnTable, floors: Float64Array, s: number): void {
  *   Second Chance), times 4096, plus its round points; the same ties and fallback.
  * - SEVN (Ballast): keep it only when it completes a SEVN.
  * - ROW (Crossroads): the second card only when it is worth more to the row now (cardWorthOf).
+ * - GAIN (Ballast): keep it only when keeping raises the row's score now (ballastScore).
  */
 export const enum ChoiceRule {
   ASK = 0,
@@ -159,6 +161,7 @@ export const enum ChoiceRule {
   EXPOSED = 2,
   SEVN = 3,
   ROW = 4,
+  GAIN = 5,
 }
 
 /** What a card-choice function carries to declare its rule (see ChoiceRule). */
@@ -184,7 +187,7 @@ export function readRules(players: readonly SevnPlayer[], stayAt: Int32Array, ru
     rule[(s << 3) | Decision.FREEZE] = ruleOf(p.freezeTarget, ChoiceRule.FEWEST);
     rule[(s << 3) | Decision.TRIPLE_DRAW] = ruleOf(p.tripleDrawTarget, ChoiceRule.EXPOSED);
     rule[(s << 3) | Decision.SECOND_CHANCE] = ruleOf(p.secondChanceTo, ChoiceRule.FEWEST);
-    rule[(s << 3) | Decision.BALLAST] = ruleOf(p.ballast, ChoiceRule.SEVN);
+    rule[(s << 3) | Decision.BALLAST] = ruleOf(p.ballast, ChoiceRule.SEVN) || ruleOf(p.ballast, ChoiceRule.GAIN);
     rule[(s << 3) | Decision.CROSSROADS] = ruleOf(p.crossroads, ChoiceRule.ROW);
   }
 }
@@ -240,9 +243,41 @@ export function answerTarget(e: SevnTable, rule: number, s: number, candidates: 
   return ((candidates >>> s) & 1) !== 0 ? s : 31 - Math.clz32(candidates & -candidates);
 }
 
-/** Seat s's SEVN answer to a Ballast card: keep it (1) only when it completes a SEVN. */
-export function answerBallast(e: SevnTable, s: number): number {
-  return e.seats[(s << Seat.SHIFT) | Seat.DISTINCT] + 1 === e.sevnDistinct ? 1 : 0;
+/** Seat s's answer to Ballast card c by its rule (SEVN or GAIN): keep it (1) or discard it (0). */
+export function answerBallast(e: SevnTable, s: number, c: number, rule: number): number {
+  if (rule === ChoiceRule.SEVN) return e.seats[(s << Seat.SHIFT) | Seat.DISTINCT] + 1 === e.sevnDistinct ? 1 : 0;
+  return ballastScore(e, s, c) > e.scoreSeat(s) ? 1 : 0;
+}
+
+/**
+ * Seat s's score with Ballast card c kept, as the GAIN choice works it out (strategies/sevn/card-counts.ts,
+ * withBallast: the card's value in the sum, one more distinct value, Featherweight lost to a value above
+ * its maxValue, the SEVN bonus at sevn.distinct values, clamped at 0).
+ */
+function ballastScore(e: SevnTable, s: number, c: number): number {
+  const st = e.seats;
+  const b = s << Seat.SHIFT;
+  const { featherweight: fw, heavyweight: hw, ladder: ld } = e.cards.rules.bonuses;
+  const val = e.cards.value[c];
+  const mask = st[b | Seat.MASK];
+  const bonus = st[b | Seat.BONUS];
+  const distinct = st[b | Seat.DISTINCT] + 1;
+  let t = (st[b | Seat.SUM] + val) * st[b | Seat.MULT] + st[b | Seat.PLUS];
+  let high = val > fw.maxValue || st[b | Seat.NONLOW] !== 0;
+  let heavy = 0;
+  for (let m = mask; m !== 0; m &= m - 1) {
+    const v = 31 - Math.clz32(m & -m);
+    if (v > fw.maxValue) high = true;
+    if (v >= hw.minValue) heavy++;
+  }
+  if (bonus & Bonus.FEATHERWEIGHT && distinct >= fw.minCards && !high) t += fw.points;
+  if (bonus & Bonus.HEAVYWEIGHT && heavy >= hw.minCards) t += hw.points;
+  if (bonus & Bonus.LADDER) {
+    const run = longestRun(mask);
+    if (run >= ld.minRun) t += run * ld.pointsPerCard;
+  }
+  if (distinct >= e.sevnDistinct) t += e.sevnBonus;
+  return t < 0 ? 0 : t;
 }
 
 /**

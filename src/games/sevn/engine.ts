@@ -129,8 +129,9 @@ export class SevnEngine extends SevnTable implements FeatureSource {
 
   private askBallast(s: number, c: number): number {
     let k: number;
-    if (this.choiceRule[(s << 3) | Decision.BALLAST] !== ChoiceRule.ASK && this.evaluator === null) {
-      k = answerBallast(this, s);
+    const rule = this.choiceRule[(s << 3) | Decision.BALLAST];
+    if (rule !== ChoiceRule.ASK && this.evaluator === null) {
+      k = answerBallast(this, s, c, rule);
       if (this.sink === null) return k;
       this.prepare(s, Decision.BALLAST);
     } else {
