@@ -209,6 +209,7 @@ export function cardChoices(params: ChoiceValues, ctx: Pick<SevnContext, 'cards'
   if (ballast === 'sevn') declare(choices.ballast, ChoiceRule.SEVN);
   if (ballast === 'gain') declare(choices.ballast, ChoiceRule.GAIN);
   if (crossroads === 'row') declare(choices.crossroads, ChoiceRule.ROW);
+  if (crossroads === 'game') declare(choices.crossroads, ChoiceRule.GAME);
   return choices;
 }
 

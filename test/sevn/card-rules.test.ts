@@ -98,12 +98,12 @@ describe("stay-at's card choices answered by the engine (ChoiceRule)", () => {
     });
   }
 
-  it('declares the fixed default choices and ballast=gain, no other', () => {
+  it('declares the fixed default choices, ballast=gain and crossroads=game, no other', () => {
     const rules = sevnPreset('sevn');
     const [d, o, bc] = makeSevnPlayers(SEVN_STRATEGIES, rules, ['stay-at', 'stay-at:freeze=most,triple=harm,gift=least,ballast=gain,crossroads=game', 'bust-cap'], [new Rng(), new Rng(), new Rng()]);
     const rule = (f: unknown): unknown => (f as { choiceRule?: number }).choiceRule;
     expect([rule(d.freezeTarget), rule(d.tripleDrawTarget), rule(d.secondChanceTo), rule(d.ballast), rule(d.crossroads)]).toEqual([ChoiceRule.FEWEST, ChoiceRule.EXPOSED, ChoiceRule.FEWEST, ChoiceRule.SEVN, ChoiceRule.ROW]);
-    expect([rule(o.freezeTarget), rule(o.tripleDrawTarget), rule(o.secondChanceTo), rule(o.ballast), rule(o.crossroads)]).toEqual([undefined, undefined, undefined, ChoiceRule.GAIN, undefined]);
+    expect([rule(o.freezeTarget), rule(o.tripleDrawTarget), rule(o.secondChanceTo), rule(o.ballast), rule(o.crossroads)]).toEqual([undefined, undefined, undefined, ChoiceRule.GAIN, ChoiceRule.GAME]);
     expect([rule(bc.freezeTarget), rule(bc.tripleDrawTarget), rule(bc.secondChanceTo), rule(bc.ballast), rule(bc.crossroads)]).toEqual([ChoiceRule.FEWEST, ChoiceRule.EXPOSED, ChoiceRule.FEWEST, ChoiceRule.SEVN, ChoiceRule.ROW]);
   });
 });
@@ -233,10 +233,45 @@ describe('the rules on a table worked by hand', () => {
     expect(worth('SecondChance', true, 2)).toBe(0.5);
     expect(worth('Ladder', false, 2)).toBe(2);
     expect(worth('Freeze', false, 2)).toBe(0);
-    expect(answerCrossroads(e, 1, c.code('12'), c.code('9'))).toBe(1);
-    expect(answerCrossroads(e, 1, c.code('9'), c.code('x2'))).toBe(1);
-    expect(answerCrossroads(e, 1, c.code('x2'), c.code('9'))).toBe(0);
-    expect(answerCrossroads(e, 1, c.code('+4'), c.code('+4'))).toBe(0); // equal: the first
+    expect(answerCrossroads(e, 1, c.code('12'), c.code('9'), ChoiceRule.ROW)).toBe(1);
+    expect(answerCrossroads(e, 1, c.code('9'), c.code('x2'), ChoiceRule.ROW)).toBe(1);
+    expect(answerCrossroads(e, 1, c.code('x2'), c.code('9'), ChoiceRule.ROW)).toBe(0);
+    expect(answerCrossroads(e, 1, c.code('+4'), c.code('+4'), ChoiceRule.ROW)).toBe(0); // equal: the first
+  });
+
+  it('GAME: the exact change of the row from each card, when both act on the row alone; else ask', () => {
+    const e = table();
+    const c = e.cards;
+    const st = e.seats;
+    const game = (a: string, b: string): number => answerCrossroads(e, 1, c.code(a), c.code(b), ChoiceRule.GAME);
+    // Seat 1: 12 and 5, 17 points, 2 values. 9: +9; 12: a bust, -17; x2: +17; +4: +4; -2: discarded, 0.
+    st[(1 << Seat.SHIFT) | Seat.DISTINCT] = 2;
+    expect(game('12', '9')).toBe(1);
+    expect(game('9', 'x2')).toBe(1); // 17 > 9
+    expect(game('x2', '9')).toBe(0);
+    expect(game('+4', '-2')).toBe(0); // 0 < 4
+    expect(game('-2', 'Crossroads')).toBe(0); // 0 and 0: the first
+    // With a Second Chance a duplicate costs nothing: 12 (0) against -2 (0), equal: the first; x2 (17) over 12.
+    st[(1 << Seat.SHIFT) | Seat.SC] = 1;
+    expect(game('-2', '12')).toBe(0);
+    expect(game('12', '-2')).toBe(0); // without it: -17 for 12, the -2 picked
+    expect(game('12', 'x2')).toBe(1);
+    // At 6 values a new number earns the SEVN: 9 gives 9 + 17 = 26 over x2's 17; the -2 too: -2 + 17 = 15 over +4.
+    st[(1 << Seat.SHIFT) | Seat.DISTINCT] = 6;
+    expect(game('x2', '9')).toBe(1);
+    expect(game('+4', '-2')).toBe(1);
+    // A Ladder with 5 and 12 apart earns nothing (runs of 1); with 4, 5, 6 held (a run of 3: +12) it beats +10.
+    st[(1 << Seat.SHIFT) | Seat.DISTINCT] = 2;
+    expect(game('+2', 'Ladder')).toBe(0);
+    st[(1 << Seat.SHIFT) | Seat.MASK] = (1 << 4) | (1 << 5) | (1 << 6);
+    st[(1 << Seat.SHIFT) | Seat.SUM] = 15;
+    st[(1 << Seat.SHIFT) | Seat.DISTINCT] = 3;
+    expect(game('+10', 'Ladder')).toBe(1);
+    // An action among the two: asked.
+    expect(game('9', 'Freeze')).toBe(-1);
+    expect(game('Storm', '9')).toBe(-1);
+    expect(game('SecondChance', '+2')).toBe(-1);
+    expect(game('TripleDraw', '+2')).toBe(-1);
   });
 
   it('a Freeze answered by the engine in play: the fewest points frozen (a stacked round)', () => {
