@@ -1,8 +1,9 @@
 /**
  * Rules a strategy can declare on its functions so that the engine answers for it, without filling the
  * view or calling it: stay-at's draw-or-stay threshold (StaysAtPoints), race's bust cap and floor
- * (DrawsUnderFloor: the questions they settle, most of race's) and the fixed card choices of
- * strategies/sevn/choices.ts (ChoiceRule: stay-at's defaults, bust-cap's, ...). Not with an evaluator
+ * (DrawsUnderFloor: the questions they settle, most of race's) and the card choices of
+ * strategies/sevn/choices.ts that need no unseen cards (ChoiceRule: stay-at's defaults, bust-cap's, ...; ev's
+ * and race's `ballast=gain`, and `crossroads=game` between two cards that act on the row). Not with an evaluator
  * (it replays the round through the strategies); with a decision sink the engine still answers and sets
  * the view's points for the recording. A declaration sits on the function it describes: a player built
  * by spreading another and replacing that function loses it. test/sevn/stay-at-points.test.ts and card-rules.test.ts hold
