@@ -200,14 +200,16 @@ export function cardChoices(params: ChoiceValues, ctx: Pick<SevnContext, 'cards'
       return v.distinct + 1 === v.rules.sevn.distinct ? Answer.KEEP : Answer.DISCARD;
     },
   };
-  // The fixed choices declare their rules (card-rules.ts, ChoiceRule): the engine answers them itself,
-  // for every strategy that plays them (stay-at, bust-cap, ...). Fresh functions each call: no sharing.
+  // The fixed choices, `gain` and `game` declare their rules (card-rules.ts, ChoiceRule): the engine answers
+  // them itself (`game` only between two row cards), for every strategy that plays them. Fresh functions each call: no sharing.
   const declare = (f: unknown, rule: ChoiceRule): void => void Object.assign(f as object, { choiceRule: rule });
   if (freeze === 'fewest') declare(choices.freezeTarget, ChoiceRule.FEWEST);
   if (triple === 'exposed') declare(choices.tripleDrawTarget, ChoiceRule.EXPOSED);
   if (gift === 'fewest') declare(choices.secondChanceTo, ChoiceRule.FEWEST);
   if (ballast === 'sevn') declare(choices.ballast, ChoiceRule.SEVN);
+  if (ballast === 'gain') declare(choices.ballast, ChoiceRule.GAIN);
   if (crossroads === 'row') declare(choices.crossroads, ChoiceRule.ROW);
+  if (crossroads === 'game') declare(choices.crossroads, ChoiceRule.GAME);
   return choices;
 }
 

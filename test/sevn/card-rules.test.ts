@@ -14,6 +14,7 @@ import { Ev } from '../../src/games/sevn/events.js';
 import { makeSevnPlayers } from '../../src/games/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { Seat } from '../../src/games/sevn/seats.js';
+import { Bonus } from '../../src/games/sevn/cards.js';
 import type { SevnPlayer } from '../../src/games/sevn/view.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { EventLog } from './helpers.js';
@@ -69,6 +70,8 @@ describe("stay-at's card choices answered by the engine (ChoiceRule)", () => {
     ['flip7', ['stay-at:points=0', 'stay-at:points=25', 'stay-at:points=40']],
     // Other strategies with the fixed choices declare them too (cardChoices): every choice answered.
     ['sevn', ['bust-cap', 'stay-at-cards', 'stay-at:points=20', 'bust-cap:p=0.1']],
+    // ballast=gain (ev's and race's default) is declared too: the engine keeps by the row's score.
+    ['sevn', ['race', 'ev', 'stay-at:points=20,ballast=gain', 'race:ballast=keep']],
   ];
   /** Whether every seat plays the fixed default choices (declared, so never asked). */
   const allDeclared = (specs: string[]): boolean => specs.every((s) => /^(stay-at|stay-at-cards|bust-cap)(:|$)/.test(s) && !/freeze|triple|gift|ballast|crossroads/.test(s));
@@ -91,16 +94,16 @@ describe("stay-at's card choices answered by the engine (ChoiceRule)", () => {
       if (allDeclared(specs)) {
         for (const k of ['freezeTarget', 'secondChanceTo', 'ballast', 'crossroads'] as const) expect(count(a, k)).toBe(0);
         expect(count(a, 'tripleDrawTarget')).toBeLessThan(count(b, 'tripleDrawTarget') / 50);
-      } else for (const k of ['freezeTarget', 'tripleDrawTarget', 'ballast'] as const) if (preset === 'sevn') expect(count(a, k)).toBeGreaterThan(100);
+      } else for (const k of ['freezeTarget', 'tripleDrawTarget', 'ballast'] as const) if (preset === 'sevn') expect(count(a, k)).toBeGreaterThan(k === 'ballast' ? 50 : 100); // Ballast: asked of random and ballast=keep alone
     });
   }
 
-  it('declares only the default choices', () => {
+  it('declares the fixed default choices, ballast=gain and crossroads=game, no other', () => {
     const rules = sevnPreset('sevn');
     const [d, o, bc] = makeSevnPlayers(SEVN_STRATEGIES, rules, ['stay-at', 'stay-at:freeze=most,triple=harm,gift=least,ballast=gain,crossroads=game', 'bust-cap'], [new Rng(), new Rng(), new Rng()]);
     const rule = (f: unknown): unknown => (f as { choiceRule?: number }).choiceRule;
     expect([rule(d.freezeTarget), rule(d.tripleDrawTarget), rule(d.secondChanceTo), rule(d.ballast), rule(d.crossroads)]).toEqual([ChoiceRule.FEWEST, ChoiceRule.EXPOSED, ChoiceRule.FEWEST, ChoiceRule.SEVN, ChoiceRule.ROW]);
-    expect([rule(o.freezeTarget), rule(o.tripleDrawTarget), rule(o.secondChanceTo), rule(o.ballast), rule(o.crossroads)]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect([rule(o.freezeTarget), rule(o.tripleDrawTarget), rule(o.secondChanceTo), rule(o.ballast), rule(o.crossroads)]).toEqual([undefined, undefined, undefined, ChoiceRule.GAIN, ChoiceRule.GAME]);
     expect([rule(bc.freezeTarget), rule(bc.tripleDrawTarget), rule(bc.secondChanceTo), rule(bc.ballast), rule(bc.crossroads)]).toEqual([ChoiceRule.FEWEST, ChoiceRule.EXPOSED, ChoiceRule.FEWEST, ChoiceRule.SEVN, ChoiceRule.ROW]);
   });
 });
@@ -170,8 +173,47 @@ describe('the rules on a table worked by hand', () => {
     const e = table();
     e.seats[(1 << Seat.SHIFT) | Seat.DISTINCT] = 6;
     e.seats[(2 << Seat.SHIFT) | Seat.DISTINCT] = 5;
-    expect(answerBallast(e, 1)).toBe(1);
-    expect(answerBallast(e, 2)).toBe(0);
+    const c = e.cards.code('-2');
+    expect(answerBallast(e, 1, c, ChoiceRule.SEVN)).toBe(1);
+    expect(answerBallast(e, 2, c, ChoiceRule.SEVN)).toBe(0);
+  });
+
+  it('GAIN: keeps a Ballast card only when keeping raises the row now (the SEVN bonus, a Featherweight)', () => {
+    const e = table();
+    const st = e.seats;
+    const c = e.cards;
+    // Seat 1: 12 and 5, 17 points. Kept, a -2 leaves 15 points: discarded; as the 7th value, 15 + 17 = 32: kept.
+    st[(1 << Seat.SHIFT) | Seat.DISTINCT] = 2;
+    expect(answerBallast(e, 1, c.code('-2'), ChoiceRule.GAIN)).toBe(0);
+    st[(1 << Seat.SHIFT) | Seat.DISTINCT] = 6;
+    expect(answerBallast(e, 1, c.code('-2'), ChoiceRule.GAIN)).toBe(1);
+    // Seat 0: 1, 2 and 3 with a Featherweight (4 values at most 6: +15), 6 points. A -1 as the 4th value: 5 + 15 = 20.
+    const b = 0 << Seat.SHIFT;
+    st[b | Seat.MASK] = 0b1110;
+    st[b | Seat.SUM] = 6;
+    st[b | Seat.DISTINCT] = 3;
+    st[b | Seat.BONUS] = Bonus.FEATHERWEIGHT;
+    expect(answerBallast(e, 0, c.code('-1'), ChoiceRule.GAIN)).toBe(1);
+    // With 9 for 3 (1, 2, 9: 12 points), no Featherweight: 11 points, discarded.
+    st[b | Seat.MASK] = (1 << 1) | (1 << 2) | (1 << 9);
+    st[b | Seat.SUM] = 12;
+    expect(answerBallast(e, 0, c.code('-1'), ChoiceRule.GAIN)).toBe(0);
+    // 1, 2, 3 and a kept Ballast above 6 (a rules file's; sum 6 + 9 = 15, 4 values): no Featherweight either way, 14 < 15.
+    st[b | Seat.MASK] = 0b1110;
+    st[b | Seat.SUM] = 15;
+    st[b | Seat.DISTINCT] = 4;
+    st[b | Seat.NONLOW] = 1;
+    expect(answerBallast(e, 0, c.code('-1'), ChoiceRule.GAIN)).toBe(0);
+    // Seat 2: a 1 among six values and a -20 modifier (a rules file's): 0 points.
+    st[(2 << Seat.SHIFT) | Seat.MASK] = 1 << 1;
+    st[(2 << Seat.SHIFT) | Seat.SUM] = 1;
+    st[(2 << Seat.SHIFT) | Seat.DISTINCT] = 6;
+    st[(2 << Seat.SHIFT) | Seat.PLUS] = -20;
+    expect(e.scoreSeat(2)).toBe(0);
+    // A -3 as the 7th value: (1 - 3) - 20 + 17 = -5, scored 0: not above 0, discarded; with +4 for -20: 19 > 5, kept.
+    expect(answerBallast(e, 2, c.code('-3'), ChoiceRule.GAIN)).toBe(0);
+    st[(2 << Seat.SHIFT) | Seat.PLUS] = 4;
+    expect(answerBallast(e, 2, c.code('-3'), ChoiceRule.GAIN)).toBe(1);
   });
 
   it('ROW: what each card adds to the row now; the second card only when it is worth more', () => {
@@ -191,10 +233,45 @@ describe('the rules on a table worked by hand', () => {
     expect(worth('SecondChance', true, 2)).toBe(0.5);
     expect(worth('Ladder', false, 2)).toBe(2);
     expect(worth('Freeze', false, 2)).toBe(0);
-    expect(answerCrossroads(e, 1, c.code('12'), c.code('9'))).toBe(1);
-    expect(answerCrossroads(e, 1, c.code('9'), c.code('x2'))).toBe(1);
-    expect(answerCrossroads(e, 1, c.code('x2'), c.code('9'))).toBe(0);
-    expect(answerCrossroads(e, 1, c.code('+4'), c.code('+4'))).toBe(0); // equal: the first
+    expect(answerCrossroads(e, 1, c.code('12'), c.code('9'), ChoiceRule.ROW)).toBe(1);
+    expect(answerCrossroads(e, 1, c.code('9'), c.code('x2'), ChoiceRule.ROW)).toBe(1);
+    expect(answerCrossroads(e, 1, c.code('x2'), c.code('9'), ChoiceRule.ROW)).toBe(0);
+    expect(answerCrossroads(e, 1, c.code('+4'), c.code('+4'), ChoiceRule.ROW)).toBe(0); // equal: the first
+  });
+
+  it('GAME: the exact change of the row from each card, when both act on the row alone; else ask', () => {
+    const e = table();
+    const c = e.cards;
+    const st = e.seats;
+    const game = (a: string, b: string): number => answerCrossroads(e, 1, c.code(a), c.code(b), ChoiceRule.GAME);
+    // Seat 1: 12 and 5, 17 points, 2 values. 9: +9; 12: a bust, -17; x2: +17; +4: +4; -2: discarded, 0.
+    st[(1 << Seat.SHIFT) | Seat.DISTINCT] = 2;
+    expect(game('12', '9')).toBe(1);
+    expect(game('9', 'x2')).toBe(1); // 17 > 9
+    expect(game('x2', '9')).toBe(0);
+    expect(game('+4', '-2')).toBe(0); // 0 < 4
+    expect(game('-2', 'Crossroads')).toBe(0); // 0 and 0: the first
+    // With a Second Chance a duplicate costs nothing: 12 (0) against -2 (0), equal: the first; x2 (17) over 12.
+    st[(1 << Seat.SHIFT) | Seat.SC] = 1;
+    expect(game('-2', '12')).toBe(0);
+    expect(game('12', '-2')).toBe(0); // without it: -17 for 12, the -2 picked
+    expect(game('12', 'x2')).toBe(1);
+    // At 6 values a new number earns the SEVN: 9 gives 9 + 17 = 26 over x2's 17; the -2 too: -2 + 17 = 15 over +4.
+    st[(1 << Seat.SHIFT) | Seat.DISTINCT] = 6;
+    expect(game('x2', '9')).toBe(1);
+    expect(game('+4', '-2')).toBe(1);
+    // A Ladder with 5 and 12 apart earns nothing (runs of 1); with 4, 5, 6 held (a run of 3: +12) it beats +10.
+    st[(1 << Seat.SHIFT) | Seat.DISTINCT] = 2;
+    expect(game('+2', 'Ladder')).toBe(0);
+    st[(1 << Seat.SHIFT) | Seat.MASK] = (1 << 4) | (1 << 5) | (1 << 6);
+    st[(1 << Seat.SHIFT) | Seat.SUM] = 15;
+    st[(1 << Seat.SHIFT) | Seat.DISTINCT] = 3;
+    expect(game('+10', 'Ladder')).toBe(1);
+    // An action among the two: asked.
+    expect(game('9', 'Freeze')).toBe(-1);
+    expect(game('Storm', '9')).toBe(-1);
+    expect(game('SecondChance', '+2')).toBe(-1);
+    expect(game('TripleDraw', '+2')).toBe(-1);
   });
 
   it('a Freeze answered by the engine in play: the fewest points frozen (a stacked round)', () => {

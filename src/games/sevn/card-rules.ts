@@ -1,14 +1,16 @@
 /**
  * Rules a strategy can declare on its functions so that the engine answers for it, without filling the
  * view or calling it: stay-at's draw-or-stay threshold (StaysAtPoints), race's bust cap and floor
- * (DrawsUnderFloor: the questions they settle, most of race's) and the fixed card choices of
- * strategies/sevn/choices.ts (ChoiceRule: stay-at's defaults, bust-cap's, ...). Not with an evaluator
+ * (DrawsUnderFloor: the questions they settle, most of race's) and the card choices of
+ * strategies/sevn/choices.ts that need no unseen cards (ChoiceRule: stay-at's defaults, bust-cap's, ...; ev's
+ * and race's `ballast=gain`, and `crossroads=game` between two cards that act on the row). Not with an evaluator
  * (it replays the round through the strategies); with a decision sink the engine still answers and sets
  * the view's points for the recording. A declaration sits on the function it describes: a player built
  * by spreading another and replacing that function loses it. test/sevn/stay-at-points.test.ts and card-rules.test.ts hold
  * the engine's answers equal to the strategy's.
  */
-import { Kind, type SevnCards } from './cards.js';
+import { Bonus, Kind, type SevnCards } from './cards.js';
+import { longestRun } from './scoring.js';
 import { Seat } from './seats.js';
 import { Answer, Decision, type SevnPlayer, Status } from './view.js';
 import type { SevnTable } from './table.js';
@@ -152,6 +154,9 @@ function setFloor(e: SevnTable, floors: Float64Array, s: number): void {
  *   Second Chance), times 4096, plus its round points; the same ties and fallback.
  * - SEVN (Ballast): keep it only when it completes a SEVN.
  * - ROW (Crossroads): the second card only when it is worth more to the row now (cardWorthOf).
+ * - GAIN (Ballast): keep it only when keeping raises the row's score now (rowScore).
+ * - GAME (Crossroads): with two cards that act on the row alone, the one that changes it more (rowDelta);
+ *   the engine asks otherwise.
  */
 export const enum ChoiceRule {
   ASK = 0,
@@ -159,6 +164,8 @@ export const enum ChoiceRule {
   EXPOSED = 2,
   SEVN = 3,
   ROW = 4,
+  GAIN = 5,
+  GAME = 6,
 }
 
 /** What a card-choice function carries to declare its rule (see ChoiceRule). */
@@ -184,8 +191,8 @@ export function readRules(players: readonly SevnPlayer[], stayAt: Int32Array, ru
     rule[(s << 3) | Decision.FREEZE] = ruleOf(p.freezeTarget, ChoiceRule.FEWEST);
     rule[(s << 3) | Decision.TRIPLE_DRAW] = ruleOf(p.tripleDrawTarget, ChoiceRule.EXPOSED);
     rule[(s << 3) | Decision.SECOND_CHANCE] = ruleOf(p.secondChanceTo, ChoiceRule.FEWEST);
-    rule[(s << 3) | Decision.BALLAST] = ruleOf(p.ballast, ChoiceRule.SEVN);
-    rule[(s << 3) | Decision.CROSSROADS] = ruleOf(p.crossroads, ChoiceRule.ROW);
+    rule[(s << 3) | Decision.BALLAST] = ruleOf(p.ballast, ChoiceRule.SEVN) || ruleOf(p.ballast, ChoiceRule.GAIN);
+    rule[(s << 3) | Decision.CROSSROADS] = ruleOf(p.crossroads, ChoiceRule.ROW) || ruleOf(p.crossroads, ChoiceRule.GAME);
   }
 }
 
@@ -240,9 +247,79 @@ export function answerTarget(e: SevnTable, rule: number, s: number, candidates: 
   return ((candidates >>> s) & 1) !== 0 ? s : 31 - Math.clz32(candidates & -candidates);
 }
 
-/** Seat s's SEVN answer to a Ballast card: keep it (1) only when it completes a SEVN. */
-export function answerBallast(e: SevnTable, s: number): number {
-  return e.seats[(s << Seat.SHIFT) | Seat.DISTINCT] + 1 === e.sevnDistinct ? 1 : 0;
+/** Seat s's answer to Ballast card c by its rule (SEVN or GAIN): keep it (1) or discard it (0). */
+export function answerBallast(e: SevnTable, s: number, c: number, rule: number): number {
+  const st = e.seats;
+  const b = s << Seat.SHIFT;
+  if (rule === ChoiceRule.SEVN) return st[b | Seat.DISTINCT] + 1 === e.sevnDistinct ? 1 : 0;
+  const val = e.cards.value[c];
+  const kept = rowScore(e, st[b | Seat.MASK], st[b | Seat.SUM] + val, st[b | Seat.DISTINCT] + 1, st[b | Seat.NONLOW] + (val > e.cards.rules.bonuses.featherweight.maxValue ? 1 : 0), st[b | Seat.MULT], st[b | Seat.PLUS], st[b | Seat.BONUS]);
+  return kept > e.scoreSeat(s) ? 1 : 0;
+}
+
+/**
+ * A row's score from its counters, as the situation-aware choices work it out (strategies/sevn/card-counts.ts
+ * CardCounts.score: the SEVN bonus at sevn.distinct values, clamped at 0): what GAIN and GAME compare.
+ */
+function rowScore(e: SevnTable, mask: number, sum: number, distinct: number, nonLow: number, mult: number, plus: number, bonus: number): number {
+  const { featherweight: fw, heavyweight: hw, ladder: ld } = e.cards.rules.bonuses;
+  let t = sum * mult + plus;
+  if (bonus !== 0) {
+    let high = nonLow !== 0;
+    let heavy = 0;
+    for (let m = mask; m !== 0; m &= m - 1) {
+      const v = 31 - Math.clz32(m & -m);
+      if (v > fw.maxValue) high = true;
+      if (v >= hw.minValue) heavy++;
+    }
+    if (bonus & Bonus.FEATHERWEIGHT && distinct >= fw.minCards && !high) t += fw.points;
+    if (bonus & Bonus.HEAVYWEIGHT && heavy >= hw.minCards) t += hw.points;
+    if (bonus & Bonus.LADDER) {
+      const run = longestRun(mask);
+      if (run >= ld.minRun) t += run * ld.pointsPerCard;
+    }
+  }
+  if (distinct >= e.sevnDistinct) t += e.sevnBonus;
+  return t < 0 ? 0 : t;
+}
+
+/**
+ * The exact change of seat s's score from card `code` (choices.ts rowWorth, NextCard.cardDelta): a
+ * number (a duplicate: its points lost, none with a Second Chance), a Ballast (kept only when that
+ * raises the score), a modifier or a bonus card; a Crossroads 0.
+ */
+function rowDelta(e: SevnTable, s: number, code: number): number {
+  const st = e.seats;
+  const b = s << Seat.SHIFT;
+  const p = e.scoreSeat(s);
+  const val = e.cards.value[code];
+  const mask = st[b | Seat.MASK];
+  const sum = st[b | Seat.SUM];
+  const distinct = st[b | Seat.DISTINCT];
+  const nonLow = st[b | Seat.NONLOW];
+  const mult = st[b | Seat.MULT];
+  const plus = st[b | Seat.PLUS];
+  const bonus = st[b | Seat.BONUS];
+  switch (e.cards.kind[code]) {
+    case Kind.NUMBER:
+      if ((mask >>> val) & 1) return st[b | Seat.SC] !== 0 ? 0 : 0 - p;
+      return rowScore(e, mask | (1 << val), sum + val, distinct + 1, nonLow, mult, plus, bonus) - p;
+    case Kind.BALLAST: {
+      const kept = rowScore(e, mask, sum + val, distinct + 1, nonLow + (val > e.cards.rules.bonuses.featherweight.maxValue ? 1 : 0), mult, plus, bonus);
+      return kept > p ? kept - p : 0;
+    }
+    case Kind.MULTIPLY: return rowScore(e, mask, sum, distinct, nonLow, mult * val, plus, bonus) - p;
+    case Kind.ADD: return rowScore(e, mask, sum, distinct, nonLow, mult, plus + val, bonus) - p;
+    case Kind.FEATHERWEIGHT: return rowScore(e, mask, sum, distinct, nonLow, mult, plus, bonus | Bonus.FEATHERWEIGHT) - p;
+    case Kind.HEAVYWEIGHT: return rowScore(e, mask, sum, distinct, nonLow, mult, plus, bonus | Bonus.HEAVYWEIGHT) - p;
+    case Kind.LADDER: return rowScore(e, mask, sum, distinct, nonLow, mult, plus, bonus | Bonus.LADDER) - p;
+    default: return 0;
+  }
+}
+
+/** Whether GAME values a card of this kind on the row alone (choices.ts rowCard): not an action that acts on the table. */
+function rowKind(kind: number): boolean {
+  return kind !== Kind.FREEZE && kind !== Kind.TRIPLE_DRAW && kind !== Kind.STORM && kind !== Kind.SECOND_CHANCE;
 }
 
 /**
@@ -272,8 +349,17 @@ export function cardWorthOf(cards: SevnCards, code: number, held: number, hasSec
   }
 }
 
-/** Seat s's ROW pick between Crossroads cards a (0) and b (1): b only when it is worth more to the row. */
-export function answerCrossroads(e: SevnTable, s: number, a: number, b: number): number {
+/**
+ * Seat s's pick between Crossroads cards a (0) and b (1) by its rule: ROW, b only when it is worth more to
+ * the row now (cardWorthOf); GAME, with both cards acting on the row alone, b only when its exact change
+ * to the row is larger (rowDelta), else -1: ask (the actions are valued over the unseen cards).
+ */
+export function answerCrossroads(e: SevnTable, s: number, a: number, b: number, rule: number): number {
+  if (rule === ChoiceRule.GAME) {
+    const kind = e.cards.kind;
+    if (!rowKind(kind[a]) || !rowKind(kind[b])) return -1;
+    return rowDelta(e, s, b) > rowDelta(e, s, a) ? 1 : 0;
+  }
   const st = e.seats;
   const base = s << Seat.SHIFT;
   const held = st[base | Seat.MASK];

@@ -111,9 +111,9 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   }
 
   private askCrossroads(s: number, a: number, b: number): number {
-    let pick: number;
-    if (this.choiceRule[(s << 3) | Decision.CROSSROADS] !== ChoiceRule.ASK && this.evaluator === null) {
-      pick = answerCrossroads(this, s, a, b);
+    const rule = this.choiceRule[(s << 3) | Decision.CROSSROADS];
+    let pick = rule !== ChoiceRule.ASK && this.evaluator === null ? answerCrossroads(this, s, a, b, rule) : -1;
+    if (pick >= 0) {
       if (this.sink === null) return pick;
       this.prepare(s, Decision.CROSSROADS);
     } else {
@@ -129,8 +129,9 @@ export class SevnEngine extends SevnTable implements FeatureSource {
 
   private askBallast(s: number, c: number): number {
     let k: number;
-    if (this.choiceRule[(s << 3) | Decision.BALLAST] !== ChoiceRule.ASK && this.evaluator === null) {
-      k = answerBallast(this, s);
+    const rule = this.choiceRule[(s << 3) | Decision.BALLAST];
+    if (rule !== ChoiceRule.ASK && this.evaluator === null) {
+      k = answerBallast(this, s, c, rule);
       if (this.sink === null) return k;
       this.prepare(s, Decision.BALLAST);
     } else {
