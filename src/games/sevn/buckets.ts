@@ -101,6 +101,25 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
 }
 
 /**
+ * A target or Ballast answer, with a sink or an evaluator (the engine's asks): counted from the seat in
+ * the draw tally's cells when they take the sink (no view read, so a rule's answer skips `prepare`),
+ * else observeDecision. Small and apart from observeDecision and the Crossroads picks' record (their
+ * hash lookup): with those inlined into the asks, `act` no longer inlined them (bench/README.md,
+ * thirteenth pass).
+ */
+export function observeChoice(e: SevnEngine, s: number, kind: number, answer: number, x0: number, action: number): void {
+  if (e.evaluator === null && e.drawTally.sink !== null) e.drawTally.countKind(kind, e.scoreSeat(s), e.seats[(s << Seat.SHIFT) | Seat.DISTINCT], action, s);
+  else observeDecision(e, s, kind, answer, x0, 0, action);
+}
+
+/** As observeChoice, for a Crossroads pick of card `card` (a card code: recorded, not counted in place). */
+export function observePick(e: SevnEngine, s: number, answer: number, a: number, b: number, card: number): void {
+  const t = e.drawTally;
+  if (e.evaluator === null && t.sink !== null) t.sink.record(s, Decision.CROSSROADS * t.kindPlace + t.state(e.scoreSeat(s), e.seats[(s << Seat.SHIFT) | Seat.DISTINCT]), card);
+  else observeDecision(e, s, Decision.CROSSROADS, answer, a, b, card);
+}
+
+/**
  * A decision counter's keys for buckets of the points and distinct features only, worked out without
  * the plan loop and the feature switch: one read of a table indexed by both values (a value past the
  * table's end counts as its last entry, the top band; a feature not chosen has one entry of 0), which
@@ -149,6 +168,26 @@ export class DrawTally {
   /** As count, for a decision of another kind with an action below 8. */
   countKind(kind: number, points: number, distinct: number, action: number, seat: number): void {
     this.countAt((((kind * this.kindPlace) << 6) + this.cellAt(points, distinct)) | (action << 3) | seat);
+  }
+
+  /**
+   * A target or Ballast answer of seat s given by its rule (SevnEngine's asks): counted as observeChoice
+   * would when these cells take the sink (true), else false (the ask prepares the view and observes it).
+   * The asks then return at once: V8 charges an interpreted call's return by its bytecode offset, and a
+   * late return in the recorded path compiled askTarget before `act`, which then called it instead of
+   * inlining it (bench/README.md, thirteenth pass).
+   */
+  choice(e: SevnEngine, s: number, kind: number, action: number): boolean {
+    if (this.sink === null) return false;
+    this.countKind(kind, e.scoreSeat(s), e.seats[(s << Seat.SHIFT) | Seat.DISTINCT], action, s);
+    return true;
+  }
+
+  /** As choice, for a Crossroads pick of card `card` (recorded, as observePick does). */
+  pick(e: SevnEngine, s: number, card: number): boolean {
+    if (this.sink === null) return false;
+    this.sink.record(s, Decision.CROSSROADS * this.kindPlace + this.state(e.scoreSeat(s), e.seats[(s << Seat.SHIFT) | Seat.DISTINCT]), card);
+    return true;
   }
 
   private countAt(at: number): void {

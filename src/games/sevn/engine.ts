@@ -10,7 +10,7 @@ import type { Rng } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import type { FeatureSource } from '../../engine/decisions.js';
-import { DrawTally, observeDecision, sevnFeature } from './buckets.js';
+import { DrawTally, observeChoice, observeDecision, observePick, sevnFeature } from './buckets.js';
 import { Bonus, Kind } from './cards.js';
 import { Ev } from './events.js';
 import type { SevnEvaluator } from './rollouts.js';
@@ -86,14 +86,16 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   }
 
   /*
-   * A card choice whose function declares its rule (card-rules.ts, ChoiceRule) is answered here, without
-   * the strategy's call and the view's arrays; a decision sink then reads the view's points (prepare).
-   * Not with an evaluator (it replays the round through the strategies).
+   * A card choice whose function declares its rule (card-rules.ts, ChoiceRule) is answered here, without the strategy's call and
+   * the view's arrays, and returned at once even when recorded (DrawTally.choice). Not with an evaluator (it replays the round).
    */
   private askTarget(kind: number, s: number, card: number, candidates: number): number {
     const rule = this.choiceRule[(s << 3) | kind];
     let t = rule !== ChoiceRule.ASK && this.evaluator === null ? answerTarget(this, rule, s, candidates) : -1;
-    if (t < 0) {
+    if (t >= 0) {
+      if (this.sink === null || this.drawTally.choice(this, s, kind, t >= s ? t - s : t - s + this.n)) return t;
+      this.prepare(s, kind);
+    } else {
       const v = this.prepare(s, kind);
       v.candidates = candidates;
       v.card = card;
@@ -104,9 +106,8 @@ export class SevnEngine extends SevnTable implements FeatureSource {
         for (let i = 0; i < this.n; i++) if ((candidates >>> i) & 1) seats.push(i);
         this.illegal(s, `${this.cards.name(card)} target`, t, `one of seats ${seats.join(', ')}`);
       }
-    } else if (this.sink === null) return t;
-    else this.prepare(s, kind);
-    if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, kind, t, candidates, 0, t >= s ? t - s : t - s + this.n);
+    }
+    if (this.sink !== null || this.evaluator !== null) observeChoice(this, s, kind, t, candidates, t >= s ? t - s : t - s + this.n);
     return t;
   }
 
@@ -114,7 +115,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     let pick: number;
     if (this.choiceRule[(s << 3) | Decision.CROSSROADS] !== ChoiceRule.ASK && this.evaluator === null) {
       pick = answerCrossroads(this, s, a, b);
-      if (this.sink === null) return pick;
+      if (this.sink === null || this.drawTally.pick(this, s, pick === 0 ? a : b)) return pick;
       this.prepare(s, Decision.CROSSROADS);
     } else {
       const v = this.prepare(s, Decision.CROSSROADS);
@@ -123,7 +124,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       pick = this.players[s].crossroads(v);
       if (pick !== 0 && pick !== 1) this.illegal(s, 'Crossroads pick', pick, '0 (first card) or 1 (second card)');
     }
-    if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, Decision.CROSSROADS, pick, a, b, pick === 0 ? a : b);
+    if (this.sink !== null || this.evaluator !== null) observePick(this, s, pick, a, b, pick === 0 ? a : b);
     return pick;
   }
 
@@ -131,7 +132,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     let k: number;
     if (this.choiceRule[(s << 3) | Decision.BALLAST] !== ChoiceRule.ASK && this.evaluator === null) {
       k = answerBallast(this, s);
-      if (this.sink === null) return k;
+      if (this.sink === null || this.drawTally.choice(this, s, Decision.BALLAST, k)) return k;
       this.prepare(s, Decision.BALLAST);
     } else {
       const v = this.prepare(s, Decision.BALLAST);
@@ -139,7 +140,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       k = this.players[s].ballast(v);
       if (k !== Answer.KEEP && k !== 0) this.illegal(s, 'Ballast answer', k, '1 (keep) or 0 (discard)');
     }
-    if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, Decision.BALLAST, k, 0, 0, k);
+    if (this.sink !== null || this.evaluator !== null) observeChoice(this, s, Decision.BALLAST, k, 0, k);
     return k;
   }
 
