@@ -84,3 +84,36 @@ describe('DrawTally.count', () => {
     expect(p.mem[second]).toBe(1);
   });
 });
+
+describe('DrawTally.choice and pick', () => {
+  it('count a rule-answered card choice in its cell and record a Crossroads pick, from the seat (by hand)', () => {
+    const rules = sevnPreset('sevn');
+    const features = sevnBucketFeatures(rules);
+    const counter = new DecisionCounter(new Bucketer(features, parseBuckets(features, 'points:20,distinct:2')));
+    const tally = new DrawTally();
+    tally.take(counter);
+    // Seat 1 holds 25 points and 3 distinct values (no view: the tally reads the seat's counters).
+    const seats = new Int32Array(8 << 4);
+    seats[(1 << 4) | 3] = 3; // Seat.DISTINCT of seat 1
+    const e = { seats, scoreSeat: (s: number) => (s === 1 ? 25 : 0) } as unknown as SevnEngine;
+    // Points bands 0-20-...-100 (6), distinct bands of 2 over 0-7 (4): kindPlace 24; (25, 3) is state
+    // 1 * 4 + 1 = 5. A Freeze (kind 1) of the seat 2 to the left: state 24 + 5 = 29, actionSeat 2 * 8 + 1.
+    expect(tally.choice(e, 1, 1, 2)).toBe(true);
+    // A Crossroads pick (kind 3) of card code 40: state 3 * 24 + 5 = 77, actionSeat 40 * 8 + 1 = 321.
+    expect(tally.pick(e, 1, 40)).toBe(true);
+    counter.settle(Int32Array.of(0, 12), Float64Array.of(0, 1));
+    const m = new Map<string, number[]>();
+    for (const [state, actionSeat, v] of counter.table.entries()) m.set(`${state}/${actionSeat}`, [...v]);
+    const W = 840;
+    expect(m).toEqual(
+      new Map([
+        ['29/17', [1, 12, 144, W, W * W]],
+        ['77/321', [1, 12, 144, W, W * W]],
+      ]),
+    );
+    // Without a counter the tally takes nothing and says so: the ask then prepares the view and observes.
+    tally.take(null);
+    expect(tally.choice(e, 1, 1, 2)).toBe(false);
+    expect(tally.pick(e, 1, 40)).toBe(false);
+  });
+});
