@@ -364,8 +364,7 @@ export class DecisionCounter implements DecisionSink {
       const cs = this.cellSums;
       const folds = this.folds;
       let ids = this.nFolds;
-      // The credit written out, not a call (V8 checked the called function's identity at each use), and
-      // no field written in the loop (its arrays' maps were checked again at each cell).
+      // No field written in the loop: its arrays' maps were checked again at each cell.
       for (let i = p.listAt, end = i + listed; i < end; i++) {
         const at = mem[i];
         const c = mem[at];
@@ -377,12 +376,7 @@ export class DecisionCounter implements DecisionSink {
         }
         // id < cells <= 2^16: the mask tells V8 so, and the offsets' additions need no overflow checks.
         const o = (id & 0xfffff) * 5;
-        const x = (at & 7) << 2; // seat = actionSeat & 7 (countsAt is a multiple of 64)
-        cs[o] += c;
-        cs[o + 1] += c * out[x];
-        cs[o + 2] += c * out[x + 1];
-        cs[o + 3] += c * out[x + 2];
-        cs[o + 4] += c * out[x + 3];
+        credit(cs, o, c, (at & 7) << 2); // seat = actionSeat & 7 (countsAt is a multiple of 64)
       }
       this.nFolds = ids;
       mem[Tally.N] = 0;
@@ -393,13 +387,7 @@ export class DecisionCounter implements DecisionSink {
       const slot = this.used[i];
       const c = counts[slot];
       counts[slot] = 0;
-      const o = slot * 5; // 5: OUTCOME_FIELDS.length
-      const x = this.usedSeat[i] * 4;
-      sums[o] += c;
-      sums[o + 1] += c * out[x];
-      sums[o + 2] += c * out[x + 1];
-      sums[o + 3] += c * out[x + 2];
-      sums[o + 4] += c * out[x + 3];
+      credit(sums, slot * 5, c, this.usedSeat[i] * 4); // 5: OUTCOME_FIELDS.length
     }
     this.n = 0;
   }
@@ -436,6 +424,18 @@ export class DecisionCounter implements DecisionSink {
  * counter (settle fills it and reads it at once): V8 then knows its length and drops the bounds checks.
  */
 const OUTCOME = new Float64Array(MAX_SEATS * 4);
+
+/**
+ * Adds c times a seat's outcome (score, score², win, win² at OUTCOME[x]) to the sums at o, and c to its
+ * count. A const, not a function declaration: V8 checked a declared function's identity at each call.
+ */
+const credit = (sums: Float64Array, o: number, c: number, x: number): void => {
+  sums[o] += c;
+  sums[o + 1] += c * OUTCOME[x];
+  sums[o + 2] += c * OUTCOME[x + 1];
+  sums[o + 3] += c * OUTCOME[x + 2];
+  sums[o + 4] += c * OUTCOME[x + 3];
+};
 
 /** Where PendingTallies.mem keeps its count of listed cells, and where the writer's head starts. */
 export const enum Tally {
