@@ -374,8 +374,8 @@ export class DecisionCounter implements DecisionSink {
           mem[at + cells] = (id = ids++) + 1;
           folds[id] = at;
         }
-        // id < cells <= 2^16: the mask tells V8 so, and the offsets' additions need no overflow checks.
-        const o = (id & 0xfffff) * 5;
+        // id < cells <= MAX_STATES << 6 = 2^23: the mask tells V8 so, and the offsets need no overflow checks.
+        const o = (id & 0x7fffff) * 5;
         credit(cs, o, c, (at & 7) << 2); // seat = actionSeat & 7 (countsAt is a multiple of 64)
       }
       this.nFolds = ids;

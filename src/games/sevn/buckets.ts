@@ -102,10 +102,9 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
 
 /**
  * A target or Ballast answer, with a sink or an evaluator (the engine's asks): counted from the seat in
- * the draw tally's cells when they take the sink (no view read, so a rule's answer skips `prepare`),
- * else observeDecision. Small and apart from observeDecision and the Crossroads picks' record (their
- * hash lookup): with those inlined into the asks, `act` no longer inlined them (bench/README.md,
- * thirteenth pass).
+ * the draw tally's cells when they take the sink, else observeDecision. Small and apart from
+ * observeDecision's general path and the Crossroads picks' record (a hash lookup), which V8 inlined
+ * into every ask (bench/README.md, thirteenth pass).
  */
 export function observeChoice(e: SevnEngine, s: number, kind: number, answer: number, x0: number, action: number): void {
   if (e.evaluator === null && e.drawTally.sink !== null) e.drawTally.countKind(kind, e.scoreSeat(s), e.seats[(s << Seat.SHIFT) | Seat.DISTINCT], action, s);
@@ -173,9 +172,7 @@ export class DrawTally {
   /**
    * A target or Ballast answer of seat s given by its rule (SevnEngine's asks): counted as observeChoice
    * would when these cells take the sink (true), else false (the ask prepares the view and observes it).
-   * The asks then return at once: V8 charges an interpreted call's return by its bytecode offset, and a
-   * late return in the recorded path compiled askTarget before `act`, which then called it instead of
-   * inlining it (bench/README.md, thirteenth pass).
+   * The points are read from the seat, so a rule's recorded answer needs no `prepare` of the view.
    */
   choice(e: SevnEngine, s: number, kind: number, action: number): boolean {
     if (this.sink === null) return false;
