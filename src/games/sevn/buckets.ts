@@ -101,10 +101,11 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
 }
 
 /**
- * A target or Ballast answer, with a sink or an evaluator (the engine's asks): counted from the seat in
- * the draw tally's cells when they take the sink, else observeDecision. Small and apart from
- * observeDecision's general path and the Crossroads picks' record (a hash lookup), which V8 inlined
- * into every ask (bench/README.md, thirteenth pass).
+ * A target or Ballast answer, with a sink or an evaluator (the engine's asks): counted in the draw
+ * tally's cells when they take the sink, the points read from the seat (so a rule's answer needs no
+ * `prepare` of the view), else observeDecision. Small and apart from observeDecision's general path
+ * and the Crossroads picks' record (a hash lookup), which V8 inlined into every ask (bench/README.md,
+ * thirteenth pass).
  */
 export function observeChoice(e: SevnEngine, s: number, kind: number, answer: number, x0: number, action: number): void {
   if (e.evaluator === null && e.drawTally.sink !== null) e.drawTally.countKind(kind, e.scoreSeat(s), e.seats[(s << Seat.SHIFT) | Seat.DISTINCT], action, s);
@@ -167,24 +168,6 @@ export class DrawTally {
   /** As count, for a decision of another kind with an action below 8. */
   countKind(kind: number, points: number, distinct: number, action: number, seat: number): void {
     this.countAt((((kind * this.kindPlace) << 6) + this.cellAt(points, distinct)) | (action << 3) | seat);
-  }
-
-  /**
-   * A target or Ballast answer of seat s given by its rule (SevnEngine's asks): counted as observeChoice
-   * would when these cells take the sink (true), else false (the ask prepares the view and observes it).
-   * The points are read from the seat, so a rule's recorded answer needs no `prepare` of the view.
-   */
-  choice(e: SevnEngine, s: number, kind: number, action: number): boolean {
-    if (this.sink === null) return false;
-    this.countKind(kind, e.scoreSeat(s), e.seats[(s << Seat.SHIFT) | Seat.DISTINCT], action, s);
-    return true;
-  }
-
-  /** As choice, for a Crossroads pick of card `card` (recorded, as observePick does). */
-  pick(e: SevnEngine, s: number, card: number): boolean {
-    if (this.sink === null) return false;
-    this.sink.record(s, Decision.CROSSROADS * this.kindPlace + this.state(e.scoreSeat(s), e.seats[(s << Seat.SHIFT) | Seat.DISTINCT]), card);
-    return true;
   }
 
   private countAt(at: number): void {

@@ -87,15 +87,12 @@ export class SevnEngine extends SevnTable implements FeatureSource {
 
   /*
    * A card choice whose function declares its rule (card-rules.ts, ChoiceRule) is answered here, without the strategy's call and
-   * the view's arrays, and returned at once even when recorded (DrawTally.choice). Not with an evaluator (it replays the round).
+   * the view's arrays; a sink reads the view's points (prepare) unless the draw tally counts it (observeChoice). Not with an evaluator.
    */
   private askTarget(kind: number, s: number, card: number, candidates: number): number {
     const rule = this.choiceRule[(s << 3) | kind];
     let t = rule !== ChoiceRule.ASK && this.evaluator === null ? answerTarget(this, rule, s, candidates) : -1;
-    if (t >= 0) {
-      if (this.sink === null || this.drawTally.choice(this, s, kind, t >= s ? t - s : t - s + this.n)) return t;
-      this.prepare(s, kind);
-    } else {
+    if (t < 0) {
       const v = this.prepare(s, kind);
       v.candidates = candidates;
       v.card = card;
@@ -106,7 +103,8 @@ export class SevnEngine extends SevnTable implements FeatureSource {
         for (let i = 0; i < this.n; i++) if ((candidates >>> i) & 1) seats.push(i);
         this.illegal(s, `${this.cards.name(card)} target`, t, `one of seats ${seats.join(', ')}`);
       }
-    }
+    } else if (this.sink === null) return t;
+    else if (this.drawTally.sink === null) this.prepare(s, kind);
     if (this.sink !== null || this.evaluator !== null) observeChoice(this, s, kind, t, candidates, t >= s ? t - s : t - s + this.n);
     return t;
   }
@@ -115,8 +113,8 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     let pick: number;
     if (this.choiceRule[(s << 3) | Decision.CROSSROADS] !== ChoiceRule.ASK && this.evaluator === null) {
       pick = answerCrossroads(this, s, a, b);
-      if (this.sink === null || this.drawTally.pick(this, s, pick === 0 ? a : b)) return pick;
-      this.prepare(s, Decision.CROSSROADS);
+      if (this.sink === null) return pick;
+      if (this.drawTally.sink === null) this.prepare(s, Decision.CROSSROADS);
     } else {
       const v = this.prepare(s, Decision.CROSSROADS);
       v.optionA = a;
@@ -132,8 +130,8 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     let k: number;
     if (this.choiceRule[(s << 3) | Decision.BALLAST] !== ChoiceRule.ASK && this.evaluator === null) {
       k = answerBallast(this, s);
-      if (this.sink === null || this.drawTally.choice(this, s, Decision.BALLAST, k)) return k;
-      this.prepare(s, Decision.BALLAST);
+      if (this.sink === null) return k;
+      if (this.drawTally.sink === null) this.prepare(s, Decision.BALLAST);
     } else {
       const v = this.prepare(s, Decision.BALLAST);
       v.card = c;
