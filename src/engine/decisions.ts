@@ -273,11 +273,24 @@ export class DecisionCounter implements DecisionSink {
   private used = new Int32Array(256);
   private usedSeat = new Int32Array(256);
   private n = 0;
-  /** Per seat, for the unit just played: score, score², win (in WIN_UNITS), win². */
-  private readonly outcome = new Float64Array(MAX_SEATS * 4);
-  readonly table = new BucketTable(OUTCOME_FIELDS.length);
+  /** The sums by bucket; `table` folds the tallies' own sums in first. */
+  private readonly sums = new BucketTable(OUTCOME_FIELDS.length);
+  /**
+   * The tallies' sums (PendingTallies), added to at settle without a bucket lookup and folded into the
+   * table's buckets when the table is read (fold). A cell settled since the last fold has an id, kept
+   * `cells` past its count as id + 1, its five sums at id * 5 and its index in the tallies at folds[id].
+   */
+  private cellSums = new Float64Array(1024 * 5);
+  private folds = new Int32Array(1024);
+  private nFolds = 0;
 
   constructor(readonly buckets: Bucketer) {}
+
+  /** The outcome sums of every bucket (what a worker sends back), the tallies' sums folded in. */
+  get table(): BucketTable {
+    this.fold();
+    return this.sums;
+  }
 
   /**
    * Slot + 1 of each (state, actionSeat) with actionSeat below 16 (a two-way answer, any seat) and state
@@ -292,8 +305,8 @@ export class DecisionCounter implements DecisionSink {
     let slot: number;
     if (actionSeat < 16 && at < this.direct.length) {
       slot = this.direct[at] - 1;
-      if (slot < 0) this.direct[at] = (slot = this.table.slotOf((state << 14) | actionSeat)) + 1;
-    } else slot = this.table.slotOf((state << 14) | actionSeat);
+      if (slot < 0) this.direct[at] = (slot = this.sums.slotOf((state << 14) | actionSeat)) + 1;
+    } else slot = this.sums.slotOf((state << 14) | actionSeat);
     if (slot >= this.counts.length) this.counts = grown(this.counts, slot + 1);
     if (this.counts[slot]++ === 0) {
       if (this.n === this.used.length) {
@@ -312,13 +325,14 @@ export class DecisionCounter implements DecisionSink {
    * (actionSeat below 64) in a state below `states` is counted at mem[countsAt + ((state << 6) |
    * actionSeat)], and that index listed at mem[listAt + i] for i < mem[Tally.N] when it became non-zero
    * in this unit. `head` entries at mem[Tally.HEAD, + head) are the writer's (a lookup table of its
-   * own). `settle` credits them as `record`'s counts and keeps each cell's bucket (slot + 1) in mem, so
-   * that the hash is looked up once per cell and run, and the sums stay the table's compact ones.
+   * own). `settle` adds each listed cell's count times its seat's outcome to the cell's own sums
+   * (cellSums), so that a game's settle looks no bucket up; the buckets are found once a cell and fold.
    */
   tallies(states: number, head = 0): PendingTallies {
     const cells = states << 6;
     const p = this.pending;
     if (p === null || p.cells < cells || p.listAt < Tally.HEAD + head) {
+      this.fold(); // the sums of the cells before these
       const listAt = Tally.HEAD + head;
       // The list one longer than the cells: a writer may list a cell at [n] before knowing it is new.
       // The counts at a multiple of 64, so that a writer's index ORs in the action and seat.
@@ -331,7 +345,7 @@ export class DecisionCounter implements DecisionSink {
 
   /** The unit is over: credit each bucket used with its seat's outcome, times its count. */
   settle(scores: Int32Array, winShare: Float64Array): void {
-    const out = this.outcome;
+    const out = OUTCOME;
     for (let s = 0; s < scores.length; s++) {
       const score = scores[s];
       const win = Math.round(winShare[s] * WIN_UNITS);
@@ -344,40 +358,84 @@ export class DecisionCounter implements DecisionSink {
     if (p !== null) {
       const mem = p.mem;
       const cells = p.cells;
-      let sums = this.table.sums;
-      for (let i = p.listAt, end = i + mem[Tally.N]; i < end; i++) {
+      const listed = mem[Tally.N];
+      // Room for every listed cell to take a new id, made before the loop so that its arrays stay put.
+      if (this.nFolds + listed > this.folds.length) this.growFolds(this.nFolds + listed);
+      const cs = this.cellSums;
+      const folds = this.folds;
+      let ids = this.nFolds;
+      // No field written in the loop: its arrays' maps were checked again at each cell.
+      for (let i = p.listAt, end = i + listed; i < end; i++) {
         const at = mem[i];
-        // The cell's bucket (slot + 1) is kept `cells` past its count; a new bucket may grow the sums.
-        let slot = mem[at + cells] - 1;
-        if (slot < 0) {
-          const cell = at - p.countsAt;
-          mem[at + cells] = (slot = this.table.slotOf(((cell >>> 6) << 14) | (cell & 63))) + 1;
-          sums = this.table.sums;
-        }
-        credit(sums, slot * 5, mem[at], out, (at & 7) << 2); // seat = actionSeat & 7 (countsAt is a multiple of 64)
+        const c = mem[at];
         mem[at] = 0;
+        let id = mem[at + cells] - 1;
+        if (id < 0) {
+          mem[at + cells] = (id = ids++) + 1;
+          folds[id] = at;
+        }
+        // id < cells <= MAX_STATES << 6 = 2^23: the mask tells V8 so, and the offsets need no overflow checks.
+        const o = (id & 0x7fffff) * 5;
+        credit(cs, o, c, (at & 7) << 2); // seat = actionSeat & 7 (countsAt is a multiple of 64)
       }
+      this.nFolds = ids;
       mem[Tally.N] = 0;
     }
-    const sums = this.table.sums;
+    const sums = this.sums.sums;
     const counts = this.counts;
     for (let i = 0; i < this.n; i++) {
       const slot = this.used[i];
-      credit(sums, slot * 5, counts[slot], out, this.usedSeat[i] * 4); // 5: OUTCOME_FIELDS.length
+      const c = counts[slot];
       counts[slot] = 0;
+      credit(sums, slot * 5, c, this.usedSeat[i] * 4); // 5: OUTCOME_FIELDS.length
     }
     this.n = 0;
   }
+
+  private growFolds(need: number): void {
+    this.folds = grown(this.folds, need);
+    const cs = new Float64Array(this.folds.length * 5);
+    cs.set(this.cellSums);
+    this.cellSums = cs;
+  }
+
+  /** Adds the tallies' cell sums to their buckets in the table and clears them (a cell's bucket is its state and actionSeat). */
+  private fold(): void {
+    const p = this.pending;
+    if (p === null) return;
+    const cs = this.cellSums;
+    for (let id = 0; id < this.nFolds; id++) {
+      const at = this.folds[id];
+      const cell = at - p.countsAt;
+      const o = this.sums.atKey(((cell >>> 6) << 14) | (cell & 63));
+      const sums = this.sums.sums;
+      for (let k = 0; k < 5; k++) {
+        sums[o + k] += cs[id * 5 + k];
+        cs[id * 5 + k] = 0;
+      }
+      p.mem[at + p.cells] = 0;
+    }
+    this.nFolds = 0;
+  }
 }
 
-/** Adds c times a seat's outcome (score, score², win, win² at out[x]) to the sums at o, and c to its count. */
-function credit(sums: Float64Array, o: number, c: number, out: Float64Array, x: number): void {
+/**
+ * Per seat, for the unit just settled: score, score², win (in WIN_UNITS), win². One array for every
+ * counter (settle fills it and reads it at once): V8 then knows its length and drops the bounds checks.
+ */
+const OUTCOME = new Float64Array(MAX_SEATS * 4);
+
+/**
+ * Adds c times a seat's outcome (score, score², win, win² at OUTCOME[x]) to the sums at o, and c to its
+ * count. A const, not a function declaration: V8 checked a declared function's identity at each call.
+ */
+const credit = (sums: Float64Array, o: number, c: number, x: number): void => {
   sums[o] += c;
-  sums[o + 1] += c * out[x];
-  sums[o + 2] += c * out[x + 1];
-  sums[o + 3] += c * out[x + 2];
-  sums[o + 4] += c * out[x + 3];
-}
+  sums[o + 1] += c * OUTCOME[x];
+  sums[o + 2] += c * OUTCOME[x + 1];
+  sums[o + 3] += c * OUTCOME[x + 2];
+  sums[o + 4] += c * OUTCOME[x + 3];
+};
 
 /** Where PendingTallies.mem keeps its count of listed cells, and where the writer's head starts. */
 export const enum Tally {
@@ -389,7 +447,7 @@ export const enum Tally {
 export interface PendingTallies {
   /**
    * mem[Tally.N]: cells listed; the writer's head; the list at listAt; the counts at countsAt; then,
-   * `cells` past each count, its bucket's slot in the counter's table + 1 (0 until first settled).
+   * `cells` past each count, 1 when the cell has sums not yet folded into the counter's table.
    */
   readonly mem: Int32Array;
   /** Cells (states << 6) the counts have room for. */

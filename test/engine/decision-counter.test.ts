@@ -61,4 +61,56 @@ describe('DecisionCounter', () => {
       ]),
     );
   });
+  it('keeps the tallies\' sums per cell and folds them into the table when it is read, once', () => {
+    const c = new DecisionCounter(new Bucketer([], []));
+    const t = c.tallies(4096);
+    const tally = (state: number, action: number, seat: number): void => {
+      const at = t.countsAt + ((state << 6) | (action * 8 + seat));
+      if (t.mem[at]++ === 0) t.mem[t.listAt + t.mem[Tally.N]++] = at;
+    };
+    // Game 1: seat 0 scores 10 and wins, seat 1 scores 3.
+    tally(5, 1, 0);
+    tally(5, 1, 0);
+    tally(9, 0, 1);
+    c.settle(Int32Array.of(10, 3), Float64Array.of(1, 0));
+    expect(sums(c)).toEqual(
+      new Map([
+        ['5/8', [2, 20, 200, 2 * W, 2 * W * W]],
+        ['9/1', [1, 3, 9, 0, 0]],
+      ]),
+    );
+    // Game 2, after the table was read: seat 0 scores 4, seat 1 scores 6 and wins. A fold that kept
+    // its cells' sums would add game 1 twice; one that kept their ids would credit 7/9 to 5/8's.
+    tally(7, 1, 1);
+    tally(5, 1, 0);
+    c.settle(Int32Array.of(4, 6), Float64Array.of(0, 1));
+    expect(sums(c)).toEqual(
+      new Map([
+        ['5/8', [3, 24, 216, 2 * W, 2 * W * W]],
+        ['9/1', [1, 3, 9, 0, 0]],
+        ['7/9', [1, 6, 36, W, W * W]],
+      ]),
+    );
+  });
+
+  it('keeps the sums of earlier games when more cells are settled than it has room for', () => {
+    const c = new DecisionCounter(new Bucketer([], []));
+    const t = c.tallies(4096);
+    const tally = (state: number): void => {
+      const at = t.countsAt + (state << 6);
+      if (t.mem[at]++ === 0) t.mem[t.listAt + t.mem[Tally.N]++] = at;
+    };
+    // Game 1: 1,000 states of seat 0, which scores 2; game 2: 1,000 more, seat 0 scores 3 (2,000 cells
+    // in all, more than the 1,024 the counter starts with, so its sums grow between the games).
+    for (let st = 0; st < 1000; st++) tally(st);
+    c.settle(Int32Array.of(2), Float64Array.of(0));
+    for (let st = 1000; st < 2000; st++) tally(st);
+    tally(0);
+    c.settle(Int32Array.of(3), Float64Array.of(0));
+    const m = sums(c);
+    expect(m.size).toBe(2000);
+    expect(m.get('0/0')).toEqual([2, 5, 13, 0, 0]);
+    expect(m.get('999/0')).toEqual([1, 2, 4, 0, 0]);
+    expect(m.get('1999/0')).toEqual([1, 3, 9, 0, 0]);
+  });
 });

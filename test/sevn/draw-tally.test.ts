@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { Bucketer, DecisionCounter, Tally, parseBuckets } from '../../src/engine/decisions.js';
 import type { DecisionSink } from '../../src/engine/strategy.js';
-import { DrawTally, sevnBucketFeatures } from '../../src/games/sevn/buckets.js';
+import { DrawTally, observeChoice, observePick, sevnBucketFeatures } from '../../src/games/sevn/buckets.js';
 import type { SevnEngine } from '../../src/games/sevn/engine.js';
 import { SevnRunner } from '../../src/games/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
@@ -82,5 +82,34 @@ describe('DrawTally.count', () => {
     expect(second - p.countsAt).toBe(1);
     expect(p.mem[first]).toBe(2);
     expect(p.mem[second]).toBe(1);
+  });
+});
+
+describe('observeChoice and observePick with the draw tally', () => {
+  it('count a card choice in its cell and record a Crossroads pick, the points read from the seat (by hand)', () => {
+    const rules = sevnPreset('sevn');
+    const features = sevnBucketFeatures(rules);
+    const counter = new DecisionCounter(new Bucketer(features, parseBuckets(features, 'points:20,distinct:2')));
+    const tally = new DrawTally();
+    tally.take(counter);
+    // Seat 1 holds 25 points and 3 distinct values; its view (never prepared) says 0 points.
+    const seats = new Int32Array(8 << 4);
+    seats[(1 << 4) | 3] = 3; // Seat.DISTINCT of seat 1
+    const e = { evaluator: null, drawTally: tally, seats, view: { points: 0 }, scoreSeat: (s: number) => (s === 1 ? 25 : 0) } as unknown as SevnEngine;
+    // Points bands 0-20-...-100 (6), distinct bands of 2 over 0-7 (4): kindPlace 24; (25, 3) is state
+    // 1 * 4 + 1 = 5. A Freeze (kind 1) of the seat 2 to the left: state 24 + 5 = 29, actionSeat 2 * 8 + 1.
+    observeChoice(e, 1, 1, 3, 0b1111, 2);
+    // A Crossroads pick (kind 3) of card code 40: state 3 * 24 + 5 = 77, actionSeat 40 * 8 + 1 = 321.
+    observePick(e, 1, 0, 40, 41, 40);
+    counter.settle(Int32Array.of(0, 12), Float64Array.of(0, 1));
+    const m = new Map<string, number[]>();
+    for (const [state, actionSeat, v] of counter.table.entries()) m.set(`${state}/${actionSeat}`, [...v]);
+    const W = 840;
+    expect(m).toEqual(
+      new Map([
+        ['29/17', [1, 12, 144, W, W * W]],
+        ['77/321', [1, 12, 144, W, W * W]],
+      ]),
+    );
   });
 });

@@ -101,6 +101,25 @@ export function observeDecision(e: SevnEngine, s: number, kind: number, answer: 
 }
 
 /**
+ * A target or Ballast answer, with a sink or an evaluator (the engine's asks): counted in the draw
+ * tally's cells when they take the sink, the points read from the seat (so a rule's answer needs no
+ * `prepare` of the view), else observeDecision. Small and apart from observeDecision's general path
+ * and the Crossroads picks' record (a hash lookup), which V8 inlined into every ask (bench/README.md,
+ * thirteenth pass).
+ */
+export function observeChoice(e: SevnEngine, s: number, kind: number, answer: number, x0: number, action: number): void {
+  if (e.evaluator === null && e.drawTally.sink !== null) e.drawTally.countKind(kind, e.scoreSeat(s), e.seats[(s << Seat.SHIFT) | Seat.DISTINCT], action, s);
+  else observeDecision(e, s, kind, answer, x0, 0, action);
+}
+
+/** As observeChoice, for a Crossroads pick of card `card` (a card code: recorded, not counted in place). */
+export function observePick(e: SevnEngine, s: number, answer: number, a: number, b: number, card: number): void {
+  const t = e.drawTally;
+  if (e.evaluator === null && t.sink !== null) t.sink.record(s, Decision.CROSSROADS * t.kindPlace + t.state(e.scoreSeat(s), e.seats[(s << Seat.SHIFT) | Seat.DISTINCT]), card);
+  else observeDecision(e, s, Decision.CROSSROADS, answer, a, b, card);
+}
+
+/**
  * A decision counter's keys for buckets of the points and distinct features only, worked out without
  * the plan loop and the feature switch: one read of a table indexed by both values (a value past the
  * table's end counts as its last entry, the top band; a feature not chosen has one entry of 0), which

@@ -10,7 +10,7 @@ import type { Rng } from '../../engine/rng.js';
 import type { CounterfactualStreams } from '../../engine/seeded-runner.js';
 import type { DecisionSink } from '../../engine/strategy.js';
 import type { FeatureSource } from '../../engine/decisions.js';
-import { DrawTally, observeDecision, sevnFeature } from './buckets.js';
+import { DrawTally, observeChoice, observeDecision, observePick, sevnFeature } from './buckets.js';
 import { Bonus, Kind } from './cards.js';
 import { Ev } from './events.js';
 import type { SevnEvaluator } from './rollouts.js';
@@ -86,9 +86,8 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   }
 
   /*
-   * A card choice whose function declares its rule (card-rules.ts, ChoiceRule) is answered here, without
-   * the strategy's call and the view's arrays; a decision sink then reads the view's points (prepare).
-   * Not with an evaluator (it replays the round through the strategies).
+   * A card choice whose function declares its rule (card-rules.ts, ChoiceRule) is answered here, without the strategy's call and
+   * the view's arrays; a sink reads the view's points (prepare) unless the draw tally counts it (observeChoice). Not with an evaluator.
    */
   private askTarget(kind: number, s: number, card: number, candidates: number): number {
     const rule = this.choiceRule[(s << 3) | kind];
@@ -105,8 +104,8 @@ export class SevnEngine extends SevnTable implements FeatureSource {
         this.illegal(s, `${this.cards.name(card)} target`, t, `one of seats ${seats.join(', ')}`);
       }
     } else if (this.sink === null) return t;
-    else this.prepare(s, kind);
-    if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, kind, t, candidates, 0, t >= s ? t - s : t - s + this.n);
+    else if (this.drawTally.sink === null) this.prepare(s, kind);
+    if (this.sink !== null || this.evaluator !== null) observeChoice(this, s, kind, t, candidates, t >= s ? t - s : t - s + this.n);
     return t;
   }
 
@@ -115,7 +114,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     let pick = rule !== ChoiceRule.ASK && this.evaluator === null ? answerCrossroads(this, s, a, b, rule) : -1;
     if (pick >= 0) {
       if (this.sink === null) return pick;
-      this.prepare(s, Decision.CROSSROADS);
+      if (this.drawTally.sink === null) this.prepare(s, Decision.CROSSROADS);
     } else {
       const v = this.prepare(s, Decision.CROSSROADS);
       v.optionA = a;
@@ -123,7 +122,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       pick = this.players[s].crossroads(v);
       if (pick !== 0 && pick !== 1) this.illegal(s, 'Crossroads pick', pick, '0 (first card) or 1 (second card)');
     }
-    if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, Decision.CROSSROADS, pick, a, b, pick === 0 ? a : b);
+    if (this.sink !== null || this.evaluator !== null) observePick(this, s, pick, a, b, pick === 0 ? a : b);
     return pick;
   }
 
@@ -133,14 +132,14 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     if (rule !== ChoiceRule.ASK && this.evaluator === null) {
       k = answerBallast(this, s, c, rule);
       if (this.sink === null) return k;
-      this.prepare(s, Decision.BALLAST);
+      if (this.drawTally.sink === null) this.prepare(s, Decision.BALLAST);
     } else {
       const v = this.prepare(s, Decision.BALLAST);
       v.card = c;
       k = this.players[s].ballast(v);
       if (k !== Answer.KEEP && k !== 0) this.illegal(s, 'Ballast answer', k, '1 (keep) or 0 (discard)');
     }
-    if (this.decisions !== null || this.evaluator !== null) observeDecision(this, s, Decision.BALLAST, k, 0, 0, k);
+    if (this.sink !== null || this.evaluator !== null) observeChoice(this, s, Decision.BALLAST, k, 0, k);
     return k;
   }
 
