@@ -2,7 +2,7 @@
 // settle. Keys found in the direct slot index (a two-way answer, a small state) and keys found by the
 // hash (larger actions, larger states) must add up alike; the expected sums are worked out by hand.
 import { describe, expect, it } from 'vitest';
-import { Bucketer, DecisionCounter, Tally, WIN_UNITS } from '../../src/engine/decisions.js';
+import { Bucketer, DecisionCounter, type PendingTallies, Tally, WIN_UNITS } from '../../src/engine/decisions.js';
 
 const W = WIN_UNITS;
 
@@ -10,6 +10,14 @@ function sums(c: DecisionCounter): Map<string, number[]> {
   const m = new Map<string, number[]>();
   for (const [state, actionSeat, v] of c.table.entries()) m.set(`${state}/${actionSeat}`, [...v]);
   return m;
+}
+
+/** Counts as an engine's tally writer does (DrawTally.countAt): the cell, listed on its first use. */
+function writer(t: PendingTallies): (state: number, action: number, seat: number) => void {
+  return (state, action, seat) => {
+    const at = t.countsAt + ((state << 6) | (action * 8 + seat));
+    if (t.mem[at]++ === 0) t.mem[t.listAt + t.mem[Tally.N]++] = at;
+  };
 }
 
 describe('DecisionCounter', () => {
@@ -38,10 +46,7 @@ describe('DecisionCounter', () => {
   it('counts tallies written in place (state << 6 | actionSeat) at settle, beside recorded decisions', () => {
     const c = new DecisionCounter(new Bucketer([], []));
     const t = c.tallies(4096);
-    const tally = (state: number, action: number, seat: number): void => {
-      const at = t.countsAt + ((state << 6) | (action * 8 + seat));
-      if (t.mem[at]++ === 0) t.mem[t.listAt + t.mem[Tally.N]++] = at;
-    };
+    const tally = writer(t);
     // Game 1: seat 0 scores 10 and wins, seat 1 scores 3.
     tally(5, 1, 0);
     tally(5, 1, 0);
@@ -64,10 +69,7 @@ describe('DecisionCounter', () => {
   it('keeps the tallies\' sums per cell and folds them into the table when it is read, once', () => {
     const c = new DecisionCounter(new Bucketer([], []));
     const t = c.tallies(4096);
-    const tally = (state: number, action: number, seat: number): void => {
-      const at = t.countsAt + ((state << 6) | (action * 8 + seat));
-      if (t.mem[at]++ === 0) t.mem[t.listAt + t.mem[Tally.N]++] = at;
-    };
+    const tally = writer(t);
     // Game 1: seat 0 scores 10 and wins, seat 1 scores 3.
     tally(5, 1, 0);
     tally(5, 1, 0);
@@ -96,10 +98,8 @@ describe('DecisionCounter', () => {
   it('keeps the sums of earlier games when more cells are settled than it has room for', () => {
     const c = new DecisionCounter(new Bucketer([], []));
     const t = c.tallies(4096);
-    const tally = (state: number): void => {
-      const at = t.countsAt + (state << 6);
-      if (t.mem[at]++ === 0) t.mem[t.listAt + t.mem[Tally.N]++] = at;
-    };
+    const count = writer(t);
+    const tally = (state: number): void => count(state, 0, 0);
     // Game 1: 1,000 states of seat 0, which scores 2; game 2: 1,000 more, seat 0 scores 3 (2,000 cells
     // in all, more than the 1,024 the counter starts with, so its sums grow between the games).
     for (let st = 0; st < 1000; st++) tally(st);

@@ -7,12 +7,13 @@
  * decision takes observeDecision and the counter's record), and the bucket sums are compared.
  */
 import { describe, expect, it } from 'vitest';
-import { Bucketer, DecisionCounter, Tally, parseBuckets } from '../../src/engine/decisions.js';
+import { Bucketer, DecisionCounter, Tally, WIN_UNITS, parseBuckets } from '../../src/engine/decisions.js';
 import type { DecisionSink } from '../../src/engine/strategy.js';
 import { DrawTally, observeChoice, observePick, sevnBucketFeatures } from '../../src/games/sevn/buckets.js';
 import type { SevnEngine } from '../../src/games/sevn/engine.js';
 import { SevnRunner } from '../../src/games/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
+import { Seat } from '../../src/games/sevn/seats.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 
 type Mode = 'round' | 'game';
@@ -59,13 +60,18 @@ describe('draw-or-stay decisions counted in place', () => {
   });
 });
 
+/** A DecisionCounter of SEVN buckets `bucket` and a DrawTally that takes it. */
+function tallied(bucket: string): { counter: DecisionCounter; tally: DrawTally } {
+  const features = sevnBucketFeatures(sevnPreset('sevn'));
+  const counter = new DecisionCounter(new Bucketer(features, parseBuckets(features, bucket)));
+  const tally = new DrawTally();
+  tally.take(counter);
+  return { counter, tally };
+}
+
 describe('DrawTally.count', () => {
   it('lists each cell once, on its first use, and counts every use (by hand)', () => {
-    const rules = sevnPreset('sevn');
-    const features = sevnBucketFeatures(rules);
-    const counter = new DecisionCounter(new Bucketer(features, parseBuckets(features, 'points:20,distinct:2')));
-    const tally = new DrawTally();
-    tally.take(counter);
+    const { counter, tally } = tallied('points:20,distinct:2');
     // points 25 (band 1 of 20-point bands), distinct 3 (band 1 of 2-value bands), draw, seat 2; twice
     tally.count(25, 3, 1, 2);
     tally.count(39, 2, 1, 2);
@@ -87,14 +93,10 @@ describe('DrawTally.count', () => {
 
 describe('observeChoice and observePick with the draw tally', () => {
   it('count a card choice in its cell and record a Crossroads pick, the points read from the seat (by hand)', () => {
-    const rules = sevnPreset('sevn');
-    const features = sevnBucketFeatures(rules);
-    const counter = new DecisionCounter(new Bucketer(features, parseBuckets(features, 'points:20,distinct:2')));
-    const tally = new DrawTally();
-    tally.take(counter);
+    const { counter, tally } = tallied('points:20,distinct:2');
     // Seat 1 holds 25 points and 3 distinct values; its view (never prepared) says 0 points.
-    const seats = new Int32Array(8 << 4);
-    seats[(1 << 4) | 3] = 3; // Seat.DISTINCT of seat 1
+    const seats = new Int32Array(8 << Seat.SHIFT);
+    seats[(1 << Seat.SHIFT) | Seat.DISTINCT] = 3;
     const e = { evaluator: null, drawTally: tally, seats, view: { points: 0 }, scoreSeat: (s: number) => (s === 1 ? 25 : 0) } as unknown as SevnEngine;
     // Points bands 0-20-...-100 (6), distinct bands of 2 over 0-7 (4): kindPlace 24; (25, 3) is state
     // 1 * 4 + 1 = 5. A Freeze (kind 1) of the seat 2 to the left: state 24 + 5 = 29, actionSeat 2 * 8 + 1.
@@ -104,7 +106,7 @@ describe('observeChoice and observePick with the draw tally', () => {
     counter.settle(Int32Array.of(0, 12), Float64Array.of(0, 1));
     const m = new Map<string, number[]>();
     for (const [state, actionSeat, v] of counter.table.entries()) m.set(`${state}/${actionSeat}`, [...v]);
-    const W = 840;
+    const W = WIN_UNITS;
     expect(m).toEqual(
       new Map([
         ['29/17', [1, 12, 144, W, W * W]],

@@ -10,7 +10,6 @@
  * the engine's answers equal to the strategy's.
  */
 import { Bonus, Kind, type SevnCards } from './cards.js';
-import { longestRun } from './scoring.js';
 import { Seat } from './seats.js';
 import { Answer, Decision, type SevnPlayer, Status } from './view.js';
 import type { SevnTable } from './table.js';
@@ -257,30 +256,9 @@ export function answerBallast(e: SevnTable, s: number, c: number, rule: number):
   return kept > e.scoreSeat(s) ? 1 : 0;
 }
 
-/**
- * A row's score from its counters, as the situation-aware choices work it out (strategies/sevn/card-counts.ts
- * CardCounts.score: the SEVN bonus at sevn.distinct values, clamped at 0): what GAIN and GAME compare.
- */
+/** A row's score from its counters (SeatBonus.rowScore, as CardCounts.score works it out): what GAIN and GAME compare. */
 function rowScore(e: SevnTable, mask: number, sum: number, distinct: number, nonLow: number, mult: number, plus: number, bonus: number): number {
-  const { featherweight: fw, heavyweight: hw, ladder: ld } = e.cards.rules.bonuses;
-  let t = sum * mult + plus;
-  if (bonus !== 0) {
-    let high = nonLow !== 0;
-    let heavy = 0;
-    for (let m = mask; m !== 0; m &= m - 1) {
-      const v = 31 - Math.clz32(m & -m);
-      if (v > fw.maxValue) high = true;
-      if (v >= hw.minValue) heavy++;
-    }
-    if (bonus & Bonus.FEATHERWEIGHT && distinct >= fw.minCards && !high) t += fw.points;
-    if (bonus & Bonus.HEAVYWEIGHT && heavy >= hw.minCards) t += hw.points;
-    if (bonus & Bonus.LADDER) {
-      const run = longestRun(mask);
-      if (run >= ld.minRun) t += run * ld.pointsPerCard;
-    }
-  }
-  if (distinct >= e.sevnDistinct) t += e.sevnBonus;
-  return t < 0 ? 0 : t;
+  return e.bonus.rowScore(mask, sum, distinct, nonLow, mult, plus, bonus, e.sevnDistinct);
 }
 
 /**

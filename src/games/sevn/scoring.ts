@@ -70,11 +70,25 @@ export class SeatBonus {
   }
 
   points(st: Int32Array, b: number): number {
-    const bits = st[b | Seat.BONUS];
-    const mask = st[b | Seat.MASK];
-    let t = st[b | Seat.SEVNAT] !== 0 ? this.sevnBonus : 0;
+    const sevn = st[b | Seat.SEVNAT] !== 0 ? this.sevnBonus : 0;
+    return sevn + this.cardPoints(st[b | Seat.BONUS], st[b | Seat.MASK], st[b | Seat.DISTINCT], st[b | Seat.NONLOW]);
+  }
+
+  /**
+   * A row's score from its counters, the SEVN bonus at `sevnDistinct` values, clamped at 0: the score
+   * a row would have with a card it does not hold yet (card-rules.ts, the Ballast and Crossroads rules).
+   */
+  rowScore(mask: number, sum: number, distinct: number, nonLow: number, mult: number, plus: number, bits: number, sevnDistinct: number): number {
+    let t = sum * mult + plus + (bits !== 0 ? this.cardPoints(bits, mask, distinct, nonLow) : 0);
+    if (distinct >= sevnDistinct) t += this.sevnBonus;
+    return t < 0 ? 0 : t;
+  }
+
+  /** The bonus cards' points (bits: the Bonus cards held) of a row holding the values in `mask`. */
+  private cardPoints(bits: number, mask: number, distinct: number, nonLow: number): number {
+    let t = 0;
     // Featherweight: no number above maxValue (from the mask) and no kept Ballast above it.
-    if (bits & Bonus.FEATHERWEIGHT && st[b | Seat.DISTINCT] >= this.fwMin && (mask & this.nonLowBits) === 0 && st[b | Seat.NONLOW] === 0) t += this.fwPoints;
+    if (bits & Bonus.FEATHERWEIGHT && distinct >= this.fwMin && (mask & this.nonLowBits) === 0 && nonLow === 0) t += this.fwPoints;
     if (bits & Bonus.HEAVYWEIGHT) {
       let heavy = 0;
       for (let m = mask & this.heavyBits; m !== 0; m &= m - 1) heavy++;
