@@ -19,7 +19,8 @@ import { Answer, Decision, type SevnPlayer, Status } from './view.js';
 import type { SevnViewBuffer } from './view-buffer.js';
 import { SevnTable } from './table.js';
 import { playNumbers } from './numbers.js';
-import { ChoiceRule, FloorSlot, answerBallast, answerCrossroads, answerFloor, answerTarget, readRules } from './card-rules.js';
+import { ChoiceRule, FloorSlot, UNDER_FLOOR, answerBallast, answerCrossroads, answerFloor, answerTarget, readRules } from './card-rules.js';
+import { UnseenNumbers, answerGain } from './sure-draws.js';
 import { RoundCapError } from '../../engine/errors.js';
 
 export { MAX_PLAYERS, RoundCapError };
@@ -37,12 +38,10 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     this.sink = d;
     this.drawTally.take(d);
   }
-  /**
-   * Per seat: the points its strategy stays at (StaysAtPoints), UNDER_FLOOR (DrawsUnderFloor: its slots in `floors`) or
-   * -1 to ask it. Read from the lineup when setup sees a new one (not changed in place: compared by identity).
-   */
+  /** Per seat: the points it stays at (StaysAtPoints), UNDER_FLOOR or WHILE_GAIN (its slots in `floors`), or -1 to ask it; read from a new lineup (setup). */
   private readonly stayAt = new Int32Array(MAX_PLAYERS).fill(-1);
   private readonly floors = new Float64Array(MAX_PLAYERS * FloorSlot.SIZE);
+  private readonly unseenNumbers = new UnseenNumbers();
   /** Per seat s and decision kind k, at (s << 3) | k: the ChoiceRule its function declares (card-rules.ts), or ASK. */
   private readonly choiceRule = new Uint8Array(MAX_PLAYERS << 3);
   counterfactual: CounterfactualStreams | null = null;
@@ -67,10 +66,9 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   private askDraw(s: number): number {
     const at = this.stayAt[s];
     if (at !== -1 && this.evaluator === null && (this.sink === null || this.drawTally.sink !== null)) {
-      // A stay-at seat (StaysAtPoints) or one that draws under a floor (DrawsUnderFloor, -1 when it
-      // does not settle the question): the answer worked out here, without the view and the call.
+      // A rule the seat declares (card-rules.ts, sure-draws.ts; -1 when it does not settle it): answered here, without the view and the call.
       const points = this.scoreSeat(s);
-      const a = at >= 0 ? (points >= at ? Answer.STAY : Answer.DRAW) : answerFloor(this, this.floors, s, points);
+      const a = at >= 0 ? (points >= at ? Answer.STAY : Answer.DRAW) : at === UNDER_FLOOR ? answerFloor(this, this.floors, s, points) : answerGain(this, this.unseenNumbers, s, points, this.floors[s * FloorSlot.SIZE + FloorSlot.MARGIN]);
       if (a >= 0 && this.sink !== null) this.drawTally.count(points, this.seats[(s << Seat.SHIFT) | Seat.DISTINCT], a, s);
       if (a >= 0) return a;
     }
