@@ -41,7 +41,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   /** Per seat: the points it stays at (StaysAtPoints), UNDER_FLOOR or WHILE_GAIN (its slots in `floors`), or -1 to ask it; read from a new lineup (setup). */
   private readonly stayAt = new Int32Array(MAX_PLAYERS).fill(-1);
   private readonly floors = new Float64Array(MAX_PLAYERS * FloorSlot.SIZE);
-  private readonly unseenNumbers = new UnseenNumbers();
+  private readonly unseenNumbers = new UnseenNumbers(this.cards);
   /** Per seat s and decision kind k, at (s << 3) | k: the ChoiceRule its function declares (card-rules.ts), or ASK. */
   private readonly choiceRule = new Uint8Array(MAX_PLAYERS << 3);
   counterfactual: CounterfactualStreams | null = null;
@@ -68,10 +68,19 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     if (at !== -1 && this.evaluator === null && (this.sink === null || this.drawTally.sink !== null)) {
       // A rule the seat declares (card-rules.ts, sure-draws.ts; -1 when it does not settle it): answered here, without the view and the call.
       const points = this.scoreSeat(s);
-      const a = at >= 0 ? (points >= at ? Answer.STAY : Answer.DRAW) : at === UNDER_FLOOR ? answerFloor(this, this.floors, s, points) : answerGain(this, this.unseenNumbers, s, points, this.floors[s * FloorSlot.SIZE + FloorSlot.MARGIN]);
+      const a = at >= 0 ? (points >= at ? Answer.STAY : Answer.DRAW) : this.declared(at, s, points);
       if (a >= 0 && this.sink !== null) this.drawTally.count(points, this.seats[(s << Seat.SHIFT) | Seat.DISTINCT], a, s);
       if (a >= 0) return a;
     }
+    return this.askPlayer(s);
+  }
+
+  /** A seat's answer by its UNDER_FLOOR or WHILE_GAIN rule (`at`), or -1: ask it. */
+  private declared(at: number, s: number, points: number): number {
+    return at === UNDER_FLOOR ? answerFloor(this, this.floors, s, points) : answerGain(this, this.unseenNumbers, s, points, this.floors[s * FloorSlot.SIZE + FloorSlot.MARGIN]);
+  }
+
+  private askPlayer(s: number): number {
     const v = this.prepare(s, Decision.DRAW_STAY);
     const a = this.players[s].drawOrStay(v);
     if (a !== Answer.DRAW && a !== Answer.STAY) this.illegal(s, 'draw-or-stay answer', a, '1 (draw) or 0 (stay)');
@@ -460,7 +469,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     const n = this.n;
     const st = this.seats;
     const stayAt = this.stayAt;
-    // Nothing records or replays answers: a stay-at seat's worked out here, as askDraw's, less its checks.
+    // Nothing records or replays answers: a declared rule's answer worked out here, as askDraw's, less its checks.
     const plain = this.sink === null && this.evaluator === null;
     let answer = forced;
     while (!this.ended) { // until nobody is in the round: `active` read only at a seat out of it
@@ -470,6 +479,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       } else {
         const at = answer < 0 && plain ? stayAt[s] : -1;
         if (at >= 0) answer = this.activeScore(b) >= at ? Answer.STAY : Answer.DRAW;
+        else if (at !== -1) answer = (answer = this.declared(at, s, this.activeScore(b))) >= 0 ? answer : this.askPlayer(s);
         else if (answer < 0) answer = this.askDraw(s);
         if (answer === Answer.STAY) {
           st[b | Seat.STATUS] = Status.STAYED;

@@ -5,7 +5,7 @@
  * are mostly settled there (about 88 of 128 a 4-player game), so the engine answers those itself and
  * asks the strategy for the rest, as it does for race's floor (card-rules.ts, DrawsUnderFloor).
  */
-import { Bonus } from './cards.js';
+import { Bonus, Kind, type SevnCards } from './cards.js';
 import { Seat } from './seats.js';
 import { Answer, type SevnPlayer } from './view.js';
 import type { SevnTable } from './table.js';
@@ -39,6 +39,34 @@ export class UnseenNumbers {
   top = 0;
   count = 0;
   values = 0;
+  /**
+   * By the low and high 8 bits of a held-value mask: the most unseen copies the held values can have
+   * (each value's copies less the one on its row, which is seen) at [0, 512), and those copies' values
+   * at [512, 1024). Null when a number value is 16 or more (the mask has more than 16 bits).
+   */
+  readonly most: Int32Array | null;
+
+  constructor(cards: SevnCards) {
+    let top = 0;
+    for (let c = 0; c < cards.codes; c++) if (cards.kind[c] === Kind.NUMBER) top = Math.max(top, cards.value[c]);
+    if (top >= 16) {
+      this.most = null;
+      return;
+    }
+    const most = new Int32Array(1024);
+    for (let m = 0; m < 256; m++) {
+      for (let half = 0; half < 2; half++) {
+        for (let x = 0; x < 8; x++) {
+          const v = x + 8 * half;
+          const code = cards.numberCode[v];
+          if (((m >>> x) & 1) === 0 || code === 255) continue;
+          most[(half << 8) | m] += cards.copies[code] - 1;
+          most[512 | (half << 8) | m] += (cards.copies[code] - 1) * v;
+        }
+      }
+    }
+    this.most = most;
+  }
 }
 
 /** Reads a DrawsWhileGain declaration: its margin, or NaN without one (or with a margin not below 0). */
@@ -98,20 +126,30 @@ export function answerGain(e: SevnTable, u: UnseenNumbers, s: number, points: nu
   const distinct = st[b | Seat.DISTINCT];
   if ((st[b | Seat.BONUS] & Bonus.FEATHERWEIGHT) !== 0 || sum < 0 || distinct >= e.sevnDistinct || sum * mult + st[b | Seat.PLUS] < 0) return -1;
   unseenNumbers(e, u);
+  const mask = st[b | Seat.MASK];
+  const sevn = distinct + 1 >= e.sevnDistinct ? e.sevnBonus : 0;
+  const lose = st[b | Seat.SC] !== 0 ? 0 : points;
+  const most = u.most;
+  if (most !== null && mult >= 0 && sevn >= 0) {
+    // B at its least, from the most unseen copies of the held values (two lookups): at least 0, B is.
+    const lo = mask & 255;
+    const hi = 256 | (mask >>> 8);
+    const dup = most[lo] + most[hi];
+    if (mult * (u.values - most[512 | lo] - most[512 | hi]) + sevn * (u.count - dup) - lose * dup >= 0) return Answer.DRAW;
+  }
   const copies = e.cards.copies;
   const code = e.cards.numberCode;
   const seen = e.seen;
   let dup = 0;
   let dupValues = 0;
-  for (let m = st[b | Seat.MASK]; m !== 0; m &= m - 1) {
+  for (let m = mask; m !== 0; m &= m - 1) {
     const x = 31 - Math.clz32(m & -m);
     const c = code[x];
     const k = copies[c] - seen[c];
     dup += k;
     dupValues += k * x;
   }
-  const sevn = distinct + 1 >= e.sevnDistinct ? e.sevnBonus : 0;
-  const bound = mult * (u.values - dupValues) + sevn * (u.count - dup) - (st[b | Seat.SC] !== 0 ? 0 : points * dup);
+  const bound = mult * (u.values - dupValues) + sevn * (u.count - dup) - lose * dup;
   if (bound >= 0) return Answer.DRAW;
   if (total < 2) return -1;
   const storm = e.cards.storm;
