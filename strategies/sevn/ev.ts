@@ -21,7 +21,7 @@
  * (paired difference +0.0092, 95% CI [-0.0056, 0.0240]): margins -4 to 0 are level.
  * scripts/strategy-study.mjs runs this tune and docs/STRATEGY.md reprints it.
  */
-import { Answer, type SevnStrategy, type SevnStrategyDef } from '../../src/games/sevn/view.js';
+import { Answer, type SevnStrategyDef } from '../../src/games/sevn/view.js';
 import { defineParams, num, withDefaults } from '../../src/engine/params.js';
 import { AWARE_CHOICES, CHOICES, cardChoices } from './choices.js';
 import { LAST_SEAT, LastSeatPlay } from './last-seat-play.js';
@@ -43,7 +43,7 @@ export const ev: SevnStrategyDef<typeof PARAMS> = {
     const last = params.exact === 'last' ? new LastSeatPlay(ctx.rules, ctx.cards, false) : null;
     // drawsSurely's conditions that do not change (surelyDraws checks them at every call).
     const quick = margin < 0 && nc.rowCardsNonNegative;
-    const strategy: SevnStrategy = {
+    return {
       ...cardChoices(params, ctx),
       drawOrStay(v) {
         if (last !== null) {
@@ -72,9 +72,5 @@ export const ev: SevnStrategyDef<typeof PARAMS> = {
         return nc.exceeds(others, margin) ? Answer.DRAW : Answer.STAY;
       },
     };
-    // drawsSurely's draws declared (sure-draws.ts, DrawsWhileGain): the engine answers those itself, without the
-    // view and this call. Not with `last`, which answers first, nor without `quick`, which drawsSurely needs.
-    if (last === null && quick) Object.assign(strategy.drawOrStay, { drawsWhileGain: { margin } });
-    return strategy;
   },
 };

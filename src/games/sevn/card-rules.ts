@@ -1,8 +1,7 @@
 /**
  * Rules a strategy can declare on its functions so that the engine answers for it, without filling the
  * view or calling it: stay-at's draw-or-stay threshold (StaysAtPoints), race's bust cap and floor
- * (DrawsUnderFloor: the questions they settle, most of race's), ev's sure draws (DrawsWhileGain,
- * sure-draws.ts) and the card choices of
+ * (DrawsUnderFloor: the questions they settle, most of race's) and the card choices of
  * strategies/sevn/choices.ts that need no unseen cards (ChoiceRule: stay-at's defaults, bust-cap's, ...; ev's
  * and race's `ballast=gain`, and `crossroads=game` between two cards that act on the row). Not with an evaluator
  * (it replays the round through the strategies); with a decision sink the engine still answers and sets
@@ -14,7 +13,6 @@ import { Bonus, Kind, type SevnCards } from './cards.js';
 import { Seat } from './seats.js';
 import { Answer, Decision, type SevnPlayer, Status } from './view.js';
 import type { SevnTable } from './table.js';
-import { WHILE_GAIN, gainMargin } from './sure-draws.js';
 
 /**
  * What a strategy's drawOrStay function can carry when its answer is `points >= stayAtPoints ? STAY :
@@ -64,8 +62,6 @@ export const enum FloorSlot {
   ROUND = 7,
   FLOOR = 8,
   SIZE = 9,
-  /** A DrawsWhileGain seat's margin (sure-draws.ts): a seat declares one rule, so the slot is free. */
-  MARGIN = 0,
 }
 
 /** Reads a DrawsUnderFloor declaration into seat s's slots of `floors`; false without one. */
@@ -183,20 +179,14 @@ export function ruleOf(f: unknown, rule: ChoiceRule): ChoiceRule {
 
 /**
  * Per seat of a lineup: the points it stays at (stayAtPoints) into `stayAt[s]`, or UNDER_FLOOR with its
- * DrawsUnderFloor declaration into `floors`, or WHILE_GAIN with its DrawsWhileGain margin there (-1:
- * ask it), and the rule each card choice declares into `rule[(s << 3) | kind]` (ChoiceRule, by
- * Decision kind), read by the engine.
+ * DrawsUnderFloor declaration into `floors`, and the rule each card choice declares into
+ * `rule[(s << 3) | kind]` (ChoiceRule, by Decision kind), read by the engine.
  */
 export function readRules(players: readonly SevnPlayer[], stayAt: Int32Array, rule: Uint8Array, floors: Float64Array): void {
   for (let s = 0; s < players.length; s++) {
     const p = players[s];
     stayAt[s] = stayAtPoints(p);
     if (stayAt[s] < 0 && readFloor(p, s, floors)) stayAt[s] = UNDER_FLOOR;
-    const margin = stayAt[s] === -1 ? gainMargin(p) : NaN;
-    if (margin < 0) {
-      stayAt[s] = WHILE_GAIN;
-      floors[s * FloorSlot.SIZE + FloorSlot.MARGIN] = margin;
-    }
     rule[(s << 3) | Decision.FREEZE] = ruleOf(p.freezeTarget, ChoiceRule.FEWEST);
     rule[(s << 3) | Decision.TRIPLE_DRAW] = ruleOf(p.tripleDrawTarget, ChoiceRule.EXPOSED);
     rule[(s << 3) | Decision.SECOND_CHANCE] = ruleOf(p.secondChanceTo, ChoiceRule.FEWEST);

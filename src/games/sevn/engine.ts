@@ -19,8 +19,7 @@ import { Answer, Decision, type SevnPlayer, Status } from './view.js';
 import type { SevnViewBuffer } from './view-buffer.js';
 import { SevnTable } from './table.js';
 import { playNumbers } from './numbers.js';
-import { ChoiceRule, FloorSlot, UNDER_FLOOR, answerBallast, answerCrossroads, answerFloor, answerTarget, readRules } from './card-rules.js';
-import { UnseenNumbers, answerGain } from './sure-draws.js';
+import { ChoiceRule, FloorSlot, answerBallast, answerCrossroads, answerFloor, answerTarget, readRules } from './card-rules.js';
 import { RoundCapError } from '../../engine/errors.js';
 
 export { MAX_PLAYERS, RoundCapError };
@@ -38,10 +37,9 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     this.sink = d;
     this.drawTally.take(d);
   }
-  /** Per seat: the points it stays at (StaysAtPoints), UNDER_FLOOR or WHILE_GAIN (its slots in `floors`), or -1 to ask it; read from a new lineup (setup). */
+  /** Per seat: the points it stays at (StaysAtPoints), UNDER_FLOOR (DrawsUnderFloor: its slots in `floors`) or -1 to ask it; read from a new lineup (setup). */
   private readonly stayAt = new Int32Array(MAX_PLAYERS).fill(-1);
   private readonly floors = new Float64Array(MAX_PLAYERS * FloorSlot.SIZE);
-  private readonly unseenNumbers = new UnseenNumbers(this.cards);
   /** Per seat s and decision kind k, at (s << 3) | k: the ChoiceRule its function declares (card-rules.ts), or ASK. */
   private readonly choiceRule = new Uint8Array(MAX_PLAYERS << 3);
   counterfactual: CounterfactualStreams | null = null;
@@ -66,18 +64,13 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   private askDraw(s: number): number {
     const at = this.stayAt[s];
     if (at !== -1 && this.evaluator === null && (this.sink === null || this.drawTally.sink !== null)) {
-      // A rule the seat declares (card-rules.ts, sure-draws.ts; -1 when it does not settle it): answered here, without the view and the call.
+      // A declared rule (StaysAtPoints, DrawsUnderFloor: -1 when it does not settle it) answered here, without the view and the call.
       const points = this.scoreSeat(s);
-      const a = at >= 0 ? (points >= at ? Answer.STAY : Answer.DRAW) : this.declared(at, s, points);
+      const a = at >= 0 ? (points >= at ? Answer.STAY : Answer.DRAW) : answerFloor(this, this.floors, s, points);
       if (a >= 0 && this.sink !== null) this.drawTally.count(points, this.seats[(s << Seat.SHIFT) | Seat.DISTINCT], a, s);
       if (a >= 0) return a;
     }
     return this.askPlayer(s);
-  }
-
-  /** A seat's answer by its UNDER_FLOOR or WHILE_GAIN rule (`at`), or -1: ask it. */
-  private declared(at: number, s: number, points: number): number {
-    return at === UNDER_FLOOR ? answerFloor(this, this.floors, s, points) : answerGain(this, this.unseenNumbers, s, points, this.floors[s * FloorSlot.SIZE + FloorSlot.MARGIN]);
   }
 
   private askPlayer(s: number): number {
@@ -359,8 +352,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       this.inHand[a]++;
       const b = this.take();
       if (b < 0) {
-        // Only one card was left in the deck and discard pile together: the drawer takes it, as if
-        // drawn; there is no second card to discard.
+        // Only one card was left in the deck and discard pile together: the drawer takes it, as if drawn.
         this.toDiscard(c);
         if (this.tracer !== null) this.tracer.event(Ev.CROSSROADS, s, a, -1);
         return this.resolve(s, a, false);
@@ -469,7 +461,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     const n = this.n;
     const st = this.seats;
     const stayAt = this.stayAt;
-    // Nothing records or replays answers: a declared rule's answer worked out here, as askDraw's, less its checks.
+    // Nothing records or replays answers: a declared rule answered here as askDraw does, less its checks.
     const plain = this.sink === null && this.evaluator === null;
     let answer = forced;
     while (!this.ended) { // until nobody is in the round: `active` read only at a seat out of it
@@ -479,7 +471,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       } else {
         const at = answer < 0 && plain ? stayAt[s] : -1;
         if (at >= 0) answer = this.activeScore(b) >= at ? Answer.STAY : Answer.DRAW;
-        else if (at !== -1) answer = (answer = this.declared(at, s, this.activeScore(b))) >= 0 ? answer : this.askPlayer(s);
+        else if (at !== -1) answer = (answer = answerFloor(this, this.floors, s, this.activeScore(b))) >= 0 ? answer : this.askPlayer(s);
         else if (answer < 0) answer = this.askDraw(s);
         if (answer === Answer.STAY) {
           st[b | Seat.STATUS] = Status.STAYED;
