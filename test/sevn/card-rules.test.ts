@@ -8,13 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { Bucketer, DecisionCounter, parseBuckets } from '../../src/engine/decisions.js';
 import { Rng } from '../../src/engine/rng.js';
 import { sevnBucketFeatures } from '../../src/games/sevn/buckets.js';
-import { ChoiceRule, answerBallast, answerCrossroads, answerTarget, cardWorthOf, clockwiseBest } from '../../src/games/sevn/card-rules.js';
+import { ChoiceRule, answerBallast, answerCrossroads, answerTarget, cardWorthOf, clockwiseBest, mostDuplicates } from '../../src/games/sevn/card-rules.js';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
 import { Ev } from '../../src/games/sevn/events.js';
 import { makeSevnPlayers } from '../../src/games/sevn/index.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import { Seat } from '../../src/games/sevn/seats.js';
-import { Bonus } from '../../src/games/sevn/cards.js';
+import { Bonus, SevnCards } from '../../src/games/sevn/cards.js';
 import type { SevnPlayer } from '../../src/games/sevn/view.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { EventLog } from './helpers.js';
@@ -284,5 +284,17 @@ describe('the rules on a table worked by hand', () => {
     e.tracer = log;
     e.playRound(players, new Rng('stacked'));
     expect(log.of(Ev.FREEZE)[0]).toEqual([Ev.FREEZE, 1, 2, 0]);
+  });
+
+  it("mostDuplicates: the held values' copies less one each, by the mask's two low bytes (race's floor skips the count under it)", () => {
+    // The sevn deck: value v has max(1, v) copies. Values 0-7: 0 + 0 + 1 + 2 + ... + 6 = 21; 8: 7; 13: 12; 8-13: 7 + ... + 12 = 57.
+    const most = mostDuplicates(new SevnCards(sevnPreset('sevn')));
+    expect([most[0b1], most[0b10], most[0b100], most[255], most[256 | 0b1], most[256 | 0b100000], most[256 | 0b111111]]).toEqual([0, 0, 1, 21, 7, 12, 57]);
+    // Held 2, 3 and 13: 1 + 2 + 12 = 15, as answerFloor reads it.
+    const held = (1 << 2) | (1 << 3) | (1 << 13);
+    expect(most[held & 255] + most[256 | ((held >>> 8) & 255)]).toBe(15);
+    // A value of 16 or more: every entry past any deck's size, so the unseen copies are always counted.
+    const big = mostDuplicates(new SevnCards({ ...sevnPreset('sevn'), numbers: [{ value: 1, copies: 1 }, { value: 20, copies: 3 }] }));
+    expect(Math.min(...big)).toBeGreaterThan(1000);
   });
 });

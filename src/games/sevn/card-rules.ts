@@ -92,15 +92,20 @@ export function answerFloor(e: SevnTable, floors: Float64Array, s: number, point
   if (held !== 0 && st[b | Seat.SC] === 0) {
     const total = e.deckLen;
     if (total <= 0) return -1;
-    const copies = e.cards.copies;
-    const code = e.cards.numberCode;
-    const seen = e.seen;
-    let bad = 0;
-    for (let m = held; m !== 0; m &= m - 1) {
-      const c = code[31 - Math.clz32(m & -m)];
-      bad += copies[c] - seen[c];
+    // At most the held values' copies less the one on each row are unseen (two lookups): when even those are few
+    // enough, so are the unseen ones (x <= y gives x / total <= y / total in floating point too), not counted then.
+    const most = e.mostDuplicates;
+    if ((most[held & 255] + most[256 | ((held >>> 8) & 255)]) / total > floors[o + FloorSlot.RISK]) {
+      const copies = e.cards.copies;
+      const code = e.cards.numberCode;
+      const seen = e.seen;
+      let bad = 0;
+      for (let m = held; m !== 0; m &= m - 1) {
+        const c = code[31 - Math.clz32(m & -m)];
+        bad += copies[c] - seen[c];
+      }
+      if (bad / total > floors[o + FloorSlot.RISK]) return outWins(e, s, e.totals[s] + points, floors[o + FloorSlot.TARGET]) ? Answer.DRAW : Answer.STAY;
     }
-    if (bad / total > floors[o + FloorSlot.RISK]) return outWins(e, s, e.totals[s] + points, floors[o + FloorSlot.TARGET]) ? Answer.DRAW : Answer.STAY;
   }
   if (floors[o + FloorSlot.EPOCH] !== e.epoch || floors[o + FloorSlot.ROUND] !== e.round) setFloor(e, floors, s);
   return points < floors[o + FloorSlot.FLOOR] ? Answer.DRAW : -1;
@@ -345,4 +350,22 @@ export function answerCrossroads(e: SevnTable, s: number, a: number, b: number, 
   const points = e.scoreSeat(s);
   const d = st[base | Seat.DISTINCT];
   return cardWorthOf(e.cards, b, held, sc, points, d, e.sevnDistinct, e.sevnBonus) > cardWorthOf(e.cards, a, held, sc, points, d, e.sevnDistinct, e.sevnBonus) ? 1 : 0;
+}
+
+/**
+ * By the low and the high 8 bits of a held-value mask (at [0, 256) and [256, 512)): the held values' copies less one
+ * each (the one on the row, seen): the most unseen duplicates they can have (answerFloor). With a number value of 16
+ * or more, entries too large for any deck: the unseen ones are then always counted.
+ */
+export function mostDuplicates(cards: SevnCards): Int32Array {
+  const most = new Int32Array(512);
+  for (let v = 0; v < 31; v++) {
+    const code = cards.numberCode[v];
+    if (code === 255) continue;
+    for (let m = 0; m < 256; m++) {
+      if (v >= 16) most[m] = most[256 | m] = 1 << 24;
+      else if ((m >>> (v & 7)) & 1) most[((v >>> 3) << 8) | m] += cards.copies[code] - 1;
+    }
+  }
+  return most;
 }

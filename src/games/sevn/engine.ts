@@ -37,10 +37,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     this.sink = d;
     this.drawTally.take(d);
   }
-  /**
-   * Per seat: the points its strategy stays at (StaysAtPoints), UNDER_FLOOR (DrawsUnderFloor: its slots in `floors`) or
-   * -1 to ask it. Read from the lineup when setup sees a new one (not changed in place: compared by identity).
-   */
+  /** Per seat: the points it stays at (StaysAtPoints), UNDER_FLOOR (DrawsUnderFloor: its slots in `floors`) or -1 to ask it; read from a new lineup (setup). */
   private readonly stayAt = new Int32Array(MAX_PLAYERS).fill(-1);
   private readonly floors = new Float64Array(MAX_PLAYERS * FloorSlot.SIZE);
   /** Per seat s and decision kind k, at (s << 3) | k: the ChoiceRule its function declares (card-rules.ts), or ASK. */
@@ -67,13 +64,16 @@ export class SevnEngine extends SevnTable implements FeatureSource {
   private askDraw(s: number): number {
     const at = this.stayAt[s];
     if (at !== -1 && this.evaluator === null && (this.sink === null || this.drawTally.sink !== null)) {
-      // A stay-at seat (StaysAtPoints) or one that draws under a floor (DrawsUnderFloor, -1 when it
-      // does not settle the question): the answer worked out here, without the view and the call.
+      // A declared rule (StaysAtPoints, DrawsUnderFloor: -1 when it does not settle it) answered here, without the view and the call.
       const points = this.scoreSeat(s);
       const a = at >= 0 ? (points >= at ? Answer.STAY : Answer.DRAW) : answerFloor(this, this.floors, s, points);
       if (a >= 0 && this.sink !== null) this.drawTally.count(points, this.seats[(s << Seat.SHIFT) | Seat.DISTINCT], a, s);
       if (a >= 0) return a;
     }
+    return this.askPlayer(s);
+  }
+
+  private askPlayer(s: number): number {
     const v = this.prepare(s, Decision.DRAW_STAY);
     const a = this.players[s].drawOrStay(v);
     if (a !== Answer.DRAW && a !== Answer.STAY) this.illegal(s, 'draw-or-stay answer', a, '1 (draw) or 0 (stay)');
@@ -352,8 +352,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       this.inHand[a]++;
       const b = this.take();
       if (b < 0) {
-        // Only one card was left in the deck and discard pile together: the drawer takes it, as if
-        // drawn; there is no second card to discard.
+        // Only one card was left in the deck and discard pile together: the drawer takes it, as if drawn.
         this.toDiscard(c);
         if (this.tracer !== null) this.tracer.event(Ev.CROSSROADS, s, a, -1);
         return this.resolve(s, a, false);
@@ -462,7 +461,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
     const n = this.n;
     const st = this.seats;
     const stayAt = this.stayAt;
-    // Nothing records or replays answers: a stay-at seat's worked out here, as askDraw's, less its checks.
+    // Nothing records or replays answers: a declared rule answered here as askDraw does, less its checks.
     const plain = this.sink === null && this.evaluator === null;
     let answer = forced;
     while (!this.ended) { // until nobody is in the round: `active` read only at a seat out of it
@@ -472,6 +471,7 @@ export class SevnEngine extends SevnTable implements FeatureSource {
       } else {
         const at = answer < 0 && plain ? stayAt[s] : -1;
         if (at >= 0) answer = this.activeScore(b) >= at ? Answer.STAY : Answer.DRAW;
+        else if (at !== -1) answer = (answer = answerFloor(this, this.floors, s, this.activeScore(b))) >= 0 ? answer : this.askPlayer(s);
         else if (answer < 0) answer = this.askDraw(s);
         if (answer === Answer.STAY) {
           st[b | Seat.STATUS] = Status.STAYED;

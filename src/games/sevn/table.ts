@@ -10,6 +10,7 @@
  * tracer sees it (two Int16Array updates per draw saved, about 20 instructions).
  */
 import { Kind, SevnCards } from './cards.js';
+import { mostDuplicates } from './card-rules.js';
 import { PILE_SLACK, SevnDeck } from './deck.js';
 import type { SevnRules } from './rules.js';
 import { SeatBonus } from './scoring.js';
@@ -76,6 +77,8 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
    */
   declare numbersKernel: boolean;
 
+  /** The most unseen duplicates of a held-value mask, by its two low bytes (card-rules.ts mostDuplicates). */
+  declare readonly mostDuplicates: Int32Array;
   /** Bonus cards' points and the SEVN bonus of a seat's row. */
   declare readonly bonus: SeatBonus;
   declare readonly sevnDistinct: number;
@@ -122,6 +125,7 @@ export class SevnTable extends SevnDeck implements SevnViewSource {
     this.cardValue = cards.value;
     this.numberBit = new Int32Array(cards.codes);
     for (let c = 0; c < cards.codes; c++) if (cards.kind[c] === Kind.NUMBER) this.numberBit[c] = 1 << cards.value[c];
+    this.mostDuplicates = mostDuplicates(cards);
     this.numbersKernel = true;
     for (let c = 0; c < cards.codes; c++) if (cards.copies[c] > 0 && cards.kind[c] !== Kind.NUMBER) this.numbersKernel = false;
   }
