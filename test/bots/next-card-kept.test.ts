@@ -257,3 +257,41 @@ describe('NextCard: kept counts and counters give the straightforward answers', 
     expect(aloneQuestions).toBeGreaterThan(20);
   });
 });
+
+describe("the view's deckCounts (every unseen count in one call: the kept counts' recount)", () => {
+  it('copies less seen by code, worked by hand on a stacked round', () => {
+    const rules = sevnPreset('sevn');
+    const e = new SevnEngine(rules);
+    const code = (n: string): number => e.cards.code(n);
+    // Two seats: dealt 9 (seat 1), then 4 (seat 0); seat 1 draws a Freeze (sent to seat 0), then stays.
+    e.stackDeck(['9', '4', 'Freeze'].map(code));
+    let got: number[] = [];
+    let deckSize = 0;
+    const looks = (): SevnPlayer => ({
+      label: 'looks',
+      drawOrStay: (v) => {
+        if (got.length === 0 && v.seat === 1) {
+          const out = new Int32Array(v.cards.codes).fill(-99);
+          v.deckCounts!(out);
+          got = Array.from(out);
+          deckSize = v.deckSize;
+        }
+        return v.seat === 1 && got.length > 0 && deckSize === 118 && v.deckSize === 118 ? Answer.DRAW : Answer.STAY;
+      },
+      freezeTarget: () => 0,
+      tripleDrawTarget: () => 0,
+      secondChanceTo: () => 0,
+      crossroads: () => 0,
+      ballast: () => 0,
+    });
+    e.playRound([looks(), looks()], new Rng('deck counts'));
+    // 120 cards: the 9 has 9 copies (8 left), the 4 has 4 (3 left), every other code all its copies.
+    const want = Array.from(e.cards.copies);
+    want[code('9')] = 8;
+    want[code('4')] = 3;
+    expect(deckSize).toBe(118);
+    expect(got).toEqual(want);
+    expect(got.reduce((a, b) => a + b, 0)).toBe(118);
+    expect([got[code('9')], got[code('4')], got[code('Freeze')], got[code('12')], got[code('0')]]).toEqual([8, 3, 3, 12, 1]);
+  });
+});
