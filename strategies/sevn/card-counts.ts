@@ -32,11 +32,8 @@ class Kept {
 
 const KEPT = new Kept();
 
-/**
- * Cards drawn since the last load above which `track` counts afresh: a card taken off costs about 25
- * instructions, a recount through the view's deckCounts about 250 (through seenOf, without it, 1,000).
- */
-const RECOUNT_AFTER = 10;
+/** Cards drawn since the last load above which `track` counts afresh (a card taken off costs about 25 instructions, a recount about 1,000). */
+const RECOUNT_AFTER = 40;
 
 export class CardCounts {
   protected readonly kind: Uint8Array;
@@ -223,25 +220,11 @@ export class CardCounts {
   /** Counts the kept counts afresh from the view's seen counts, for this card table. */
   private recount(v: SevnView, k: Kept): void {
     const u = k.unseen;
-    if (v.deckCounts !== undefined) {
-      // Every count in one call (about 200 instructions, a seenOf per code about 1,000), then the numbers' count and sum.
-      v.deckCounts(u);
-      const value = this.value;
-      let n = 0;
-      let sum = 0;
-      for (let c = 0, numbers = this.numbers; c < numbers; c++) {
-        n += u[c];
-        sum += u[c] * value[c];
-      }
-      k.numCount = n;
-      k.numValues = sum;
-    } else {
-      const copies = this.copies;
-      this.countUnseenNumbers(v, u);
-      for (let c = this.numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
-      k.numCount = this.numCount;
-      k.numValues = this.numValues;
-    }
+    const copies = this.copies;
+    this.countUnseenNumbers(v, u);
+    for (let c = this.numbers, m = this.codes; c < m; c++) u[c] = copies[c] - v.seenOf(c);
+    k.numCount = this.numCount;
+    k.numValues = this.numValues;
     k.epoch = v.deckEpoch as number;
     k.view = v;
     k.codes = this.codes;

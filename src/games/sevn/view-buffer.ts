@@ -163,11 +163,6 @@ export class SevnViewBuffer implements SevnView {
     const src = this.#src;
     return i >= src.deckSize && i < src.epochTop ? src.deck[i] : -1;
   }
-  deckCounts(out: Int32Array): void {
-    const seen = this.#src.seen;
-    const copies = this.cards.copies;
-    for (let c = 0; c < seen.length; c++) out[c] = copies[c] - seen[c];
-  }
   /** Fields read as st[b | Seat.X] (see Seat): no overflow check per field, as in the engine. */
   rowCounters(seat: number, out: Int32Array): void {
     const st = this.#src.seats;

@@ -151,11 +151,6 @@ export interface SevnView {
    * last changed; -1 for any other i. The seen cards one at a time, in the order drawn.
    */
   drawnAt?(i: number): number;
-  /**
-   * Per card code c, the copies the deck holds (cards.copies[c] - seen[c]) written into out[c]: every
-   * unseen count in one call, where seenOf costs a call per code.
-   */
-  deckCounts?(out: Int32Array): void;
   /** Seat's row as counters (RowCounter.*, what the scoring reads), written into out[0, RowCounter.COUNT). */
   rowCounters?(seat: number, out: Int32Array): void;
   /** Seats whose status is ACTIVE (the deciding seat among them at a draw-or-stay question): one read, not a loop over statusOf. */
