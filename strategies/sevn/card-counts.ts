@@ -5,7 +5,7 @@
  *
  * Both are read from the view. With the engine's view they are cheap: the unseen counts are kept from
  * one load to the next (only the cards drawn since are taken off; see `track`), once for every
- * CardCounts of the thread (`KEPT`), and a row is read from the engine's own counters in one call. Any
+ * CardCounts of the thread (`KEPT`), and a row is read from the engine's own counters one by one. Any
  * other view (the solo pass, tests, a plugin's own) is read card by card, with the same result.
  */
 import { Bonus, Kind, type SevnCards } from '../../src/games/sevn/cards.js';
@@ -265,49 +265,38 @@ export class CardCounts {
   /** Per code: the Bonus.* bit of a bonus card (0 for other cards). */
   protected readonly bonusBit: Int32Array;
 
-  /** Reads seat s's row from the view: its counters when the view has them (rowCounters), else its cards. */
+  /** Reads seat s's row from the view: its counters when the view has them (rowCounterOf), else its cards. */
   loadRow(v: SevnView, s: number): void {
-    if (v.rowCounters !== undefined) {
-      v.rowCounters(s, this.counters);
-      this.fromCounters(v, s);
+    if (v.rowCounterOf === undefined) {
+      this.loadRowCards(v, s);
       return;
     }
-    this.loadRowCards(v, s);
+    this.sum = v.rowCounterOf(s, RowCounter.SUM);
+    this.mult = v.rowCounterOf(s, RowCounter.MULT);
+    this.plus = v.rowCounterOf(s, RowCounter.PLUS);
+    this.bonus = v.rowCounterOf(s, RowCounter.BONUS);
+    this.nonLow = v.rowCounterOf(s, RowCounter.NONLOW);
+    this.mask = v.rowCounterOf(s, RowCounter.MASK);
+    this.distinct = v.rowCounterOf(s, RowCounter.DISTINCT);
+    this.secondChance = v.rowCounterOf(s, RowCounter.SC) !== 0;
+    this.busted = v.rowCounterOf(s, RowCounter.STATUS) === Status.BUSTED;
+    // The engine's own score of the row (it keeps the bonus points with the counters): the same
+    // integer as score() works out from them, without its bonus-card walk; the deciding seat's is
+    // in the view already (points, set from the same score before the decision).
+    this.points = this.busted ? 0 : s === v.seat ? v.points : v.roundPointsOf(s);
   }
 
   /**
    * After drawsSurely answered 0 with the kept counts brought up to date (`countsAndRow`): the deciding
-   * row from the counters it read, as loadRow would read them again (the view unchanged since: the same
-   * decision). Together with those counts, what loadNumbers and loadRow would load.
+   * row, as loadRow reads it (the view unchanged since: the same decision). Together with those
+   * counts, what loadNumbers and loadRow would load.
    */
   loadRowRead(v: SevnView): void {
-    this.fromCounters(v, v.seat);
+    this.loadRow(v, v.seat);
   }
 
-  /** Whether the last drawsSurely call left the kept counts loaded and the deciding row in `counters` (loadRowRead). */
+  /** Whether the last drawsSurely call left the kept counts loaded (loadRowRead then reads the row). */
   countsAndRow = false;
-
-  /** The row fields from `counters` (seat s's, just read). */
-  private fromCounters(v: SevnView, s: number): void {
-    {
-      const rc = this.counters;
-      this.sum = rc[RowCounter.SUM];
-      this.mult = rc[RowCounter.MULT];
-      this.plus = rc[RowCounter.PLUS];
-      this.bonus = rc[RowCounter.BONUS];
-      this.nonLow = rc[RowCounter.NONLOW];
-      this.mask = rc[RowCounter.MASK];
-      this.distinct = rc[RowCounter.DISTINCT];
-      this.secondChance = rc[RowCounter.SC] !== 0;
-      this.busted = rc[RowCounter.STATUS] === Status.BUSTED;
-      // The engine's own score of the row (it keeps the bonus points with the counters): the same
-      // integer as score() works out from them, without its bonus-card walk; the deciding seat's is
-      // in the view already (points, set from the same score before the decision).
-      this.points = this.busted ? 0 : s === v.seat ? v.points : v.roundPointsOf(s);
-    }
-  }
-
-  private readonly counters = new Int32Array(RowCounter.COUNT);
 
   /**
    * `ev`'s first check, in one call, with another player still in the round, a non-empty deck, a
@@ -322,18 +311,17 @@ export class CardCounts {
    */
   drawsSurely(v: SevnView, margin = 0): number {
     this.countsAndRow = false;
-    if (v.rowCounters === undefined) return -1;
-    const rc = this.counters;
-    v.rowCounters(v.seat, rc);
-    const sum = rc[RowCounter.SUM];
-    const mult = rc[RowCounter.MULT];
-    const distinct = rc[RowCounter.DISTINCT];
-    if ((rc[RowCounter.BONUS] & Bonus.FEATHERWEIGHT) !== 0) return -1;
-    if (rc[RowCounter.STATUS] === Status.BUSTED || sum < 0 || distinct >= this.sevnDistinct || sum * mult + rc[RowCounter.PLUS] < 0) return 0;
+    if (v.rowCounterOf === undefined) return -1;
+    const s = v.seat;
+    const sum = v.rowCounterOf(s, RowCounter.SUM);
+    const mult = v.rowCounterOf(s, RowCounter.MULT);
+    const distinct = v.rowCounterOf(s, RowCounter.DISTINCT);
+    if ((v.rowCounterOf(s, RowCounter.BONUS) & Bonus.FEATHERWEIGHT) !== 0) return -1;
+    if (v.rowCounterOf(s, RowCounter.STATUS) === Status.BUSTED || sum < 0 || distinct >= this.sevnDistinct || sum * mult + v.rowCounterOf(s, RowCounter.PLUS) < 0) return 0;
     this.loads++;
     if (!this.track(v)) return -1;
     this.countsAndRow = true;
-    const b = this.numbersBound(rc[RowCounter.MASK], mult, distinct, v.points, rc[RowCounter.SC] !== 0);
+    const b = this.numbersBound(v.rowCounterOf(s, RowCounter.MASK), mult, distinct, v.points, v.rowCounterOf(s, RowCounter.SC) !== 0);
     return b >= 0 || (margin < 0 && this.marginBound(b, margin)) ? 1 : 0;
   }
 

@@ -31,12 +31,10 @@ function position(): SevnView {
     deckEpoch: epoch,
     drawnAt: () => -1,
     inRound: 2,
-    rowCounters(seat: number, out: Int32Array): void {
-      out.fill(0);
-      out[RowCounter.MASK] = 1 << (seat === 0 ? 10 : 9);
-      out[RowCounter.SUM] = seat === 0 ? 10 : 9;
-      out[RowCounter.DISTINCT] = 1;
-      out[RowCounter.MULT] = 1;
+    rowCounterOf(seat: number, counter: number): number {
+      if (counter === RowCounter.MASK) return 1 << (seat === 0 ? 10 : 9);
+      if (counter === RowCounter.SUM) return seat === 0 ? 10 : 9;
+      return counter === RowCounter.DISTINCT || counter === RowCounter.MULT ? 1 : 0;
     },
   });
 }

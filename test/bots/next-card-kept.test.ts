@@ -21,7 +21,7 @@ import { Rng } from '../../src/engine/rng.js';
 import { Bonus, Kind } from '../../src/games/sevn/cards.js';
 import { SevnEngine } from '../../src/games/sevn/engine.js';
 import { type SevnRules, sevnPreset } from '../../src/games/sevn/rules.js';
-import { Answer, Decision, Status, type SevnPlayer, type SevnView } from '../../src/games/sevn/view.js';
+import { Answer, Decision, RowCounter, Status, type SevnPlayer, type SevnView } from '../../src/games/sevn/view.js';
 import { unseenDuplicates, unseenTotal } from '../../strategies/sevn/choices.js';
 import { NextCard, othersIn, othersInAtQuestion } from '../../strategies/sevn/next-card.js';
 import { bot } from './views.js';
@@ -255,5 +255,38 @@ describe('NextCard: kept counts and counters give the straightforward answers', 
     expect(quickDraws).toBeGreaterThan(50);
     expect(rowsRead).toBeGreaterThan(50);
     expect(aloneQuestions).toBeGreaterThan(20);
+  });
+});
+
+describe("the view's rowCounterOf (a row counter read where the engine keeps it)", () => {
+  it('every counter of two rows, worked by hand on a stacked round', () => {
+    const e = new SevnEngine(sevnPreset('sevn'));
+    // Two seats: dealt 9 (seat 1), then 4 (seat 0); seat 0 stays, seat 1 draws x2, +4, a Second Chance, then stays.
+    e.stackDeck(['9', '4', 'x2', '+4', 'SecondChance'].map((n) => e.cards.code(n)));
+    const read: number[][] = [];
+    let points: number[] = [];
+    const looks = (): SevnPlayer => ({
+      label: 'looks',
+      drawOrStay: (v) => {
+        if (v.seat === 0) return Answer.STAY;
+        if (v.deckSize > 115) return Answer.DRAW;
+        const counters = [RowCounter.STATUS, RowCounter.MASK, RowCounter.SUM, RowCounter.DISTINCT, RowCounter.NONLOW, RowCounter.MULT, RowCounter.PLUS, RowCounter.BONUS, RowCounter.SC, 9, -1];
+        for (const s of [0, 1]) read.push(counters.map((k) => v.rowCounterOf!(s, k)));
+        points = [v.points, v.roundPointsOf(1)];
+        return Answer.STAY;
+      },
+      freezeTarget: () => 0,
+      tripleDrawTarget: () => 0,
+      secondChanceTo: () => 0,
+      crossroads: () => 0,
+      ballast: () => 0,
+    });
+    e.playRound([looks(), looks()], new Rng('row counters'));
+    // Seat 0 stayed on a 4; seat 1 holds 9, x2, +4 and a Second Chance: 9 x 2 + 4 = 22. Past SC: 0.
+    expect(read).toEqual([
+      [Status.STAYED, 1 << 4, 4, 1, 0, 1, 0, 0, 0, 0, 0],
+      [Status.ACTIVE, 1 << 9, 9, 1, 0, 2, 4, 0, 1, 0, 0],
+    ]);
+    expect(points).toEqual([22, 22]);
   });
 });

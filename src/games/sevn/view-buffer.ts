@@ -163,19 +163,12 @@ export class SevnViewBuffer implements SevnView {
     const src = this.#src;
     return i >= src.deckSize && i < src.epochTop ? src.deck[i] : -1;
   }
-  /** Fields read as st[b | Seat.X] (see Seat): no overflow check per field, as in the engine. */
-  rowCounters(seat: number, out: Int32Array): void {
-    const st = this.#src.seats;
-    const b = seat << Seat.SHIFT;
-    out[RowCounter.STATUS] = st[b | Seat.STATUS];
-    out[RowCounter.MASK] = st[b | Seat.MASK];
-    out[RowCounter.SUM] = st[b | Seat.SUM];
-    out[RowCounter.DISTINCT] = st[b | Seat.DISTINCT];
-    out[RowCounter.NONLOW] = st[b | Seat.NONLOW];
-    out[RowCounter.MULT] = st[b | Seat.MULT];
-    out[RowCounter.PLUS] = st[b | Seat.PLUS];
-    out[RowCounter.BONUS] = st[b | Seat.BONUS];
-    out[RowCounter.SC] = st[b | Seat.SC];
+  /** The seat's field as st[(seat << Seat.SHIFT) | f] (see Seat): a constant counter folds the choice of f once inlined. */
+  rowCounterOf(seat: number, counter: number): number {
+    const f = counter >= RowCounter.STATUS && counter <= RowCounter.NONLOW ? counter // the same numbers as Seat's
+      : counter === RowCounter.MULT ? Seat.MULT : counter === RowCounter.PLUS ? Seat.PLUS
+      : counter === RowCounter.BONUS ? Seat.BONUS : counter === RowCounter.SC ? Seat.SC : -1;
+    return f < 0 ? 0 : this.#src.seats[(seat << Seat.SHIFT) | f];
   }
 
   // Loops, not TypedArray.set: for these few entries the builtin call costs more than the copy

@@ -46,7 +46,7 @@ export const enum Status {
 }
 export const STATUS_NAMES = ['in', 'stayed', 'frozen', 'busted'] as const;
 
-/** Where `SevnView.rowCounters` puts each of a row's counters. */
+/** A row's counters, as `SevnView.rowCounterOf` reads them. */
 export const enum RowCounter {
   STATUS = 0,
   /** Bit v: number value v held. */
@@ -65,8 +65,6 @@ export const enum RowCounter {
   BONUS = 7,
   /** 1 while a Second Chance is held. */
   SC = 8,
-  /** Entries written. */
-  COUNT = 9,
 }
 
 /**
@@ -151,8 +149,11 @@ export interface SevnView {
    * last changed; -1 for any other i. The seen cards one at a time, in the order drawn.
    */
   drawnAt?(i: number): number;
-  /** Seat's row as counters (RowCounter.*, what the scoring reads), written into out[0, RowCounter.COUNT). */
-  rowCounters?(seat: number, out: Int32Array): void;
+  /**
+   * One of seat's row counters (RowCounter.*, what the scoring reads; 0 for any other number), read
+   * where the engine keeps it: no copy of them all (a row loaded this way costs about half as much).
+   */
+  rowCounterOf?(seat: number, counter: number): number;
   /** Seats whose status is ACTIVE (the deciding seat among them at a draw-or-stay question): one read, not a loop over statusOf. */
   readonly inRound?: number;
 }
