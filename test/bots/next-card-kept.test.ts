@@ -2,7 +2,7 @@
  * NextCard's cheap paths against the straightforward ones, on the positions of random games:
  * - the unseen cards kept from one decision to the next through the engine's view (deckEpoch,
  *   drawnAt) against counting them afresh through a view without those members;
- * - a row read from the engine's counters (rowCounters) against walking its cards;
+ * - a row read from the engine's counters (rowCounterOf) against walking its cards;
  * - evaluate's deltas and the bust chance against cardDelta card by card and the duplicates counted
  *   here, for every seat's row (bonus cards, Ballast, Second Chance and busted rows included), and its
  *   gain (whose closed form sums the row cards without their deltas) against the deltas it leaves;
