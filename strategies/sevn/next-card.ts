@@ -467,13 +467,15 @@ export class NextCard extends RowSums {
     const order = this.order;
     const m = this.codes;
     // Insertion sort by delta of every code (absent ones weigh nothing: their stale deltas only take
-    // part in the ordering), starting from the last
-    // decision's order: rows change little between decisions, so it is nearly sorted already.
+    // part in the ordering), starting from the last decision's order: rows change little between
+    // decisions, so it is nearly sorted already. Equal deltas go by code: the sum's rounding depends on
+    // the order, and an order kept from earlier games would make this value depend on which games the
+    // thread played before (its thread count, chunks and shards), not on the position alone.
     for (let k = 1; k < m; k++) {
       const c = order[k];
       const x = d[c];
       let i = k;
-      while (i > 0 && d[order[i - 1]] > x) {
+      while (i > 0 && (d[order[i - 1]] > x || (d[order[i - 1]] === x && order[i - 1] > c))) {
         order[i] = order[i - 1];
         i--;
       }
