@@ -9,7 +9,7 @@
  * other view (the solo pass, tests, a plugin's own) is read card by card, with the same result.
  */
 import { Bonus, Kind, type SevnCards } from '../../src/games/sevn/cards.js';
-import { longestRun } from '../../src/games/sevn/scoring.js';
+import { SeatBonus, longestRun } from '../../src/games/sevn/scoring.js';
 import type { SevnRules } from '../../src/games/sevn/rules.js';
 import { RowCounter, Status, type SevnView } from '../../src/games/sevn/view.js';
 
@@ -93,6 +93,7 @@ export class CardCounts {
     this.ld = r.bonuses.ladder;
     this.sevnDistinct = r.sevn.distinct;
     this.sevnBonus = r.sevn.bonus;
+    this.seatBonus = new SeatBonus(r);
     let nonLow = 0;
     let heavy = 0;
     for (let v = 0; v <= 30; v++) {
@@ -435,22 +436,11 @@ export class CardCounts {
 
   /** A row's score from its counters, as the engine scores it (with the SEVN bonus at sevn.distinct values). */
   score(mask: number, sum: number, distinct: number, nonLow: number, mult: number, plus: number, bonus: number): number {
-    let t = sum * mult + plus;
-    if (bonus !== 0) {
-      if (bonus & Bonus.FEATHERWEIGHT && distinct >= this.fw.minCards && (mask & this.nonLowBits) === 0 && nonLow === 0) t += this.fw.points;
-      if (bonus & Bonus.HEAVYWEIGHT) {
-        let heavy = 0;
-        for (let m = mask & this.heavyBits; m !== 0; m &= m - 1) heavy++;
-        if (heavy >= this.hw.minCards) t += this.hw.points;
-      }
-      if (bonus & Bonus.LADDER) {
-        const run = longestRun(mask);
-        if (run >= this.ld.minRun) t += run * this.ld.pointsPerCard;
-      }
-    }
-    if (distinct >= this.sevnDistinct) t += this.sevnBonus;
-    return t < 0 ? 0 : t;
+    return this.seatBonus.rowScore(mask, sum, distinct, nonLow, mult, plus, bonus, this.sevnDistinct);
   }
+
+  /** The engine's scorer of a row's bonus points (score, cardDelta): one copy of the scoring rules. */
+  protected readonly seatBonus: SeatBonus;
 
   /** The loaded row's score if it kept the Ballast card `code`. */
   withBallast(code: number): number {

@@ -59,23 +59,7 @@ export class RowSums extends CardCounts {
    * cards, Second Chance as 0 here); action cards get 0 (their rules are in `expectedGain`).
    */
   cardDelta(code: number): number {
-    const val = this.value[code];
-    const p = this.points;
-    switch (this.kind[code]) {
-      case Kind.NUMBER:
-        if ((this.mask >>> val) & 1) return this.secondChance ? 0 : 0 - p; // 0 - p, not -p: a -0 deoptimizes integer code
-        return this.score(this.mask | (1 << val), this.sum + val, this.distinct + 1, this.nonLow, this.mult, this.plus, this.bonus) - p;
-      case Kind.BALLAST: {
-        const kept = this.withBallast(code);
-        return kept > p ? kept - p : 0;
-      }
-      case Kind.MULTIPLY: return this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult * val, this.plus, this.bonus) - p;
-      case Kind.ADD: return this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult, this.plus + val, this.bonus) - p;
-      case Kind.FEATHERWEIGHT: return this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult, this.plus, this.bonus | Bonus.FEATHERWEIGHT) - p;
-      case Kind.HEAVYWEIGHT: return this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult, this.plus, this.bonus | Bonus.HEAVYWEIGHT) - p;
-      case Kind.LADDER: return this.score(this.mask, this.sum, this.distinct, this.nonLow, this.mult, this.plus, this.bonus | Bonus.LADDER) - p;
-      default: return 0;
-    }
+    return this.seatBonus.cardDelta(this.kind[code], this.value[code], this.mask, this.sum, this.distinct, this.nonLow, this.mult, this.plus, this.bonus, this.secondChance, this.points, this.sevnDistinct);
   }
 
   /**

@@ -9,7 +9,7 @@
  * by spreading another and replacing that function loses it. test/sevn/stay-at-points.test.ts and card-rules.test.ts hold
  * the engine's answers equal to the strategy's.
  */
-import { Bonus, Kind, type SevnCards } from './cards.js';
+import { Kind, type SevnCards } from './cards.js';
 import { Seat } from './seats.js';
 import { Answer, Decision, type SevnPlayer, Status } from './view.js';
 import type { SevnTable } from './table.js';
@@ -158,7 +158,7 @@ function setFloor(e: SevnTable, floors: Float64Array, s: number): void {
  *   Second Chance), times 4096, plus its round points; the same ties and fallback.
  * - SEVN (Ballast): keep it only when it completes a SEVN.
  * - ROW (Crossroads): the second card only when it is worth more to the row now (cardWorthOf).
- * - GAIN (Ballast): keep it only when keeping raises the row's score now (rowScore).
+ * - GAIN (Ballast): keep it only when keeping raises the row's score now (rowDelta).
  * - GAME (Crossroads): with two cards that act on the row alone, the one that changes it more (rowDelta);
  *   the engine asks otherwise.
  */
@@ -256,48 +256,15 @@ export function answerBallast(e: SevnTable, s: number, c: number, rule: number):
   const st = e.seats;
   const b = s << Seat.SHIFT;
   if (rule === ChoiceRule.SEVN) return st[b | Seat.DISTINCT] + 1 === e.sevnDistinct ? 1 : 0;
-  const val = e.cards.value[c];
-  const kept = rowScore(e, st[b | Seat.MASK], st[b | Seat.SUM] + val, st[b | Seat.DISTINCT] + 1, st[b | Seat.NONLOW] + (val > e.cards.rules.bonuses.featherweight.maxValue ? 1 : 0), st[b | Seat.MULT], st[b | Seat.PLUS], st[b | Seat.BONUS]);
-  return kept > e.scoreSeat(s) ? 1 : 0;
+  // Kept exactly when that raises the score: its change (0 when discarded) above 0.
+  return rowDelta(e, s, c) > 0 ? 1 : 0;
 }
 
-/** A row's score from its counters (SeatBonus.rowScore, as CardCounts.score works it out): what GAIN and GAME compare. */
-function rowScore(e: SevnTable, mask: number, sum: number, distinct: number, nonLow: number, mult: number, plus: number, bonus: number): number {
-  return e.bonus.rowScore(mask, sum, distinct, nonLow, mult, plus, bonus, e.sevnDistinct);
-}
-
-/**
- * The exact change of seat s's score from card `code` (choices.ts rowWorth, NextCard.cardDelta): a
- * number (a duplicate: its points lost, none with a Second Chance), a Ballast (kept only when that
- * raises the score), a modifier or a bonus card; a Crossroads 0.
- */
+/** The exact change of seat s's score from card `code` (SeatBonus.cardDelta, as the bots' NextCard values it); a Crossroads 0. */
 function rowDelta(e: SevnTable, s: number, code: number): number {
   const st = e.seats;
   const b = s << Seat.SHIFT;
-  const p = e.scoreSeat(s);
-  const val = e.cards.value[code];
-  const mask = st[b | Seat.MASK];
-  const sum = st[b | Seat.SUM];
-  const distinct = st[b | Seat.DISTINCT];
-  const nonLow = st[b | Seat.NONLOW];
-  const mult = st[b | Seat.MULT];
-  const plus = st[b | Seat.PLUS];
-  const bonus = st[b | Seat.BONUS];
-  switch (e.cards.kind[code]) {
-    case Kind.NUMBER:
-      if ((mask >>> val) & 1) return st[b | Seat.SC] !== 0 ? 0 : 0 - p;
-      return rowScore(e, mask | (1 << val), sum + val, distinct + 1, nonLow, mult, plus, bonus) - p;
-    case Kind.BALLAST: {
-      const kept = rowScore(e, mask, sum + val, distinct + 1, nonLow + (val > e.cards.rules.bonuses.featherweight.maxValue ? 1 : 0), mult, plus, bonus);
-      return kept > p ? kept - p : 0;
-    }
-    case Kind.MULTIPLY: return rowScore(e, mask, sum, distinct, nonLow, mult * val, plus, bonus) - p;
-    case Kind.ADD: return rowScore(e, mask, sum, distinct, nonLow, mult, plus + val, bonus) - p;
-    case Kind.FEATHERWEIGHT: return rowScore(e, mask, sum, distinct, nonLow, mult, plus, bonus | Bonus.FEATHERWEIGHT) - p;
-    case Kind.HEAVYWEIGHT: return rowScore(e, mask, sum, distinct, nonLow, mult, plus, bonus | Bonus.HEAVYWEIGHT) - p;
-    case Kind.LADDER: return rowScore(e, mask, sum, distinct, nonLow, mult, plus, bonus | Bonus.LADDER) - p;
-    default: return 0;
-  }
+  return e.bonus.cardDelta(e.cards.kind[code], e.cards.value[code], st[b | Seat.MASK], st[b | Seat.SUM], st[b | Seat.DISTINCT], st[b | Seat.NONLOW], st[b | Seat.MULT], st[b | Seat.PLUS], st[b | Seat.BONUS], st[b | Seat.SC] !== 0, e.scoreSeat(s), e.sevnDistinct);
 }
 
 /** Whether GAME values a card of this kind on the row alone (choices.ts rowCard): not an action that acts on the table. */

@@ -44,6 +44,7 @@ export class SeatBonus {
   private readonly nonLowBits: number;
   private readonly heavyBits: number;
   private readonly fwMin: number;
+  private readonly fwMax: number;
   private readonly fwPoints: number;
   private readonly hwCards: number;
   private readonly hwPoints: number;
@@ -62,6 +63,7 @@ export class SeatBonus {
     this.heavyBits = heavyBits;
     this.sevnBonus = rules.sevn.bonus;
     this.fwMin = b.featherweight.minCards;
+    this.fwMax = b.featherweight.maxValue;
     this.fwPoints = b.featherweight.points;
     this.hwCards = b.heavyweight.minCards;
     this.hwPoints = b.heavyweight.points;
@@ -76,12 +78,37 @@ export class SeatBonus {
 
   /**
    * A row's score from its counters, the SEVN bonus at `sevnDistinct` values, clamped at 0: the score
-   * a row would have with a card it does not hold yet (card-rules.ts, the Ballast and Crossroads rules).
+   * a row would have with a card it does not hold yet (cardDelta), or of a row read from a view (the
+   * bots' CardCounts).
    */
   rowScore(mask: number, sum: number, distinct: number, nonLow: number, mult: number, plus: number, bits: number, sevnDistinct: number): number {
     let t = sum * mult + plus + (bits !== 0 ? this.cardPoints(bits, mask, distinct, nonLow) : 0);
     if (distinct >= sevnDistinct) t += this.sevnBonus;
     return t < 0 ? 0 : t;
+  }
+
+  /**
+   * The exact change of a row's score (`points` now) from a card of `kind` and value `val`: a number
+   * (a duplicate: its points lost, none with a Second Chance held), a Ballast (kept only when that
+   * raises the score), a modifier or a bonus card; any other kind 0. The engine's Crossroads rule
+   * (card-rules.ts) and the bots' NextCard (row-sums.ts cardDelta) both value cards by it.
+   */
+  cardDelta(kind: number, val: number, mask: number, sum: number, distinct: number, nonLow: number, mult: number, plus: number, bits: number, sc: boolean, points: number, sevnDistinct: number): number {
+    switch (kind) {
+      case Kind.NUMBER:
+        if ((mask >>> val) & 1) return sc ? 0 : 0 - points; // 0 - p, not -p: a -0 deoptimizes integer code
+        return this.rowScore(mask | (1 << val), sum + val, distinct + 1, nonLow, mult, plus, bits, sevnDistinct) - points;
+      case Kind.BALLAST: {
+        const kept = this.rowScore(mask, sum + val, distinct + 1, nonLow + (val > this.fwMax ? 1 : 0), mult, plus, bits, sevnDistinct);
+        return kept > points ? kept - points : 0;
+      }
+      case Kind.MULTIPLY: return this.rowScore(mask, sum, distinct, nonLow, mult * val, plus, bits, sevnDistinct) - points;
+      case Kind.ADD: return this.rowScore(mask, sum, distinct, nonLow, mult, plus + val, bits, sevnDistinct) - points;
+      case Kind.FEATHERWEIGHT: return this.rowScore(mask, sum, distinct, nonLow, mult, plus, bits | Bonus.FEATHERWEIGHT, sevnDistinct) - points;
+      case Kind.HEAVYWEIGHT: return this.rowScore(mask, sum, distinct, nonLow, mult, plus, bits | Bonus.HEAVYWEIGHT, sevnDistinct) - points;
+      case Kind.LADDER: return this.rowScore(mask, sum, distinct, nonLow, mult, plus, bits | Bonus.LADDER, sevnDistinct) - points;
+      default: return 0;
+    }
   }
 
   /** The bonus cards' points (bits: the Bonus cards held) of a row holding the values in `mask`. */
