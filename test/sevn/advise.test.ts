@@ -14,7 +14,7 @@ import { SevnCards } from '../../src/games/sevn/cards.js';
 import { LastSeatSolver, objectiveUtility } from '../../src/games/sevn/last-seat.js';
 import { type SevnAdvice, type SevnPositionInput, adviseSevn, sevnPosition } from '../../src/games/sevn/analyses/advise.js';
 import { sevnGameRecord } from '../../src/games/sevn/analyses/record.js';
-import { reviewSevn } from '../../src/games/sevn/analyses/review.js';
+import { otherMinusPlayed, reviewSevn } from '../../src/games/sevn/analyses/review.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { sevensim } from '../helpers/cli.js';
 import { tempDir } from '../helpers/dirs.js';
@@ -349,4 +349,22 @@ describe('advise --review (SEVN)', () => {
     expect(edited.code).toBe(2);
     expect(edited.stderr).toMatch(/does not give its events, totals and win shares/);
   }, 120_000);
+
+  it('a tie of the two answers\' win chances keeps the paired difference\'s SE (it was printed 0 ± 0 when the draw played tied)', () => {
+    // By hand: on a tie the best answer by rule is staying, with loss 0 ± 0; the draw carries 0 with the difference's SE.
+    const tie = { mean: 0, se: 0.016, ci95: [-0.031, 0.031] as [number, number], n: 1000, exact: false };
+    const zero = { mean: 0, se: 0, ci95: [0, 0] as [number, number], n: 1000, exact: false };
+    expect(otherMinusPlayed(false, tie, zero)).toEqual(tie); // played draw, stay best: other - played = 0 ± its SE
+    const loss = { mean: 0.05, se: 0.01, ci95: [0.03, 0.07] as [number, number], n: 1000, exact: false };
+    expect(otherMinusPlayed(true, zero, loss)).toEqual({ ...loss, mean: -0.05, ci95: [-0.07, -0.03] }); // played best: minus the other's loss
+    expect(otherMinusPlayed(false, loss, zero)).toEqual(loss);
+    // The game the helper found: seat 1's draw at 8 12 in round 3 tied on win chance over 1,000 rollouts.
+    const record = sevnGameRecord(SEVN_STRATEGIES, sevnPreset('sevn'), ['ev', 'stay-at:points=25', 'race'], 5);
+    const r = reviewSevn(SEVN_STRATEGIES, record, 1, { rollouts: 1000 });
+    const d = r.decisions.find((x) => x.round === 2 && x.row === '8 12')!;
+    expect(d.played).toBe('draw');
+    expect(d.winDiff.mean).toBe(0);
+    expect(d.winDiff.se).toBeGreaterThan(0.01);
+    for (const x of r.decisions) if (!x.winDiff.exact) expect(x.winDiff.se).toBeGreaterThan(0);
+  }, 60_000);
 });

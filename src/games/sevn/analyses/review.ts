@@ -133,10 +133,8 @@ export function reviewSevn(strategies: readonly SevnStrategyDef[], recordIn: Gam
     const a = adviseSevn(strategies, rules, d.pos, { field: n > 1 ? field : undefined, then: strategyOf(seatIn), rollouts, seed, firstRollout: i * rollouts });
     const played = a.actions.find((x) => x.action === d.played)!;
     const other = a.actions.find((x) => x.action !== d.played)!;
-    // The losses adviseSevn gives are against the best by mean: the worse answer carries |difference|.
-    const signed = (mine: AdviceValue, theirs: AdviceValue): AdviceValue => (mine.mean > 0 ? mine : negate(theirs));
-    const winDiff = signed(played.winLoss!, other.winLoss!);
-    const roundDiff = signed(played.roundLoss, other.roundLoss);
+    const winDiff = otherMinusPlayed(played.bestWin, played.winLoss!, other.winLoss!);
+    const roundDiff = otherMinusPlayed(played.bestRound, played.roundLoss, other.roundLoss);
     return {
       round: d.round, row: a.seats[0].row, points: a.seats[0].points, played: d.played,
       best: (other.bestWin ? other : played).action, bestRound: (other.bestRound ? other : played).action,
@@ -160,6 +158,17 @@ export function reviewSevn(strategies: readonly SevnStrategyDef[], recordIn: Gam
     totalRoundLossSe: Math.sqrt(total(decisions.map((d) => d.roundDiff.se ** 2))),
     clear: { decisions: clear.length, winLoss: total(clear.map((d) => d.winLoss)), se: Math.sqrt(total(clear.map((d) => d.winDiff.se ** 2))) },
   };
+}
+
+/**
+ * other - played from the losses adviseSevn gives against the best answer by mean: the answer that is
+ * not the best carries |difference| with the difference's SE, the best one 0 ± 0. So the difference
+ * is the played answer's loss when the other is the best, else minus the other's loss. On a tie of
+ * the means (the best is then staying, by rule) this keeps the paired difference's SE: choosing by
+ * the sign of the played answer's loss took the best one's 0 ± 0 when the played answer was drawing.
+ */
+export function otherMinusPlayed(playedIsBest: boolean, playedLoss: AdviceValue, otherLoss: AdviceValue): AdviceValue {
+  return playedIsBest ? negate(otherLoss) : playedLoss;
 }
 
 /** 0 - x, not -x: no -0 in the output. */
