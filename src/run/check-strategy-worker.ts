@@ -6,17 +6,25 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { catalogEntry } from '../catalog.js';
 import { loadPlugins, pluginDef } from '../plugins.js';
-import { type CheckLine, checkPluginDefinition } from './check-strategy.js';
+import { type CheckLine, askedEveryQuestion, checkPluginDefinition, withStrategy } from './check-strategy.js';
+import type { StrategyDef } from '../engine/strategy.js';
 
 /** What the worker posts: each check's line as it ends, then the end (or a fault outside the checks). */
 export type CheckMessage = { line: CheckLine } | { done: { name: string } } | { error: string };
 
-/** Rounds a second of `spec` in every seat of a 4-player round (at most the game's seats) under the default rules. */
-function speedOf(game: string): (spec: string) => number {
+/**
+ * Rounds a second of `spec` (a strategy name) in every seat of a 4-player round (at most the game's seats)
+ * under the default rules; `asked`: with the engine asking it every question (askedEveryQuestion).
+ */
+function speedOf(game: string): (spec: string, asked?: boolean) => number {
   const g = catalogEntry(game).game;
   const rules = g.preset(g.defaultPreset);
   const seats = Math.min(4, g.maxPlayers);
-  return (spec) => {
+  return (spec, asked = false) => {
+    const def = g.strategies.find((d) => d.name === spec) as StrategyDef<unknown, never>;
+    return asked ? withStrategy(g, askedEveryQuestion(def), () => rate(spec)) : rate(spec);
+  };
+  function rate(spec: string): number {
     const runner = g.createRunner(rules, Array<string>(seats).fill(spec), 'round');
     let n = 0;
     const t0 = performance.now();
@@ -25,7 +33,7 @@ function speedOf(game: string): (spec: string) => number {
       runner.playOne();
     }
     return (n * 1000) / (performance.now() - t0);
-  };
+  }
 }
 
 const post = (m: CheckMessage): void => parentPort!.postMessage(m);

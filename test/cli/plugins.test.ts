@@ -92,7 +92,7 @@ describe('--plugin', () => {
     expect(good.code).toBe(0);
     expect(good.stdout).toMatch(/^ok {4}sevn: legal, deterministic, read-only answers/m);
     expect(good.stdout).toMatch(/^ok {4}sevn: the same with points=200/m);
-    expect(good.stdout).toMatch(/x stay-at's/);
+    expect(good.stdout).toMatch(/x stay-at's [\d,]+ when asked every question as a plugin is \([\d,]+ with the engine answering stay-at's questions itself/);
     expect(good.stdout).toMatch(/plain: every check passed/);
     const bad = plugin(
       'bad.mjs',
@@ -190,3 +190,24 @@ function sevensimEnv(env: Record<string, string>, ...args: string[]) {
     for (const k of Object.keys(env)) if (saved[k] === undefined) delete process.env[k];
   }
 }
+
+describe('check-strategy speed baseline', () => {
+  it('askedEveryQuestion drops the rules a built-in declares for the engine (the engine then asks it), answering the same', async () => {
+    const { askedEveryQuestion } = await import('../../src/run/check-strategy.js');
+    const { stayAt } = await import('../../strategies/sevn/stay-at.js');
+    const { SevnCards } = await import('../../src/games/sevn/cards.js');
+    const { sevnPreset } = await import('../../src/games/sevn/rules.js');
+    const { Rng } = await import('../../src/engine/rng.js');
+    const rules = sevnPreset('sevn');
+    const ctx = { rules, cards: new SevnCards(rules), rng: new Rng('t') };
+    const params = { points: 20, freeze: 'fewest', triple: 'exposed', ballast: 'sevn', crossroads: 'row', gift: 'fewest' } as const;
+    const built = stayAt.create(params, ctx) as unknown as Record<string, { stayAtPoints?: number; choiceRule?: number }>;
+    const asked = askedEveryQuestion(stayAt).create(params, ctx) as unknown as Record<string, ((v: unknown) => number) & { stayAtPoints?: number; choiceRule?: number }>;
+    expect(built.drawOrStay.stayAtPoints).toBe(20);
+    expect(built.freezeTarget.choiceRule).toBeGreaterThan(0);
+    expect(asked.drawOrStay.stayAtPoints).toBeUndefined();
+    expect(asked.freezeTarget.choiceRule).toBeUndefined();
+    expect(asked.drawOrStay({ points: 19 })).toBe(1); // draws below 20 points
+    expect(asked.drawOrStay({ points: 20 })).toBe(0);
+  });
+});
