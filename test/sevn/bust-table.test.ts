@@ -240,10 +240,21 @@ describe('bust-table command layer', () => {
     expect(readdirSync(out).sort()).toEqual(['bust-table.arrow', 'bust-table.json', 'run.json']);
     const a = readArrowFile(join(out, 'bust-table.arrow'));
     expect(a.numRows).toBe(t.rows.length);
-    expect(a.schema.fields.map((f) => f.name)).toEqual(['distinct', 'points', 'reach', 'bust_exact', 'reach_bound', 'sim_rounds', 'sim_draws', 'sim_busts', 'sim_rate', 'sim_se']);
+    expect(a.schema.fields.map((f) => f.name)).toEqual(['distinct', 'points', 'reach', 'bust_exact', 'reach_bound', 'sim_rounds', 'sim_draws', 'sim_busts', 'sim_rate', 'sim_se', 'sim_ci_low', 'sim_ci_high']);
     const text = formatBustTable(t, 10);
     expect(text.split('\n').length).toBeLessThan(40);
     expect(text).toMatch(/^\s+1\s+10-19\s/m);
+    // A row with no bust in few draws gets Wilson's interval, worked by hand: 0 of n gives [0, z^2 / (n + z^2)].
+    const few = t.rows.find((r) => r.simDraws > 0 && r.simDraws < 20 && r.simBusts === 0)!;
+    const z2 = 1.959963984540054 ** 2;
+    expect(few.simCiLow).toBe(0);
+    expect(few.simCiHigh).toBeCloseTo(z2 / (few.simDraws + z2), 12);
+    // Enough of each outcome: the normal interval, rate +/- 1.96 se.
+    const many = t.rows.find((r) => r.simBusts >= 5 && r.simDraws - r.simBusts >= 5)!;
+    expect(many.simCiLow).toBeCloseTo(many.simRate - 1.959963984540054 * many.simSe, 12);
+    // The text bands rows: 0 busts in 3 draws shows [0.0000, 0.5615], never 0.0000 (0.0000).
+    expect(text).not.toMatch(/\(0\.0000\)/);
+    expect(formatBustTable({ ...t, rows: [{ ...few, points: 5, distinct: 3, simDraws: 3, simBusts: 0 }] }, 10)).toMatch(/0\.0000 \[0\.0000, 0\.5615\]\s+3$/m);
     expect(() => formatBustTable(t, 0)).toThrow(UserError);
   });
 });

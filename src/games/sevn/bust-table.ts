@@ -10,6 +10,7 @@
  */
 import { UserError } from '../../engine/errors.js';
 import { checkStrategySpec } from '../../engine/strategy.js';
+import { shareCi95 } from '../../stats/summary.js';
 import { simulateBustTable, stateKey } from './bust-sim.js';
 import { maskSum, otherCards, popcount, soloReach } from './exact.js';
 import { type SoloPassProgress, soloPass } from './solo-pass.js';
@@ -33,6 +34,9 @@ export interface BustTableRow {
   /** simBusts / simDraws and its binomial standard error (NaN without draws). */
   simRate: number;
   simSe: number;
+  /** simRate's 95% CI (shareCi95: Wilson's with fewer than 5 draws of one outcome, not 0 +- 0; NaN without draws). */
+  simCiLow: number;
+  simCiHigh: number;
 }
 
 export interface BustTableOptions {
@@ -126,11 +130,13 @@ export function bustTable(r: SevnRules, strategies: readonly SevnStrategyDef[], 
     const draws = s?.draws ?? 0;
     const busts = s?.busts ?? 0;
     const rate = draws > 0 ? busts / draws : NaN;
+    const [simCiLow, simCiHigh] = shareCi95(rate, draws);
     return {
       distinct: Math.floor(k / 65536), points: k % 65536,
       reach: rule ? e?.reach ?? 0 : NaN, bustExact: rule ? e?.bust ?? NaN : NaN,
       reachBound: rule ? dropped?.reachBound(Math.floor(k / 65536), k % 65536) ?? 0 : NaN,
       simRounds: o.rounds, simDraws: draws, simBusts: busts, simRate: rate, simSe: draws > 0 ? Math.sqrt((rate * (1 - rate)) / draws) : NaN,
+      simCiLow, simCiHigh,
     };
   });
   return {

@@ -18,6 +18,7 @@ import type { SevnRules } from '../rules.js';
 import type { SevnStrategyDef } from '../view.js';
 import { checkStrategySpec } from '../../../engine/strategy.js';
 import { checkInteger, checkSeed, refuseUnused } from '../../../engine/checks.js';
+import { shareCi95 } from '../../../stats/summary.js';
 import type { AnalysisArgs } from '../../entry.js';
 import { Kind, SevnCards } from '../cards.js';
 import { parseCards } from './advise.js';
@@ -138,6 +139,8 @@ export const BUST_TABLE_SCHEMA = schemaOf([
   ['sim_busts', 'float64'],
   ['sim_rate', 'float64'],
   ['sim_se', 'float64'],
+  ['sim_ci_low', 'float64'],
+  ['sim_ci_high', 'float64'],
 ]);
 
 export interface BustTableCommandOptions {
@@ -187,6 +190,8 @@ export async function bustTableCommand(strategies: readonly SevnStrategyDef[], r
         sim_busts: Float64Array.from(rows, (r) => r.simBusts),
         sim_rate: Float64Array.from(rows, (r) => r.simRate),
         sim_se: Float64Array.from(rows, (r) => r.simSe),
+        sim_ci_low: Float64Array.from(rows, (r) => r.simCiLow),
+        sim_ci_high: Float64Array.from(rows, (r) => r.simCiHigh),
       });
       const { rows: _rows, ...meta } = t;
       writeFileSync(dir.file('bust-table.json'), JSON.stringify({ sevensim: packageVersion(), gitCommit: gitCommit(), rulesObject: rules, ...meta, rowCount: rows.length }, null, 2) + '\n');
@@ -228,11 +233,12 @@ export function formatBustTable(t: BustTable & { preset?: string | null }, band 
             ` (${t.allRowsBound.toExponential(2)} to any other); each band, of the rows listed, shows the digits its own bound leaves certain (-: none).`,
         ]
       : []),
-    `distinct  points    draws/round   exact bust   simulated bust (se)        draws`,
+    `distinct  points    draws/round   exact bust   simulated bust (95% CI)           draws`,
   ];
   for (const m of [...merged.entries()].sort((a, b) => a[0] - b[0]).map(([, m]) => m)) {
     const rate = m.draws > 0 ? m.busts / m.draws : NaN;
-    const se = m.draws > 0 ? Math.sqrt((rate * (1 - rate)) / m.draws) : NaN;
+    // Wilson's interval where a band has fewer than 5 draws of one outcome (0 busts in 3 draws: [0, 0.5615], not 0 +- 0).
+    const [lo, hi] = shareCi95(rate, m.draws);
     const pts = band === 1 ? String(m.lo) : `${m.lo}-${m.lo + band - 1}`;
     let reach = f(t.exact ? m.reach : t.rounds ? m.draws / t.rounds : NaN, 6, 13);
     let bust = f(t.exact && m.reach > 0 ? m.bustW / m.reach : NaN, 4, 10);
@@ -242,7 +248,8 @@ export function formatBustTable(t: BustTable & { preset?: string | null }, band 
       reach = certainDigits(m.reach, m.reach + e, 6).padStart(13);
       bust = (m.reach > 0 ? certainDigits(m.bustW / (m.reach + e), (m.bustW + e) / m.reach, 4) : '-').padStart(10);
     }
-    lines.push(`${String(m.distinct).padStart(8)}  ${pts.padStart(6)}  ${reach}   ${bust}   ${f(rate, 4, 10)} (${f(se, 4, 6)})   ${String(m.draws).padStart(14)}`);
+    const ci = m.draws > 0 ? `[${lo.toFixed(4)}, ${hi.toFixed(4)}]` : '-';
+    lines.push(`${String(m.distinct).padStart(8)}  ${pts.padStart(6)}  ${reach}   ${bust}   ${f(rate, 4, 10)} ${ci.padEnd(16)}   ${String(m.draws).padStart(10)}`);
   }
   return lines.join('\n');
 }
