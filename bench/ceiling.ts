@@ -119,16 +119,16 @@ function child(form: Form, bot: string, games: number, recorded: number, timed: 
 }
 
 function parse(args: string[]): { bots: string[]; games: number; repeats: number; instructions: boolean } {
-  const value = (flag: string, fallback: number): number => {
+  const value = (flag: string, fallback: number, least: number): number => {
     const i = args.indexOf(flag);
     if (i < 0) return fallback;
     const x = Number(args[i + 1]);
-    if (!Number.isInteger(x) || x < 3) throw new Error(`${flag} needs an integer of 3 or more, got ${args[i + 1]}`);
+    if (!Number.isInteger(x) || x < least) throw new Error(`${flag} needs an integer of ${least} or more, got ${args[i + 1]}`);
     return x;
   };
   const instructions = args.includes('--instructions');
   const bots = args.filter((a, i) => !a.startsWith('--') && !['--games', '--repeats'].includes(args[i - 1]));
-  return { bots: bots.length ? bots : ['ev', 'race'], games: value('--games', instructions ? 3072 : 40_000), repeats: value('--repeats', 3), instructions };
+  return { bots: bots.length ? bots : ['ev', 'race'], games: value('--games', instructions ? 3072 : 40_000, 3), repeats: value('--repeats', 3, 1), instructions };
 }
 
 function runChild(form: Form, bot: string, games: number, recorded: number, valgrind: boolean): number {

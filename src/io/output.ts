@@ -91,7 +91,7 @@ export interface OutputOptions {
   resume?: boolean;
   /** The flag that named the directory, for messages (default --out). */
   flag?: string;
-  /** Which files are results (replaced or removed with force); default: `*.arrow` and `*.json`. */
+  /** Which files are results (replaced or removed with force); default: the names in RESULT_FILES. */
   results?: (name: string) => boolean;
 }
 
