@@ -130,7 +130,9 @@ export function formatSummaryTable(rows: SeatSummary[], unit: 'games' | 'rounds'
   const wins = rows.some((r) => r.winShare);
   const busts = rows.some((r) => r.bustRate);
   if (wins) header.push('win share (se)');
-  if (busts) header.push('bust rate (se)');
+  // In game mode a bust rate is over the rounds played, not the games: their count goes beside it.
+  const overRounds = unit === 'games';
+  if (busts) header.push(overRounds ? 'bust rate (se, rounds)' : 'bust rate (se)');
   const body = rows.map((r) => {
     const cells = [
       String(r.seat),
@@ -143,7 +145,7 @@ export function formatSummaryTable(rows: SeatSummary[], unit: 'games' | 'rounds'
       Object.values(r.quantiles).map((q) => fmt(q, quantileDigits)).join('/'),
     ];
     if (wins) cells.push(r.winShare ? `${fmt(r.winShare.mean, 4)} (${fmt(r.winShare.se, 4)})` : '-');
-    if (busts) cells.push(r.bustRate ? `${fmt(r.bustRate.rate, 4)} (${fmt(r.bustRate.se, 4)})` : '-');
+    if (busts) cells.push(r.bustRate ? `${fmt(r.bustRate.rate, 4)} (${fmt(r.bustRate.se, 4)}${overRounds ? `, ${r.bustRate.rounds.toLocaleString('en-US')}` : ''})` : '-');
     return cells;
   });
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));

@@ -4,7 +4,7 @@
  * for the mean score of a few skewed rounds. Expected values worked by hand (z = 1.959964, z^2 = 3.841459).
  */
 import { describe, expect, it } from 'vitest';
-import { Z95, formatSummaryNotes, shareCi95, summariseSeat, wilson95 } from '../../src/stats/summary.js';
+import { Z95, formatSummaryNotes, formatSummaryTable, shareCi95, summariseSeat, wilson95 } from '../../src/stats/summary.js';
 import { BlockStats } from '../../src/tune/stats.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { adviseSevn, formatSevnAdvice, sevnPosition } from '../../src/games/sevn/analyses/advise.js';
@@ -75,6 +75,18 @@ describe('a seat summary', () => {
     expect(notes[0]).toMatch(/^score 95% CI of seat 0 cut at 0/);
     expect(notes[1]).toMatch(/^seat 0: win share 1\.0000 over 10 rounds, .*95% CI \[0\.7225, 1\.0000\]/);
     expect(notes[2]).toMatch(/^seat 0: bust rate 0\.9000 over 10 rounds, .*95% CI \[0\.5958, 0\.9821\]/);
+  });
+
+  it('in game mode the table gives a bust rate with the rounds it is over (not the games column)', () => {
+    // 400 games, 1,000 rounds, 100 busts: 0.1000, se sqrt(0.1 x 0.9 / 1000) = 0.0095.
+    const scores = Array.from({ length: 400 }, (_, i) => 100 + (i % 7));
+    const s = summariseSeat(0, 'x', totals(scores, scores.map(() => 0), 100, 1000), true, true);
+    const game = formatSummaryTable([s], 'games').split('\n');
+    expect(game[0]).toMatch(/bust rate \(se, rounds\)$/);
+    expect(game[1]).toMatch(/ 0\.1000 \(0\.0095, 1,000\)$/);
+    const round = formatSummaryTable([s], 'rounds').split('\n');
+    expect(round[0]).toMatch(/bust rate \(se\)$/);
+    expect(round[1]).toMatch(/ 0\.1000 \(0\.0095\)$/);
   });
 
   it('leaves a large run as it was: no notes, the normal intervals', () => {
