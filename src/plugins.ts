@@ -96,7 +96,8 @@ async function loadPlugin(file: string): Promise<void> {
     throw bad(`failed to load: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
   }
   const def = mod.default as Partial<PluginDef> | undefined;
-  if (def === null || typeof def !== 'object') throw bad('has no default export (export default a strategy definition: { game, name, doc, params, create })');
+  if (def === undefined) throw bad('has no default export (export default a strategy definition: { game, name, doc, params, create })');
+  if (def === null || typeof def !== 'object') throw bad(`its default export is ${def === null ? 'null' : `a ${typeof def}`}, not a strategy definition (export default { game, name, doc, params, create })`);
   const games = typeof def.game === 'string' ? [def.game] : Array.isArray(def.game) ? [...(def.game as string[])] : null;
   if (games === null || games.length === 0) throw bad(`its default export has no "game" field (one of ${gameNames().join(', ')}, or a list of them)`);
   if (typeof def.name !== 'string' || !NAME.test(def.name)) throw bad('its default export needs a "name": lower-case letters, digits and "-", starting with a letter');

@@ -62,7 +62,7 @@ const cli = yargs(joinNegativeValues(hideBin(process.argv)))
   })
   // Plugins join their games' strategy lists before any command reads them (and the pool hands them to its workers).
   .middleware(async (a) => loadPlugins([...envPlugins(), ...((a.plugin as string[] | undefined) ?? [])]))
-  .demandCommand(1, 'Give a command; `sevensim --help` lists them.')
+  .demandCommand(1, 'give a command (sevensim --help lists them)')
   .strict()
   .recommendCommands()
   .wrap(Math.min(110, process.stdout.columns || 110))
@@ -75,7 +75,9 @@ const cli = yargs(joinNegativeValues(hideBin(process.argv)))
     // A check run by an option's coerce (cli/options.ts) reaches here as yargs' own error, with its message.
     if (err && err.name !== 'YError') throw err;
     // yargs' own messages span lines ("Invalid values:\n  Argument: ..."): one line, as every other error.
-    fail(err ? err.message : `${msg.split('\n').map((l) => l.trim()).filter(Boolean).join(' ')}; see \`sevensim --help\` or the command's --help`);
+    // A message that names the help already (the missing command's) needs no second pointer to it.
+    const text = msg.split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
+    fail(err ? err.message : /--help/.test(text) ? text : `${text}; see \`sevensim --help\` or the command's --help`);
   })
   .help()
   .alias('h', 'help');

@@ -48,6 +48,20 @@ describe('a single-value flag given twice is refused, whatever the second value'
   }, 60_000);
 });
 
+describe('usage errors point to the help once', () => {
+  it('no command: one line, exit 2, the help named once', () => {
+    const r = sevensim();
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('sevensim: give a command (sevensim --help lists them)');
+  });
+
+  it('a missing flag: the help named once, after the message', () => {
+    const r = sevensim('simulate');
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe("sevensim: Missing required arguments: game, players; see `sevensim --help` or the command's --help");
+  });
+});
+
 describe('names that are properties of every JavaScript object', () => {
   it.each(['__proto__', 'constructor', 'toString'])('--preset %s is an unknown preset', (name) => {
     oneLine(sevensim('rules', '--game', 'sevn', '--preset', name), new RegExp(`^sevensim: unknown SEVN preset "${name}" \\(presets: `));

@@ -130,6 +130,8 @@ export default {
     expect(run(throws)).toBe(`sevensim: plugin ${throws}: failed to load: boom at import`);
     const nothing = plugin('nothing.mjs', 'export const x = 1;\n');
     expect(run(nothing)).toMatch(new RegExp(`^sevensim: plugin ${nothing}: has no default export`));
+    const five = plugin('five.mjs', 'export default 5;\n');
+    expect(run(five)).toBe(`sevensim: plugin ${five}: its default export is a number, not a strategy definition (export default { game, name, doc, params, create })`);
     const noGame = plugin('no-game.mjs', "export default { name: 'x', doc: '', params: [], create: () => ({}) };\n");
     expect(run(noGame)).toMatch(/has no "game" field/);
     const badParam = plugin('bad-param.mjs', "export default { game: 'sevn', name: 'x', doc: '', params: [{ name: 'p', type: 'int', min: 0, max: 5, default: 9, doc: '' }], create: () => ({}) };\n");
