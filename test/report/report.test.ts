@@ -236,8 +236,21 @@ describe('bust table and solver charts', () => {
     const r3 = rows.filter((r) => r.distinct === 3);
     const rate = r3.reduce((s, r) => s + num(r.sim_busts), 0) / r3.reduce((s, r) => s + num(r.sim_draws), 0);
     expect(c.table.rows.find((r) => r[0] === '3')![2]).toContain(rate.toFixed(4));
+    // With its 95% CI by hand: p +/- 1.96 sqrt(p (1 - p) / n) here (well over 5 busts and 5 survivals).
+    const n3 = r3.reduce((s, r) => s + num(r.sim_draws), 0);
+    const half = 1.959963984540054 * Math.sqrt((rate * (1 - rate)) / n3);
+    expect(c.table.rows.find((r) => r[0] === '3')![2]).toBe(`${rate.toFixed(4)} [${(rate - half).toFixed(4)}, ${(rate + half).toFixed(4)}]`);
     expect(c.caption).toContain('20,000 simulated rounds, seed 3');
     expect(c.caption).toContain('solo stay-at:points=25');
+  });
+
+  it('bust table: a simulated cell with no bust in 40 draws is faded (Wilson 95% CI [0, 0.0876]), not drawn as certain', () => {
+    const o = readOutput(fx.bust) as BustTableOutput;
+    const row = { ...o.rows[0], sim_draws: 40, sim_busts: 0, sim_rate: 0, sim_se: 0 };
+    const c = sevnCharts.bustHeatmap({ ...o, rows: [row] });
+    const values = (c.spec as { data: { values: { source: string; wide?: boolean }[] } }).data.values;
+    expect(values.find((v) => v.source === 'simulated')!.wide).toBe(true); // half-width 0.0438 > 0.02
+    expect(c.table.rows[0][2]).toBe('0.0000 [0.0000, 0.0876]'); // z^2 / (40 + z^2) = 3.8415 / 43.8415
   });
 
   it('SEVN stopping boundary: a cell per (distinct, points), shaded by the share of held sets where drawing is best', async () => {

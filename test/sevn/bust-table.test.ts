@@ -249,11 +249,12 @@ describe('bust-table command layer', () => {
     const z2 = 1.959963984540054 ** 2;
     expect(few.simCiLow).toBe(0);
     expect(few.simCiHigh).toBeCloseTo(z2 / (few.simDraws + z2), 12);
-    // Enough of each outcome: the normal interval, rate +/- 1.96 se.
+    // Enough of each outcome: the normal interval, p +/- 1.96 sqrt(p (1 - p) / n) from the counts.
     const many = t.rows.find((r) => r.simBusts >= 5 && r.simDraws - r.simBusts >= 5)!;
-    expect(many.simCiLow).toBeCloseTo(many.simRate - 1.959963984540054 * many.simSe, 12);
-    // The text bands rows: 0 busts in 3 draws shows [0.0000, 0.5615], never 0.0000 (0.0000).
-    expect(text).not.toMatch(/\(0\.0000\)/);
+    const p = many.simBusts / many.simDraws;
+    expect(many.simCiLow).toBeCloseTo(p - 1.959963984540054 * Math.sqrt((p * (1 - p)) / many.simDraws), 12);
+    expect(many.simCiHigh).toBeCloseTo(p + 1.959963984540054 * Math.sqrt((p * (1 - p)) / many.simDraws), 12);
+    // The text bands rows: 0 busts in 3 draws shows [0.0000, 0.5615].
     expect(formatBustTable({ ...t, rows: [{ ...few, points: 5, distinct: 3, simDraws: 3, simBusts: 0 }] }, 10)).toMatch(/0\.0000 \[0\.0000, 0\.5615\]\s+3$/m);
     expect(() => formatBustTable(t, 0)).toThrow(UserError);
   });

@@ -233,7 +233,7 @@ export function formatBustTable(t: BustTable & { preset?: string | null }, band 
             ` (${t.allRowsBound.toExponential(2)} to any other); each band, of the rows listed, shows the digits its own bound leaves certain (-: none).`,
         ]
       : []),
-    `distinct  points    draws/round   exact bust   simulated bust (95% CI)           draws`,
+    `distinct  points    draws/round   exact bust   simulated bust (95% CI)            draws`,
   ];
   for (const m of [...merged.entries()].sort((a, b) => a[0] - b[0]).map(([, m]) => m)) {
     const rate = m.draws > 0 ? m.busts / m.draws : NaN;
@@ -248,8 +248,8 @@ export function formatBustTable(t: BustTable & { preset?: string | null }, band 
       reach = certainDigits(m.reach, m.reach + e, 6).padStart(13);
       bust = (m.reach > 0 ? certainDigits(m.bustW / (m.reach + e), (m.bustW + e) / m.reach, 4) : '-').padStart(10);
     }
-    const ci = m.draws > 0 ? `[${lo.toFixed(4)}, ${hi.toFixed(4)}]` : '-';
-    lines.push(`${String(m.distinct).padStart(8)}  ${pts.padStart(6)}  ${reach}   ${bust}   ${f(rate, 4, 10)} ${ci.padEnd(16)}   ${String(m.draws).padStart(10)}`);
+    const sim = m.draws > 0 ? `${rate.toFixed(4)} [${lo.toFixed(4)}, ${hi.toFixed(4)}]` : '-';
+    lines.push(`${String(m.distinct).padStart(8)}  ${pts.padStart(6)}  ${reach}   ${bust}   ${sim.padStart(27)}   ${String(m.draws).padStart(10)}`);
   }
   return lines.join('\n');
 }

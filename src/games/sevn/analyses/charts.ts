@@ -3,7 +3,7 @@ import { type Chart, MIN_DECISIONS, WIDTH, bucketFeatures, bucketWidth, fmt, int
 import { WIN_UNITS } from '../../../engine/game.js';
 import type { BustTableOutput, Output, Row, SimulateOutput, SolveOutput } from '../../../charts/outputs.js';
 import type { GameModule } from '../../../engine/game.js';
-import { Z95 } from '../../../stats/summary.js';
+import { Z95, shareCi95 } from '../../../stats/summary.js';
 import { certainDigits } from '../solo-bound.js';
 
 /**
@@ -115,8 +115,10 @@ export function bustHeatmap(o: BustTableOutput): Chart {
       if (hi - lo < 0.005) cells.push({ source: 'exact', distinct: r.distinct, points: r.points, to: r.points + 1, mid: r.points + 0.5, p: r.bust_exact });
     }
     if (r.sim_draws >= MIN_DRAWS) {
-      // A simulated cell says how many draws it rests on; a cell whose 95% CI is wider than +-2 points is faded.
-      const half = Z95 * Math.sqrt((r.sim_rate * (1 - r.sim_rate)) / r.sim_draws);
+      // A simulated cell says how many draws it rests on; a cell whose 95% CI (shareCi95: Wilson's with few busts,
+      // not a point at 0) is wider than +-2 points is faded.
+      const [lo, hi] = shareCi95(r.sim_rate, r.sim_draws);
+      const half = (hi - lo) / 2;
       const draws = r.sim_draws >= 1e6 ? `${Math.round(r.sim_draws / 1e6)}M` : r.sim_draws >= 1e3 ? `${Math.round(r.sim_draws / 1e3)}k` : String(r.sim_draws);
       cells.push({ source: 'simulated', distinct: r.distinct, points: r.points, to: r.points + 1, mid: r.points + 0.5, p: r.sim_rate, draws, wide: half > 0.02 });
     }
@@ -158,10 +160,11 @@ export function bustHeatmap(o: BustTableOutput): Chart {
       },
     }),
     table: {
-      head: ['distinct', 'exact bust (reach-weighted)', 'simulated bust (se)', 'draws'],
+      head: ['distinct', 'exact bust (reach-weighted)', 'simulated bust (95% CI)', 'draws'],
       rows: [...byDistinct.entries()].sort((a, b) => a[0] - b[0]).map(([d, m]) => {
         const rate = m.draws > 0 ? m.busts / m.draws : NaN;
-        const sim = m.draws >= MIN_DRAWS ? `${fmt(rate, 4)} (${fmt(Math.sqrt((rate * (1 - rate)) / m.draws), 4)})` : '-';
+        const [lo, hi] = shareCi95(rate, m.draws);
+        const sim = m.draws >= MIN_DRAWS ? `${fmt(rate, 4)} [${fmt(lo, 4)}, ${fmt(hi, 4)}]` : '-';
         const exact = !o.meta.exact || m.reach === 0 ? '-' : m.bound > 0 ? certainDigits(...bustRange(m.reach, m.bustW, m.bound), 4) : fmt(m.bustW / m.reach, 4);
         return [String(d), exact, sim, int(m.draws)];
       }),
