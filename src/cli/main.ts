@@ -16,6 +16,9 @@ import type { CommandBody } from './options.js';
  * Every command: its name (with positionals), its one-line description, and its file, imported only when
  * the command runs: `--help` and a short run then load one command's modules, not every command's.
  */
+/** What a run without a command is told (it names the help itself). */
+const NO_COMMAND = 'give a command (sevensim --help lists them)';
+
 const COMMANDS: [name: string, describe: string, load: () => Promise<CommandBody<any>>][] = [
   ['rules', 'Print the rules in effect (a preset or a validated rules file)', async () => (await import('./rules.js')).rulesCommand],
   ['strategies', 'List the strategies of a game with their parameters and defaults', async () => (await import('./strategies.js')).strategiesCommand],
@@ -62,7 +65,7 @@ const cli = yargs(joinNegativeValues(hideBin(process.argv)))
   })
   // Plugins join their games' strategy lists before any command reads them (and the pool hands them to its workers).
   .middleware(async (a) => loadPlugins([...envPlugins(), ...((a.plugin as string[] | undefined) ?? [])]))
-  .demandCommand(1, 'give a command (sevensim --help lists them)')
+  .demandCommand(1, NO_COMMAND)
   .strict()
   .recommendCommands()
   .wrap(Math.min(110, process.stdout.columns || 110))
@@ -75,9 +78,9 @@ const cli = yargs(joinNegativeValues(hideBin(process.argv)))
     // A check run by an option's coerce (cli/options.ts) reaches here as yargs' own error, with its message.
     if (err && err.name !== 'YError') throw err;
     // yargs' own messages span lines ("Invalid values:\n  Argument: ..."): one line, as every other error.
-    // A message that names the help already (the missing command's) needs no second pointer to it.
+    // The missing command's message names the help already: no second pointer to it.
     const text = msg.split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
-    fail(err ? err.message : /--help/.test(text) ? text : `${text}; see \`sevensim --help\` or the command's --help`);
+    fail(err ? err.message : text === NO_COMMAND ? text : `${text}; see \`sevensim --help\` or the command's --help`);
   })
   .help()
   .alias('h', 'help');

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { catalogEntry } from '../catalog.js';
 import { loadPlugins, pluginDef } from '../plugins.js';
-import { type CheckLine, askedEveryQuestion, checkPluginDefinition, withStrategy } from './check-strategy.js';
+import { type CheckLine, type Speed, askedEveryQuestion, checkPluginDefinition, withStrategy } from './check-strategy.js';
 import type { StrategyDef } from '../engine/strategy.js';
 
 /** What the worker posts: each check's line as it ends, then the end (or a fault outside the checks). */
@@ -16,13 +16,15 @@ export type CheckMessage = { line: CheckLine } | { done: { name: string } } | { 
  * Rounds a second of `spec` (a strategy name) in every seat of a 4-player round (at most the game's seats)
  * under the default rules; `asked`: with the engine asking it every question (askedEveryQuestion).
  */
-function speedOf(game: string): (spec: string, asked?: boolean) => number {
+function speedOf(game: string): (spec: string, asked?: boolean) => Speed {
   const g = catalogEntry(game).game;
   const rules = g.preset(g.defaultPreset);
   const seats = Math.min(4, g.maxPlayers);
   return (spec, asked = false) => {
+    if (!asked) return { rate: rate(spec), declared: false };
     const def = g.strategies.find((d) => d.name === spec) as StrategyDef<unknown, never>;
-    return asked ? withStrategy(g, askedEveryQuestion(def), () => rate(spec)) : rate(spec);
+    let declared = false;
+    return { rate: withStrategy(g, askedEveryQuestion(def, () => (declared = true)), () => rate(spec)), declared };
   };
   function rate(spec: string): number {
     const runner = g.createRunner(rules, Array<string>(seats).fill(spec), 'round');

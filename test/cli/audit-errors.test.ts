@@ -59,6 +59,8 @@ describe('usage errors point to the help once', () => {
     const r = sevensim('simulate');
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe("sevensim: Missing required arguments: game, players; see `sevensim --help` or the command's --help");
+    // A message that merely contains "--help" keeps its pointer.
+    expect(sevensim('simulate', '--game', 'sevn', '--players', 'ev', '--my--help').stderr).toMatch(/my--help.*; see `sevensim --help`/);
   });
 });
 

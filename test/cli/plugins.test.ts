@@ -211,5 +211,26 @@ describe('check-strategy speed baseline', () => {
     expect(asked.freezeTarget.choiceRule).toBeUndefined();
     expect(asked.drawOrStay({ points: 19 })).toBe(1); // draws below 20 points
     expect(asked.drawOrStay({ points: 20 })).toBe(0);
+    // Each declaring method heard of; methods on a prototype kept (a class instance's).
+    const dropped: string[] = [];
+    askedEveryQuestion(stayAt, (m) => dropped.push(m)).create(params, ctx);
+    expect(dropped.sort()).toEqual(['ballast', 'crossroads', 'drawOrStay', 'freezeTarget', 'secondChanceTo', 'tripleDrawTarget']);
+    class Bot {
+      constructor(readonly at: number) {}
+      decide(v: { n: number }): number {
+        return v.n >= this.at ? 1 : 0;
+      }
+    }
+    const fromClass = askedEveryQuestion({ name: 'c', doc: '', params: [], create: () => new Bot(3) }).create({}, ctx) as unknown as { decide(v: { n: number }): number };
+    expect(fromClass.decide({ n: 3 })).toBe(1);
+    expect(fromClass.decide({ n: 2 })).toBe(0);
   });
+
+  it('the speed line: stay-at asked (its declarations dropped) beside the engine-answered figure; SEVENFALL\'s stand declares none: one figure', () => {
+    const dir = tempDir('plugin-speed');
+    const fall = join(dir, 'fall.mjs');
+    writeFileSync(fall, "export default { game: 'sevenfall', name: 'fall-stand', doc: 'stands', params: [], create: () => ({ decide: () => 0 }) };\n");
+    const r = sevensim('check-strategy', fall);
+    expect(r.stdout).toMatch(/^ok {4}sevenfall: speed [\d,]+ rounds\/s in every seat of a 4-player round, [\d.]+x stand's [\d,]+ \(one thread/m);
+  }, 60_000);
 });
