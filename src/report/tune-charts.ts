@@ -72,6 +72,22 @@ function paramScale(o: TuneOutput, p: string, title: string, extra: number[] = [
   return known.length ? { scale: { domain: [lo - pad, hi + pad], nice: false, zero: false }, axis } : { scale: { zero: false }, axis };
 }
 
+/** best.json's paired answer - start difference on the confirmation block, when it has one. */
+function pairedDiff(o: TuneOutput): { mean: number; se: number; ci95: [number, number]; pValue?: number } | null {
+  const d = o.best.diffVsStart as { mean?: unknown; se?: unknown; ci95?: unknown; pValue?: unknown } | undefined;
+  return d && typeof d.mean === 'number' && typeof d.se === 'number' && Array.isArray(d.ci95) ? (d as { mean: number; se: number; ci95: [number, number]; pValue?: number }) : null;
+}
+
+/** The paired difference in words for a caption: the result the two answers' own overlapping CIs cannot show. */
+function diffText(o: TuneOutput): string {
+  const d = pairedDiff(o);
+  if (d === null || (d.mean === 0 && d.se === 0)) return '';
+  const p = typeof d.pValue === 'number' ? `, p = ${fmt(d.pValue, 4)}` : '';
+  return ` Answer - start, paired on the same confirmation games: ${fmt(d.mean, 4)} (95% CI [${fmt(d.ci95[0], 4)}, ${fmt(d.ci95[1], 4)}]${p}): whether the answer beats the start is this difference's CI, not whether the two CIs above overlap.`;
+}
+
+const confirmationGames = (o: TuneOutput): string => (typeof o.best.confirmationGames === 'number' ? int(o.best.confirmationGames) : '-');
+
 /** The search's incumbent after each step with its estimate; the answer and the start on the confirmation block. */
 export function tuneProgress(o: TuneOutput): Chart {
   const search = searchRows(o);
@@ -82,9 +98,14 @@ export function tuneProgress(o: TuneOutput): Chart {
     const inc = rows.find((r) => r.incumbent === true) ?? rows.reduce((a, r) => ((r.mean as number) > (a.mean as number) ? r : a));
     const mean = (inc.best_mean ?? inc.mean) as number;
     const se = (inc.best_se ?? inc.se) as number;
-    return { step: s + 1, mean, lo: mean - Z95 * se, hi: mean + Z95 * se, se, incumbent: rowText(o, inc) };
+    // race and grid pool the incumbent over every search step it played so far (bestSoFar): its games with it.
+    const method = String(o.best.method ?? o.run.method ?? '');
+    const text = rowText(o, inc);
+    const games = method === 'race' || method === 'grid' ? search.filter((r) => (r.step as number) <= s && rowText(o, r) === text).reduce((n, r) => n + (r.games as number), 0) : (inc.games as number);
+    return { step: s + 1, mean, lo: mean - Z95 * se, hi: mean + Z95 * se, se, incumbent: text, games };
   });
   const answer = candidate(o.best.best);
+  const diff = pairedDiff(o);
   const start = candidate(o.best.start);
   const isStart = answer !== null && start !== null && answer.spec === start.spec;
   const confirmed = [
@@ -97,7 +118,7 @@ export function tuneProgress(o: TuneOutput): Chart {
   return {
     id: 'tune-progress',
     title: 'Tuning: the best so far, step by step',
-    caption: `${otherCaption(o, what(o))} Line: the search's incumbent after each step with its estimate and 95% CI (race and grid pool every step the incumbent played, so the band narrows). The search keeps a point for scoring high, so these estimates lean high. Horizontal lines: the answer${isStart ? ' (the start)' : ' and the start'} on the confirmation block, games neither the search nor the choice saw (dotted: 95% CI).`,
+    caption: `${otherCaption(o, what(o))} Line: the search's incumbent after each step with its estimate and 95% CI (race and grid pool every step the incumbent played, so the band narrows). The search keeps a point for scoring high, so these estimates lean high. Steps are numbered from 1, as tune prints them (tune.arrow's step counts from 0). Horizontal lines: the answer${isStart ? ' (the start)' : ' and the start'} on the confirmation block, games neither the search nor the choice saw (dotted: 95% CI).${diffText(o)}`,
     spec: spec({
       width: WIDTH,
       height: 240,
@@ -112,10 +133,12 @@ export function tuneProgress(o: TuneOutput): Chart {
       ],
     }),
     table: {
-      head: ['step', 'incumbent', 'mean', 'se'],
+      head: ['step', 'incumbent', 'mean', 'se', 'games'],
       rows: [
-        ...points.filter((_, i, a) => a.length <= 12 || i % Math.ceil(a.length / 12) === 0 || i === a.length - 1).map((p) => [String(p.step), p.incumbent, fmt(p.mean, 4), fmt(p.se, 4)]),
-        ...confirmed.map((c) => [c.label, c === confirmed[0] && answer ? candidateText(o, answer) : start ? candidateText(o, start) : '-', fmt(c.mean, 4), fmt(c.se, 4)]),
+        // The games behind each estimate: the step's, or for race and grid the incumbent's over its steps so far.
+        ...points.filter((_, i, a) => a.length <= 12 || i % Math.ceil(a.length / 12) === 0 || i === a.length - 1).map((p) => [String(p.step), p.incumbent, fmt(p.mean, 4), fmt(p.se, 4), int(p.games)]),
+        ...confirmed.map((c) => [c.label, c === confirmed[0] && answer ? candidateText(o, answer) : start ? candidateText(o, start) : '-', fmt(c.mean, 4), fmt(c.se, 4), confirmationGames(o)]),
+        ...(diff && !isStart ? [['answer - start (paired), confirmation', '-', fmt(diff.mean, 4), fmt(diff.se, 4), confirmationGames(o)]] : []),
       ],
     },
   };
@@ -163,8 +186,8 @@ export function tuneSlices(o: TuneOutput): Chart {
   const start = candidate(o.best.start);
   const plateau = new Set(((o.best.plateau ?? []) as unknown[]).map(candidate).filter((c): c is Candidate => c !== null).map((c) => c.spec));
   const role = (c: Candidate): string =>
-    c.spec === choice?.spec ? (c.spec === start?.spec ? 'choice (the start)' : 'choice') : c.spec === start?.spec ? 'start' : plateau.has(c.spec) ? 'within noise of the choice' : 'other finalist';
-  const palette: [string, string][] = [['choice', '#d62728'], ['choice (the start)', '#d62728'], ['start', '#7f7f7f'], ['within noise of the choice', '#59a14f'], ['other finalist', '#4c78a8']];
+    c.spec === choice?.spec ? (c.spec === start?.spec ? 'choice (the start)' : 'choice') : c.spec === start?.spec ? (plateau.has(c.spec) ? 'start, within noise of the choice' : 'start') : plateau.has(c.spec) ? 'within noise of the choice' : 'other finalist';
+  const palette: [string, string][] = [['choice', '#d62728'], ['choice (the start)', '#d62728'], ['start', '#7f7f7f'], ['start, within noise of the choice', '#59a14f'], ['within noise of the choice', '#59a14f'], ['other finalist', '#4c78a8']];
   const present = palette.filter(([r]) => validated.some((c) => role(c) === r));
   const [roles, colors] = [present.map(([r]) => r), present.map(([, c]) => c)];
   const rows = validated.flatMap((c) => {
@@ -195,8 +218,8 @@ export function tuneSlices(o: TuneOutput): Chart {
       resolve: { scale: { y: 'shared' } },
     }),
     table: {
-      head: ['finalist', 'mean on validation', 'se', 'role'],
-      rows: [...validated].sort((a, b) => b.mean - a.mean).map((c) => [candidateText(o, c), fmt(c.mean, 4), fmt(c.se, 4), role(c)]),
+      head: ['finalist', 'mean on validation', 'se', 'games', 'role'],
+      rows: [...validated].sort((a, b) => b.mean - a.mean).map((c) => [candidateText(o, c), fmt(c.mean, 4), fmt(c.se, 4), typeof o.best.validationGames === 'number' ? int(o.best.validationGames) : '-', role(c)]),
     },
   };
 }

@@ -122,6 +122,7 @@ export function writeTuneFixture(dir: string): void {
     game: 'sevn', preset: 'sevn', mode: 'round', strategy: 'stay-at', field: ['stay-at:points=25'], objective: 'mean', method: 'race', seed: 9,
     searched: [{ name: 'points', kind: 'int', lo: 15, hi: 30, step: null }, { name: 'margin', kind: 'float', lo: 0, hi: 1, step: null }],
     best: cand(24, 0.3, 20.0, 0.08), start: cand(15, 0, 18.0, 0.08), answer: 'choice', choice: validated[0], validated, plateau: validated.slice(0, 3),
+    diffVsStart: { mean: 2.0, se: 0.05, ci95: [1.902, 2.098], pValue: 0.0001 },
     validationGames: 1000, confirmationGames: 1000, searchSteps: 3, games: 18000,
   }));
   writeFileSync(out.file('run.json'), JSON.stringify({ format: 1, kind: 'tune', version: '0.1.0', game: 'sevn', preset: 'sevn', seed: 9, mode: 'round' }));

@@ -294,7 +294,11 @@ describe('tune, tournament and compare charts', () => {
     expect(num(area.datum.hi) - num(area.datum.lo)).toBeCloseTo(2 * Z95 * 0.2, 12);
     const rules = dataItems(p, 'rule').map((i) => i.datum);
     expect(rules.filter((r) => r.label).map((r) => [r.label, r.mean])).toEqual([['answer, confirmation', 20], ['start, confirmation', 18]]);
-    expect(progress.table.rows.at(-2)).toEqual(['answer, confirmation', 'points=24,margin=0.300', '20.0000', '0.0800']);
+    expect(progress.table.rows.at(-3)).toEqual(['answer, confirmation', 'points=24,margin=0.300', '20.0000', '0.0800', '1,000']);
+    // The paired answer - start difference (best.json's diffVsStart): the result the two overlapping CIs cannot show.
+    expect(progress.table.rows.at(-1)).toEqual(['answer - start (paired), confirmation', '-', '2.0000', '0.0500', '1,000']);
+    expect(progress.caption).toContain('Answer - start, paired on the same confirmation games: 2.0000 (95% CI [1.9020, 2.0980], p = 0.0001)');
+    expect(progress.caption).toContain("tune.arrow's step counts from 0");
     expect(progress.caption).toContain('18,000 games');
     expect(progress.caption).toContain('seed 9');
     // Parameter paths: 12 candidates, one point per parameter each, and the incumbent's line.
@@ -309,7 +313,11 @@ describe('tune, tournament and compare charts', () => {
     expect(dots.map((d) => [d.value, d.mean, d.role]).sort()).toEqual([
       [15, 18.1, 'start'], [23, 20.05, 'within noise of the choice'], [24, 20.2, 'choice'], [25, 20.1, 'within noise of the choice'],
     ]);
-    expect(slices.table.rows[0]).toEqual(['points=24,margin=0.300', '20.2000', '0.1000', 'choice']);
+    expect(slices.table.rows[0]).toEqual(['points=24,margin=0.300', '20.2000', '0.1000', '1,000', 'choice']);
+    // A start within noise of the choice (in best.json's plateau) says so, as tune prints it.
+    const startRow = (o.best.validated as { spec: string; values: { points: number } }[]).find((c) => c.values.points === 15)!;
+    const noisy = charts.tuneSlices({ ...o, best: { ...o.best, plateau: [...(o.best.plateau as unknown[]), startRow] } });
+    expect(noisy.table.rows.find((r) => r[0].startsWith('points=15'))!.at(-1)).toBe('start, within noise of the choice');
   });
 
   it('tune (a real run, race over an integer and an enum): every search row drawn, enum choices named on the axis, each finalist in the slices', async () => {
