@@ -98,19 +98,20 @@ export function scoreHistogram(o: SimulateOutput): Chart {
 }
 
 function seatTable(o: SimulateOutput, rates: boolean): Chart['table'] {
-  const head = ['seat', 'strategy', 'games', 'mean', 'se', '95% CI'];
+  const head = ['seat', 'strategy', o.manifest.mode === 'game' ? 'games' : `${roundUnit(o.game)}s`, 'mean', 'se', '95% CI'];
   const win = rates && o.seats.some((s) => s.winShare);
   const bust = rates && o.seats.some((s) => s.bustRate);
   // The intervals the charts draw (shareCi95: Wilson's where a share has fewer than 5 of one outcome).
   if (win) head.push('win share [95% CI]');
-  if (bust) head.push('bust rate [95% CI]');
+  // In game mode a bust rate is over the rounds played, not the games: their count goes with it (as simulate prints it).
+  if (bust) head.push(o.manifest.mode === 'game' ? 'bust rate [95% CI], rounds' : 'bust rate [95% CI]');
   if (!rates) head.push('p5/p50/p95');
   return {
     head,
     rows: o.seats.map((s) => {
       const r = [String(s.seat), s.strategy, int(s.games), fmt(s.mean), fmt(s.se, 4), `[${fmt(s.ci95[0])}, ${fmt(s.ci95[1])}]`];
       if (win) r.push(s.winShare ? `${fmt(s.winShare.mean, 4)} [${fmt(s.winShare.ci95[0], 4)}, ${fmt(s.winShare.ci95[1], 4)}]` : '-');
-      if (bust) r.push(s.bustRate ? `${fmt(s.bustRate.rate, 4)} [${fmt(s.bustRate.ci95[0], 4)}, ${fmt(s.bustRate.ci95[1], 4)}]` : '-');
+      if (bust) r.push(s.bustRate ? `${fmt(s.bustRate.rate, 4)} [${fmt(s.bustRate.ci95[0], 4)}, ${fmt(s.bustRate.ci95[1], 4)}]${o.manifest.mode === 'game' ? `, ${int(s.bustRate.rounds)}` : ''}` : '-');
       if (!rates) r.push([s.quantiles.p5, s.quantiles.p50, s.quantiles.p95].map((q) => fmt(q, Number.isInteger(q) ? 0 : 1)).join('/'));
       return r;
     }),
@@ -262,8 +263,8 @@ export function tournamentLadder(o: TournamentOutput): Chart | null {
       `(a lead of 100 finishes ahead in a shared game 64% of the time); bars: 95% intervals from ${String(o.report.bootstrap ?? '')} bootstrap resamples of the deals. LOS: the chance a strategy is stronger than the next one down.${noBars}`,
     spec: strategyIntervals(rows, 'elo', 'Elo (95% interval)'),
     table: {
-      head: ['rank', 'strategy', 'Elo', '95% interval', 'LOS over next'],
-      rows: rated.map((r, i) => [String(i + 1), r.spec, signed(r.elo!), r.elo_ci95 ? `${signed(r.elo_ci95[0])} to ${signed(r.elo_ci95[1])}` : '-', Number.isFinite(r.los_next) ? `${fmt(100 * r.los_next!, 1)}%` : '-']),
+      head: ['rank', 'strategy', 'Elo', '95% interval', 'LOS over next', 'games'],
+      rows: rated.map((r, i) => [String(i + 1), r.spec, signed(r.elo!), r.elo_ci95 ? `${signed(r.elo_ci95[0])} to ${signed(r.elo_ci95[1])}` : '-', Number.isFinite(r.los_next) ? `${fmt(100 * r.los_next!, 1)}%` : '-', Number.isFinite(r.games) ? int(r.games as number) : '-']),
     },
   };
 }

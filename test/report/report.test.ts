@@ -121,6 +121,12 @@ describe('simulate charts', () => {
     expect(caption).toContain('400 games, seed 7');
     const bust = (await drawn(charts.bustRate(o).spec)).find((m) => m.name === 'layer_0_marks')!.items;
     expect(bust.map((b) => b.datum.mean)).toEqual(fx.sevnGameResult.seats.map((s) => s.bustRate!.rate));
+    // In game mode the bust rate's table cell gives the rounds it is over, as simulate prints them.
+    const table = charts.bustRate(o).table;
+    expect(table.head.at(-1)).toBe('bust rate [95% CI], rounds');
+    expect(table.rows[0].at(-1)).toMatch(new RegExp(`, ${fx.sevnGameResult.seats[0].bustRate!.rounds.toLocaleString('en-US')}$`));
+    // A round-mode run's table counts rounds, not games.
+    expect(charts.scoreHistogram(readOutput(fx.sevnRound) as SimulateOutput).table.head[2]).toBe('rounds');
   });
 
   it('SEVN draw minus stay (as played): a panel per distinct count with its zero line, each point the pooled difference of means', async () => {
@@ -362,6 +368,7 @@ describe('tune, tournament and compare charts', () => {
     expect(dataItems(ladder, 'symbol').map((p) => [p.datum.spec, p.datum.elo])).toEqual(t.ranking.map((r: Rated) => [r.spec, r.elo]));
     expect(dataItems(ladder, 'rule').map((p) => [p.datum.lo, p.datum.hi])).toEqual(t.ranking.map((r: Rated) => r.elo_ci95));
     expect(charts.tournamentLadder(o)!.table.rows.map((r) => r[1])).toEqual(t.ranking.map((r: Rated) => r.spec));
+    expect(charts.tournamentLadder(o)!.table.rows.map((r) => r.at(-1))).toEqual(t.ranking.map((r: { games: number }) => r.games.toLocaleString('en-US')));
   });
 
   it('tournament (a hand-made output): cell texts and CI ends where the numbers put them', async () => {
