@@ -139,8 +139,13 @@ describe('simulate charts', () => {
     const panels = new Set(points.map((p) => p.datum.band));
     expect([...panels].every((b) => /^\d$/.test(String(b)))).toBe(true);
     expect(marks.filter((m) => m.marktype === 'line' && m.role === 'mark')).toHaveLength(panels.size);
-    const zeros = marks.filter((m) => m.marktype === 'rule' && m.role === 'mark' && m.items.length > 0);
-    expect(zeros).toHaveLength(panels.size);
+    // Per panel two rule marks: the CI bars (one per point, so a panel of one point shows its CI) and the zero line.
+    const ruleMarks = marks.filter((m) => m.marktype === 'rule' && m.role === 'mark' && m.items.length > 0);
+    expect(ruleMarks).toHaveLength(2 * panels.size);
+    // The bars are the layer before the zero line in each panel: drawn from lo to hi, whose span is 2 x 1.96 se.
+    const bars = ruleMarks.filter((_, i) => i % 2 === 0).flatMap((m) => m.items);
+    expect(bars).toHaveLength(points.length);
+    for (const b of bars) expect(num(b.datum.hi) - num(b.datum.lo)).toBeCloseTo(2 * Z95 * num(b.datum.se), 9);
     // One point worked out from decisions.arrow directly: 2 distinct values at 20 points (band 20-24, drawn at 22).
     const rows = arrow(join(fx.sevnRound, 'decisions.arrow')).filter((r) => r.kind === 'draw-stay' && r.distinct === 2 && r.points === 20);
     const mean = (action: string) => {
@@ -153,6 +158,9 @@ describe('simulate charts', () => {
     expect(axisTitles(marks)).toEqual(expect.arrayContaining(['round points at stake', 'draw − stay (round score)']));
     expect(c.caption).toContain('As played');
     expect(c.caption).toContain('points in bands of 5, each drawn at its middle');
+    // The table is a selection of the points drawn, and says so.
+    expect(c.table.rows.length).toBeLessThan(points.length);
+    expect(c.caption).toContain('the lowest and highest points and the two either side of zero; `sevensim decisions DIR` lists every state');
   });
 
   it('SEVN draw minus stay in game mode: the chance to win, from the win sums (1/840ths), not the final score', async () => {
