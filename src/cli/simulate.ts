@@ -4,7 +4,7 @@ import { gameModule } from '../catalog.js';
 import type { DecisionRecording } from '../engine/decisions.js';
 import { checkNumber, refuseUnused } from '../engine/checks.js';
 import { UserError } from '../engine/errors.js';
-import { DEFAULT_CHUNK_SIZE, DEFAULT_COUNTERFACTUAL, type SimulateDefinition, type SimulateOptions, type SimulateResult, parseShard, simulate } from '../run/simulate.js';
+import { DEFAULT_CHUNK_SIZE, DEFAULT_COUNTERFACTUAL, type SimulateDefinition, type SimulateOptions, type SimulateResult, parseShard, shardRange, simulate } from '../run/simulate.js';
 import { formatSummaryNotes, formatSummaryTable } from '../stats/summary.js';
 import { chunkSizeOption, command, forceOption, gameOptions, gamesOption, jsonOption, loadRules, modeOption, presetName, quietOption, resumeFrom, resumeOption, runDefinition, seedOption, threadsOption } from './options.js';
 import { interruptible, progressBar } from './progress.js';
@@ -45,7 +45,8 @@ export const simulateCommand = command(simulateOptions, async (a) => {
   await runSimulateCommand(a);
 });
 
-export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult> {
+/** Runs simulate as the CLI gives it; undefined for a shard with no chunks (nothing to play). */
+export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult | undefined> {
   const game = gameModule(a.game);
   if (a.perGame && !a.out) throw new UserError('--per-game writes games.arrow, so it needs --out DIR');
   if (a.resume === undefined) {
@@ -66,6 +67,15 @@ export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult> {
     buckets: a.bucket,
     counterfactual: a.decisions === 'counterfactual' ? { rate: a.sampleRate, rollouts: a.rollouts } : null,
   }));
+  // A shard with no chunks (more shards than chunks) has nothing to play: it succeeds and writes nothing,
+  // so that a job array's task for it does not fail; merging the other shards gives the whole run.
+  if (def.shard) {
+    const [first, last] = shardRange(Math.ceil(def.games / def.chunkSize), def.shard);
+    if (first === last) {
+      process.stderr.write(`sevensim: --shard ${def.shard.index}/${def.shard.count}: this shard has no chunks (${counted(Math.ceil(def.games / def.chunkSize), 'chunk')} in all), so there is nothing to play and nothing was written; merge the other shards' outputs for the whole run\n`);
+      return undefined;
+    }
+  }
   const progress = progressBar(a.quiet);
   return interruptible(
     () => (out !== undefined && new OutputDir(out).resumable() ? `no result files were written; \`sevensim simulate --resume ${out}\` continues from the last checkpoint` : 'no result files were written'),

@@ -43,3 +43,22 @@ describe('shards as separate processes', () => {
     expect(a.mergedFrom).toHaveLength(3);
   }, 120_000);
 });
+
+describe('more shards than chunks', () => {
+  it('a shard with no chunks succeeds and writes nothing; merging the others gives the unsharded run', () => {
+    const dir = tempDir('empty-shard');
+    // 1,000 games in chunks of 300: 4 chunks; of 5 shards (floor(i x 4 / 5)), shard 1 gets none.
+    const run = ['simulate', '--game', 'sevenfall', '--players', 'stand', '--games', '1000', '--chunk-size', '300', '--threads', '1', '--quiet', '--json'];
+    const empty = sevensim(...run, '--shard', '1/5', '--out', join(dir, 's1'));
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toBe('');
+    expect(empty.stderr.trim()).toBe("sevensim: --shard 1/5: this shard has no chunks (4 chunks in all), so there is nothing to play and nothing was written; merge the other shards' outputs for the whole run");
+    expect(readdirSync(dir)).toEqual([]);
+    for (const i of [2, 3, 4, 5]) expect(sevensim(...run, '--shard', `${i}/5`, '--out', join(dir, `s${i}`)).code).toBe(0);
+    const merged = sevensim('merge', ...[2, 3, 4, 5].map((i) => join(dir, `s${i}`)), '--out', join(dir, 'merged'), '--json');
+    const whole = sevensim(...run);
+    expect(merged.code).toBe(0);
+    const seats = (s: string) => JSON.parse(s).seats;
+    expect(seats(merged.stdout)).toEqual(seats(whole.stdout));
+  }, 60_000);
+});
