@@ -4,7 +4,7 @@ import { gameModule } from '../catalog.js';
 import type { DecisionRecording } from '../engine/decisions.js';
 import { checkNumber, refuseUnused } from '../engine/checks.js';
 import { UserError } from '../engine/errors.js';
-import { DEFAULT_CHUNK_SIZE, DEFAULT_COUNTERFACTUAL, type SimulateDefinition, type SimulateOptions, type SimulateResult, parseShard, shardRange, simulate } from '../run/simulate.js';
+import { DEFAULT_CHUNK_SIZE, DEFAULT_COUNTERFACTUAL, type SimulateDefinition, type SimulateOptions, type SimulateResult, EmptyShard, parseShard, simulate } from '../run/simulate.js';
 import { formatSummaryNotes, formatSummaryTable } from '../stats/summary.js';
 import { chunkSizeOption, command, forceOption, gameOptions, gamesOption, jsonOption, loadRules, modeOption, presetName, quietOption, resumeFrom, resumeOption, runDefinition, seedOption, threadsOption } from './options.js';
 import { interruptible, progressBar } from './progress.js';
@@ -67,31 +67,31 @@ export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult | u
     buckets: a.bucket,
     counterfactual: a.decisions === 'counterfactual' ? { rate: a.sampleRate, rollouts: a.rollouts } : null,
   }));
-  // A shard with no chunks (more shards than chunks) has nothing to play: it succeeds and writes nothing,
-  // so that a job array's task for it does not fail; merging the other shards gives the whole run.
-  if (def.shard) {
-    const [first, last] = shardRange(Math.ceil(def.games / def.chunkSize), def.shard);
-    if (first === last) {
-      process.stderr.write(`sevensim: --shard ${def.shard.index}/${def.shard.count}: this shard has no chunks (${counted(Math.ceil(def.games / def.chunkSize), 'chunk')} in all), so there is nothing to play and nothing was written; merge the other shards' outputs for the whole run\n`);
-      return undefined;
-    }
-  }
   const progress = progressBar(a.quiet);
   return interruptible(
     () => (out !== undefined && new OutputDir(out).resumable() ? `no result files were written; \`sevensim simulate --resume ${out}\` continues from the last checkpoint` : 'no result files were written'),
     async (signal) => {
-      const result = await simulate({
-        ...def,
-        game,
-        threads: a.threads,
-        out: out ?? null,
-        force: a.force,
-        resume: resumed,
-        checkpointEvery: a.checkpointSeconds * 1000,
-        argv: process.argv.slice(2),
-        signal,
-        onProgress: (done, total) => progress.update(done, total),
-      });
+      let result: SimulateResult;
+      try {
+        result = await simulate({
+          ...def,
+          game,
+          threads: a.threads,
+          out: out ?? null,
+          force: a.force,
+          resume: resumed,
+          checkpointEvery: a.checkpointSeconds * 1000,
+          argv: process.argv.slice(2),
+          signal,
+          onProgress: (done, total) => progress.update(done, total),
+        });
+      } catch (e) {
+        // Every check of the arguments has passed: only then is an empty shard a success.
+        if (!(e instanceof EmptyShard)) throw e;
+        progress.stop();
+        process.stderr.write(`sevensim: ${e.message}\n`);
+        return undefined;
+      }
       progress.stop();
       printSummary(result, a.json, out);
       return result;

@@ -226,13 +226,21 @@ function checkedDefinition(o: SimulateOptions): ReturnType<typeof simulateDefini
   }
 }
 
+/**
+ * A shard with no chunks (more shards than chunks), found after every check of the run's arguments:
+ * the CLI says so and exits 0, so that its task in a job array does not fail (merge the others).
+ */
+export class EmptyShard extends UserError {
+  override name = 'EmptyShard';
+}
+
 export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const { definition, choices, bucketer } = checkedDefinition(o);
   const { preset: _preset, shard: _shard, perGame, ...fields } = definition;
   const def: RunDefinition = { ...fields, buckets: choices };
   const total = chunkCount(def);
   const [first, last] = shardRange(total, definition.shard);
-  if (first === last) throw new UserError(`--shard ${definition.shard!.index}/${definition.shard!.count}: this shard has no chunks (${counted(total, 'chunk')} in all); use fewer shards or more --games`);
+  if (first === last) throw new EmptyShard(`--shard ${definition.shard!.index}/${definition.shard!.count}: this shard has no chunks (${counted(total, 'chunk')} in all), so there is nothing to play and nothing was written; merge the other shards' outputs for the whole run`);
   const gamesInRange = Math.min(last * def.chunkSize, def.games) - first * def.chunkSize;
   if (o.resume && !o.out) throw new UserError('--resume continues the run in an --out directory: give it');
   // The Arrow writers load Apache Arrow (about 0.3 s of CPU): only a run that writes files needs them.

@@ -60,5 +60,9 @@ describe('more shards than chunks', () => {
     expect(merged.code).toBe(0);
     const seats = (s: string) => JSON.parse(s).seats;
     expect(seats(merged.stdout)).toEqual(seats(whole.stdout));
+    // The run's arguments are checked first: a wrong command fails on the empty shard too.
+    const bad = sevensim('simulate', '--game', 'sevenfall', '--players', 'bogus', '--games', '1000', '--chunk-size', '300', '--shard', '1/5');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/unknown sevenfall strategy "bogus"/);
   }, 60_000);
 });
