@@ -72,18 +72,30 @@ function paramScale(o: TuneOutput, p: string, title: string, extra: number[] = [
   return known.length ? { scale: { domain: [lo - pad, hi + pad], nice: false, zero: false }, axis } : { scale: { zero: false }, axis };
 }
 
-/** best.json's paired answer - start difference on the confirmation block, when it has one. */
-function pairedDiff(o: TuneOutput): { mean: number; se: number; ci95: [number, number]; pValue?: number } | null {
-  const d = o.best.diffVsStart as { mean?: unknown; se?: unknown; ci95?: unknown; pValue?: unknown } | undefined;
-  return d && typeof d.mean === 'number' && typeof d.se === 'number' && Array.isArray(d.ci95) ? (d as { mean: number; se: number; ci95: [number, number]; pValue?: number }) : null;
+type Paired = { mean: number; se: number; ci95: [number, number]; pValue?: number };
+
+/**
+ * best.json's paired difference against the start, as tune prints it: answer - start (diffVsStart), or
+ * when the start was kept over the validation's choice, choice - start (choiceVsStart). On the
+ * confirmation block; a best.json without confirmationGames is from before that block, when
+ * diffVsStart was measured on the validation block.
+ */
+function pairedDiff(o: TuneOutput): { d: Paired; what: string; block: string; games: string } | null {
+  const kept = o.best.answer === 'start kept';
+  const d = (kept ? o.best.choiceVsStart : o.best.diffVsStart) as { mean?: unknown; se?: unknown; ci95?: unknown } | undefined;
+  if (!(d && typeof d.mean === 'number' && typeof d.se === 'number' && Array.isArray(d.ci95))) return null;
+  const confirmed = typeof o.best.confirmationGames === 'number';
+  const games = confirmed ? o.best.confirmationGames : o.best.validationGames;
+  return { d: d as Paired, what: kept ? 'choice - start' : 'answer - start', block: confirmed ? 'confirmation' : 'validation', games: typeof games === 'number' ? int(games) : '-' };
 }
 
 /** The paired difference in words for a caption: the result the two answers' own overlapping CIs cannot show. */
 function diffText(o: TuneOutput): string {
-  const d = pairedDiff(o);
-  if (d === null || (d.mean === 0 && d.se === 0)) return '';
-  const p = typeof d.pValue === 'number' ? `, p = ${fmt(d.pValue, 4)}` : '';
-  return ` Answer - start, paired on the same confirmation games: ${fmt(d.mean, 4)} (95% CI [${fmt(d.ci95[0], 4)}, ${fmt(d.ci95[1], 4)}]${p}): whether the answer beats the start is this difference's CI, not whether the two CIs above overlap.`;
+  const x = pairedDiff(o);
+  if (x === null || (x.d.mean === 0 && x.d.se === 0)) return ''; // the answer is the start
+  const p = typeof x.d.pValue === 'number' ? `, p = ${fmt(x.d.pValue, 4)}` : '';
+  const cap = x.what[0].toUpperCase() + x.what.slice(1);
+  return ` ${cap}, paired on the same ${x.block} games: ${fmt(x.d.mean, 4)} (95% CI [${fmt(x.d.ci95[0], 4)}, ${fmt(x.d.ci95[1], 4)}]${p}): whether one beats the other is this difference's CI, not whether their own CIs overlap.`;
 }
 
 const confirmationGames = (o: TuneOutput): string => (typeof o.best.confirmationGames === 'number' ? int(o.best.confirmationGames) : '-');
@@ -98,11 +110,14 @@ export function tuneProgress(o: TuneOutput): Chart {
     const inc = rows.find((r) => r.incumbent === true) ?? rows.reduce((a, r) => ((r.mean as number) > (a.mean as number) ? r : a));
     const mean = (inc.best_mean ?? inc.mean) as number;
     const se = (inc.best_se ?? inc.se) as number;
-    // race and grid pool the incumbent over every search step it played so far (bestSoFar): its games with it.
+    // race and grid pool the incumbent's estimate (best_se) over every search step it played so far: its games
+    // with it, its rows found by their parameter values (not their text, which rounds). Without best_se (an
+    // older file) the estimate is the step's own.
     const method = String(o.best.method ?? o.run.method ?? '');
-    const text = rowText(o, inc);
-    const games = method === 'race' || method === 'grid' ? search.filter((r) => (r.step as number) <= s && rowText(o, r) === text).reduce((n, r) => n + (r.games as number), 0) : (inc.games as number);
-    return { step: s + 1, mean, lo: mean - Z95 * se, hi: mean + Z95 * se, se, incumbent: text, games };
+    const same = (r: Row): boolean => o.params.every((p) => r[`param_${p}`] === inc[`param_${p}`]);
+    const pooled = typeof inc.best_se === 'number' && (method === 'race' || method === 'grid');
+    const games = pooled ? search.filter((r) => (r.step as number) <= s && same(r)).reduce((n, r) => n + (r.games as number), 0) : (inc.games as number);
+    return { step: s + 1, mean, lo: mean - Z95 * se, hi: mean + Z95 * se, se, incumbent: rowText(o, inc), games };
   });
   const answer = candidate(o.best.best);
   const diff = pairedDiff(o);
@@ -138,7 +153,7 @@ export function tuneProgress(o: TuneOutput): Chart {
         // The games behind each estimate: the step's, or for race and grid the incumbent's over its steps so far.
         ...points.filter((_, i, a) => a.length <= 12 || i % Math.ceil(a.length / 12) === 0 || i === a.length - 1).map((p) => [String(p.step), p.incumbent, fmt(p.mean, 4), fmt(p.se, 4), int(p.games)]),
         ...confirmed.map((c) => [c.label, c === confirmed[0] && answer ? candidateText(o, answer) : start ? candidateText(o, start) : '-', fmt(c.mean, 4), fmt(c.se, 4), confirmationGames(o)]),
-        ...(diff && !isStart ? [['answer - start (paired), confirmation', '-', fmt(diff.mean, 4), fmt(diff.se, 4), confirmationGames(o)]] : []),
+        ...(diff && !(diff.d.mean === 0 && diff.d.se === 0) ? [[`${diff.what} (paired), ${diff.block}`, '-', fmt(diff.d.mean, 4), fmt(diff.d.se, 4), diff.games]] : []),
       ],
     },
   };

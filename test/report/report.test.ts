@@ -142,10 +142,9 @@ describe('simulate charts', () => {
     // Per panel two rule marks: the CI bars (one per point, so a panel of one point shows its CI) and the zero line.
     const ruleMarks = marks.filter((m) => m.marktype === 'rule' && m.role === 'mark' && m.items.length > 0);
     expect(ruleMarks).toHaveLength(2 * panels.size);
-    // The bars are the layer before the zero line in each panel: drawn from lo to hi, whose span is 2 x 1.96 se.
+    // The bars are the layer before the zero line in each panel: one per point drawn.
     const bars = ruleMarks.filter((_, i) => i % 2 === 0).flatMap((m) => m.items);
     expect(bars).toHaveLength(points.length);
-    for (const b of bars) expect(num(b.datum.hi) - num(b.datum.lo)).toBeCloseTo(2 * Z95 * num(b.datum.se), 9);
     // One point worked out from decisions.arrow directly: 2 distinct values at 20 points (band 20-24, drawn at 22).
     const rows = arrow(join(fx.sevnRound, 'decisions.arrow')).filter((r) => r.kind === 'draw-stay' && r.distinct === 2 && r.points === 20);
     const mean = (action: string) => {
@@ -160,7 +159,7 @@ describe('simulate charts', () => {
     expect(c.caption).toContain('points in bands of 5, each drawn at its middle');
     // The table is a selection of the points drawn, and says so.
     expect(c.table.rows.length).toBeLessThan(points.length);
-    expect(c.caption).toContain('the lowest and highest points and the two either side of zero; `sevensim decisions DIR` lists every state');
+    expect(c.caption).toContain('the lowest and highest points and the two either side of the first change of sign; `sevensim decisions DIR` lists every state');
   });
 
   it('SEVN draw minus stay in game mode: the chance to win, from the win sums (1/840ths), not the final score', async () => {
@@ -309,6 +308,7 @@ describe('tune, tournament and compare charts', () => {
     const rules = dataItems(p, 'rule').map((i) => i.datum);
     expect(rules.filter((r) => r.label).map((r) => [r.label, r.mean])).toEqual([['answer, confirmation', 20], ['start, confirmation', 18]]);
     expect(progress.table.rows.at(-3)).toEqual(['answer, confirmation', 'points=24,margin=0.300', '20.0000', '0.0800', '1,000']);
+    expect(progress.table.rows.at(-2)).toEqual(['start, confirmation', 'points=15,margin=0', '18.0000', '0.0800', '1,000']);
     // The paired answer - start difference (best.json's diffVsStart): the result the two overlapping CIs cannot show.
     expect(progress.table.rows.at(-1)).toEqual(['answer - start (paired), confirmation', '-', '2.0000', '0.0500', '1,000']);
     expect(progress.caption).toContain('Answer - start, paired on the same confirmation games: 2.0000 (95% CI [1.9020, 2.0980], p = 0.0001)');
@@ -328,10 +328,34 @@ describe('tune, tournament and compare charts', () => {
       [15, 18.1, 'start'], [23, 20.05, 'within noise of the choice'], [24, 20.2, 'choice'], [25, 20.1, 'within noise of the choice'],
     ]);
     expect(slices.table.rows[0]).toEqual(['points=24,margin=0.300', '20.2000', '0.1000', '1,000', 'choice']);
+    // The answer is the start: no difference to show. The start kept over the choice: choice - start, as tune prints it.
+    // A best.json from before the confirmation block: its diffVsStart was on the validation block.
+    const asStart = charts.tuneProgress({ ...o, best: { ...o.best, answer: 'start', best: o.best.start, diffVsStart: { mean: 0, se: 0, ci95: [0, 0], pValue: 1 } } });
+    expect(asStart.table.rows.some((r) => r[0].includes('(paired)'))).toBe(false);
+    expect(asStart.caption).not.toContain('paired on');
+    const kept = charts.tuneProgress({ ...o, best: { ...o.best, answer: 'start kept', best: o.best.start, diffVsStart: { mean: 0, se: 0, ci95: [0, 0] }, choiceVsStart: { mean: 0.5, se: 0.4, ci95: [-0.284, 1.284], pValue: 0.21 } } });
+    expect(kept.table.rows.at(-1)).toEqual(['choice - start (paired), confirmation', '-', '0.5000', '0.4000', '1,000']);
+    expect(kept.caption).toContain('Choice - start, paired on the same confirmation games: 0.5000 (95% CI [-0.2840, 1.2840], p = 0.2100)');
+    const { confirmationGames: _c, ...older } = o.best;
+    expect(charts.tuneProgress({ ...o, best: older }).table.rows.at(-1)).toEqual(['answer - start (paired), validation', '-', '2.0000', '0.0500', '1,000']);
     // A start within noise of the choice (in best.json's plateau) says so, as tune prints it.
     const startRow = (o.best.validated as { spec: string; values: { points: number } }[]).find((c) => c.values.points === 15)!;
     const noisy = charts.tuneSlices({ ...o, best: { ...o.best, plateau: [...(o.best.plateau as unknown[]), startRow] } });
     expect(noisy.table.rows.find((r) => r[0].startsWith('points=15'))!.at(-1)).toBe('start, within noise of the choice');
+  });
+
+  it('tune: a race incumbent\'s games pooled over the steps it played, found by its values (two margins 0.0005 apart print alike)', () => {
+    const o = readOutput(fx.tune) as TuneOutput;
+    // Three steps of 1,000, 1,000 and 1,500 games a candidate; margin 0.001 leads throughout beside margin 0.0005
+    // (both print as 0.001). Race pools the leader over its steps: 1,000, 2,000, 3,500 games behind best_se.
+    const row = (step: number, margin: number, games: number, incumbent: boolean) => ({ step, block: 'search', param_points: 20, param_margin: margin, games, mean: 1, se: 0.1, diff_vs_incumbent: 0, diff_se: 0, incumbent, best_mean: 1, best_se: 0.1 });
+    const steps = [row(0, 0.001, 1000, true), row(0, 0.0005, 1000, false), row(1, 0.001, 1000, true), row(1, 0.0005, 1000, false), row(2, 0.001, 1500, true), row(2, 0.0005, 1500, false)];
+    const t = charts.tuneProgress({ ...o, steps, best: { ...o.best, method: 'race' } });
+    expect(t.table.rows.slice(0, 3).map((r) => [r[0], r[1], r[4]])).toEqual([['1', 'points=20,margin=0.001', '1,000'], ['2', 'points=20,margin=0.001', '2,000'], ['3', 'points=20,margin=0.001', '3,500']]);
+    // CMA-ES estimates each step on its own games; a file without best_se (older) too.
+    expect(charts.tuneProgress({ ...o, steps, best: { ...o.best, method: 'cmaes' } }).table.rows.slice(0, 3).map((r) => r[4])).toEqual(['1,000', '1,000', '1,500']);
+    const older = steps.map(({ best_mean: _m, best_se: _s, ...r }) => r);
+    expect(charts.tuneProgress({ ...o, steps: older, best: { ...o.best, method: 'race' } }).table.rows.slice(0, 3).map((r) => r[4])).toEqual(['1,000', '1,000', '1,500']);
   });
 
   it('tune (a real run, race over an integer and an enum): every search row drawn, enum choices named on the axis, each finalist in the slices', async () => {

@@ -59,7 +59,7 @@ export function sevnDecisionValue(o: SimulateOutput, game: GameModule): Chart {
   return {
     id: 'sevn-draw-minus-stay',
     title: `SEVN: value of drawing over staying by points at stake${o.counterfactual ? ' (counterfactual)' : ''}`,
-    caption: `${simulateCaption(o, game)} ${how} One panel per ${dw > 1 ? `band of ${dw} ` : ''}distinct values held; ${pw > 1 ? `points in bands of ${pw}, each drawn at its middle (the last band also holds everything above)` : 'points as recorded'}. Band and bars: 95% CI (a bar alone where a panel has one point); dashed: zero (above it drawing is better). States with fewer than ${MIN_DECISIONS} decisions ${o.counterfactual ? '(rollouts)' : 'on either side'} are left out. The table gives, per panel, the lowest and highest points and the two either side of zero; \`sevensim decisions DIR\` lists every state.`,
+    caption: `${simulateCaption(o, game)} ${how} One panel per ${dw > 1 ? `band of ${dw} ` : ''}distinct values held; ${pw > 1 ? `points in bands of ${pw}, each drawn at its middle (the last band also holds everything above)` : 'points as recorded'}. Band and bars: 95% CI (a bar alone where a panel has one point); dashed: zero (above it drawing is better). States with fewer than ${MIN_DECISIONS} decisions ${o.counterfactual ? '(rollouts)' : 'on either side'} are left out. The table gives, per panel, the lowest and highest points and the two either side of the first change of sign; \`sevensim decisions DIR\` lists every state.`,
     spec: spec({
       data: { values: points },
       facet: { field: 'band', type: 'ordinal', title: 'distinct values held', sort: bands, header: { labelFontSize: 11 } },
