@@ -220,6 +220,18 @@ describe('advise --game sevn: the chance to win the game', () => {
   }, 60_000);
 });
 
+describe('advise --game sevn: a best answer within noise says so', () => {
+  it('the higher mean is "best", and a line says when the other\'s loss CI reaches 0; exact losses never get it', () => {
+    const noisy = sevensim('advise', '--game', 'sevn', '--row', '13 12 +4', '--at-stake', '9 4 / 7 7', '--still-in', '1', '--field', 'race', '--rollouts', '50');
+    expect(noisy.code).toBe(0);
+    expect(noisy.stdout).toMatch(/^\s+stay\s+29\.000 exact\s+0\.700 ± 4\.513/m); // 0.7 - 4.513 < 0
+    expect(noisy.stdout).toContain('Round score: the two answers are within noise of each other');
+    const exact = sevensim('advise', '--game', 'sevn', '--preset', 'sevn-numbers', '--row', '13 12 11');
+    expect(exact.code).toBe(0);
+    expect(exact.stdout).not.toContain('within noise');
+  }, 60_000);
+});
+
 describe('advise --game sevn: reading positions', () => {
   it('reads cards as `play` prints them, and the opponents\' status from their rows and --still-in', () => {
     const p = sevnPosition(full, { row: '+2 -3 x2 07 Second-chance ladder', atStake: '5 5 / 9 / none', totals: '0,0,0,0', stillIn: '3' });

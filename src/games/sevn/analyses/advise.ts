@@ -506,6 +506,12 @@ export function formatSevnAdvice(a: SevnAdvice): string {
   const w = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
   for (const r of [head, ...body]) lines.push(`  ${r.map((c, i) => c.padEnd(w[i])).join('   ').trimEnd()}`);
   lines.push(`Values ± 95% CI (1.96 SE) from ${a.rollouts.toLocaleString('en-US')} paired rollouts (the same futures for draw and stay), seed ${a.seed}; losses from the paired differences.`);
+  // "(best)" is the higher mean; where the other answer's loss is within its 95% CI of 0, say so.
+  const within = (what: string, loss: AdviceValue | null | undefined): void => {
+    if (loss && !loss.exact && loss.ci95[0] <= 0) lines.push(`${what}: the two answers are within noise of each other (the loss's 95% CI reaches 0): "best" is only the higher mean; more --rollouts may tell them apart.`);
+  };
+  within('Round score', a.actions.find((x) => !x.bestRound)?.roundLoss);
+  if (a.actions[0].win) within('Win chance', a.actions.find((x) => !x.bestWin)?.winLoss);
   if (a.actions.some((x) => wilsonShown(x.bust, true) || (x.atLeast !== null && wilsonShown(x.atLeast, true)) || (x.win !== null && wilsonShown(x.win, true)))) {
     lines.push('A chance shown as [low, high]: fewer than 5 rollouts ended one way, too few for ± 1.96 SE; Wilson\'s 95% interval instead.');
   }

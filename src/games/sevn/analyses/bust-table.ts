@@ -272,7 +272,7 @@ interface BustTableArgs {
 export async function sevnBustTable(strategies: readonly SevnStrategyDef[], rules: SevnRules, preset: string | null, args: AnalysisArgs): Promise<{ report: unknown; text: string }> {
   const a = args as unknown as BustTableArgs;
   if (a.held !== undefined) {
-    refuseUnused(['--strategy', '--rounds', '--seed', '--band', '--drop-below', '--out', '--force'], 'they set up the full table, which --held replaces with one row\'s chances; remove them, or --held for the full table');
+    refuseUnused(['--strategy', '--rounds', '--seed', '--band', '--drop-below', '--out', '--force'], 'they set up the full table, which --held replaces with one row\'s chances; remove them, or drop --held for the full table');
     const r = bustRowCommand(rules, { held: a.held, secondChance: a.secondChance, unseen: a.unseen ?? null });
     return { report: r, text: formatBustRow(r, rules) };
   }
