@@ -70,6 +70,8 @@ export interface DecisionsTable {
   /** The answer every other is compared with (SEVN stay, SEVENFALL stop, ...). */
   reference: string;
   groups: DecisionGroup[];
+  /** Buckets left out: only one answer was given there (as played), or only the reference (counterfactual). */
+  oneAnswer: { buckets: number; decisions: number };
 }
 
 /** Mean, SE and 95% CI from n, sum and sum of squares (SE NaN when n < 2: one value has no variance). */
@@ -138,6 +140,11 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
   }
 
   const groups: DecisionGroup[] = [];
+  const oneAnswer = { buckets: 0, decisions: 0 };
+  const leaveOut = (g: { actions: Map<string, number[]> }): void => {
+    oneAnswer.buckets++;
+    for (const s of g.actions.values()) oneAnswer.decisions += s[0];
+  };
   for (const g of sums.values()) {
     const est = (s: number[]) => ({ score: fromSums(s[0], s[1], s[2]), win: win ? fromSums(s[0], s[3] / WIN_UNITS, s[4] / (WIN_UNITS * WIN_UNITS)) : null });
     const all = [...g.actions.entries()].map(([action, s]) => ({ action, ...est(s) }));
@@ -149,15 +156,20 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
     if (cf) {
       // Differences against the reference are in each row already; the reference's own are 0.
       const others = all.filter((a) => a.action !== reference);
-      if (others.length === 0) continue;
+      if (others.length === 0) {
+        leaveOut(g);
+        continue;
+      }
       chosen = others.reduce((b, a) => ((win ? a.win!.mean > b.win!.mean : a.score.mean > b.score.mean) ? a : b));
       score = chosen.score;
       w = chosen.win;
       counts = { action: score.n, reference: score.n };
     } else {
-      if (!ref) continue;
       const others = all.filter((a) => a.action !== reference);
-      if (others.length === 0) continue;
+      if (!ref || others.length === 0) {
+        leaveOut(g);
+        continue;
+      }
       chosen = others.reduce((b, a) => ((win ? a.win!.mean > b.win!.mean : a.score.mean > b.score.mean) ? a : b));
       score = minus(chosen.score, ref.score);
       w = win ? minus(chosen.win!, ref.win!) : null;
@@ -179,7 +191,7 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
   }
   const cmp = (a: number | string, b: number | string) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)));
   groups.sort((a, b) => a.features.reduce<number>((c, _, i) => c || cmp(a.features[i], b.features[i]), 0));
-  return { dir, game: m.game, kind, mode: m.mode, unit: win ? 'final total' : `${game.roundUnit ?? 'round'} points`, units: win ? 'games' : `${game.roundUnit ?? 'round'}s`, recording: cf ? 'counterfactual' : 'outcomes', games: m.games, by, reference, groups };
+  return { dir, game: m.game, kind, mode: m.mode, unit: win ? 'final total' : `${game.roundUnit ?? 'round'} points`, units: win ? 'games' : `${game.roundUnit ?? 'round'}s`, recording: cf ? 'counterfactual' : 'outcomes', games: m.games, by, reference, groups, oneAnswer };
 }
 
 const signed = (x: number, d: number) => `${x >= 0 ? '+' : ''}${x.toFixed(d)}`;
@@ -214,5 +226,9 @@ export function formatDecisionsTable(t: DecisionsTable): string {
   ]);
   const w = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
   for (const r of [head, ...body]) lines.push(`  ${r.map((c, i) => c.padEnd(w[i])).join('  ').trimEnd()}`);
+  if (t.oneAnswer.buckets > 0) {
+    const n = t.oneAnswer;
+    lines.push(`Left out: ${n.buckets.toLocaleString('en-US')} bucket${n.buckets === 1 ? '' : 's'} (${n.decisions.toLocaleString('en-US')} ${outcomes ? 'decisions' : 'rollouts'}) with one answer only, nothing to compare${outcomes ? ' (as played, a strategy that answers by these features never shows the other there; --decisions counterfactual plays both)' : ''}.`);
+  }
   return lines.join('\n');
 }

@@ -107,6 +107,13 @@ describe('decisions: SEVN outcomes, game mode', () => {
     expect(text).toMatch(/600 games, outcomes/);
     expect(text).toMatch(/n draw +n stay/);
     for (const g of thin) expect(text).toMatch(new RegExp(`^ {2}${g.features[0]} +${g.features[1]} +${g.counts.action} +${g.counts.reference} .* -$`, 'm'));
+    // Buckets with one answer only are counted, not dropped silently: with the groups they hold every decision of the file.
+    const keys = new Set(rows.map((r) => `${r.points},${r.distinct}`));
+    expect(t.oneAnswer.buckets).toBe(keys.size - t.groups.length);
+    expect(t.oneAnswer.buckets).toBeGreaterThan(0);
+    const all = rows.reduce((s, r) => s + (r.count as number), 0);
+    expect(t.oneAnswer.decisions + t.groups.reduce((s, g) => s + g.counts.action + g.counts.reference, 0)).toBe(all);
+    expect(text).toContain(`Left out: ${t.oneAnswer.buckets} buckets (${t.oneAnswer.decisions.toLocaleString('en-US')} decisions) with one answer only`);
   }, 120_000);
 });
 
