@@ -63,6 +63,15 @@ export function runDefinition<D extends { rules: unknown }>(a: { resume?: string
 }
 
 /**
+ * What every checkpointed run (simulate, tournament, tune) takes from its flags besides its definition:
+ * threads, the directory and whether it is resumed, --force, the checkpoint interval, the command line
+ * (recorded in run.json) and the signal that interrupts it.
+ */
+export function runFlags(a: { threads: number; force?: boolean; checkpointSeconds: number }, out: string | undefined, resumed: boolean, signal: AbortSignal) {
+  return { threads: a.threads, out: out ?? null, force: a.force, resume: resumed, checkpointEvery: a.checkpointSeconds * 1000, argv: process.argv.slice(2), signal };
+}
+
+/**
  * A command's options and action. Its name and one-line description are listed in main.ts, which loads
  * the command's file only when that command runs (so `--help` and short commands do not import them all).
  */

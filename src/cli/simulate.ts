@@ -6,7 +6,7 @@ import { checkNumber, refuseUnused } from '../engine/checks.js';
 import { UserError } from '../engine/errors.js';
 import { DEFAULT_CHUNK_SIZE, DEFAULT_COUNTERFACTUAL, type SimulateDefinition, type SimulateOptions, type SimulateResult, EmptyShard, parseShard, simulate } from '../run/simulate.js';
 import { formatSummaryNotes, formatSummaryTable } from '../stats/summary.js';
-import { chunkSizeOption, command, forceOption, gameOptions, gamesOption, jsonOption, loadRules, modeOption, presetName, quietOption, resumeFrom, resumeOption, runDefinition, seedOption, threadsOption } from './options.js';
+import { chunkSizeOption, command, forceOption, gameOptions, gamesOption, jsonOption, loadRules, modeOption, presetName, quietOption, resumeFrom, resumeOption, runDefinition, runFlags, seedOption, threadsOption } from './options.js';
 import { interruptible, progressBar } from './progress.js';
 import { coverageNote } from '../io/manifest.js';
 import { OutputDir } from '../io/output.js';
@@ -73,18 +73,7 @@ export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult | u
     async (signal) => {
       let result: SimulateResult;
       try {
-        result = await simulate({
-          ...def,
-          game,
-          threads: a.threads,
-          out: out ?? null,
-          force: a.force,
-          resume: resumed,
-          checkpointEvery: a.checkpointSeconds * 1000,
-          argv: process.argv.slice(2),
-          signal,
-          onProgress: (done, total) => progress.update(done, total),
-        });
+        result = await simulate({ ...def, game, ...runFlags(a, out, resumed, signal), onProgress: (done, total) => progress.update(done, total) });
       } catch (e) {
         // Every check of the arguments has passed: only then is an empty shard a success.
         if (!(e instanceof EmptyShard)) throw e;

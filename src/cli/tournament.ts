@@ -6,7 +6,7 @@ import { DEFAULT_TOURNAMENT_CHUNK, type TournamentOptions, formatTournament, tou
 import { gameModule } from '../catalog.js';
 import { OutputDir } from '../io/output.js';
 import { checkNumber } from '../engine/checks.js';
-import { type CommandBody, forceOption, gameOptions, loadRules, presetName, resumeFrom, resumeOption, runDefinition } from './options.js';
+import { type CommandBody, forceOption, gameOptions, loadRules, presetName, resumeFrom, resumeOption, runDefinition, runFlags } from './options.js';
 import { interruptible, progressBar } from './progress.js';
 
 function tournamentOptions<T>(y: Argv<T>) {
@@ -45,7 +45,7 @@ export const tournamentCommand: CommandBody<Awaited<ReturnType<typeof tournament
       () => (out !== undefined && new OutputDir(out).resumable() ? `nothing was written; \`sevensim tournament --resume ${out}\` continues from the last checkpoint` : 'nothing was written'),
       async (signal) => {
         const r = await tournament({
-          ...def, game, threads: a.threads, out: out ?? null, force: a.force, resume: resumed, checkpointEvery: a.checkpointSeconds * 1000, argv: process.argv.slice(2), signal,
+          ...def, game, ...runFlags(a, out, resumed, signal),
           onProgress: (done, total) => progress.update(done, total),
         });
         progress.stop();

@@ -7,7 +7,7 @@ import type { Method, TuneOptions, TuneProgress } from '../run/tune.js';
 import { gameModule } from '../catalog.js';
 import { OutputDir } from '../io/output.js';
 import { checkNumber } from '../engine/checks.js';
-import { type CommandBody, forceOption, gameOptions, loadRules, presetName, resumeFrom, resumeOption, runDefinition } from './options.js';
+import { type CommandBody, forceOption, gameOptions, loadRules, presetName, resumeFrom, resumeOption, runDefinition, runFlags } from './options.js';
 import { interruptible } from './progress.js';
 
 function tuneOptions<T>(y: Argv<T>) {
@@ -110,13 +110,7 @@ export const tuneCommand: CommandBody<Awaited<ReturnType<typeof tuneOptions>['ar
         const { report } = await tune({
           ...def,
           game,
-          threads: a.threads,
-          out: out ?? null,
-          force: a.force,
-          resume: resumed,
-          checkpointEvery: a.checkpointSeconds * 1000,
-          argv: process.argv.slice(2),
-          signal,
+          ...runFlags(a, out, resumed, signal),
           onBlock: (label, incumbent) => bar.block(label, incumbent),
           onStep: (s) => bar.step(s),
           onGames: (done, total) => bar.games(done, total),
