@@ -15,6 +15,7 @@ import { LastSeatSolver, objectiveUtility } from '../../src/games/sevn/last-seat
 import { type SevnAdvice, type SevnPositionInput, adviseSevn, sevnPosition } from '../../src/games/sevn/analyses/advise.js';
 import { sevnGameRecord } from '../../src/games/sevn/analyses/record.js';
 import { otherMinusPlayed, reviewSevn } from '../../src/games/sevn/analyses/review.js';
+import { formatSevnHint, suggestion } from '../../src/games/sevn/analyses/human-game.js';
 import { SEVN_STRATEGIES } from '../../strategies/sevn/index.js';
 import { sevensim } from '../helpers/cli.js';
 import { tempDir } from '../helpers/dirs.js';
@@ -142,7 +143,45 @@ describe('advise --game sevn: exact values', () => {
     // Seat 1 below the target: a low round score of yours leaves the game undecided, so rollouts.
     const open = advise(rules, { row: '13 12 11 10 9 8', totals: '200,230', atStake: '10', stillIn: 'none' }, { rollouts: 200 });
     expect(open.winExact).toBeNull();
+    // Bounded exactly: a bust (56/85) leaves the game open (0 to 1), a SEVN (29/85) wins; staying (263)
+    // wins. The ranges meet at 1 (an open game counted won), so they settle nothing: rollouts.
+    expect(open.winBounds).toMatchObject({ separate: false, stay: [1, 1] });
+    expect(open.winBounds!.draw[0]).toBeCloseTo(29 / 85, 14);
+    expect(open.winBounds!.draw[1]).toBeCloseTo(1, 14);
     expect(action(open, 'draw').win!.exact).toBe(false);
+  });
+
+  it('a tied lead that plays on: exact win-chance ranges, by hand; the best answer where they do not overlap', () => {
+    // tiedLead play-on (sevn-numbers' own), target 250. You: 200 holding 8..13 (63 points). Value v has
+    // max(1, v) copies, 92 cards. Seat 1 stayed on 240 + 41 (13 12 9 7) = 281: unseen 92 - 6 - 4 = 82, of
+    // them 57 - 3 = 54 duplicates of yours and 0 (1 copy), 1 (1), 2..6 (2+3+4+5+6 = 20), 7 (7 - 1 = 6),
+    // each a SEVN: 63 + v + 17 = 80 + v points, the round over. Staying (263) loses. Drawing: a bust or
+    // a 0 (280) loses, a 1 ties on 281 and plays on (won 0 to 1), 2..7 win (26 cards): 26/82 to 27/82.
+    const ahead = advise(numbers, { row: '13 12 11 10 9 8', totals: '200,240', atStake: '13 12 9 7', stillIn: 'none' }, { rollouts: 200 });
+    expect(ahead.winExact).toBeNull();
+    expect(ahead.winBounds!.separate).toBe(true);
+    expect(ahead.winBounds!.stay).toEqual([0, 0]);
+    expect(ahead.winBounds!.draw[0]).toBeCloseTo(26 / 82, 14);
+    expect(ahead.winBounds!.draw[1]).toBeCloseTo(27 / 82, 14);
+    expect(action(ahead, 'draw').bestWin).toBe(true);
+    expect(action(ahead, 'stay').winLoss!.ci95[0]).toBeCloseTo(26 / 82, 14);
+    expect(action(ahead, 'stay').winLoss!.ci95[1]).toBeCloseTo(27 / 82, 14);
+    // Staying keeps the higher round score; the ev rollouts (which never chase a lead) used to settle the
+    // win chance here too: 0 for both, staying "best".
+    expect(action(ahead, 'stay').bestRound).toBe(true);
+    // The hint at the table suggests the draw, and shows the range (26/82 = 31.7%, 27/82 = 32.9%).
+    expect(suggestion(ahead)).toEqual({ action: 'draw', basis: 'the higher win chance' });
+    expect(formatSevnHint({ decision: 'draw or stay', advice: ahead, suggested: 'draw', basis: '', bots: [] })).toMatch(/draw +round score 2\d\.\d exact, win chance 31\.7 to 32\.9% exact/);
+    // Seat 1 on 240 + 23 (13 10) = 263: staying ties (0 to 1); drawing wins with a SEVN (29 of 84 unseen,
+    // every one above 263) and loses on a bust. The ranges overlap: the win chances shown are the rollouts'.
+    const tied = advise(numbers, { row: '13 12 11 10 9 8', totals: '200,240', atStake: '13 10', stillIn: 'none' }, { rollouts: 200 });
+    expect(tied.winBounds!.separate).toBe(false);
+    expect(tied.winBounds!.stay).toEqual([0, 1]);
+    expect(tied.winBounds!.draw[0]).toBeCloseTo(29 / 84, 14);
+    expect(tied.winBounds!.draw[1]).toBeCloseTo(29 / 84, 14);
+    expect(action(tied, 'draw').win!.exact).toBe(false);
+    // A round that decides the game has no ranges.
+    expect(advise({ ...numbers, tiedLead: 'shared' }, { row: '13 12 11 10 9 8', totals: '200,240', atStake: '13 10', stillIn: 'none' }, { rollouts: 200 }).winBounds).toBeNull();
   });
 });
 

@@ -30,17 +30,33 @@ export function objectiveUtility(r: SevnRules, objective: { kind: 'ev' } | { kin
  * game undecided (no total at the target, or a tied lead that plays on).
  */
 export function decidingWinShares(rules: SevnRules, totals: ArrayLike<number>, finals: ArrayLike<number>): Float64Array | null {
+  const b = winShareBounds(rules, totals, finals);
+  return b.decided ? b.low : null;
+}
+
+/**
+ * Bounds on seat 0's win share for each final round score x, as decidingWinShares, where an x that leaves
+ * the game undecided (another round follows) counts 0 in `low` and 1 in `high`: whatever the rounds after
+ * bring, the share lies between. `decided`: no x does (then low and high are equal, decidingWinShares').
+ * The last-seat recursion's value is monotonic in its utility, so solved with each it bounds the win
+ * chance of the best play.
+ */
+export function winShareBounds(rules: SevnRules, totals: ArrayLike<number>, finals: ArrayLike<number>): { low: Float64Array; high: Float64Array; decided: boolean } {
   const top = maxRoundScore(rules);
-  const u = new Float64Array(top + 1);
+  const low = new Float64Array(top + 1);
+  const high = new Float64Array(top + 1);
+  let decided = true;
   for (let x = 0; x <= top; x++) {
     const mine = totals[0] + x;
     let best = mine;
     for (let s = 1; s < finals.length; s++) if (finals[s] > best) best = finals[s];
-    if (best < rules.target) return null;
     let k = 0;
     for (let s = 0; s < finals.length; s++) if ((s === 0 ? mine : finals[s]) === best) k++;
-    if (k > 1 && rules.tiedLead !== 'shared') return null;
-    u[x] = mine === best ? 1 / k : 0;
+    if (best < rules.target || (k > 1 && rules.tiedLead !== 'shared')) {
+      // Undecided: the game goes on (seat 0 may still win it, or lose it).
+      decided = false;
+      high[x] = 1;
+    } else low[x] = high[x] = mine === best ? 1 / k : 0;
   }
-  return u;
+  return { low, high, decided };
 }

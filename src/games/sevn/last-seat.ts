@@ -62,7 +62,7 @@ const EXTRA_ITEMS = 2 * (EXTRA_WORDS - 1);
 
 /** Utility of a round score: per score 0..length-1, scores past the end valued as the last entry. */
 export type RoundUtility = Float64Array;
-export { decidingWinShares, maxRoundScore, objectiveUtility } from './last-seat-utility.js';
+export { decidingWinShares, maxRoundScore, objectiveUtility, winShareBounds } from './last-seat-utility.js';
 
 export class LastSeatSolver {
   readonly cards: SevnCards;

@@ -5,7 +5,7 @@
  */
 import { UserError } from '../../../engine/errors.js';
 import type { SevnCards } from '../cards.js';
-import { decidingWinShares, LastSeatCapError, LastSeatSolver, objectiveUtility } from '../last-seat.js';
+import { LastSeatCapError, LastSeatSolver, objectiveUtility, winShareBounds } from '../last-seat.js';
 import type { SevnRules } from '../rules.js';
 import { Status } from '../view.js';
 
@@ -29,6 +29,8 @@ export const objectiveName = (o: SevnObjective): string => (o.kind === 'ev' ? 'e
 
 export const WIN_EXACT_WHY = 'the others\' final totals are known and every round score you can end with ends the game (a win, a loss or a shared win): the win chance is the chance of each round score, played to maximise it';
 
+export const WIN_BOUNDS_WHY = 'some round score you can end with leaves the game undecided (a tied lead plays on, or no total reaches the target): counted as lost, then as won, the best play\'s win chance lies between';
+
 export interface LastSeatPositionIn {
   players: number;
   rows: number[][];
@@ -44,6 +46,8 @@ export interface LastSeatValues {
   drawEv: number;
   atLeast: { stay: number; draw: number } | null;
   win: { stay: number; draw: number } | null;
+  /** In a game the round does not always decide: each answer's win chance when the undecided outcomes count 0 and when they count 1 (WIN_BOUNDS_WHY). */
+  winBounds: { stay: [number, number]; draw: [number, number] } | null;
 }
 
 /** The exact values, or `{ cap }` when the recursion passed its state cap. `deck`: per code, the unseen cards. */
@@ -64,12 +68,18 @@ export function lastSeatValues(
     const ev = solve(objectiveUtility(rules, { kind: 'ev' }));
     const atLeast = objective.kind === 'at-least' ? solve(objectiveUtility(rules, objective)) : null;
     let win: { stay: number; draw: number } | null = null;
+    let winBounds: LastSeatValues['winBounds'] = null;
     if (pos.totals !== null) {
       const finals = pos.totals.map((t, s) => t + (pos.status[s] === Status.BUSTED ? 0 : points[s]));
-      const shares = decidingWinShares(rules, pos.totals, finals);
-      if (shares !== null) win = solve(shares);
+      const shares = winShareBounds(rules, pos.totals, finals);
+      if (shares.decided) win = solve(shares.low);
+      else {
+        const low = solve(shares.low);
+        const high = solve(shares.high);
+        winBounds = { stay: [low.stay, high.stay], draw: [low.draw, high.draw] };
+      }
     }
-    return { unseen: deck.reduce((a, b) => a + b, 0), states, ms: performance.now() - t0, drawEv: ev.draw, atLeast, win };
+    return { unseen: deck.reduce((a, b) => a + b, 0), states, ms: performance.now() - t0, drawEv: ev.draw, atLeast, win, winBounds };
   } catch (e) {
     if (e instanceof LastSeatCapError) return { cap: maxStates, cycle: e.cycle };
     throw e;

@@ -18,7 +18,7 @@ import { estimate, shareCi95, shareNeedsWilson, Z95 } from '../../../stats/summa
 import type { AnalysisArgs } from '../../entry.js';
 import { DEFAULT_FIELD, DEFAULT_ROLLOUTS, checkRollouts } from './rollout-defaults.js';
 import { checkSeed } from '../../../engine/checks.js';
-import { lastSeatValues, objectiveName, parseSevnObjective, WIN_EXACT_WHY } from './advise-last-seat.js';
+import { lastSeatValues, objectiveName, parseSevnObjective, WIN_BOUNDS_WHY, WIN_EXACT_WHY } from './advise-last-seat.js';
 import { bustChance } from '../bust.js';
 import { Kind, SevnCards } from '../cards.js';
 import { SevnEngine } from '../engine.js';
@@ -70,6 +70,11 @@ export interface AdviceValue {
   /** Rollouts behind the value (0: exact, no sampling). */
   n: number;
   exact: boolean;
+  /**
+   * Present (true) on an exact range rather than a value (a win chance the round does not always
+   * decide, see SevnAdvice.winBounds): ci95 holds its ends, mean their midpoint, se 0.
+   */
+  bounds?: true;
 }
 
 export interface SevnActionAdvice {
@@ -109,6 +114,12 @@ export interface SevnAdvice {
   exact: string | null;
   /** Why the win chances are exact (the last seat in, and this round decides the game), or null. */
   winExact: string | null;
+  /**
+   * Last seat in, in a game this round does not always decide: each answer's exact win-chance range under
+   * best play (why: WIN_BOUNDS_WHY). `separate`: the ranges do not overlap or meet, so the best answer is
+   * certain and the win chances shown are these ranges; otherwise they are the rollouts'.
+   */
+  winBounds: { why: string; draw: [number, number]; stay: [number, number]; separate: boolean } | null;
   /** Last seat in but not solved exactly (the state cap), and what was done instead; else null. */
   fallback: string | null;
   actions: SevnActionAdvice[];
@@ -287,6 +298,7 @@ export interface SevnAdviceOptions {
 const ANSWERS = [Answer.STAY, Answer.DRAW] as const;
 
 const exactValue = (v: number): AdviceValue => ({ mean: v, se: 0, ci95: [v, v], n: 0, exact: true });
+const exactRange = (low: number, high: number): AdviceValue => ({ mean: (low + high) / 2, se: 0, ci95: [low, high], n: 0, exact: true, bounds: true });
 
 function sampled(n: number, sum: number, sumSq: number): AdviceValue {
   const e = estimate(n, sum, sumSq);
@@ -303,6 +315,7 @@ function sampledShare(n: number, sum: number, sumSq: number): AdviceValue {
 /** The loss of the worse answer: |paired mean difference|, its SE from the paired differences. */
 function lossOf(diff: AdviceValue): AdviceValue {
   const m = Math.abs(diff.mean);
+  if (diff.bounds) return exactRange(diff.mean >= 0 ? diff.ci95[0] : 0 - diff.ci95[1], diff.mean >= 0 ? diff.ci95[1] : 0 - diff.ci95[0]);
   return { mean: m, se: diff.se, ci95: diff.exact ? [m, m] : [m - Z95 * diff.se, m + Z95 * diff.se], n: diff.n, exact: diff.exact };
 }
 
@@ -428,8 +441,14 @@ export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRu
   const round = [exactValue(points[0]), exactDraw === null ? rolloutRound[1] : exactValue(exactDraw)];
   const roundDiff = exactDraw === null ? sampled(n, diff[0], diff[1]) : exactValue(exactDraw - points[0]);
   const winExact = solved?.win ?? null;
-  const win = !game ? null : winExact ? [exactValue(winExact.stay), exactValue(winExact.draw)] : [stayWinExact ? exactValue(sums[3] / n) : sampledShare(n, sums[3], sums[4]), sampledShare(n, sums[8], sums[9])];
-  const winDiff = !game ? null : winExact ? exactValue(winExact.draw - winExact.stay) : sampled(n, diff[2], diff[3]);
+  // Exact ranges apart settle the best answer. Ranges that meet at an end do not: the continuation counted
+  // as won (or lost) at the end is a bound, not a value (alone at the table, every open game is won).
+  const wb = solved?.winBounds ?? null;
+  const separate = wb !== null && (wb.draw[0] > wb.stay[1] || wb.stay[0] > wb.draw[1]);
+  const win = !game ? null : winExact ? [exactValue(winExact.stay), exactValue(winExact.draw)]
+    : separate ? [exactRange(wb.stay[0], wb.stay[1]), exactRange(wb.draw[0], wb.draw[1])]
+    : [stayWinExact ? exactValue(sums[3] / n) : sampledShare(n, sums[3], sums[4]), sampledShare(n, sums[8], sums[9])];
+  const winDiff = !game ? null : winExact ? exactValue(winExact.draw - winExact.stay) : separate ? exactRange(wb.draw[0] - wb.stay[1], wb.draw[1] - wb.stay[0]) : sampled(n, diff[2], diff[3]);
   const atLeast = objective.kind === 'ev' ? null : solved?.atLeast ? [exactValue(solved.atLeast.stay), exactValue(solved.atLeast.draw)] : [exactValue(points[0] >= objective.k ? 1 : 0), sampledShare(n, reached[1], reached[1])]; // staying scores points[0], exactly
   const bust = [exactValue(0), sampledShare(n, sums[7], sums[7])]; // bust is 0 or 1: its square is itself
   // Best by mean; a tie goes to staying (the solver's rule).
@@ -465,6 +484,7 @@ export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRu
     objective: objectiveName(objective),
     exact: exactWhy,
     winExact: winExact ? WIN_EXACT_WHY : null,
+    winBounds: wb === null ? null : { why: WIN_BOUNDS_WHY, draw: wb.draw, stay: wb.stay, separate },
     fallback,
     actions,
   };
@@ -476,6 +496,8 @@ export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRu
 const wilsonShown = (v: AdviceValue, share: boolean): boolean => share && !v.exact && shareNeedsWilson(v.mean, v.n);
 
 function show(v: AdviceValue, digits: number, share = false): string {
+  if (v.bounds && v.ci95[0] !== v.ci95[1]) return `${v.ci95[0].toFixed(digits)} to ${v.ci95[1].toFixed(digits)} exact`;
+  if (v.bounds) return `${v.ci95[0].toFixed(digits)} exact`;
   if (v.exact) return `${v.mean.toFixed(digits)} exact`;
   if (wilsonShown(v, share)) return `${v.mean.toFixed(digits)} [${v.ci95[0].toFixed(digits)}, ${v.ci95[1].toFixed(digits)}]`;
   return `${v.mean.toFixed(digits)} ± ${(Z95 * v.se).toFixed(digits)}`;
@@ -523,6 +545,9 @@ export function formatSevnAdvice(a: SevnAdvice): string {
     lines.push(`Exact round scores${k !== null ? ` and P(round >= ${k})` : ''}: ${a.exact} (the rollouts with ${a.then} after: ${show(d.rolloutRoundScore, 3)}; the bust chances are theirs, not optimal play's). Staying scores your points now.`);
   } else lines.push('Staying scores your points now (exact).');
   if (a.winExact) lines.push(`Exact win chances: ${a.winExact}.`);
+  const wb = a.winBounds;
+  if (wb?.separate) lines.push(`Exact win-chance ranges ("x to y"): ${wb.why}. They do not overlap, so the best answer is certain.`);
+  else if (wb) lines.push(`Win chances from the rollouts: the exact ranges (draw ${wb.draw[0].toFixed(4)} to ${wb.draw[1].toFixed(4)}, stay ${wb.stay[0].toFixed(4)} to ${wb.stay[1].toFixed(4)}; ${wb.why}) overlap.`);
   if (a.fallback) lines.push(`Note: ${a.fallback}.`);
   return lines.join('\n');
 }

@@ -277,6 +277,13 @@ export class SevnHumanGame implements TableGame {
 }
 
 const pm = (v: AdviceValue, d: number) => (v.exact ? `${v.mean.toFixed(d)} exact` : `${v.mean.toFixed(d)} ± ${(Z95 * v.se).toFixed(d)}`);
+/** A chance in per cent: exact, an exact range (advise's winBounds), or ± its 95% CI. */
+const percent = (v: AdviceValue): string => {
+  const p = (x: number) => (100 * x).toFixed(1);
+  if (v.bounds && v.ci95[0] !== v.ci95[1]) return `${p(v.ci95[0])} to ${p(v.ci95[1])}% exact`;
+  if (v.bounds) return `${p(v.ci95[0])}% exact`;
+  return v.exact ? `${p(v.mean)}% exact` : `${p(v.mean)} ± ${p(Z95 * v.se)}%`;
+};
 
 /** The hint panel: exact next-card bust chance, each answer's round score and win chance (95% CI or exact), the suggestion, the bots. */
 export function formatSevnHint(h: SevnHint, opponents = 'opponents play their strategies'): string {
@@ -286,7 +293,7 @@ export function formatSevnHint(h: SevnHint, opponents = 'opponents play their st
     const nc = a.nextCard;
     lines.push(nc.secondChance ? `  next card busts: 0 (your Second Chance cancels a duplicate)` : `  next card busts: ${(100 * nc.bust).toFixed(1)}% exact (${counted(nc.duplicates, 'duplicate')} of your values among ${nc.unseen} ${nc.fromDiscard ? 'cards of the discard pile' : 'unseen cards'})`);
     for (const x of a.actions) {
-      lines.push(`  ${x.action.padEnd(5)} round score ${pm(x.roundScore, 1)}, win chance ${x.win ? `${pm({ ...x.win, mean: 100 * x.win.mean, se: 100 * x.win.se }, 1)}%` : '-'}${x.action === h.suggested ? '  <- suggested' : ''}`);
+      lines.push(`  ${x.action.padEnd(5)} round score ${pm(x.roundScore, 1)}, win chance ${x.win ? percent(x.win) : '-'}${x.action === h.suggested ? '  <- suggested' : ''}`);
     }
     lines.push(`  (${a.rollouts.toLocaleString('en-US')} paired rollouts, ± 95% CI; ${opponents}, you then play ${SUGGESTING_BOT})`);
   }

@@ -184,7 +184,7 @@ export function formatSevnReview(r: SevnReview): string {
   ];
   for (const d of r.decisions) {
     lines.push(
-      `  round ${d.round + 1}: row ${d.row || '(empty)'} (${d.points} points): played ${d.played}; win chance other - played ${pm(d.winDiff, 4)}, round points ${d.roundDiff.exact ? `${d.roundDiff.mean.toFixed(2)} exact` : pm(d.roundDiff, 2)}${d.clear ? '  CLEAR MISTAKE' : ''}`,
+      `  round ${d.round + 1}: row ${d.row || '(empty)'} (${d.points} points): played ${d.played}; win chance other - played ${d.winDiff.bounds ? `${d.winDiff.ci95[0].toFixed(4)} to ${d.winDiff.ci95[1].toFixed(4)} exact (counted as ${d.winDiff.mean.toFixed(4)}, the midpoint)` : pm(d.winDiff, 4)}, round points ${d.roundDiff.exact ? `${d.roundDiff.mean.toFixed(2)} exact` : pm(d.roundDiff, 2)}${d.clear ? '  CLEAR MISTAKE' : ''}`,
     );
   }
   return lines.join('\n');
