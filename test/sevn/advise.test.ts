@@ -12,7 +12,7 @@ import { sevnPreset, type SevnRules } from '../../src/games/sevn/rules.js';
 import { solveSevnSolo } from '../../src/games/sevn/solver.js';
 import { SevnCards } from '../../src/games/sevn/cards.js';
 import { LastSeatSolver, objectiveUtility } from '../../src/games/sevn/last-seat.js';
-import { type SevnAdvice, type SevnPositionInput, adviseSevn, sevnPosition } from '../../src/games/sevn/analyses/advise.js';
+import { type SevnAdvice, type SevnPositionInput, adviseSevn, formatSevnAdvice, sevnPosition } from '../../src/games/sevn/analyses/advise.js';
 import { sevnGameRecord } from '../../src/games/sevn/analyses/record.js';
 import { otherMinusPlayed, reviewSevn } from '../../src/games/sevn/analyses/review.js';
 import { formatSevnHint, suggestion } from '../../src/games/sevn/analyses/human-game.js';
@@ -116,13 +116,28 @@ describe('advise --game sevn: exact values', () => {
     expect(a.objective).toBe('at-least:80');
     expect(action(a, 'draw').atLeast).toMatchObject({ mean: 29 / 86, exact: true, se: 0 });
     expect(action(a, 'stay').atLeast).toMatchObject({ mean: 0, exact: true });
+    // Best by the objective (the round score's best is staying, 63 against 2460/86): drawing, by 29/86.
+    expect(action(a, 'draw').bestAtLeast).toBe(true);
+    expect(action(a, 'stay').bestAtLeast).toBe(false);
+    expect(action(a, 'stay').bestRound).toBe(true);
+    expect(action(a, 'stay').atLeastLoss).toMatchObject({ mean: 29 / 86, exact: true });
+    expect(action(a, 'draw').atLeastLoss).toMatchObject({ mean: 0 });
+    expect(formatSevnAdvice(a)).toMatch(/draw .* 0\.3372 exact +0 \(best\)\n +stay .* 0\.0000 exact +0\.3372 exact/);
     // With an opponent in, a rollout estimate: the draw reaches 80 only by the SEVN, whatever is played after it.
     const b = advise(numbers, { row: '13 12 11 10 9 8', atStake: '4' }, { rollouts: 4000, seed: 5, objective: 'at-least:80' });
     expect(action(b, 'draw').atLeast!.exact).toBe(false);
     expect(action(b, 'draw').atLeast!.n).toBe(4000);
     // Staying scores its 63 points whatever follows: below 80, exactly, in rollouts too; at 60 exactly reached.
     expect(action(b, 'stay').atLeast).toMatchObject({ mean: 0, exact: true, se: 0 });
-    expect(action(advise(numbers, { row: '13 12 11 10 9 8', atStake: '4' }, { rollouts: 200, seed: 5, objective: 'at-least:60' }), 'stay').atLeast).toMatchObject({ mean: 1, exact: true });
+    const at60 = advise(numbers, { row: '13 12 11 10 9 8', atStake: '4' }, { rollouts: 200, seed: 5, objective: 'at-least:60' });
+    expect(action(at60, 'stay').atLeast).toMatchObject({ mean: 1, exact: true });
+    // Staying reaches 60 for sure: best; drawing loses 1 - its share, with the draw's own interval (paired, stay exact).
+    const d60 = action(at60, 'draw');
+    expect(action(at60, 'stay').bestAtLeast).toBe(true);
+    expect(d60.atLeastLoss!.mean).toBeCloseTo(1 - d60.atLeast!.mean, 12);
+    expect(d60.atLeastLoss!.ci95[0]).toBeCloseTo(1 - d60.atLeast!.ci95[1], 12);
+    expect(d60.atLeastLoss!.ci95[1]).toBeCloseTo(1 - d60.atLeast!.ci95[0], 12);
+    expect(d60.atLeastLoss!.exact).toBe(false);
     // The opponent may draw one of the 29 SEVN cards first; the rollouts' estimate sits below 29/86.
     expect(action(b, 'draw').atLeast!.mean).toBeLessThan(29 / 86 + 4 * action(b, 'draw').atLeast!.se);
     expect(() => advise(numbers, { row: '13' }, { objective: 'at-least:x' })).toThrow(/--objective "at-least:x"/);

@@ -21,6 +21,8 @@ function advice(o: { bestWin: 'draw' | 'stay' | null; winLoss: AdviceValue | nul
     winLoss: o.bestWin === null ? null : o.bestWin === a ? zero : o.winLoss,
     bestWin: o.bestWin === a,
     atLeast: null,
+    atLeastLoss: null,
+    bestAtLeast: false,
   });
   return { actions: [action('draw'), action('stay')] } as unknown as SevnAdvice;
 }

@@ -94,6 +94,9 @@ export interface SevnActionAdvice {
   bestWin: boolean;
   /** With --objective at-least:K: the chance the round score reaches K (exact at the last seat in: then played to maximise it). */
   atLeast: AdviceValue | null;
+  /** With --objective at-least:K: the best answer's chance of reaching K minus this one's (0 for the best), and whether best. */
+  atLeastLoss: AdviceValue | null;
+  bestAtLeast: boolean;
 }
 
 export interface SevnAdvice {
@@ -450,6 +453,11 @@ export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRu
     : [stayWinExact ? exactValue(sums[3] / n) : sampledShare(n, sums[3], sums[4]), sampledShare(n, sums[8], sums[9])];
   const winDiff = !game ? null : winExact ? exactValue(winExact.draw - winExact.stay) : separate ? exactRange(wb.draw[0] - wb.stay[1], wb.draw[1] - wb.stay[0]) : sampled(n, diff[2], diff[3]);
   const atLeast = objective.kind === 'ev' ? null : solved?.atLeast ? [exactValue(solved.atLeast.stay), exactValue(solved.atLeast.draw)] : [exactValue(points[0] >= objective.k ? 1 : 0), sampledShare(n, reached[1], reached[1])]; // staying scores points[0], exactly
+  // Staying's chance of reaching K is exact (it scores its points now), so draw - stay carries the draw's interval.
+  const atLeastDiff: AdviceValue | null = atLeast === null ? null : {
+    ...atLeast[1], mean: atLeast[1].mean - atLeast[0].mean, ci95: [atLeast[1].ci95[0] - atLeast[0].mean, atLeast[1].ci95[1] - atLeast[0].mean],
+  };
+  const bestAtLeast = atLeast !== null && atLeast[1].mean > atLeast[0].mean ? 1 : 0;
   const bust = [exactValue(0), sampledShare(n, sums[7], sums[7])]; // bust is 0 or 1: its square is itself
   // Best by mean; a tie goes to staying (the solver's rule).
   const bestRound = round[1].mean > round[0].mean ? 1 : 0;
@@ -466,6 +474,8 @@ export function adviseSevn(strategies: readonly SevnStrategyDef[], rules: SevnRu
     winLoss: winDiff ? (i === bestWin ? zero(winDiff) : lossOf(winDiff)) : null,
     bestWin: game && i === bestWin,
     atLeast: atLeast ? atLeast[i] : null,
+    atLeastLoss: atLeastDiff === null ? null : i === bestAtLeast ? zero(atLeastDiff) : atLeastDiff.mean >= 0 ? atLeastDiff : { ...atLeastDiff, mean: 0 - atLeastDiff.mean, ci95: [0 - atLeastDiff.ci95[1], 0 - atLeastDiff.ci95[0]] },
+    bestAtLeast: atLeast !== null && i === bestAtLeast,
   }));
   actions.reverse(); // draw first, as the command reads: draw or stay
 
@@ -516,13 +526,13 @@ export function formatSevnAdvice(a: SevnAdvice): string {
   );
   const k = a.objective.startsWith('at-least:') ? a.objective.slice('at-least:'.length) : null;
   // With exact round scores (optimal play after a draw) the bust chance still comes from the rollouts, played by --then: the header says so.
-  const head = ['action', 'round score', 'loss', a.exact ? `bust this round (${a.then.split(':')[0]} after)` : 'bust this round', ...(k !== null ? [`P(round >= ${k})`] : []), ...(a.actions[0].win ? ['win chance', 'loss'] : [])];
+  const head = ['action', 'round score', 'loss', a.exact ? `bust this round (${a.then.split(':')[0]} after)` : 'bust this round', ...(k !== null ? [`P(round >= ${k})`, 'loss'] : []), ...(a.actions[0].win ? ['win chance', 'loss'] : [])];
   const body = a.actions.map((x) => [
     x.action,
     show(x.roundScore, 3),
     x.bestRound ? '0 (best)' : show(x.roundLoss, 3),
     show(x.bust, 4, true),
-    ...(x.atLeast ? [show(x.atLeast, 4, true)] : []),
+    ...(x.atLeast && x.atLeastLoss ? [show(x.atLeast, 4, true), x.bestAtLeast ? '0 (best)' : show(x.atLeastLoss, 4, true)] : []),
     ...(x.win && x.winLoss ? [show(x.win, 4, true), x.bestWin ? '0 (best)' : show(x.winLoss, 4)] : []),
   ]);
   const w = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
@@ -533,6 +543,7 @@ export function formatSevnAdvice(a: SevnAdvice): string {
     if (loss && !loss.exact && loss.ci95[0] <= 0) lines.push(`${what}: the two answers are within noise of each other (the loss's 95% CI reaches 0): "best" is only the higher mean; more --rollouts may tell them apart.`);
   };
   within('Round score', a.actions.find((x) => !x.bestRound)?.roundLoss);
+  if (k !== null) within(`P(round >= ${k})`, a.actions.find((x) => !x.bestAtLeast)?.atLeastLoss);
   if (a.actions[0].win) within('Win chance', a.actions.find((x) => !x.bestWin)?.winLoss);
   if (a.actions.some((x) => wilsonShown(x.bust, true) || (x.atLeast !== null && wilsonShown(x.atLeast, true)) || (x.win !== null && wilsonShown(x.win, true)))) {
     lines.push('A chance shown as [low, high]: fewer than 5 rollouts ended one way, too few for ± 1.96 SE; Wilson\'s 95% interval instead.');
