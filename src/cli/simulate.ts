@@ -127,7 +127,7 @@ export function printSummary(r: SimulateResult, json: boolean, out?: string): vo
   console.log(`${m.game} (${m.preset ?? 'rules file'}), ${m.mode} mode, ${count}, seed ${m.seed}${shard}: ${speed}`);
   console.log(formatSummaryTable(r.seats, m.mode === 'game' ? 'games' : 'rounds'));
   console.log('mean: mean score per ' + (m.mode === 'game' ? 'game (final total)' : 'round') + '; 95% CI = mean +/- 1.96 se.');
-  if (m.mode === 'game' && r.seats.some((x) => x.bustRate)) console.log('bust rate: busts over the rounds the seat played; its se treats those rounds as independent (the rounds of one game are not).');
+  if (m.mode === 'game' && r.seats.some((x) => x.bustRate)) console.log('bust rate: busts over the rounds the seat played; its se counts each game\'s rounds as one cluster (they share a deck and totals, so they are not independent).');
   for (const line of formatSummaryNotes(r.seats, m.mode === 'game' ? 'games' : 'rounds')) console.log(line);
   if (out) console.log(`results written to ${out}/`);
 }

@@ -85,14 +85,18 @@ export interface SeatTotals {
   sumWinSq: number; // in WIN_UNITS^2
   rounds: number;
   busts: number;
+  /** Sums over games of busts², rounds² and rounds x busts: a game's rounds are one cluster for the bust rate's SE (summary.ts). */
+  bustsSq: number;
+  roundsSq: number;
+  bustRounds: number;
   histogram: ScoreHistogram;
 }
 
 /** The seat sums in the order of ChunkResult.seats. */
-const SEAT_SUMS = ['games', 'sumScore', 'sumScoreSq', 'sumWin', 'sumWinSq', 'rounds', 'busts'] as const;
+const SEAT_SUMS = ['games', 'sumScore', 'sumScoreSq', 'sumWin', 'sumWinSq', 'rounds', 'busts', 'bustsSq', 'roundsSq', 'bustRounds'] as const;
 export const SEAT_FIELDS = SEAT_SUMS.length;
 
-export const emptySeat = (): SeatTotals => ({ games: 0, sumScore: 0, sumScoreSq: 0, sumWin: 0, sumWinSq: 0, rounds: 0, busts: 0, histogram: new ScoreHistogram() });
+export const emptySeat = (): SeatTotals => ({ games: 0, sumScore: 0, sumScoreSq: 0, sumWin: 0, sumWinSq: 0, rounds: 0, busts: 0, bustsSq: 0, roundsSq: 0, bustRounds: 0, histogram: new ScoreHistogram() });
 
 /** A result that covers chunks [firstChunk, lastChunk) and `games` games. */
 export interface ChunkRange {
@@ -160,13 +164,18 @@ export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, la
         totals[o + 3] += win;
         totals[o + 4] += win * win;
       }
-      totals[o + 5] += rounds[s];
-      totals[o + 6] += busts[s];
+      const r = rounds[s];
+      const b = busts[s];
+      totals[o + 5] += r;
+      totals[o + 6] += b;
+      totals[o + 7] += b * b;
+      totals[o + 8] += r * r;
+      totals[o + 9] += r * b;
       if (rows !== null) {
         rows[row++] = score;
         rows[row++] = win;
-        rows[row++] = rounds[s];
-        rows[row++] = busts[s];
+        rows[row++] = r;
+        rows[row++] = b;
       }
     }
     if (settle) decisions!.settle(scores, winShare);
@@ -228,8 +237,12 @@ function playByRange(runner: UnitRunner, seed: number, start: number, end: numbe
       }
     }
   }
+  // One round a game, busts 0 or 1: each game's squares and product are its bust count or 1.
   totals[5] += end - start;
   totals[6] += bustCount;
+  totals[7] += bustCount;
+  totals[8] += end - start;
+  totals[9] += bustCount;
   return true;
 }
 

@@ -41,7 +41,8 @@ export interface Manifest {
   seconds: number;
   gamesPerSecond: number;
   /** Raw per-seat sums (win sums in 1/840ths), from which every summary is derived. */
-  totals: { games: number; sumScore: number; sumScoreSq: number; sumWin: number; sumWinSq: number; rounds: number; busts: number }[];
+  /** Per seat (bustsSq, roundsSq, bustRounds from format 4 on; see SeatTotals). */
+  totals: { games: number; sumScore: number; sumScoreSq: number; sumWin: number; sumWinSq: number; rounds: number; busts: number; bustsSq?: number; roundsSq?: number; bustRounds?: number }[];
   /** Set by `sevensim merge`: the shard directories combined, and whether they cover every chunk. */
   mergedFrom?: { dir: string; chunks: Manifest['chunks']; shard: Manifest['shard'] }[];
   complete?: boolean;

@@ -210,7 +210,11 @@ export class GamesWriter {
 /** Reads a run directory back into totals (for merge and tests). */
 export function readTotals(dir: string, m: Manifest): RunTotals {
   const totals = new RunTotals(m.players.length, m.decisions === 'counterfactual' ? 'counterfactual' : 'outcomes');
-  m.totals.forEach((t, s) => Object.assign(totals.seats[s], t));
+  m.totals.forEach((t, s) => {
+    Object.assign(totals.seats[s], t);
+    // Before format 4 run.json had no sums by game for the bust rate: NaN, so its SE treats rounds as independent.
+    for (const k of ['bustsSq', 'roundsSq', 'bustRounds'] as const) if (typeof t[k] !== 'number') totals.seats[s][k] = NaN;
+  });
   totals.games = m.totals[0]?.games ?? 0;
   const scores = readArrowFile(join(dir, 'scores.arrow'));
   for (const row of scores) {

@@ -178,7 +178,7 @@ export function winShare(o: SimulateOutput): Chart {
 }
 
 export function bustRate(o: SimulateOutput): Chart {
-  return seatEstimates(o, 'bust-rate', 'Bust rate per seat', 'share of rounds busted', o.seats.map((s) => ({ mean: s.bustRate!.rate, ci95: s.bustRate!.ci95 })), null, `Bars: share of rounds the seat busted, with 95% CI${o.manifest.mode === 'game' ? ' (rounds of one game are treated as independent)' : ''}.`);
+  return seatEstimates(o, 'bust-rate', 'Bust rate per seat', 'share of rounds busted', o.seats.map((s) => ({ mean: s.bustRate!.rate, ci95: s.bustRate!.ci95 })), null, `Bars: share of rounds the seat busted, with 95% CI${o.manifest.mode !== 'game' ? '' : o.seats.every((s) => s.bustRate!.byGame) ? ' (each game\'s rounds one cluster: they are not independent)' : ' (rounds treated as independent: this run.json, older than format 4, lacks the sums by game)'}.`);
 }
 
 function tournamentWhat(o: TournamentOutput): string {

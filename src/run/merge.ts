@@ -52,7 +52,7 @@ export async function mergeRuns(dirs: string[], outDir: string, options: { force
     }
     checkSealedRun(dir, m);
     if (m.format !== OUTPUT_FORMAT) {
-      throw new UserError(`merge: ${dir} was written in output format ${JSON.stringify(m.format)}; this sevensim merges format ${OUTPUT_FORMAT} shards (their games are seeded otherwise): run the shard again`);
+      throw new UserError(`merge: ${dir} was written in output format ${JSON.stringify(m.format)}; this sevensim merges format ${OUTPUT_FORMAT} shards (an older one seeds its games otherwise or lacks sums this one keeps): run the shard again`);
     }
   }
   runs.sort((a, b) => a.m.chunks.first - b.m.chunks.first);

@@ -183,7 +183,7 @@ function checkSimulateState(dir: string, st: SimulateState, def: RunDefinition, 
       sum += e[0] * e[1];
       sq += e[0] * e[0] * e[1];
     }
-    return x.games === games && n === games && x.sumScore === sum && x.sumScoreSq === sq && isInt(x.sumWin, 0, games * WIN_UNITS) && isInt(x.sumWinSq, 0, games * WIN_UNITS * WIN_UNITS) && isInt(x.rounds) && isInt(x.busts, 0, x.rounds);
+    return x.games === games && n === games && x.sumScore === sum && x.sumScoreSq === sq && isInt(x.sumWin, 0, games * WIN_UNITS) && isInt(x.sumWinSq, 0, games * WIN_UNITS * WIN_UNITS) && isInt(x.rounds) && isInt(x.busts, 0, x.rounds) && isInt(x.bustsSq, x.busts) && isInt(x.roundsSq, x.rounds) && isInt(x.bustRounds, x.busts);
   };
   checkState(dir, st, [
     [`next a chunk from ${first + 1} to ${last}`, () => isInt(st.next, first + 1, last)],

@@ -97,8 +97,12 @@ export interface SeatSummary {
   quantiles: Record<string, number>;
   /** Game mode: the share of games won (ties split), with its standard error and 95% CI (shareCi95). */
   winShare: Estimate | null;
-  /** SEVN: the share of rounds the seat busted, with its standard error, 95% CI (shareCi95) and the rounds counted. */
-  bustRate: { rate: number; se: number; ci95: [number, number]; rounds: number } | null;
+  /**
+   * SEVN: the share of rounds the seat busted, with its standard error, 95% CI (shareCi95) and the rounds
+   * counted. `byGame`: the SE counts each game's rounds as one cluster (game mode); false, binomial over
+   * rounds (round mode: a game is one round; or a run.json older than format 4, without those sums).
+   */
+  bustRate: { rate: number; se: number; ci95: [number, number]; rounds: number; byGame: boolean } | null;
 }
 
 export function summariseSeat(seat: number, strategy: string, t: SeatTotals, withWins: boolean, withBusts: boolean): SeatSummary {
@@ -107,7 +111,6 @@ export function summariseSeat(seat: number, strategy: string, t: SeatTotals, wit
   if (e.ci95[0] < 0) e.ci95[0] = 0;
   const w = estimate(t.games, t.sumWin / WIN_UNITS, t.sumWinSq / (WIN_UNITS * WIN_UNITS));
   w.ci95 = shareCi95(w.mean, t.games, w.se);
-  const rate = t.rounds > 0 ? t.busts / t.rounds : NaN;
   return {
     seat,
     strategy,
@@ -115,9 +118,25 @@ export function summariseSeat(seat: number, strategy: string, t: SeatTotals, wit
     ...e,
     quantiles: Object.fromEntries(QUANTILES.map((q) => [`p${Math.round(q * 100)}`, histogramQuantile(t.histogram.entries(), q)])),
     winShare: withWins ? w : null,
-    // Rounds within a game are not independent; in game mode this SE treats them as if they were.
-    bustRate: withBusts ? { rate, se: Math.sqrt((rate * (1 - rate)) / t.rounds), ci95: shareCi95(rate, t.rounds), rounds: t.rounds } : null,
+    bustRate: withBusts ? bustRate(t, withWins) : null,
   };
+}
+
+/**
+ * The bust rate r = busts / rounds. In game mode the rounds of one game are not independent (the same
+ * deck, totals and players), so its SE is the ratio estimator's with each game a cluster:
+ * se^2 = G / (G - 1) x sum over games (b - r x n)^2 / rounds^2, b and n a game's busts and rounds, from
+ * the sums of b^2, n^2 and b x n. In round mode (one round a game) it is the binomial SE over rounds.
+ */
+function bustRate(t: SeatTotals, games: boolean): NonNullable<SeatSummary['bustRate']> {
+  const rate = t.rounds > 0 ? t.busts / t.rounds : NaN;
+  const byGame = games && t.games > 1 && Number.isFinite(t.bustsSq + t.roundsSq + t.bustRounds);
+  let se = Math.sqrt((rate * (1 - rate)) / t.rounds);
+  if (byGame) {
+    const spread = t.bustsSq - 2 * rate * t.bustRounds + rate * rate * t.roundsSq;
+    se = Math.sqrt((Math.max(0, spread) * t.games) / (t.games - 1)) / t.rounds;
+  }
+  return { rate, se, ci95: shareCi95(rate, t.rounds, se), rounds: t.rounds, byGame };
 }
 
 const fmt = (x: number, digits = 3): string => (Number.isFinite(x) ? x.toFixed(digits) : '-');

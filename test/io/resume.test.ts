@@ -97,7 +97,7 @@ describe('checkpoints and --resume', () => {
     cp.save({ n: 2 }, ['.x.1.tmp']);
     expect(readdirSync(dir)).toEqual([CHECKPOINT_FILE]); // no temporary file left
     const c = readCheckpoint<{ n: number }>(dir)!;
-    expect(c).toMatchObject({ format: 3, kind: 'tune', definition: { seed: 1 }, keep: ['.x.1.tmp'], state: { n: 2 } });
+    expect(c).toMatchObject({ format: 4, kind: 'tune', definition: { seed: 1 }, keep: ['.x.1.tmp'], state: { n: 2 } });
     expect(() => checkDefinition(c, 'tune', { seed: 1 })).not.toThrow();
     expect(() => checkDefinition(c, 'tune', { seed: 2 })).toThrow(/definition differs/);
     expect(() => checkDefinition(c, 'tournament', { seed: 1 })).toThrow(/of a tune run, not tournament/);

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readArrowFile } from '../../src/io/arrow.js';
+import { sealed } from '../../src/io/manifest.js';
 import * as charts from '../../src/report/charts.js';
 import * as sevenfallCharts from '../../src/games/sevenfall/analyses/charts.js';
 import * as sevnCharts from '../../src/games/sevn/analyses/charts.js';
@@ -72,6 +73,23 @@ describe('simulate charts', () => {
     expect(c.caption).toContain(`${run.games.toLocaleString('en-US')} turns, seed ${run.seed}`);
     expect(c.caption).toContain('seats: 0 stand, 1 greedy, 2 greedy:margin=1, 3 random');
     expect(c.table.rows.map((r) => r[3])).toEqual(fx.fallRoundResult.seats.map((s) => s.mean.toFixed(3)));
+  });
+
+  it('bust rate of a game-mode run: the SE by game; a run.json older than format 4 keeps the SE over rounds and says so', () => {
+    const o = readOutput(fx.sevnGame) as SimulateOutput;
+    expect(o.seats.every((s) => s.bustRate!.byGame)).toBe(true);
+    expect(o.seats.map((s) => s.bustRate)).toEqual(fx.sevnGameResult.seats.map((s) => s.bustRate));
+    expect(charts.bustRate(o).caption).toContain("each game's rounds one cluster");
+    const old = tempDir('report-format3');
+    for (const f of Object.keys(json(fx.sevnGame, 'run.json').files)) copyFileSync(join(fx.sevnGame, f), join(old, f));
+    const { sha256: _s, ...m } = json(fx.sevnGame, 'run.json');
+    const totals = m.totals.map(({ bustsSq: _a, roundsSq: _b, bustRounds: _c, ...t }: Record<string, number>) => t);
+    writeFileSync(join(old, 'run.json'), JSON.stringify(sealed({ ...m, format: 3, totals })));
+    const o3 = readOutput(old) as SimulateOutput;
+    expect(o3.seats.map((s) => s.bustRate!.byGame)).toEqual(o.seats.map(() => false));
+    expect(o3.seats.map((s) => s.bustRate!.se)).toEqual(o.seats.map((s) => Math.sqrt((s.bustRate!.rate * (1 - s.bustRate!.rate)) / s.bustRate!.rounds)));
+    expect(charts.bustRate(o3).caption).toContain('rounds treated as independent: this run.json, older than format 4');
+    rmSync(old, { recursive: true, force: true });
   });
 
   it('score histogram of a game-mode run bins final scores and keeps the tail in the last bar', async () => {
@@ -572,7 +590,7 @@ describe('report.html and PNG files', () => {
     expect(json(dir, 'compare.json')).toEqual(printed);
     expect(printed.sprt_path.length).toBeGreaterThan(0);
     expect(printed.sprt_path.at(-1)).toEqual([printed.games, printed.sprt.llr]);
-    expect(json(dir, 'run.json')).toMatchObject({ format: 3, kind: 'compare', game: 'sevn', preset: 'sevn', seed: 1, games: printed.games });
+    expect(json(dir, 'run.json')).toMatchObject({ format: 4, kind: 'compare', game: 'sevn', preset: 'sevn', seed: 1, games: printed.games });
   }, 60_000);
 });
 

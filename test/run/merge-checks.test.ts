@@ -40,12 +40,12 @@ describe('merge checks', () => {
     await expect(mergeRuns([a, b, c], tempDir('mc-out'))).rejects.toThrow(/mc-shard2-.*run.json: its content does not match its sha256: it was edited or damaged/);
   }, 60_000);
 
-  it('refuses shards written in an older output format (simulate seeded per chunk before format 3)', async () => {
+  it('refuses shards written in an older output format (simulate seeded per chunk before format 3; no sums by game before 4)', async () => {
     const [a, b, c] = await shards();
     const path = join(b, 'run.json');
-    writeFileSync(path, JSON.stringify(sealed({ ...JSON.parse(readFileSync(path, 'utf8')), format: 2 }), null, 2)); // resealed: the format check, not the seal, must refuse it
+    writeFileSync(path, JSON.stringify(sealed({ ...JSON.parse(readFileSync(path, 'utf8')), format: 3 }), null, 2)); // resealed: the format check, not the seal, must refuse it
     const out = tempDir('mc-out');
-    await expect(mergeRuns([a, b, c], out)).rejects.toThrow(/mc-shard2-.* was written in output format 2; this sevensim merges format 3 shards .*: run the shard again$/);
+    await expect(mergeRuns([a, b, c], out)).rejects.toThrow(/mc-shard2-.* was written in output format 3; this sevensim merges format 4 shards .*: run the shard again$/);
     expect(listDir(out)).toEqual([]);
   }, 60_000);
 

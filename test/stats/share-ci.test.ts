@@ -45,8 +45,10 @@ describe('shareCi95', () => {
   });
 });
 
-function totals(scores: number[], wins: number[], busts: number, rounds: number): SeatTotals {
+/** Seat totals; without `byGame` the sums by game are NaN, as read from a run.json older than format 4. */
+function totals(scores: number[], wins: number[], busts: number, rounds: number, byGame = { bustsSq: NaN, roundsSq: NaN, bustRounds: NaN }): SeatTotals {
   const t = {
+    ...byGame,
     games: scores.length,
     sumScore: scores.reduce((a, b) => a + b, 0),
     sumScoreSq: scores.reduce((a, b) => a + b * b, 0),
@@ -87,6 +89,21 @@ describe('a seat summary', () => {
     const round = formatSummaryTable([s], 'rounds').split('\n');
     expect(round[0]).toMatch(/bust rate \(se\)$/);
     expect(round[1]).toMatch(/ 0\.1000 \(0\.0095\)$/);
+  });
+
+  it('in game mode the bust rate\'s SE counts each game\'s rounds as one cluster: by hand', () => {
+    // 3 games: 1 bust in 3 rounds, 0 in 2, 3 in 4. r = 4/9. Sum of (b - r n)^2 = (1 - 4/3)^2 + (0 - 8/9)^2
+    // + (3 - 16/9)^2 = 9/81 + 64/81 + 121/81 = 194/81; se^2 = 3/2 x 194/81 / 9^2 = 291/6561: se = sqrt(291)/81.
+    // The sums: busts^2 1 + 0 + 9 = 10, rounds^2 9 + 4 + 16 = 29, rounds x busts 3 + 0 + 12 = 15.
+    const s = summariseSeat(0, 'x', totals([50, 60, 70], [1, 0, 0], 4, 9, { bustsSq: 10, roundsSq: 29, bustRounds: 15 }), true, true);
+    expect(s.bustRate!.rate).toBe(4 / 9);
+    expect(s.bustRate!.se).toBeCloseTo(Math.sqrt(291) / 81, 14); // 0.210602; binomial over rounds: 0.165635
+    expect(s.bustRate!.byGame).toBe(true);
+    // Round mode (one round a game): binomial over rounds, whatever the sums; so without the sums (an older run.json).
+    const round = summariseSeat(0, 'x', totals([50, 60, 70], [0, 0, 0], 1, 3, { bustsSq: 1, roundsSq: 3, bustRounds: 1 }), false, true);
+    expect(round.bustRate).toMatchObject({ se: Math.sqrt((1 / 3) * (2 / 3) / 3), byGame: false });
+    const old = summariseSeat(0, 'x', totals([50, 60, 70], [1, 0, 0], 4, 9), true, true);
+    expect(old.bustRate).toMatchObject({ se: Math.sqrt((4 / 9) * (5 / 9) / 9), byGame: false });
   });
 
   it('leaves a large run as it was: no notes, the normal intervals', () => {
