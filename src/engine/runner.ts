@@ -158,19 +158,19 @@ export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, la
       else other.push(s, score, 1);
       const o = s * fields;
       let win = 0;
+      const r = rounds[s];
+      const b = busts[s];
       if (wins === true) {
-        // Round mode leaves both sums 0: adding 0 to them changes nothing.
+        // Round mode leaves both sums 0: adding 0 to them changes nothing. Its sums by game follow below.
         win = Math.round(winShare[s] * winUnits);
         totals[o + 3] += win;
         totals[o + 4] += win * win;
+        totals[o + 7] += b * b;
+        totals[o + 8] += r * r;
+        totals[o + 9] += r * b;
       }
-      const r = rounds[s];
-      const b = busts[s];
       totals[o + 5] += r;
       totals[o + 6] += b;
-      totals[o + 7] += b * b;
-      totals[o + 8] += r * r;
-      totals[o + 9] += r * b;
       if (rows !== null) {
         rows[row++] = score;
         rows[row++] = win;
@@ -179,6 +179,13 @@ export function playChunks(runner: UnitRunner, def: ChunkPlan, first: number, la
       }
     }
     if (settle) decisions!.settle(scores, winShare);
+  }
+  // A round-mode game is at most one round, busted at most once: each of its squares and products is its own bust or round count.
+  for (let s = 0; wins !== true && s < seats; s++) {
+    const o = s * SEAT_FIELDS;
+    totals[o + 7] = totals[o + 6];
+    totals[o + 8] = totals[o + 5];
+    totals[o + 9] = totals[o + 6];
   }
   runner.decisions = null;
   runner.setCounterfactual?.(null, null);
@@ -237,12 +244,8 @@ function playByRange(runner: UnitRunner, seed: number, start: number, end: numbe
       }
     }
   }
-  // One round a game, busts 0 or 1: each game's squares and product are its bust count or 1.
   totals[5] += end - start;
   totals[6] += bustCount;
-  totals[7] += bustCount;
-  totals[8] += end - start;
-  totals[9] += bustCount;
   return true;
 }
 
