@@ -43,16 +43,23 @@ export interface DecisionGroup {
    * rollouts of the pair (counterfactual: both sides are the same rollouts).
    */
   counts: { action: number; reference: number };
+  /** Counterfactual: the sampled decisions behind the pair (its rollouts over the run's rollouts per decision); null for outcomes. */
+  sampled: number | null;
   /** The answers beside the reference the action was chosen from (its interval covers all of them: Bonferroni). */
   compared: number;
   /**
    * The better answer where the CI of the score difference (game mode: of the win share) excludes 0
-   * and each side stands on at least VERDICT_MIN_N, else null.
+   * and each side stands on at least VERDICT_MIN_N decisions (counterfactual: sampled decisions), else null.
    */
   better: string | null;
 }
 
-/** The least decisions (or rollouts) a side needs before the table names a better answer: below it a CI from the normal approximation is not to be trusted, and a side of 1 has no variance at all. */
+/**
+ * The least decisions a side needs before the table names a better answer (outcomes: its CI is shown
+ * only then; below it a normal interval is not to be trusted: two decisions that both won have an SE
+ * of 0). Counterfactual: sampled decisions, each valued by the run's --rollouts; the CI, over rollouts
+ * as if independent, describes the sampled positions, and one position is not a bucket.
+ */
 export const VERDICT_MIN_N = 30;
 
 export interface DecisionsTable {
@@ -89,6 +96,9 @@ function minus(a: Estimate, b: Estimate): Estimate {
   return { mean, se, lo: mean - Z95 * se, hi: mean + Z95 * se, n: a.n + b.n };
 }
 
+/** `e` without an interval: its sides stand on too few decisions (VERDICT_MIN_N). NaN is null in --json. */
+const noInterval = (e: Estimate): Estimate => ({ ...e, se: NaN, lo: NaN, hi: NaN });
+
 /** `e` with the two-sided 95% interval of the best of k comparisons (z for 1 - 0.025 / k); `e` itself when k = 1. */
 function widened(e: Estimate, k: number): Estimate {
   if (k <= 1) return e;
@@ -121,6 +131,9 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
   const cf = m.decisions === 'counterfactual';
   const win = m.mode === 'game';
   const reference = game.counterfactualReference?.(game.decisionKinds.indexOf(kind)) ?? '';
+  // Rollouts per action of a sampled decision (run.json, checked: it is untrusted input).
+  const perDecision = cf ? Number(m.counterfactual?.rollouts) : 1;
+  if (!(Number.isSafeInteger(perDecision) && perDecision >= 1)) throw new UserError(`${dir}: run.json gives ${JSON.stringify(m.counterfactual?.rollouts)} rollouts per decision; expected a whole number from 1; it is damaged or edited`);
 
   // Pool the rows of each (group, action).
   const sums = new Map<string, { features: (number | string)[]; actions: Map<string, number[]> }>();
@@ -153,6 +166,7 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
     let score: Estimate;
     let w: Estimate | null;
     let counts: DecisionGroup['counts'];
+    let sampled: number | null = null;
     if (cf) {
       // Differences against the reference are in each row already; the reference's own are 0.
       const others = all.filter((a) => a.action !== reference);
@@ -164,6 +178,7 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
       score = chosen.score;
       w = chosen.win;
       counts = { action: score.n, reference: score.n };
+      sampled = Math.floor(score.n / perDecision);
     } else {
       const others = all.filter((a) => a.action !== reference);
       if (!ref || others.length === 0) {
@@ -184,10 +199,14 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
       const wide = widened(w, compared);
       w = { ...wide, lo: Math.max(-1, wide.lo), hi: Math.min(1, wide.hi) };
     }
+    const enough = (sampled ?? Math.min(counts.action, counts.reference)) >= VERDICT_MIN_N;
+    if (!cf && !enough) {
+      score = noInterval(score);
+      w = w && noInterval(w);
+    }
     const judged = w ?? score;
-    const enough = Math.min(counts.action, counts.reference) >= VERDICT_MIN_N;
     const better = !enough ? null : judged.lo > 0 ? chosen.action : judged.hi < 0 ? reference : null;
-    groups.push({ features: g.features, action: chosen.action, reference, score, win: w, counts, compared, better });
+    groups.push({ features: g.features, action: chosen.action, reference, score, win: w, counts, sampled, compared, better });
   }
   const cmp = (a: number | string, b: number | string) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)));
   groups.sort((a, b) => a.features.reduce<number>((c, _, i) => c || cmp(a.features[i], b.features[i]), 0));
@@ -195,7 +214,7 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
 }
 
 const signed = (x: number, d: number) => `${x >= 0 ? '+' : ''}${x.toFixed(d)}`;
-const ci = (e: Estimate, d: number, scale = 1) => `${signed(scale * e.mean, d)} ${Number.isNaN(e.se) ? '[no CI: one value]' : `[${signed(scale * e.lo, d)}, ${signed(scale * e.hi, d)}]`}`;
+const ci = (e: Estimate, d: number, scale = 1) => `${signed(scale * e.mean, d)} ${Number.isNaN(e.se) ? (e.n < 2 ? '[no CI: one value]' : `[no CI: a side under ${VERDICT_MIN_N}]`) : `[${signed(scale * e.lo, d)}, ${signed(scale * e.hi, d)}]`}`;
 
 export function formatDecisionsTable(t: DecisionsTable): string {
   const unit = t.unit;
@@ -206,8 +225,8 @@ export function formatDecisionsTable(t: DecisionsTable): string {
   const lines = [
     `${t.game} ${t.kind} decisions of ${t.dir} (${t.mode} mode, ${t.games.toLocaleString('en-US')} ${t.units}, ${t.recording}): ${what}, by ${t.by.join(', ').replace(/_/g, '-') || 'nothing (all pooled)'}.`,
     t.recording === 'counterfactual'
-      ? `Paired rollouts: the same futures for both answers; 95% CI${widenedNote}; n = rollouts. "better" where the CI ${t.mode === 'game' ? 'of the win chance ' : ''}excludes 0 on at least ${VERDICT_MIN_N} rollouts.`
-      : `Outcomes as played (not causal: they mix the decision with everything after it; simulate --decisions counterfactual isolates it); 95% CI${widenedNote}; n = decisions of each answer. "better" where the CI excludes 0 and each answer has at least ${VERDICT_MIN_N} decisions.`,
+      ? `Paired rollouts: the same futures for both answers; 95% CI${widenedNote}, over the rollouts as if independent (it describes the sampled positions); n = rollouts, decisions = the sampled decisions behind them. "better" where the CI ${t.mode === 'game' ? 'of the win chance ' : ''}excludes 0 on at least ${VERDICT_MIN_N} sampled decisions.`
+      : `Outcomes as played (not causal: they mix the decision with everything after it; simulate --decisions counterfactual isolates it); 95% CI${widenedNote}, shown where each answer has at least ${VERDICT_MIN_N} decisions; n = decisions of each answer. "better" where the CI ${t.mode === 'game' ? 'of the win chance ' : ''}excludes 0.`,
   ];
   if (t.groups.length === 0) {
     const why = t.recording === 'outcomes' ? ` (as played, each bucket held one answer only: a strategy that answers by these features never shows the other; simulate --decisions counterfactual plays both)` : '';
@@ -215,11 +234,11 @@ export function formatDecisionsTable(t: DecisionsTable): string {
   }
   const outcomes = t.recording === 'outcomes';
   const ref = t.groups[0]?.reference;
-  const head = [...t.by.map((f) => f.replace(/_/g, '-')), ...(several ? ['answer'] : []), ...(outcomes ? [several ? 'n answer' : `n ${t.groups[0]?.action}`, `n ${ref}`] : ['n']), `${unit} (95% CI)`, ...(t.mode === 'game' ? ['win chance, % (95% CI, cut at +-100)'] : []), 'better'];
+  const head = [...t.by.map((f) => f.replace(/_/g, '-')), ...(several ? ['answer'] : []), ...(outcomes ? [several ? 'n answer' : `n ${t.groups[0]?.action}`, `n ${ref}`] : ['n', 'decisions']), `${unit} (95% CI)`, ...(t.mode === 'game' ? ['win chance, % (95% CI, cut at +-100)'] : []), 'better'];
   const body = t.groups.map((g) => [
     ...g.features.map(String),
     ...(several ? [g.action] : []),
-    ...(outcomes ? [g.counts.action.toLocaleString('en-US'), g.counts.reference.toLocaleString('en-US')] : [g.score.n.toLocaleString('en-US')]),
+    ...(outcomes ? [g.counts.action.toLocaleString('en-US'), g.counts.reference.toLocaleString('en-US')] : [g.score.n.toLocaleString('en-US'), (g.sampled ?? 0).toLocaleString('en-US')]),
     ci(g.score, 2),
     ...(g.win ? [ci(g.win, 2, 100)] : []),
     g.better ?? '-',

@@ -40,7 +40,9 @@ describe('decisions: SEVN counterfactual, round mode', () => {
       expect(g.score.n).toBe(n);
       expect(g.score.mean).toBeCloseTo(mean, 9);
       expect(g.score.se).toBeCloseTo(se, 6);
-      expect(g.better).toBe(n < VERDICT_MIN_N ? null : g.score.lo > 0 ? 'draw' : g.score.hi < 0 ? 'stay' : null);
+      // The sampled decisions behind them: 8 rollouts each (--rollouts 8); a verdict needs VERDICT_MIN_N of them.
+      expect(g.sampled).toBe(n / 8);
+      expect(g.better).toBe(n / 8 < VERDICT_MIN_N ? null : g.score.lo > 0 ? 'draw' : g.score.hi < 0 ? 'stay' : null);
       expect(g.win).toBeNull(); // round mode
     }
     // At 0 points staying scores 0 and a round score is never below 0: drawing cannot lose.
@@ -53,7 +55,7 @@ describe('decisions: SEVN counterfactual, round mode', () => {
     expect(table(dir).by).toEqual(['points', 'distinct']);
     const text = sevensim('decisions', dir, '--by', 'points');
     expect(text.stdout).toContain('draw minus stay, by points');
-    expect(text.stdout).toMatch(/^ {2}0 +[\d,]+ +\+[\d.]+ \[\+[\d.]+, \+[\d.]+\] +draw$/m);
+    expect(text.stdout).toMatch(/^ {2}0 +[\d,]+ +[\d,]+ +\+[\d.]+ \[\+[\d.]+, \+[\d.]+\] +draw$/m);
     for (const [args, message] of [
       [[dir, '--by', 'gap-leader'], /--by gap-leader: gap-leader is not a feature of this run \(its buckets: points, distinct/],
       [[dir, '--kind', 'discard'], /--kind discard: sevn decisions are draw-stay/],
@@ -107,6 +109,11 @@ describe('decisions: SEVN outcomes, game mode', () => {
     expect(text).toMatch(/600 games, outcomes/);
     expect(text).toMatch(/n draw +n stay/);
     for (const g of thin) expect(text).toMatch(new RegExp(`^ {2}${g.features[0]} +${g.features[1]} +${g.counts.action} +${g.counts.reference} .* -$`, 'm'));
+    // Nor an interval: two decisions that both won have an SE of 0, and a normal interval of one point said so.
+    for (const g of t.groups.filter((x) => Math.min(x.counts.action, x.counts.reference) < VERDICT_MIN_N)) {
+      expect([g.score.se, g.score.lo, g.score.hi, g.win!.se, g.win!.lo, g.win!.hi]).toEqual([null, null, null, null, null, null]);
+    }
+    expect(text).toMatch(/^ {2}\d+ +\d+ +[\d,]+ +[12] +[-+][\d.]+ \[no CI: a side under 30\] +[-+][\d.]+ \[no CI: a side under 30\] +-$/m);
     // Buckets with one answer only are counted, not dropped silently: with the groups they hold every decision of the file.
     const keys = new Set(rows.map((r) => `${r.points},${r.distinct}`));
     expect(t.oneAnswer.buckets).toBe(keys.size - t.groups.length);
@@ -159,17 +166,20 @@ describe('decisions: SEVENFALL, the best discard per profile', () => {
     expect(t.groups.some((g) => g.compared > 1 && g.compared <= 4)).toBe(true);
   });
 
-  it('game mode, outcomes: a win-chance interval never leaves [-100%, +100%], even on a bucket of two decisions', () => {
+  it('game mode, outcomes: a win-chance interval never leaves [-100%, +100%]; a bucket with a side of a few decisions shows none', () => {
     const dir = join(tempDir('decisions'), 'run');
     expect(sevensim('simulate', '--game', 'sevenfall', '--players', 'greedy', 'greedy', '--mode', 'game', '--games', '300', '--decisions', 'outcomes', '--out', dir, '--quiet', '--threads', '1').code).toBe(0);
     const t = table(dir);
-    const spread = t.groups.filter((g) => g.win!.se > 0);
-    for (const g of spread) {
+    for (const g of t.groups) {
+      if (g.win!.lo === null) {
+        expect(Math.min(g.counts.action, g.counts.reference)).toBeLessThan(VERDICT_MIN_N);
+        continue;
+      }
       expect(g.win!.lo).toBeGreaterThanOrEqual(-1);
       expect(g.win!.hi).toBeLessThanOrEqual(1);
     }
-    // Thin buckets whose normal interval (mean +- z se, z >= 1.96) would pass a bound: the cut is exercised.
-    expect(spread.some((g) => g.win!.mean - 1.96 * g.win!.se < -1 || g.win!.mean + 1.96 * g.win!.se > 1)).toBe(true);
+    // Thin buckets, where a normal interval (mean +- z se) ran past the bounds or shrank to a point: none now.
+    expect(t.groups.some((g) => g.win!.lo === null)).toBe(true);
     expect(sevensim('decisions', dir).stdout).toContain('win chance, % (95% CI, cut at +-100)');
   }, 120_000);
 });
