@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cumulativeStdNormalProbability } from 'simple-statistics';
+import { cumulativeStdNormalProbability, probit } from 'simple-statistics';
 import { UserError } from '../../src/engine/errors.js';
 import { sevnPreset, type SevnRules } from '../../src/games/sevn/rules.js';
 import { solveSevnSolo } from '../../src/games/sevn/solver.js';
@@ -148,7 +148,7 @@ describe('advise --game sevn: exact values', () => {
     // Every round score x of yours ends the game: x > 50 wins, x = 50 shares the win, x < 50 loses.
     const rules: SevnRules = { ...numbers, tiedLead: 'shared' };
     const a = advise(rules, { row: '13 12 11 10 9 8', totals: '200,240', atStake: '10', stillIn: 'none' }, { rollouts: 200 });
-    expect(a.winExact).toMatch(/every round score you can end with ends the game/);
+    expect(a.winExact).toMatch(/every round score you can reach ends the game/);
     // Stay: 263 > 250: won. Draw: seat 1's 10 is out of the deck, so 85 unseen: a bust (56/85) leaves
     // 200 (seat 1 wins); a SEVN (29/85, at least 80 points) wins.
     expect(action(a, 'stay').win).toMatchObject({ mean: 1, exact: true });
@@ -195,6 +195,16 @@ describe('advise --game sevn: exact values', () => {
     expect(tied.winBounds!.draw[0]).toBeCloseTo(29 / 84, 14);
     expect(tied.winBounds!.draw[1]).toBeCloseTo(29 / 84, 14);
     expect(action(tied, 'draw').win!.exact).toBe(false);
+    // Scores that would leave the game open but cannot be reached: exact, not ranges. 240 holding 13 12
+    // (25 points), seat 1 stayed on 245 + 10 (4 6) = 255. Staying (265) wins; a drawn card busts (23 of 88
+    // unseen: 12 13s and 11 12s; 240 loses to 255) or wins (65/88); the round ends on 0 or 25 and more,
+    // never on 15, the one score that would tie seat 1 on 255 and play on.
+    const reach = advise(numbers, { row: '13 12', totals: '240,245', atStake: '4 6', stillIn: 'none' }, { rollouts: 200 });
+    expect(reach.winBounds).toBeNull();
+    expect(reach.winExact).toMatch(/every round score you can reach ends the game/);
+    expect(action(reach, 'draw').win).toMatchObject({ exact: true });
+    expect(action(reach, 'draw').win!.mean).toBeCloseTo(65 / 88, 14);
+    expect(action(reach, 'stay').win).toMatchObject({ mean: 1, exact: true });
     // A round that decides the game has no ranges.
     expect(advise({ ...numbers, tiedLead: 'shared' }, { row: '13 12 11 10 9 8', totals: '200,240', atStake: '13 10', stillIn: 'none' }, { rollouts: 200 }).winBounds).toBeNull();
   });
@@ -396,10 +406,14 @@ describe('advise --review (SEVN)', () => {
     expect(r.code).toBe(0);
     const review = JSON.parse(r.stdout);
     expect(review.decisions.map((d: { played: string }) => d.played)).toEqual(drawStay(JSON.parse(play.stdout), 1));
+    // Clear: beyond an interval of all the game's decisions at once (Bonferroni: z for 1 - 0.025 / k).
+    const z = probit(1 - 0.025 / review.decisions.length);
+    expect(z).toBeGreaterThan(2.5);
     for (const d of review.decisions) {
       expect(d.winLoss).toBe(Math.max(0, d.winDiff.mean));
-      expect(d.clear).toBe(d.winDiff.ci95[0] > 0);
+      expect(d.clear).toBe(d.winDiff.exact ? d.winDiff.mean > 0 : d.winDiff.mean - z * d.winDiff.se > 0);
     }
+    expect(sevensim('advise', '--review', file, '--seat', '1', '--rollouts', '100').stdout).toMatch(new RegExp(`Clear mistakes \\(the other answer better beyond an interval of all ${review.decisions.length} decisions at once, 95% for them together: Bonferroni\\)`));
     const record = JSON.parse(play.stdout);
     record.events[3].card = record.events[3].card === '5' ? '6' : '5';
     writeFileSync(file, JSON.stringify(record));

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdviceValue, SevnActionAdvice, SevnAdvice } from '../../src/games/sevn/analyses/advise.js';
 import { formatSevnHint, suggestion } from '../../src/games/sevn/analyses/human-game.js';
+import { wilson95 } from '../../src/stats/summary.js';
 
 const v = (mean: number, lo: number, hi: number, exact = false): AdviceValue => ({ mean, se: (hi - lo) / 3.92, ci95: [lo, hi], n: exact ? 0 : 400, exact });
 const zero = v(0, 0, 0);
@@ -54,5 +55,19 @@ describe('the suggested draw-or-stay answer', () => {
     expect(text).not.toMatch(/^ {2}stay .*<-/m);
     expect(text).toContain('1 duplicate of your values');
     expect(text).toContain('suggested: draw (the higher round score (the win chances are within noise))');
+  });
+
+  it('a difference on fewer than 30 rollouts is never clear; a chance with fewer than 5 rollouts one way shows Wilson\'s interval', () => {
+    // --hint-rollouts 2: both rollouts won after drawing and lost after staying, so an SE of 0 and a "clear" 1.0.
+    const two = (n: number): AdviceValue => ({ mean: 1, se: 0, ci95: [1, 1], n, exact: false });
+    expect(suggestion(advice({ bestWin: 'draw', winLoss: two(2), bestRound: 'stay', roundLoss: v(5, 4, 6) })).basis).toBe('the higher round score (the win chances are within noise)');
+    expect(suggestion(advice({ bestWin: 'draw', winLoss: two(30), bestRound: 'stay', roundLoss: v(5, 4, 6) })).basis).toBe('the higher win chance');
+    // 2 wins in 400 rollouts: Wilson's [0.14%, 1.80%], not 0.5 +- 0.7% (reaching below 0).
+    const a = advice({ bestWin: 'draw', winLoss: v(0.005, 0.0, 0.01), bestRound: 'draw', roundLoss: v(5, 4, 6) });
+    const win = { mean: 0.005, se: Math.sqrt(0.005 * 0.995 / 400), ci95: wilson95(0.005, 400), n: 400, exact: false };
+    const full = { ...a, actions: a.actions.map((x) => ({ ...x, win })), nextCard: { secondChance: false, bust: 0.2, duplicates: 1, unseen: 5, fromDiscard: false }, rollouts: 400 } as unknown as SevnAdvice;
+    const text = formatSevnHint({ decision: 'draw-stay', advice: full, suggested: 'draw', basis: '', bots: [] });
+    expect(text).toMatch(/win chance 0\.5% \[0\.1, 1\.8\]/);
+    expect(text).toContain("[low, high]: Wilson's 95% interval where fewer than 5 rollouts ended one way");
   });
 });

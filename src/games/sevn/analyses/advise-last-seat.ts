@@ -27,7 +27,7 @@ export function parseSevnObjective(text: string): SevnObjective {
 
 export const objectiveName = (o: SevnObjective): string => (o.kind === 'ev' ? 'ev' : `at-least:${o.k}`);
 
-export const WIN_EXACT_WHY = 'the others\' final totals are known and every round score you can end with ends the game (a win, a loss or a shared win): the win chance is the chance of each round score, played to maximise it';
+export const WIN_EXACT_WHY = 'the others\' final totals are known and every round score you can reach ends the game (a win, a loss or a shared win): the win chance is the chance of each round score, played to maximise it';
 
 export const WIN_BOUNDS_WHY = 'some round score you can end with leaves the game undecided (a tied lead plays on, or no total reaches the target): counted as lost, then as won, the best play\'s win chance lies between';
 
@@ -76,7 +76,10 @@ export function lastSeatValues(
       else {
         const low = solve(shares.low);
         const high = solve(shares.high);
-        winBounds = { stay: [low.stay, high.stay], draw: [low.draw, high.draw] };
+        // Equal ends: no round score that leaves the game open is reached (from 13 12 the round ends on 0 or
+        // 25 and more), so the win chance is exact, as when every score ends the game.
+        if (low.stay === high.stay && low.draw === high.draw) win = low;
+        else winBounds = { stay: [low.stay, high.stay], draw: [low.draw, high.draw] };
       }
     }
     return { unseen: deck.reduce((a, b) => a + b, 0), states, ms: performance.now() - t0, drawEv: ev.draw, atLeast, win, winBounds };

@@ -11,7 +11,7 @@ import { HINT_MAX_STATES } from './advise-last-seat.js';
 import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../../engine/rng.js';
 import { RoundCapError, UserError } from '../../../engine/errors.js';
 import { type AdviceValue, type SevnAdvice, adviseSevn } from './advise.js';
-import { Z95 } from '../../../stats/summary.js';
+import { Z95, shareNeedsWilson } from '../../../stats/summary.js';
 import { OutOfAnswers } from '../../../engine/game-record.js';
 import { type SevnEventRecord, type SevnGameRecord, sevnEventRecord, sevnPlayers } from './record.js';
 import { formatSevnReview, positionOf, reviewSevn } from './review.js';
@@ -52,8 +52,12 @@ export interface SevnHint {
  * within noise. A suggestion on a difference the rollouts cannot tell apart would be a coin toss that the
  * end-of-game review may then call a mistake.
  */
+/** The fewest rollouts a hint calls a difference clear on (a normal interval below that is not to be trusted). */
+export const CLEAR_MIN_ROLLOUTS = 30;
+
 export function suggestion(advice: SevnAdvice): { action: string; basis: string } {
-  const clear = (loss: AdviceValue | null) => loss !== null && (loss.exact ? loss.mean > 0 : loss.ci95[0] > 0);
+  // Exact, or at least CLEAR_MIN_ROLLOUTS rollouts: with 2, two equal outcomes have an SE of 0 and a "clear" difference.
+  const clear = (loss: AdviceValue | null) => loss !== null && (loss.exact ? loss.ci95[0] > 0 : loss.n >= CLEAR_MIN_ROLLOUTS && loss.ci95[0] > 0);
   const win = advice.actions.find((a) => a.bestWin);
   const round = advice.actions.find((a) => a.bestRound)!;
   if (win && advice.actions.some((a) => a !== win && clear(a.winLoss))) return { action: win.action, basis: 'the higher win chance' };
@@ -277,12 +281,13 @@ export class SevnHumanGame implements TableGame {
 }
 
 const pm = (v: AdviceValue, d: number) => (v.exact ? `${v.mean.toFixed(d)} exact` : `${v.mean.toFixed(d)} ± ${(Z95 * v.se).toFixed(d)}`);
-/** A chance in per cent: exact, an exact range (advise's winBounds), or ± its 95% CI. */
+/** A chance in per cent: exact, an exact range (advise's winBounds), ± its 95% CI, or Wilson's interval where advise shows it (too few rollouts ended one way). */
 const percent = (v: AdviceValue): string => {
   const p = (x: number) => (100 * x).toFixed(1);
   if (v.bounds && v.ci95[0] !== v.ci95[1]) return `${p(v.ci95[0])} to ${p(v.ci95[1])}% exact`;
   if (v.bounds) return `${p(v.ci95[0])}% exact`;
-  return v.exact ? `${p(v.mean)}% exact` : `${p(v.mean)} ± ${p(Z95 * v.se)}%`;
+  if (v.exact) return `${p(v.mean)}% exact`;
+  return shareNeedsWilson(v.mean, v.n) ? `${p(v.mean)}% [${p(v.ci95[0])}, ${p(v.ci95[1])}]` : `${p(v.mean)} ± ${p(Z95 * v.se)}%`;
 };
 
 /** The hint panel: exact next-card bust chance, each answer's round score and win chance (95% CI or exact), the suggestion, the bots. */
@@ -295,7 +300,8 @@ export function formatSevnHint(h: SevnHint, opponents = 'opponents play their st
     for (const x of a.actions) {
       lines.push(`  ${x.action.padEnd(5)} round score ${pm(x.roundScore, 1)}, win chance ${x.win ? percent(x.win) : '-'}${x.action === h.suggested ? '  <- suggested' : ''}`);
     }
-    lines.push(`  (${a.rollouts.toLocaleString('en-US')} paired rollouts, ± 95% CI; ${opponents}, you then play ${SUGGESTING_BOT})`);
+    const wilson = a.actions.some((x) => x.win !== null && !x.win.exact && shareNeedsWilson(x.win.mean, x.win.n));
+    lines.push(`  (${a.rollouts.toLocaleString('en-US')} paired rollouts, ± 95% CI${wilson ? ', [low, high]: Wilson\'s 95% interval where fewer than 5 rollouts ended one way' : ''}; ${opponents}, you then play ${SUGGESTING_BOT})`);
   }
   lines.push(`  suggested: ${h.suggested} (${h.basis})${h.bots.length ? `; the bots would: ${h.bots.map((b) => `${b.strategy} ${b.answer}`).join(', ')}` : ''}`);
   return lines.join('\n');

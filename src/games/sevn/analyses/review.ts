@@ -18,6 +18,7 @@ import type { GameModule } from '../../../engine/game.js';
 import { type AdviceValue, type SevnAdvicePosition, type SevnAdviseFlags, adviseSevn } from './advise.js';
 import { type SevnGameRecord, sevnGameRecord, sevnPlayers } from './record.js';
 import { counted } from '../../../io/words.js';
+import { normalQuantile } from '../../../stats/ratings.js';
 
 /** Rollouts per decision unless --rollouts says otherwise (a game has tens of decisions a seat). */
 
@@ -36,7 +37,11 @@ export interface ReviewedSevnDecision {
   /** The same for the round score. */
   roundDiff: AdviceValue;
   roundLoss: number;
-  /** The other answer was better beyond doubt: winDiff's 95% CI lies above 0. */
+  /**
+   * The other answer was better beyond doubt: winDiff's interval lies above 0, an interval of the game's
+   * decisions together (95% for all k at once, Bonferroni: z for 1 - 0.025 / k), else a player who
+   * followed every hint drew about one false "clear mistake" a game. Exact differences: above 0.
+   */
   clear: boolean;
 }
 
@@ -128,6 +133,8 @@ export function reviewSevn(strategies: readonly SevnStrategyDef[], recordIn: Gam
   // A person's seat plays DEFAULT_FIELD in the rollouts.
   const strategyOf = (s: number) => (s === human?.seat ? DEFAULT_FIELD : record.players[s]);
   const field = Array.from({ length: n - 1 }, (_, k) => strategyOf((seatIn + 1 + k) % n));
+  // One interval for all the game's decisions at once (see ReviewedSevnDecision.clear).
+  const zAll = normalQuantile(1 - 0.025 / Math.max(1, found.length));
   const decisions = found.map((d, i): ReviewedSevnDecision => {
     o.onProgress?.(i, found.length);
     const a = adviseSevn(strategies, rules, d.pos, { field: n > 1 ? field : undefined, then: strategyOf(seatIn), rollouts, seed, firstRollout: i * rollouts });
@@ -138,7 +145,7 @@ export function reviewSevn(strategies: readonly SevnStrategyDef[], recordIn: Gam
     return {
       round: d.round, row: a.seats[0].row, points: a.seats[0].points, played: d.played,
       best: (other.bestWin ? other : played).action, bestRound: (other.bestRound ? other : played).action,
-      winDiff, winLoss: Math.max(0, winDiff.mean), roundDiff, roundLoss: Math.max(0, roundDiff.mean), clear: winDiff.ci95[0] > 0,
+      winDiff, winLoss: Math.max(0, winDiff.mean), roundDiff, roundLoss: Math.max(0, roundDiff.mean), clear: winDiff.exact ? (winDiff.bounds ? winDiff.ci95[0] > 0 : winDiff.mean > 0) : winDiff.mean - zAll * winDiff.se > 0,
     };
   });
   o.onProgress?.(found.length, found.length);
@@ -179,7 +186,7 @@ const pm = (v: { mean: number; se: number }, d: number) => `${v.mean.toFixed(d)}
 export function formatSevnReview(r: SevnReview): string {
   const lines = [
     `Seat ${r.seat} (${r.strategy}): ${counted(r.decisions.length, 'draw-or-stay decision')}; win chance given away ${pm({ mean: r.totalWinLoss, se: r.totalWinLossSe }, 4)} in all (${pm({ mean: r.meanWinLoss, se: r.decisions.length ? r.totalWinLossSe / r.decisions.length : 0 }, 4)} a decision), round points ${pm({ mean: r.totalRoundLoss, se: r.totalRoundLossSe }, 2)}.`,
-    `  Clear mistakes (the other answer better beyond its 95% CI): ${r.clear.decisions}, win chance ${pm({ mean: r.clear.winLoss, se: r.clear.se }, 4)}. Each loss is max(0, an estimate): rollout noise alone adds to the totals.`,
+    `  Clear mistakes (the other answer better beyond an interval of all ${r.decisions.length} decisions at once, 95% for them together: Bonferroni): ${r.clear.decisions}, win chance ${pm({ mean: r.clear.winLoss, se: r.clear.se }, 4)}. Each loss is max(0, an estimate): rollout noise alone adds to the totals.`,
     `Each decision valued by ${r.rollouts.toLocaleString('en-US')} paired rollouts (seed ${r.seed}; every seat playing its own strategy, the unseen cards reshuffled). other - played: the other answer's value minus the played one's, ± 95% CI.`,
   ];
   for (const d of r.decisions) {
