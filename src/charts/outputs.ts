@@ -55,7 +55,8 @@ export interface TournamentOutput extends RunInfo {
 
 export interface BustTableOutput extends RunInfo {
   kind: 'bust-table';
-  meta: { strategy: string; exact: boolean; rounds: number };
+  /** `noExact`: why there are no exact columns (bust-table.json's), or null. */
+  meta: { strategy: string; exact: boolean; rounds: number; noExact: string | null };
   rows: { distinct: number; points: number; reach: number; bust_exact: number; reach_bound?: number; sim_draws: number; sim_busts: number; sim_rate: number; sim_se: number }[];
 }
 

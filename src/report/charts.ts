@@ -293,11 +293,11 @@ export function compareDifference(o: CompareOutput): Chart {
   return {
     id: 'compare-difference',
     title: 'Compare: paired difference A − B',
-    caption: `${compareCaption(o)} Point: the mean paired difference; line: ${r.stoppedEarly ? 'the naive fixed-sample interval: the SPRT stopped the run early, so it is not a confidence interval (the stopping rule biases it away from 0)' : 'its 95% CI'}; dashed: no difference.`,
+    caption: `${compareCaption(o)} Point: the mean paired difference; line: ${r.stoppedEarly ? `the naive fixed-sample interval: the SPRT stopped the run early, so it is not a confidence interval (the stopping rule biases it toward ${r.sprt?.verdict === 'H0' ? `H0's ${r.sprt.d0}` : `H1's ${r.sprt?.d1}`})` : 'its 95% CI'}; dashed: no difference.`,
     spec: spec({ data: { values }, vconcat: values.map((v) => panel(v.metric)) }),
     table: {
       head: ['difference', 'mean', 'se', r.stoppedEarly ? 'naive interval (not a CI)' : '95% CI', r.stoppedEarly ? 'naive p' : 'p'],
-      rows: rows.map((d) => [d.metric === 'score' ? 'score A − B' : 'win share A − B', fmt(d.mean, 4), fmt(d.se, 4), `[${fmt(d.ci95[0], 4)}, ${fmt(d.ci95[1], 4)}]`, d.pValue < 1e-6 ? '< 1e-6' : d.pValue.toPrecision(3)]),
+      rows: rows.map((d) => [d.metric === 'score' ? 'score A − B' : 'win share A − B', fmt(d.mean, 4), fmt(d.se, 4), `[${fmt(d.ci95[0], 4)}, ${fmt(d.ci95[1], 4)}]`, !Number.isFinite(d.pValue) ? '-' : d.pValue < 1e-6 ? '< 1e-6' : d.pValue.toPrecision(3)]),
     },
   };
 }

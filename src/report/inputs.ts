@@ -184,7 +184,7 @@ function readBustTable(dir: string, m: Row | null): BustTableOutput {
     game: 'sevn',
     rules: rulesText(m?.preset ?? meta.preset, meta.rules),
     seed: (meta.rounds as number) > 0 ? (meta.seed as number) : null,
-    meta: { strategy: meta.strategy as string, exact: meta.exact as boolean, rounds: meta.rounds as number },
+    meta: { strategy: meta.strategy as string, exact: meta.exact as boolean, rounds: meta.rounds as number, noExact: typeof meta.noExact === 'string' ? meta.noExact : null },
     rows,
   };
 }

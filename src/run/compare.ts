@@ -61,8 +61,8 @@ export interface CompareResult {
   sprt: (SprtBounds & { metric: string; llr: number; verdict: 'H1' | 'H0' | 'continue' }) | null;
   /**
    * True when the SPRT stopped the run before --games: the differences, their intervals and p-values
-   * are then the naive fixed-sample ones, biased away from 0 by the stopping rule; they are not
-   * confidence intervals.
+   * are then the naive fixed-sample ones, biased toward the hypothesis it accepted by the stopping rule
+   * (it stops where the difference looks like that one); they are not confidence intervals.
    */
   stoppedEarly: boolean;
   /** With --sprt: [paired games so far, LLR] after each chunk, for the report's chart. */
@@ -102,7 +102,8 @@ function checkSprt(sprt: NonNullable<CompareOptions['sprt']>, mode: Mode, specA:
 
 function difference(n: number, sum: number, sumSq: number): Difference {
   const e = estimate(n, sum, sumSq);
-  const pValue = e.se > 0 ? twoSidedP(e.mean / e.se) : e.mean === 0 ? 1 : 0;
+  // One paired game has no spread: no SE, no p (it printed p = 1.00 beside se -). NaN is null in --json.
+  const pValue = Number.isNaN(e.se) ? NaN : e.se > 0 ? twoSidedP(e.mean / e.se) : e.mean === 0 ? 1 : 0;
   return { ...e, pValue };
 }
 
@@ -181,7 +182,7 @@ export async function compare(o: CompareOptions): Promise<CompareResult> {
 }
 
 /** A p-value as text; below 1e-6 the normal tail is past what the error function resolves. */
-export const formatP = (p: number): string => (p < 1e-6 ? '< 1e-6' : p.toPrecision(3));
+export const formatP = (p: number): string => (Number.isNaN(p) ? '-' : p < 1e-6 ? '< 1e-6' : p.toPrecision(3));
 
 export function formatCompare(r: CompareResult): string {
   const f = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : '-');
@@ -191,10 +192,10 @@ export function formatCompare(r: CompareResult): string {
     `${r.game} (${r.preset ?? 'rules file'}), ${r.mode} mode, A = ${r.a}, B = ${r.b}${r.field.length ? `, field: ${r.field.join(' ')}` : ''}`,
     `${r.games.toLocaleString('en-US')} paired games (each played with A and with B on the same random streams, seed ${r.seed}${r.field.length ? ', seats rotated' : ''})`,
     `  score A: ${f(r.scoreA.mean)} (se ${f(r.scoreA.se, 4)})   score B: ${f(r.scoreB.mean)} (se ${f(r.scoreB.se, 4)})`,
-    `  A - B:   ${f(r.diff.mean)}  se ${f(r.diff.se, 4)}  ${ci} [${f(r.diff.ci95[0])}, ${f(r.diff.ci95[1])}]  p ${r.diff.pValue < 1e-6 ? '' : '= '}${formatP(r.diff.pValue)}`,
+    `  A - B:   ${f(r.diff.mean)}  se ${f(r.diff.se, 4)}  ${ci} [${f(r.diff.ci95[0])}, ${f(r.diff.ci95[1])}]  p ${r.diff.pValue < 1e-6 || Number.isNaN(r.diff.pValue) ? '' : '= '}${formatP(r.diff.pValue)}`,
   ];
   if (r.winDiff) {
-    lines.push(`  win share A: ${f(r.winShareA!, 4)} (se ${f(r.winShareSeA!, 4)})  B: ${f(r.winShareB!, 4)} (se ${f(r.winShareSeB!, 4)})  A - B: ${f(r.winDiff.mean, 4)}  se ${f(r.winDiff.se, 4)}  ${ci} [${f(r.winDiff.ci95[0], 4)}, ${f(r.winDiff.ci95[1], 4)}]  p ${r.winDiff.pValue < 1e-6 ? '' : '= '}${formatP(r.winDiff.pValue)}`);
+    lines.push(`  win share A: ${f(r.winShareA!, 4)} (se ${f(r.winShareSeA!, 4)})  B: ${f(r.winShareB!, 4)} (se ${f(r.winShareSeB!, 4)})  A - B: ${f(r.winDiff.mean, 4)}  se ${f(r.winDiff.se, 4)}  ${ci} [${f(r.winDiff.ci95[0], 4)}, ${f(r.winDiff.ci95[1], 4)}]  p ${r.winDiff.pValue < 1e-6 || Number.isNaN(r.winDiff.pValue) ? '' : '= '}${formatP(r.winDiff.pValue)}`);
   }
   if (r.sprt) {
     const s = r.sprt;
@@ -202,10 +203,11 @@ export function formatCompare(r: CompareResult): string {
     lines.push(`  SPRT on the ${s.metric} difference, H0: ${s.d0} vs H1: ${s.d1}, alpha ${s.alpha}, beta ${s.beta}: LLR ${f(s.llr)} ${s.verdict === 'H1' ? `crossed the upper bound ${f(s.upper)}` : s.verdict === 'H0' ? `crossed the lower bound ${f(s.lower)}` : `within the bounds [${f(s.lower)}, ${f(s.upper)}]`} after ${r.games.toLocaleString('en-US')} games; the test ${what}`);
   }
   if (r.stoppedEarly) {
+    const toward = r.sprt?.verdict === 'H0' ? `H0's ${r.sprt.d0}` : `H1's ${r.sprt?.d1}`;
     lines.push(
-      '  * The SPRT stopped the run early, at a point where the difference looked large: the means, intervals and p-values above are',
-      '    the naive fixed-sample ones, biased away from 0 by that stopping rule. They are NOT confidence intervals; the SPRT verdict',
-      '    is the result. For an unbiased estimate with a 95% CI, run again without --sprt (a fixed --games) and a new --seed.',
+      `  * The SPRT stopped the run early, at a point where the difference looked like ${toward}: the means, intervals and p-values`,
+      `    above are the naive fixed-sample ones, biased toward ${toward} by that stopping rule. They are NOT confidence intervals; the`,
+      '    SPRT verdict is the result. For an unbiased estimate with a 95% CI, run again without --sprt (a fixed --games) and a new --seed.',
     );
   }
   return lines.join('\n');

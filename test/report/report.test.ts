@@ -284,6 +284,16 @@ describe('bust table and solver charts', () => {
     expect(c.table.rows[0][2]).toBe('0.0000 [0.0000, 0.0876]'); // z^2 / (40 + z^2) = 3.8415 / 43.8415
   });
 
+  it('bust table without exact columns: the caption gives bust-table.json\'s reason (it gave a fixed guess)', () => {
+    const dir = join(root, 'bust-no-exact');
+    const r = sevensim('bust-table', '--game', 'sevn', '--preset', 'sevn-numbers', '--strategy', 'ev', '--rounds', '500', '--out', dir);
+    expect(r.code).toBe(0);
+    const o = readOutput(dir) as BustTableOutput;
+    expect(o.meta.noExact).toBe(json(dir, 'bust-table.json').noExact);
+    expect(o.meta.noExact).toMatch(/^ev declares no solo draw rule/);
+    expect(sevnCharts.bustHeatmap(o).caption).toContain(`exact columns not computed (${o.meta.noExact})`);
+  });
+
   it('SEVN stopping boundary: a cell per (distinct, points), shaded by the share of held sets where drawing is best', async () => {
     const o = readOutput(fx.sevnSolve) as SolveOutput;
     const c = sevnCharts.sevnStoppingBoundary(o);

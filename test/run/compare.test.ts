@@ -58,6 +58,25 @@ describe('compare (SEVENFALL)', () => {
     expect(formatCompare(r)).toContain(`LLR ${r.sprt!.llr.toFixed(3)} crossed the upper bound ${r.sprt!.upper.toFixed(3)} after`);
   }, 60_000);
 
+  it('one paired game: no SE, so no p-value either (it printed p = 1.00)', async () => {
+    const r = await compare(base({ games: 1 }));
+    expect(Number.isNaN(r.diff.se)).toBe(true);
+    expect(Number.isNaN(r.diff.pValue)).toBe(true);
+    expect(formatCompare(r)).toMatch(/A - B: +-?[\d.]+ +se - +95% CI \[-, -\] +p -$/m);
+  });
+
+  it('stopped on H0, the note says the estimate leans toward H0, not away from 0 (it said so whatever the verdict)', async () => {
+    const r = await compare(base({ b: 'greedy:margin=1', games: 200000, sprt: { d0: 0, d1: 5, alpha: 0.05, beta: 0.05, metric: 'score' } }));
+    expect(r.sprt!.verdict).toBe('H0');
+    expect(r.stoppedEarly).toBe(true);
+    const text = formatCompare(r);
+    expect(text).toContain("at a point where the difference looked like H0's 0");
+    expect(text).toContain("biased toward H0's 0 by that stopping rule");
+    expect(text).not.toMatch(/away from 0|looked large/);
+    const h1 = await compare(base({ games: 200000, sprt: { d0: 0, d1: 1, alpha: 0.05, beta: 0.05, metric: 'score' } }));
+    expect(formatCompare(h1)).toContain("biased toward H1's 1 by that stopping rule");
+  }, 60_000);
+
   it('stops the SPRT after the same chunk for any --threads: the first chunk, in order, whose LLR crosses a bound', async () => {
     const sprt = { d0: 0, d1: 0.5, alpha: 0.05, beta: 0.05, metric: 'score' as const };
     const o = base({ games: 400000, chunkSize: 64, sprt });

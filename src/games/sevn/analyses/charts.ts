@@ -96,7 +96,7 @@ const bustRange = (reach: number, busts: number, bound = 0): [number, number] =>
 
 function bustCaption(o: BustTableOutput): string {
   const bounded = o.meta.exact && o.rows.some((r) => (r.reach_bound ?? 0) > 0);
-  return `SEVN, ${o.rules}, solo ${o.meta.strategy}; exact${o.meta.exact ? '' : ' columns not computed (a deck with other cards or a strategy without an exact draw rule)'}${bounded ? ' within a bound (the exact pass dropped its least likely states: exact cells it could move by half a percentage point or more are left blank, the table shows the digits it leaves certain)' : ''}${o.meta.rounds > 0 ? ` beside ${int(o.meta.rounds)} simulated rounds, seed ${o.seed}` : ', no simulation'}.`;
+  return `SEVN, ${o.rules}, solo ${o.meta.strategy}; exact${o.meta.exact ? '' : ` columns not computed (${o.meta.noExact ?? 'bust-table.json gives no reason'})`}${bounded ? ' within a bound (the exact pass dropped its least likely states: exact cells it could move by half a percentage point or more are left blank, the table shows the digits it leaves certain)' : ''}${o.meta.rounds > 0 ? ` beside ${int(o.meta.rounds)} simulated rounds, seed ${o.seed}` : ', no simulation'}.`;
 }
 
 /**
