@@ -47,7 +47,7 @@ export interface TuneOutput extends RunInfo {
 export interface TournamentOutput extends RunInfo {
   kind: 'tournament';
   pairs: { a: string; b: string; games: number; win_share_a: number; se: number }[];
-  ranking: { spec: string; win_share: number; ws_se: number; mean_score: number; score_se: number; games: number; elo?: number | null; elo_ci95?: [number, number] | null; los_next?: number | null }[];
+  ranking: { spec: string; win_share: number; ws_se: number; ws_ci95?: [number, number]; mean_score: number; score_se: number; games: number; elo?: number | null; elo_ci95?: [number, number] | null; los_next?: number | null }[];
   /** tournament.json as a whole (deals, games, table size...). */
   report: Row;
   run: Row;

@@ -24,7 +24,7 @@ import { poolSetup } from '../catalog.js';
 import { runOnPool } from '../parallel/pool.js';
 import type { TournamentTask } from '../parallel/worker.js';
 import { likelihoodOfSuperiority, rateWithBootstrap } from '../stats/ratings.js';
-import { type Estimate, Z95, estimate } from '../stats/summary.js';
+import { type Estimate, estimate, shareCi95 } from '../stats/summary.js';
 import { counted, signedRound } from '../io/words.js';
 
 export const DEFAULT_TOURNAMENT_CHUNK = 4;
@@ -330,8 +330,7 @@ function summarise(o: TournamentOptions, def: TournamentDefinition, sums: Float6
     const w = estimate(deals, sums[oW + a] / wScale, sums[oWW + a * k + a] / (wScale * wScale));
     const s = estimate(deals, sums[oS + a] / perEntrant, sums[oSS + a * k + a] / (perEntrant * perEntrant));
     const { elo, elo_ci95 } = rated.ratings[a];
-    // A share lies in [0, 1]: the normal interval is cut there (a rarely winning strategy's reached below 0).
-    const wsCi: [number, number] = [Math.max(0, w.ci95[0]), Math.min(1, w.ci95[1])];
+    const wsCi = shareInterval(w, deals);
     return { spec, entrant: a, games: deals * perEntrant, win_share: w.mean, ws_se: w.se, ws_ci95: wsCi, mean_score: s.mean, score_se: s.se, score_ci95: s.ci95, elo, elo_ci95, los_next: null };
   });
   ranking.sort((x, y) => (y.elo ?? -Infinity) - (x.elo ?? -Infinity) || y.win_share - x.win_share || y.mean_score - x.mean_score || x.entrant - y.entrant);
@@ -347,7 +346,7 @@ function summarise(o: TournamentOptions, def: TournamentDefinition, sums: Float6
       const d = estimate(deals, diffSum, diffSq);
       const [ra, rb] = [rated.ratings[a], rated.ratings[b]];
       pairs.push({
-        a: def.entrants[a], b: def.entrants[b], ia: a, ib: b, games: deals * perPair, win_share_a: h.mean, se: h.se, ci95: h.ci95, win_diff: d.mean, win_diff_se: d.se, win_diff_ci95: d.ci95,
+        a: def.entrants[a], b: def.entrants[b], ia: a, ib: b, games: deals * perPair, win_share_a: h.mean, se: h.se, ci95: shareInterval(h, deals), win_diff: d.mean, win_diff_se: d.se, win_diff_ci95: d.ci95,
         elo_a: ra.elo, elo_a_ci95: ra.elo_ci95, elo_diff: ra.elo === null || rb.elo === null ? null : ra.elo - rb.elo, los_a: likelihoodOfSuperiority(rated, a, b),
       });
     }
@@ -402,10 +401,22 @@ function ratingsOf(k: number, bootstrap: number, perPair: number, sums: Float64A
 
 const f = (x: number, d: number): string => (Number.isFinite(x) ? x.toFixed(d) : '-');
 
-/** A head-to-head share and its 95% half-width `h`: `0.550±0.020`, or cut at 0 and 1, `0.972+0.028-0.054`. */
-export function headToHeadCell(p: number, h: number): string {
-  if (!(p - h < 0 || p + h > 1)) return `${f(p, 3)}±${f(h, 3)}`; // a NaN prints as before: '-'
-  return `${p.toFixed(3)}+${Math.min(h, 1 - p).toFixed(3)}-${Math.min(h, p).toFixed(3)}`;
+/**
+ * A share's 95% CI over the deals (the independent unit): the normal one cut at 0 and 1, or Wilson's on
+ * the deals where a share times them (or its complement) is under 5, so that a strategy that won every
+ * game of 20 deals gets [0.84, 1], not [1, 1].
+ */
+function shareInterval(e: Estimate, deals: number): [number, number] {
+  const [lo, hi] = shareCi95(e.mean, deals, e.se);
+  return [Math.max(0, lo), Math.min(1, hi)];
+}
+
+/** A head-to-head share and its 95% CI: `0.550±0.020`, or where the two sides differ (cut at 0 or 1, Wilson's), `0.972+0.028-0.054`. */
+export function headToHeadCell(p: number, lo: number, hi: number): string {
+  const up = hi - p;
+  const down = p - lo;
+  if (!(Math.abs(up - down) >= 5e-4)) return `${f(p, 3)}±${f(up, 3)}`; // a NaN prints as before: '-'
+  return `${p.toFixed(3)}+${up.toFixed(3)}-${down.toFixed(3)}`;
 }
 
 export function formatTournament(r: TournamentReport): string {
@@ -428,12 +439,14 @@ export function formatTournament(r: TournamentReport): string {
   });
   lines.push('');
   lines.push(`head to head: the share of shared games the row finished ahead of the column (ties count half) +/- the 95% CI half-width`);
-  if (r.pairs.some((p) => p.win_share_a - Z95 * p.se < 0 || p.win_share_a + Z95 * p.se > 1)) lines.push('(an interval that would pass 0 or 1 is cut there: share+up-down)');
+  if (r.pairs.some((p) => headToHeadCell(p.win_share_a, p.ci95[0], p.ci95[1]).includes('+'))) {
+    lines.push(`(share+up-down: the interval is cut at 0 or 1, or is Wilson's over the ${r.deals.toLocaleString('en-US')} deals where the share times the deals, or its complement, is under 5)`);
+  }
   const order = r.ranking.map((x) => x.entrant);
   const cell = (a: number, b: number): string => {
     if (a === b) return '-';
     const p = r.pairs.find((q) => q.ia === a && q.ib === b)!;
-    return headToHeadCell(p.win_share_a, Z95 * p.se);
+    return headToHeadCell(p.win_share_a, p.ci95[0], p.ci95[1]);
   };
   // Columns as wide as the widest cell and two spaces: a cut interval (share+up-down) is 17 characters.
   const cellWidth = 2 + Math.max(11, ...order.flatMap((a) => order.map((b) => cell(a, b).length)));

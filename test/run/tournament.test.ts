@@ -168,9 +168,27 @@ describe('tournament', () => {
   }, 120_000);
 
   it('a head-to-head interval is cut at 0 and 1, never printed past them', () => {
-    expect(headToHeadCell(0.55, 0.02)).toBe('0.550±0.020');
-    expect(headToHeadCell(0.972, 0.054)).toBe('0.972+0.028-0.054');
-    expect(headToHeadCell(0.01, 0.03)).toBe('0.010+0.030-0.010');
+    expect(headToHeadCell(0.55, 0.53, 0.57)).toBe('0.550±0.020');
+    expect(headToHeadCell(0.972, 0.918, 1)).toBe('0.972+0.028-0.054');
+    expect(headToHeadCell(0.01, 0, 0.04)).toBe('0.010+0.030-0.010');
+  });
+
+  it('a strategy that wins every game gets Wilson\'s interval over the deals, not [1, 1]', () => {
+    // random:draw=0 stays at once and scores 0; ev scores in most rounds. If ev won all 20 deals' games,
+    // Wilson's 95% interval for 20 of 20: [20 / (20 + z^2), 1] = [0.8389, 1].
+    const r = sevensim('tournament', '--game', 'sevn', '--players', 'ev', 'random:draw=0', '--games', '20', '--threads', '1', '--quiet', '--json');
+    expect(r.code).toBe(0);
+    const t = JSON.parse(r.stdout) as TournamentReport;
+    const ev = t.ranking.find((x) => x.spec === 'ev')!;
+    expect(ev.win_share).toBe(1);
+    expect(ev.ws_ci95[0]).toBeCloseTo(20 / (20 + 1.959964 ** 2), 5);
+    expect(ev.ws_ci95[1]).toBe(1);
+    const zero = t.ranking.find((x) => x.spec !== 'ev')!;
+    expect(zero.ws_ci95[0]).toBe(0);
+    expect(zero.ws_ci95[1]).toBeCloseTo(1.959964 ** 2 / (20 + 1.959964 ** 2), 5);
+    const text = sevensim('tournament', '--game', 'sevn', '--players', 'ev', 'random:draw=0', '--games', '20', '--threads', '1', '--quiet').stdout;
+    expect(text).toMatch(/1\.000\+0\.000-0\.161/);
+    expect(text).toContain("is Wilson's over the 20 deals");
   });
 
   it('prints a ranking and a head-to-head matrix from the CLI', () => {
