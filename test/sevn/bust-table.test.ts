@@ -16,6 +16,7 @@ import { expectWithinSE } from '../helpers/stats.js';
 import { soloPass } from '../../src/games/sevn/solo-pass.js';
 import { soloStayAt } from '../../src/games/sevn/exact.js';
 import { engineSoloRounds } from '../helpers/sevn-solo.js';
+import { onSevn } from '../helpers/presets.js';
 
 const bustTable = (r: SevnRules, o: Parameters<typeof bustTableOf>[2]) => bustTableOf(r, SEVN_STRATEGIES, o);
 
@@ -257,6 +258,33 @@ describe('bust-table command layer', () => {
     // The text bands rows: 0 busts in 3 draws shows [0.0000, 0.5615].
     expect(formatBustTable({ ...t, rows: [{ ...few, points: 5, distinct: 3, simDraws: 3, simBusts: 0 }] }, 10)).toMatch(/0\.0000 \[0\.0000, 0\.5615\]\s+3$/m);
     expect(() => formatBustTable(t, 0)).toThrow(UserError);
+  });
+
+  it('simulated draws/round (no exact column) carries its 95% CI, from the squares of a band\'s draws a round: by hand', async () => {
+    const { formatBustTable } = await import('../../src/games/sevn/analyses/bust-table.js');
+    // 4 rounds drawing 2, 2, 1 and 1 times at 2 distinct values, 10-19 points: 6 draws, squares 4 + 4 + 1 + 1 = 10.
+    // mean 1.5, variance (10/4 - 1.5^2) x 4/3 = 1/3, se sqrt(1/3 / 4) = 0.288675, 1.96 se = 0.5658.
+    const row = { distinct: 2, points: 12, reach: NaN, bustExact: NaN, reachBound: NaN, simRounds: 4, simDraws: 6, simBusts: 1, simRate: 1 / 6, simSe: 0, simCiLow: 0, simCiHigh: 1 };
+    const t: BustTable = { rules: 'x', strategy: 'ev', exact: false, noExact: 'no rule', exactBound: NaN, allRowsBound: NaN, epsilon: 0, droppedChance: 0, dropped: [], pointsDrop: 0, rounds: 4, seed: 1, rows: [row], simBand: 10, simBandSquares: [[2 * 65536 + 10, 10]] };
+    const text = formatBustTable(t, 10);
+    expect(text).toMatch(/draws\/round \(95% CI\)/);
+    expect(text).toMatch(/^\s+2\s+10-19\s+1\.5000 ± 0\.5658\s/m);
+    // Printed in another band than the one simulated: no CI, not a wrong one.
+    expect(formatBustTable(t, 5)).toMatch(/^\s+2\s+10-14\s+1\.5000 \(no CI\)\s/m);
+  });
+
+  it('simulated round i is simulate\'s game i: the same decks whatever the strategy, and the busts simulate counts', async () => {
+    const { simulate } = await import('../../src/run/simulate.js');
+    const r = sevnPreset('flip7-numbers');
+    const a = bustTableOf(r, SEVN_STRATEGIES, { strategy: 'stay-at:points=25', rounds: 4000, seed: 9 });
+    const b = bustTableOf(r, SEVN_STRATEGIES, { strategy: 'stay-at:points=30', rounds: 4000, seed: 9 });
+    // Both draw at one value held (at most 12 points): the same first cards, so the same draws and busts there.
+    const one = (t: BustTable) => t.rows.filter((x) => x.distinct === 1).map((x) => [x.points, x.simDraws, x.simBusts]);
+    expect(one(a).length).toBeGreaterThan(3);
+    expect(one(b)).toEqual(one(a));
+    // A solo round busts at most once: the table's busts are simulate's, seed for seed.
+    const s = await simulate({ ...onSevn('flip7-numbers'), mode: 'round', players: ['stay-at:points=25'], games: 4000, seed: 9, threads: 1 });
+    expect(a.rows.reduce((n, x) => n + x.simBusts, 0)).toBe(s.totals.seats[0].busts);
   });
 });
 

@@ -315,7 +315,7 @@ function boundedAgainstEngine(r: SevnRules, spec: string, rounds: number, epsilo
   expectWithinSEOf(busts / rounds, p.bustChance, p.bustChance + m, Math.sqrt((p.bustChance * (1 - p.bustChance)) / rounds), `${r.name}: bust chance`);
 
   // Each row: the engine's draws and busts there (bust-sim.ts), against the pass's bounded values.
-  const sim = simulateBustTable(r, SEVN_STRATEGIES, spec, rounds, 5);
+  const sim = simulateBustTable(r, SEVN_STRATEGIES, spec, rounds, 5).states;
   let checked = 0;
   let sharp = 0;
   for (const k of new Set([...p.rows.keys(), ...sim.keys()])) {

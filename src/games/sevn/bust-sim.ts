@@ -2,9 +2,10 @@
  * The simulated side of the bust table: solo rounds of a strategy played by the real engine
  * (`SevnEngine`, from a fresh deck); at each decision to draw, the state (distinct values, round
  * points) and whether the card the engine then deals is a number the row holds (without a Second
- * Chance): a bust on that draw.
+ * Chance): a bust on that draw. Round i is seeded from (seed, i) as simulate seeds game i, so it is
+ * the round `simulate --mode round --players STRATEGY --seed SEED` plays as game i, whatever the strategy.
  */
-import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../engine/rng.js';
+import { Rng, STREAM_DECK, STREAM_STRATEGY, seedKey } from '../../engine/rng.js';
 import { Kind } from './cards.js';
 import { SevnEngine } from './engine.js';
 import { Ev } from './events.js';
@@ -15,11 +16,20 @@ import { Answer, type SevnPlayer, type SevnStrategyDef } from './view.js';
 /** A table row's key: (distinct values, round points). */
 export const stateKey = (distinct: number, points: number): number => distinct * 65536 + points;
 
-/** Per state key: draws decided there and busts on those draws, over `rounds` solo rounds of `strategy`. */
-export function simulateBustTable(r: SevnRules, strategies: readonly SevnStrategyDef[], strategy: string, rounds: number, seed: number): Map<number, { draws: number; busts: number }> {
+/** Per state key: draws decided there and busts on those draws; per band key (stateKey of the band's lowest points), the sum over rounds of the square of its draws in a round. */
+export interface SimulatedBusts {
+  states: Map<number, { draws: number; busts: number }>;
+  band: number;
+  bandSquares: Map<number, number>;
+}
+
+/**
+ * Over `rounds` solo rounds of `strategy`: per state, draws and busts; per band of `band` round points,
+ * the squares of its draws a round (a round can draw more than once in a band), for the SE of draws per round.
+ */
+export function simulateBustTable(r: SevnRules, strategies: readonly SevnStrategyDef[], strategy: string, rounds: number, seed: number, band = 1): SimulatedBusts {
   const engine = new SevnEngine(r);
   const stratRng = new Rng();
-  stratRng.reseed(seed, 0, STREAM_STRATEGY, 0);
   const [inner] = makeSevnPlayers(strategies, r, [strategy], [stratRng]);
   const out = new Map<number, { draws: number; busts: number }>();
   let pending = -1; // key of the state of a draw decision awaiting its card
@@ -54,13 +64,26 @@ export function simulateBustTable(r: SevnRules, strategies: readonly SevnStrateg
       }
       e.draws++;
       if (bust) e.busts++;
+      const b = pending - (pending % 65536) + Math.floor((pending % 65536) / band) * band;
+      inRound.set(b, (inRound.get(b) ?? 0) + 1);
       pending = -1;
     },
   };
+  const inRound = new Map<number, number>();
+  const bandSquares = new Map<number, number>();
   const deck = new Rng();
-  deck.reseed(seed, 0, STREAM_DECK);
+  const half = new Int32Array(2);
+  const key = new Int32Array(2);
+  seedKey(seed, half);
   const players = [player];
-  for (let i = 0; i < rounds; i++) engine.playRound(players, deck);
-  return out;
+  for (let i = 0; i < rounds; i++) {
+    // As simulate's runner seeds game i (seeded-runner.ts reseedGame): a round depends on (seed, i) alone.
+    deck.reseedForGame(half, i, STREAM_DECK * 256, key);
+    stratRng.reseedFromKey(key, STREAM_STRATEGY * 256);
+    engine.playRound(players, deck);
+    for (const [b, c] of inRound) bandSquares.set(b, (bandSquares.get(b) ?? 0) + c * c);
+    inRound.clear();
+  }
+  return { states: out, band, bandSquares };
 }
 

@@ -51,6 +51,8 @@ export interface BustTableOptions {
   maxSteps?: number;
   /** The exact pass's threshold (default SOLO_PASS_EPSILON). */
   epsilon?: number;
+  /** The band of round points the simulation keeps draws-per-round squares for (formatBustTable's --band; default 10). */
+  band?: number;
 }
 
 export interface BustTable {
@@ -75,6 +77,13 @@ export interface BustTable {
   rounds: number;
   seed: number;
   rows: BustTableRow[];
+  /**
+   * The simulation's band of round points and, per band key (distinct x 65536 + the band's lowest
+   * points), the sum over rounds of the square of the band's draws in a round: the SE of a simulated
+   * draws/round (a round can draw more than once in a band).
+   */
+  simBand: number;
+  simBandSquares: [number, number][];
 }
 
 /** Exact: per (distinct, points) the reach of draws and the reach-weighted next-draw bust chance. */
@@ -122,7 +131,8 @@ export function bustTable(r: SevnRules, strategies: readonly SevnStrategyDef[], 
   }
   const rule = noExact === null;
   if (!rule && o.rounds === 0) throw new UserError(`--rounds 0 turns the simulation off, and there is no exact column (${noExact}): nothing to show; give --rounds N`);
-  const sim = o.rounds > 0 ? simulateBustTable(r, strategies, o.strategy, o.rounds, o.seed) : new Map<number, { draws: number; busts: number }>();
+  const simulated = o.rounds > 0 ? simulateBustTable(r, strategies, o.strategy, o.rounds, o.seed, o.band ?? 10) : null;
+  const sim = simulated?.states ?? new Map<number, { draws: number; busts: number }>();
   const keys = [...new Set([...exact.keys(), ...sim.keys()])].sort((a, b) => a - b);
   const rows = keys.map((k): BustTableRow => {
     const e = exact.get(k);
@@ -143,6 +153,7 @@ export function bustTable(r: SevnRules, strategies: readonly SevnStrategyDef[], 
     rules: r.name, strategy: o.strategy, exact: rule, noExact, exactBound: rule ? rows.reduce((a, x) => Math.max(a, x.reachBound), 0) : NaN,
     allRowsBound: rule ? dropped?.weighted ?? 0 : NaN, epsilon, droppedChance: dropped?.mass ?? 0,
     dropped: dropped?.list() ?? [], pointsDrop: dropped?.pointsDrop ?? 0, rounds: o.rounds, seed: o.seed, rows,
+    simBand: simulated?.band ?? 0, simBandSquares: simulated ? [...simulated.bandSquares] : [],
   };
 }
 

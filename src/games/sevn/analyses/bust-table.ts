@@ -18,7 +18,7 @@ import type { SevnRules } from '../rules.js';
 import type { SevnStrategyDef } from '../view.js';
 import { checkStrategySpec } from '../../../engine/strategy.js';
 import { checkInteger, checkSeed, refuseUnused } from '../../../engine/checks.js';
-import { shareCi95 } from '../../../stats/summary.js';
+import { Z95, shareCi95 } from '../../../stats/summary.js';
 import type { AnalysisArgs } from '../../entry.js';
 import { Kind, SevnCards } from '../cards.js';
 import { parseCards } from './advise.js';
@@ -156,6 +156,8 @@ export interface BustTableCommandOptions {
   progress?: SoloPassProgress;
   /** The exact pass drops the states below this chance (default SOLO_PASS_EPSILON). */
   epsilon?: number;
+  /** The band of round points the table is printed in (--band, default 10): the simulation keeps its draws-per-round squares. */
+  band?: number;
 }
 
 /** A line on stderr every 2 s while the exact pass runs, once it has run 3 s. */
@@ -175,7 +177,7 @@ export async function bustTableCommand(strategies: readonly SevnStrategyDef[], r
   checkSeed(o.seed);
   const dir = o.out != null ? new OutputDir(o.out, { force: o.force }) : null;
   dir?.prepare();
-  const t = { ...bustTable(rules, strategies, { strategy: o.strategy, rounds: o.rounds, seed: o.seed, progress: o.progress, epsilon: o.epsilon }), preset };
+  const t = { ...bustTable(rules, strategies, { strategy: o.strategy, rounds: o.rounds, seed: o.seed, progress: o.progress, epsilon: o.epsilon, band: o.band }), preset };
   if (dir) {
     try {
       const rows = t.rows;
@@ -193,7 +195,7 @@ export async function bustTableCommand(strategies: readonly SevnStrategyDef[], r
         sim_ci_low: Float64Array.from(rows, (r) => r.simCiLow),
         sim_ci_high: Float64Array.from(rows, (r) => r.simCiHigh),
       });
-      const { rows: _rows, ...meta } = t;
+      const { rows: _rows, simBand: _b, simBandSquares: _q, ...meta } = t;
       writeFileSync(dir.file('bust-table.json'), JSON.stringify({ sevensim: packageVersion(), gitCommit: gitCommit(), rulesObject: rules, ...meta, rowCount: rows.length }, null, 2) + '\n');
       writeRunJson(dir, { ...manifestHeader('bust-table', 'sevn', preset, o.seed), rules, strategy: o.strategy, rounds: o.rounds, files: ['bust-table.arrow', 'bust-table.json'] });
       dir.commit();
@@ -233,14 +235,24 @@ export function formatBustTable(t: BustTable & { preset?: string | null }, band 
             ` (${t.allRowsBound.toExponential(2)} to any other); each band, of the rows listed, shows the digits its own bound leaves certain (-: none).`,
         ]
       : []),
-    `distinct  points    draws/round   exact bust   simulated bust (95% CI)            draws`,
+    `distinct  points  ${t.exact ? '  draws/round' : 'draws/round (95% CI)'}   exact bust   simulated bust (95% CI)            draws`,
   ];
+  // Without exact columns draws/round is the simulation's: its SE from the squares of a band's draws in a round (kept for this band).
+  const squares = t.simBand === band ? new Map(t.simBandSquares) : new Map<number, number>();
+  const perRound = (draws: number, k: number): string => {
+    const n = t.rounds;
+    const sq = squares.get(k);
+    const mean = draws / n;
+    if (sq === undefined || n < 2) return `${mean.toFixed(4)} (no CI)`.padStart(20);
+    const se = Math.sqrt(Math.max(0, (sq / n - mean * mean) * n / (n - 1)) / n);
+    return `${mean.toFixed(4)} ± ${(Z95 * se).toFixed(4)}`.padStart(20);
+  };
   for (const m of [...merged.entries()].sort((a, b) => a[0] - b[0]).map(([, m]) => m)) {
     const rate = m.draws > 0 ? m.busts / m.draws : NaN;
     // Wilson's interval where a band has fewer than 5 draws of one outcome (0 busts in 3 draws: [0, 0.5615], not 0 +- 0).
     const [lo, hi] = shareCi95(rate, m.draws);
     const pts = band === 1 ? String(m.lo) : `${m.lo}-${m.lo + band - 1}`;
-    let reach = f(t.exact ? m.reach : t.rounds ? m.draws / t.rounds : NaN, 6, 13);
+    let reach = t.exact ? f(m.reach, 6, 13) : t.rounds ? perRound(m.draws, m.distinct * 65536 + m.lo) : f(NaN, 6, 20);
     let bust = f(t.exact && m.reach > 0 ? m.bustW / m.reach : NaN, 4, 10);
     if (bounded) {
       // The exact reach R and busts B of the band's rows are short by at most e each: the rate lies in [B/(R+e), (B+e)/R].
@@ -281,6 +293,6 @@ export async function sevnBustTable(strategies: readonly SevnStrategyDef[], rule
   checkInteger('--rounds', a.rounds, 0);
   checkSeed(a.seed);
   checkStrategySpec('sevn', strategies, a.strategy); // before --out is made
-  const t = await bustTableCommand(strategies, rules, preset, { strategy: a.strategy, rounds: a.rounds, seed: a.seed, out: a.out ?? null, force: a.force, progress: stderrProgress(), epsilon: a.dropBelow });
+  const t = await bustTableCommand(strategies, rules, preset, { strategy: a.strategy, rounds: a.rounds, seed: a.seed, out: a.out ?? null, force: a.force, progress: stderrProgress(), epsilon: a.dropBelow, band: a.band });
   return { report: t, text: formatBustTable(t, a.band) + (a.out ? `\nwritten to ${a.out}/bust-table.arrow` : '') };
 }
