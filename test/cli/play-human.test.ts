@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { SevenfallHumanGame } from '../../src/games/sevenfall/analyses/human-game.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { SevnHumanGame } from '../../src/games/sevn/analyses/human-game.js';
+import { inRollouts } from '../../src/games/sevn/analyses/rollout-defaults.js';
 import { sevnPreset } from '../../src/games/sevn/rules.js';
 import type { SevenfallGameRecord } from '../../src/games/sevenfall/analyses/record.js';
 import type { SevnGameRecord } from '../../src/games/sevn/analyses/record.js';
@@ -153,6 +154,19 @@ describe('the game objects', () => {
     expect(h.advice!.nextCard.duplicates).toBe(left);
     expect(h.advice!.nextCard.bust).toBeCloseTo(left / (92 - shown.length), 12);
     expect(h.advice!.actions.find((a) => a.action === 'stay')!.roundScore).toMatchObject({ mean: mine[0], exact: true });
+  });
+
+  it('SEVN: a search bot at the table is played by its own rollouts\' policy in the hint\'s rollouts (it took 15 s a hint), and the panel says so', () => {
+    expect(inRollouts('search')).toBe('race');
+    expect(inRollouts('search:rollouts=64,play=ev')).toBe('ev');
+    expect(inRollouts('race:risk=0.2')).toBe('race:risk=0.2');
+    const g = new SevnHumanGame(SEVN_STRATEGIES, sevnPreset('sevn'), ['human', 'search:play=ev', 'race'], 0, 4, { hintRollouts: 400, reviewRollouts: 20 });
+    const t0 = performance.now();
+    const h = g.hint();
+    expect(performance.now() - t0).toBeLessThan(5000); // about 0.2 s; 15 s with search in every rollout
+    expect(h.advice!.field.map((f) => f.split(':')[0])).toEqual(['ev', 'race']);
+    expect(g.hintText()).toContain('opponents play their strategies (search:play=ev as ev, the policy of its own rollouts)');
+    expect(h.bots.map((b) => b.strategy)).toContain('search:play=ev'); // what it would answer, asked itself
   });
 
   it('SEVENFALL: tiles to discard by letter, refused when not in the row, locked or over the budget', () => {

@@ -8,6 +8,7 @@
  * worth of engine work (well under a millisecond), and the same seed and answers give the same game.
  */
 import { HINT_MAX_STATES } from './advise-last-seat.js';
+import { inRollouts } from './rollout-defaults.js';
 import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../../engine/rng.js';
 import { RoundCapError, UserError } from '../../../engine/errors.js';
 import { type AdviceValue, type SevnAdvice, adviseSevn } from './advise.js';
@@ -208,7 +209,7 @@ export class SevnHumanGame implements TableGame {
     let basis = `${SUGGESTING_BOT}'s answer`;
     if (p.decision === Decision.DRAW_STAY) {
       const n = this.specs.length;
-      const field = Array.from({ length: n - 1 }, (_, k) => this.specs[(this.seat + 1 + k) % n]);
+      const field = Array.from({ length: n - 1 }, (_, k) => inRollouts(this.specs[(this.seat + 1 + k) % n]));
       advice = adviseSevn(this.strategies, this.rules, positionOf(v), {
         field: n > 1 ? field : undefined, then: SUGGESTING_BOT, rollouts: this.options.hintRollouts, seed: this.seed, firstRollout: this.answers.length * this.options.hintRollouts, maxStates: HINT_MAX_STATES,
       });
@@ -276,7 +277,9 @@ export class SevnHumanGame implements TableGame {
   }
 
   hintText(): string {
-    return formatSevnHint(this.hint());
+    // A bot played otherwise in the rollouts (inRollouts) is named.
+    const stands = [...new Set(this.specs.filter((s, i) => i !== this.seat && inRollouts(s) !== s))].map((s) => `${s} as ${inRollouts(s)}, the policy of its own rollouts`);
+    return formatSevnHint(this.hint(), stands.length ? `opponents play their strategies (${stands.join('; ')})` : undefined);
   }
 }
 

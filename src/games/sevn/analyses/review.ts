@@ -6,7 +6,7 @@
  * gave is compared with the best: its loss in win chance and in round score, each with its SE.
  */
 import type { AnalysisArgs } from '../../entry.js';
-import { DEFAULT_FIELD, DEFAULT_REVIEW_ROLLOUTS } from './rollout-defaults.js';
+import { DEFAULT_FIELD, DEFAULT_REVIEW_ROLLOUTS, inRollouts } from './rollout-defaults.js';
 import { UserError } from '../../../engine/errors.js';
 import { Rng, STREAM_DECK } from '../../../engine/rng.js';
 import { createSevnModule } from '../index.js';
@@ -131,7 +131,7 @@ export function reviewSevn(strategies: readonly SevnStrategyDef[], recordIn: Gam
   const seed = o.seed ?? 1;
   // Everyone else plays its own strategy in the rollouts, clockwise from the reviewed seat.
   // A person's seat plays DEFAULT_FIELD in the rollouts.
-  const strategyOf = (s: number) => (s === human?.seat ? DEFAULT_FIELD : record.players[s]);
+  const strategyOf = (s: number) => (s === human?.seat ? DEFAULT_FIELD : inRollouts(record.players[s]));
   const field = Array.from({ length: n - 1 }, (_, k) => strategyOf((seatIn + 1 + k) % n));
   // One interval for all the game's decisions at once (see ReviewedSevnDecision.clear).
   const zAll = normalQuantile(1 - 0.025 / Math.max(1, found.length));
@@ -187,7 +187,7 @@ export function formatSevnReview(r: SevnReview): string {
   const lines = [
     `Seat ${r.seat} (${r.strategy}): ${counted(r.decisions.length, 'draw-or-stay decision')}; win chance given away ${pm({ mean: r.totalWinLoss, se: r.totalWinLossSe }, 4)} in all (${pm({ mean: r.meanWinLoss, se: r.decisions.length ? r.totalWinLossSe / r.decisions.length : 0 }, 4)} a decision), round points ${pm({ mean: r.totalRoundLoss, se: r.totalRoundLossSe }, 2)}.`,
     `  Clear mistakes (the other answer better beyond an interval of all ${r.decisions.length} decisions at once, 95% for them together: Bonferroni): ${r.clear.decisions}, win chance ${pm({ mean: r.clear.winLoss, se: r.clear.se }, 4)}. Each loss is max(0, an estimate): rollout noise alone adds to the totals.`,
-    `Each decision valued by ${r.rollouts.toLocaleString('en-US')} paired rollouts (seed ${r.seed}; every seat playing its own strategy, the unseen cards reshuffled). other - played: the other answer's value minus the played one's, ± 95% CI.`,
+    `Each decision valued by ${r.rollouts.toLocaleString('en-US')} paired rollouts (seed ${r.seed}; every seat playing its own strategy, search as the policy of its own rollouts, the unseen cards reshuffled). other - played: the other answer's value minus the played one's, ± 95% CI.`,
   ];
   for (const d of r.decisions) {
     lines.push(
