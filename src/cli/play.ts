@@ -27,7 +27,7 @@ export const playCommand = command(
     const game = entry.game;
     const rules = loadRules(game, a.preset, a.rules);
     if (a.human === undefined) {
-      for (const f of ['hints', 'save', 'force'] as const) if (a[f]) throw new UserError(`--${f} goes with --human SEAT (play a seat yourself)`);
+      for (const f of ['hints', 'save', 'force'] as const) if (a[f]) throw new UserError(`--${f} goes with --human SEAT (play a seat yourself)${f === 'force' ? ' and --save FILE (replace an existing FILE)' : ''}`);
       refuseUnused(['--hint-rollouts', '--review-rollouts'], 'for --human SEAT only (play a seat yourself); give --human, or remove it');
       checkPlayers(game, rules, a.players, 'game');
       try {
@@ -44,6 +44,8 @@ export const playCommand = command(
     if (a.json) throw new UserError('--json and --human: play the game with --human --save FILE, which writes it as play --json does');
     if (!entry.humanGame) throw new UserError(`--human: ${game.name} cannot be played by a person yet`);
     if (a.players.length === 0) throw new UserError('--human: give the bots you play against in --players (at least one; a game alone is always won)');
+    if (a.players.length + 1 > game.maxPlayers) throw new UserError(`--players: with --human, at most ${game.maxPlayers - 1} bots (${game.name} seats ${game.maxPlayers} players and you take one seat); got ${a.players.length}`);
+    if (game.name !== 'sevn') refuseUnused(['--hint-rollouts'], `${game.name} hints are exact, with no rollouts; remove it`);
     const seat = checkInteger('--human', a.human, 0, a.players.length);
     if (a.force && !a.save) throw new UserError('--force goes with --save FILE (replace an existing FILE)');
     if (a.save) checkWritable(a.save, '--save', a.force);

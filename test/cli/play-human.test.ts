@@ -125,6 +125,15 @@ describe('play --human: the line protocol (stdin not a terminal)', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toBe('sevensim: --human: give the bots you play against in --players (at least one; a game alone is always won)\n');
     }
+    // Messages that say what is wrong with this command line (they named 9 players, or nothing).
+    for (const [args, message] of [
+      [['--game', 'sevn', '--human', '0', '--players', 'ev', 'ev', 'ev', 'ev', 'ev', 'ev', 'ev', 'ev'], 'sevensim: --players: with --human, at most 7 bots (sevn seats 8 players and you take one seat); got 8\n'],
+      [['--game', 'sevenfall', '--human', '0', '--hint-rollouts', '400', '--players', 'greedy'], 'sevensim: --hint-rollouts: sevenfall hints are exact, with no rollouts; remove it\n'],
+      [['--game', 'sevn', '--players', 'ev', '--force'], 'sevensim: --force goes with --human SEAT (play a seat yourself) and --save FILE (replace an existing FILE)\n'],
+    ] as const) {
+      const r = sevensimWithInput('', 'play', ...args);
+      expect([r.code, r.stderr]).toEqual([2, message]);
+    }
     // A --save that cannot be written is refused before the game, not after it is played.
     const dir = tempDir('play-save');
     for (const [file, message] of [[join(dir, 'no-such-dir', 'g.json'), /cannot write there \(ENOENT\)/], [dir, /is a directory/]] as const) {

@@ -206,7 +206,7 @@ export class SevnTrack {
         if (word === 'draw' || word === 'd') return this.answer(Answer.DRAW);
         if (word === 'bust' || word === 'busts') return 'a bust follows from the card: type the card drawn';
         // A card here is the seat drawing it.
-        if (this.cardCode(body) === null) return `"${body}": seat ${n.seat} draws (type the card) or stays (stay)`;
+        if (this.cardCode(body) === null) return `"${body}" is neither a card of this deck (${this.engine.cards.deck.length} cards: ${this.cardNames()}) nor stay: seat ${n.seat} draws (type the card) or stays (stay)`;
         this.answer(Answer.DRAW);
         this.update();
         return this.card(body);
@@ -248,6 +248,12 @@ export class SevnTrack {
     }
   }
 
+  /** The deck's card names, each once (as `play` prints them). */
+  private cardNames(): string {
+    const c = this.engine.cards;
+    return Array.from({ length: c.codes }, (_, i) => c.name(i)).join(' ');
+  }
+
   private card(text: string): string | null {
     const n = this.need;
     if (n.what !== 'card') return `the game waits for seat ${n.what === 'answer' ? n.seat : '-'}'s answer, not a card`;
@@ -262,7 +268,7 @@ export class SevnTrack {
     const unseen = this.unseen();
     if (unseen[c] === 0) {
       const copies = this.engine.cards.copies[c];
-      return `no ${this.name(c)} can be drawn: the deck holds ${copies} and all ${copies} are seen (on the table or in the discard pile${this.engine.deckLen === 0 ? '' : ' since the last reshuffle'})`;
+      return `no ${this.name(c)} can be drawn: the full deck has ${copies === 1 ? 'one copy and it is' : `${copies} copies and all are`} seen (on the table or in the discard pile${this.engine.deckLen === 0 ? '' : ' since the last reshuffle'})`;
     }
     this.cards.push(c);
     this.update();
