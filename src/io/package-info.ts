@@ -35,7 +35,8 @@ export function gitCommit(): string | null {
  * The output format, in every run.json and checkpoint (docs/RESULTS.md "Output format versions").
  * 2: compare and tournament seed every game by the integer hash of (seed, game index), as tune does.
  * 3: simulate does too (it seeded per chunk): every command seeds game g the same way.
- * 4: simulate's per-seat totals add bustsSq, roundsSq and bustRounds (the bust rate's SE by game).
+ * 4: simulate's per-seat totals add bustsSq, roundsSq and bustRounds (the bust rate's SE by game);
+ *    bust-table seeds simulated round i from (seed, i) as simulate seeds game i.
  */
 export const OUTPUT_FORMAT = 4;
 

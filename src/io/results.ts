@@ -213,7 +213,15 @@ export function readTotals(dir: string, m: Manifest): RunTotals {
   m.totals.forEach((t, s) => {
     Object.assign(totals.seats[s], t);
     // Before format 4 run.json had no sums by game for the bust rate: NaN, so its SE treats rounds as independent.
-    for (const k of ['bustsSq', 'roundsSq', 'bustRounds'] as const) if (typeof t[k] !== 'number') totals.seats[s][k] = NaN;
+    // From 4 on they are untrusted input like the rest: whole numbers no smaller than the counts they square.
+    const by = [['bustsSq', t.busts], ['roundsSq', t.rounds], ['bustRounds', t.busts]] as const;
+    for (const [k, least] of by) {
+      const x = t[k];
+      if (!(typeof m.format === 'number' && m.format >= 4)) totals.seats[s][k] = NaN;
+      else if (!(Number.isSafeInteger(x) && Number.isSafeInteger(least) && (x as number) >= least)) {
+        throw new UserError(`${dir}: run.json gives seat ${s} ${k} ${JSON.stringify(x)}, not a whole number of at least ${JSON.stringify(least)}; it is damaged or edited`);
+      }
+    }
   });
   totals.games = m.totals[0]?.games ?? 0;
   const scores = readArrowFile(join(dir, 'scores.arrow'));

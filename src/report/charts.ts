@@ -7,6 +7,7 @@ import { catalogEntry } from '../catalog.js';
 import { gameName, known, otherCaption } from './captions.js';
 import { type Chart, CATEGORY, WIDTH, fmt, int, simulateCaption as captionOf, spec } from '../charts/chart.js';
 import { Z95 } from '../stats/summary.js';
+import { sprtBias } from '../stats/sprt.js';
 import { signedRound } from '../io/words.js';
 import type { CompareOutput, Output, Row, SimulateOutput, TournamentOutput } from './inputs.js';
 import { tuneParams, tuneProgress, tuneSlices } from './tune-charts.js';
@@ -237,7 +238,7 @@ export function tournamentRanking(o: TournamentOutput): Chart {
   return {
     id: 'tournament-ranking',
     title: 'Tournament: ranking by win share',
-    caption: `${otherCaption(o, tournamentWhat(o))} Points: each strategy's win share over all its games, with 95% CI (cut at 0 and 1); highest first.`,
+    caption: `${otherCaption(o, tournamentWhat(o))} Points: each strategy's win share over all its games, with 95% CI over deals (cut at 0 and 1; Wilson's over the deals where few went one way); highest first.`,
     spec: strategyIntervals(rows, 'ws', 'win share'),
     table: {
       head: ['rank by win share', 'strategy', 'win share (se)', 'mean score (se)', 'games'],
@@ -294,7 +295,7 @@ export function compareDifference(o: CompareOutput): Chart {
   return {
     id: 'compare-difference',
     title: 'Compare: paired difference A − B',
-    caption: `${compareCaption(o)} Point: the mean paired difference; line: ${r.stoppedEarly ? `the naive fixed-sample interval: the SPRT stopped the run early, so it is not a confidence interval (the stopping rule biases it toward ${r.sprt?.verdict === 'H0' ? `H0's ${r.sprt.d0}` : `H1's ${r.sprt?.d1}`})` : 'its 95% CI'}; dashed: no difference.`,
+    caption: `${compareCaption(o)} Point: the mean paired difference; line: ${r.stoppedEarly ? `the naive fixed-sample interval: the SPRT stopped the run early, so it is not a confidence interval (the stopping rule biases it ${r.sprt ? sprtBias(r.sprt) : 'away from where it stopped'})` : 'its 95% CI'}; dashed: no difference.`,
     spec: spec({ data: { values }, vconcat: values.map((v) => panel(v.metric)) }),
     table: {
       head: ['difference', 'mean', 'se', r.stoppedEarly ? 'naive interval (not a CI)' : '95% CI', r.stoppedEarly ? 'naive p' : 'p'],

@@ -11,7 +11,7 @@ import { poolSetup } from '../catalog.js';
 import { runOnPool } from '../parallel/pool.js';
 import { MAX_CHUNK_SIZE, checkGames, checkInteger, checkSeed, checkThreads } from '../engine/checks.js';
 import type { PairedTask } from '../parallel/worker.js';
-import { type SprtBounds, sprtBounds, sprtLlr, sprtVerdict } from '../stats/sprt.js';
+import { type SprtBounds, sprtBias, sprtBounds, sprtLlr, sprtVerdict } from '../stats/sprt.js';
 import { type Estimate, estimate, twoSidedP } from '../stats/summary.js';
 
 export const DEFAULT_PAIRED_CHUNK = 256;
@@ -61,8 +61,8 @@ export interface CompareResult {
   sprt: (SprtBounds & { metric: string; llr: number; verdict: 'H1' | 'H0' | 'continue' }) | null;
   /**
    * True when the SPRT stopped the run before --games: the differences, their intervals and p-values
-   * are then the naive fixed-sample ones, biased toward the hypothesis it accepted by the stopping rule
-   * (it stops where the difference looks like that one); they are not confidence intervals.
+   * are then the naive fixed-sample ones, biased in the direction of the bound the LLR crossed (sprtBias);
+   * they are not confidence intervals.
    */
   stoppedEarly: boolean;
   /** With --sprt: [paired games so far, LLR] after each chunk, for the report's chart. */
@@ -202,12 +202,11 @@ export function formatCompare(r: CompareResult): string {
     const what = s.verdict === 'H1' ? `accepts H1 (${s.metric} difference = ${s.d1})` : s.verdict === 'H0' ? `accepts H0 (${s.metric} difference = ${s.d0})` : 'is inconclusive: --games ran out first';
     lines.push(`  SPRT on the ${s.metric} difference, H0: ${s.d0} vs H1: ${s.d1}, alpha ${s.alpha}, beta ${s.beta}: LLR ${f(s.llr)} ${s.verdict === 'H1' ? `crossed the upper bound ${f(s.upper)}` : s.verdict === 'H0' ? `crossed the lower bound ${f(s.lower)}` : `within the bounds [${f(s.lower)}, ${f(s.upper)}]`} after ${r.games.toLocaleString('en-US')} games; the test ${what}`);
   }
-  if (r.stoppedEarly) {
-    const toward = r.sprt?.verdict === 'H0' ? `H0's ${r.sprt.d0}` : `H1's ${r.sprt?.d1}`;
+  if (r.stoppedEarly && r.sprt) {
     lines.push(
-      `  * The SPRT stopped the run early, at a point where the difference looked like ${toward}: the means, intervals and p-values`,
-      `    above are the naive fixed-sample ones, biased toward ${toward} by that stopping rule. They are NOT confidence intervals; the`,
-      '    SPRT verdict is the result. For an unbiased estimate with a 95% CI, run again without --sprt (a fixed --games) and a new --seed.',
+      `  * The SPRT stopped the run early, when its LLR crossed the ${r.sprt.verdict === 'H1' ? 'upper' : 'lower'} bound: the means, intervals and p-values above`,
+      `    are the naive fixed-sample ones, biased ${sprtBias(r.sprt)} by that stopping rule. They are NOT confidence intervals; the SPRT`,
+      '    verdict is the result. For an unbiased estimate with a 95% CI, run again without --sprt (a fixed --games) and a new --seed.',
     );
   }
   return lines.join('\n');

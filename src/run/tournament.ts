@@ -24,7 +24,7 @@ import { poolSetup } from '../catalog.js';
 import { runOnPool } from '../parallel/pool.js';
 import type { TournamentTask } from '../parallel/worker.js';
 import { likelihoodOfSuperiority, rateWithBootstrap } from '../stats/ratings.js';
-import { type Estimate, estimate, shareCi95 } from '../stats/summary.js';
+import { type Estimate, estimate, shareCi95, shareNeedsWilson, wilson95 } from '../stats/summary.js';
 import { counted, signedRound } from '../io/words.js';
 
 export const DEFAULT_TOURNAMENT_CHUNK = 4;
@@ -344,6 +344,15 @@ function summarise(o: TournamentOptions, def: TournamentDefinition, sums: Float6
       const diffSum = (sums[oW + a] - sums[oW + b]) / wScale;
       const diffSq = (sums[oWW + a * k + a] - 2 * sums[oWW + a * k + b] + sums[oWW + b * k + b]) / (wScale * wScale);
       const d = estimate(deals, diffSum, diffSq);
+      const wa = ranking.find((x) => x.entrant === a)!.win_share;
+      const wb = ranking.find((x) => x.entrant === b)!.win_share;
+      // Where a share needs Wilson's interval its normal one is too narrow (0 wide at 0 or 1), and so is the
+      // difference's: then the difference of the two shares' 97.5% Wilson intervals (95% together, Bonferroni).
+      if (shareNeedsWilson(wa, deals) || shareNeedsWilson(wb, deals)) {
+        const [la, ua] = wilson95(wa, deals, Z975);
+        const [lb, ub] = wilson95(wb, deals, Z975);
+        d.ci95 = [la - ub, ua - lb];
+      }
       const [ra, rb] = [rated.ratings[a], rated.ratings[b]];
       pairs.push({
         a: def.entrants[a], b: def.entrants[b], ia: a, ib: b, games: deals * perPair, win_share_a: h.mean, se: h.se, ci95: shareInterval(h, deals), win_diff: d.mean, win_diff_se: d.se, win_diff_ci95: d.ci95,
@@ -400,6 +409,9 @@ function ratingsOf(k: number, bootstrap: number, perPair: number, sums: Float64A
 }
 
 const f = (x: number, d: number): string => (Number.isFinite(x) ? x.toFixed(d) : '-');
+
+/** z for a two-sided 97.5% interval (1 - 0.025 / 2): two of them hold together at 95%. */
+const Z975 = 2.241402727604947;
 
 /**
  * A share's 95% CI over the deals (the independent unit): the normal one cut at 0 and 1, or Wilson's on
@@ -460,6 +472,6 @@ export function formatTournament(r: TournamentReport): string {
   else if (r.deals < 2) lines.push('Elo CI and LOS -: one deal has nothing to resample (every bootstrap resample is that deal); play more deals.');
   else if (r.ranking.some((x) => x.elo_ci95 === null)) lines.push('Elo CI and LOS -: some resamples of the deals had no finite fit; play more deals.');
   else if (r.ranking.slice(0, -1).some((x) => x.los_next === null)) lines.push('LOS -: that entrant\'s Elo lead over the next one down was the same in every resample of the deals, which gives no measure of how sure it is; play more deals.');
-  lines.push(`win share: ${r.mode === 'game' ? 'share of the games won (a shared win counts 1/k)' : 'share of the rounds with the highest score at the table (a tie shares it)'}; CIs from the spread over deals (the games of a deal share its cards).`);
+  lines.push(`win share: ${r.mode === 'game' ? 'share of the games won (a shared win counts 1/k)' : 'share of the rounds with the highest score at the table (a tie shares it)'}; CIs from the spread over deals (the games of a deal share its cards), Wilson's over the deals where the share times them (or its complement) is under 5.`);
   return lines.join('\n');
 }

@@ -30,3 +30,14 @@ export function sprtLlr(b: SprtBounds, n: number, sum: number, sumSq: number): n
 export function sprtVerdict(b: SprtBounds, llr: number): 'H1' | 'H0' | 'continue' {
   return llr >= b.upper ? 'H1' : llr <= b.lower ? 'H0' : 'continue';
 }
+
+/**
+ * Which way an SPRT's stop biases the naive estimate: a run stops when the LLR crosses a bound, that is
+ * when the difference has run far to one side (H1's, crossing the upper bound; H0's, the lower), so the
+ * estimate at the stop overshoots that way: upward when that side is the higher difference.
+ */
+export function sprtBias(s: { verdict: string; d0: number; d1: number }): string {
+  const up = (s.verdict === 'H1') === s.d1 > s.d0;
+  const [near, far] = s.verdict === 'H1' ? [`H1's ${s.d1}`, `H0's ${s.d0}`] : [`H0's ${s.d0}`, `H1's ${s.d1}`];
+  return `${up ? 'upward' : 'downward'}: away from ${far}, toward or past ${near}`;
+}

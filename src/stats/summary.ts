@@ -38,11 +38,11 @@ export function shareCi95(p: number, n: number, se = Math.sqrt((p * (1 - p)) / n
   return shareNeedsWilson(p, n) ? wilson95(p, n) : [p - Z95 * se, p + Z95 * se];
 }
 
-/** Wilson's 95% score interval for a share p of n trials. */
-export function wilson95(p: number, n: number): [number, number] {
-  const z2 = Z95 * Z95;
+/** Wilson's 95% score interval for a share p of n trials (another level with its z). */
+export function wilson95(p: number, n: number, z = Z95): [number, number] {
+  const z2 = z * z;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const half = (Z95 / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
   // At p = 0 (1) the bound is exactly 0 (1); rounding would leave 1e-17 (1 - 1e-16).
   return [p <= 0 ? 0 : Math.max(0, centre - half), p >= 1 ? 1 : Math.min(1, centre + half)];
 }
@@ -130,13 +130,16 @@ export function summariseSeat(seat: number, strategy: string, t: SeatTotals, wit
  */
 function bustRate(t: SeatTotals, games: boolean): NonNullable<SeatSummary['bustRate']> {
   const rate = t.rounds > 0 ? t.busts / t.rounds : NaN;
-  const byGame = games && t.games > 1 && Number.isFinite(t.bustsSq + t.roundsSq + t.bustRounds);
-  let se = Math.sqrt((rate * (1 - rate)) / t.rounds);
-  if (byGame) {
-    const spread = t.bustsSq - 2 * rate * t.bustRounds + rate * rate * t.roundsSq;
-    se = Math.sqrt((Math.max(0, spread) * t.games) / (t.games - 1)) / t.rounds;
-  }
-  return { rate, se, ci95: shareCi95(rate, t.rounds, se), rounds: t.rounds, byGame };
+  const byGame = games && Number.isFinite(t.bustsSq + t.roundsSq + t.bustRounds);
+  if (!byGame) return { rate, se: Math.sqrt((rate * (1 - rate)) / t.rounds), ci95: shareCi95(rate, t.rounds), rounds: t.rounds, byGame };
+  // One game is one cluster: no spread between games, so no SE.
+  if (t.games < 2) return { rate, se: NaN, ci95: [NaN, NaN], rounds: t.rounds, byGame };
+  const spread = t.bustsSq - 2 * rate * t.bustRounds + rate * rate * t.roundsSq;
+  const se = Math.sqrt((Math.max(0, spread) * t.games) / (t.games - 1)) / t.rounds;
+  // Where too few rounds went one way for the normal interval, Wilson's over the effective number of
+  // rounds the clustered SE implies (rate (1 - rate) / se^2, at most the rounds), not over every round.
+  const effective = se > 0 ? Math.min(t.rounds, (rate * (1 - rate)) / (se * se)) : t.rounds;
+  return { rate, se, ci95: shareCi95(rate, effective, se), rounds: t.rounds, byGame };
 }
 
 const fmt = (x: number, digits = 3): string => (Number.isFinite(x) ? x.toFixed(digits) : '-');

@@ -110,14 +110,15 @@ describe('playRange totals worked out by hand', () => {
 
   it('0, 1, 2, 3 always drawn: 6 every round, so n games, 6n points, 36n squared, n rounds, no bust', () => {
     const { a, sums } = run(deckOf([[0, 1], [1, 1], [2, 1], [3, 1]]), 1500);
-    expect(sums).toEqual([1500, 9000, 54000, 0, 0, 1500, 0]);
+    // ... and by game (one round, no bust each): busts² 0, rounds² 1500, rounds x busts 0.
+    expect(sums).toEqual([1500, 9000, 54000, 0, 0, 1500, 0, 0, 1500, 0]);
     expect(a.histogram[6]).toBe(1500);
     expect(a.perGame!.subarray(0, 8)).toEqual(Int32Array.from([6, 0, 1, 0, 6, 0, 1, 0]));
   });
 
   it('two 5s always drawn: every round busts, scoring 0', () => {
     const { a, sums } = run(deckOf([[5, 2]]), 1100);
-    expect(sums).toEqual([1100, 0, 0, 0, 0, 1100, 1100]);
+    expect(sums).toEqual([1100, 0, 0, 0, 0, 1100, 1100, 1100, 1100, 1100]); // one round and one bust a game: each square 1
     expect(a.histogram[0]).toBe(1100);
     expect(a.perGame!.subarray(0, 4)).toEqual(Int32Array.from([0, 0, 1, 1]));
   });

@@ -89,6 +89,10 @@ describe('simulate charts', () => {
     expect(o3.seats.map((s) => s.bustRate!.byGame)).toEqual(o.seats.map(() => false));
     expect(o3.seats.map((s) => s.bustRate!.se)).toEqual(o.seats.map((s) => Math.sqrt((s.bustRate!.rate * (1 - s.bustRate!.rate)) / s.bustRate!.rounds)));
     expect(charts.bustRate(o3).caption).toContain('rounds treated as independent: this run.json, older than format 4');
+    // Format 4 with a sum edited (resealed: the seal is not what refuses it): one line, damaged.
+    const edited = m.totals.map((t: Record<string, number>, s: number) => (s === 0 ? { ...t, bustsSq: -1e9 } : t));
+    writeFileSync(join(old, 'run.json'), JSON.stringify(sealed({ ...m, totals: edited })));
+    expect(() => readOutput(old)).toThrow(/run.json gives seat 0 bustsSq -1000000000, not a whole number of at least \d+; it is damaged or edited/);
     rmSync(old, { recursive: true, force: true });
   });
 
@@ -540,11 +544,11 @@ describe('report.html and PNG files', () => {
     expect(bad.stderr).toContain(`${empty}: not a sevensim output`);
     const newer = join(root, 'newer');
     mkdirSync(newer);
-    writeFileSync(join(newer, 'run.json'), JSON.stringify({ format: 4, kind: 'simulate', version: '9.0.0', game: 'sevn' }));
+    writeFileSync(join(newer, 'run.json'), JSON.stringify({ format: 5, kind: 'simulate', version: '9.0.0', game: 'sevn' }));
     const future = sevensim('report', newer, '--out', out);
     expect(future.code).toBe(2);
     expect(future.stderr.trim().split('\n')).toHaveLength(1);
-    expect(future.stderr).toMatch(new RegExp(`${newer}: written in output format 4 .*upgrade sevensim`));
+    expect(future.stderr).toMatch(new RegExp(`${newer}: written in output format 5 .*upgrade sevensim`));
     const twice = sevensim('report', fx.compareGame, fx.compareGame + '/', '--out', out);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toMatch(/is given twice .*; give each output directory once\n$/);

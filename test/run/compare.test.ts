@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { type CompareOptions, compare, formatCompare, parseSprt } from '../../src/run/compare.js';
+import { sprtBias } from '../../src/stats/sprt.js';
 import { type PairedDefinition, lineups, playPaired } from '../../src/engine/paired.js';
 import { exactCategoryDistribution } from '../helpers/sevenfall.js';
 import { expectWithinSE } from '../helpers/stats.js';
@@ -65,16 +66,19 @@ describe('compare (SEVENFALL)', () => {
     expect(formatCompare(r)).toMatch(/A - B: +-?[\d.]+ +se - +95% CI \[-, -\] +p -$/m);
   });
 
-  it('stopped on H0, the note says the estimate leans toward H0, not away from 0 (it said so whatever the verdict)', async () => {
+  it('after an SPRT stop the note says which way the estimate is biased: past the bound crossed, not toward the hypothesis', async () => {
     const r = await compare(base({ b: 'greedy:margin=1', games: 200000, sprt: { d0: 0, d1: 5, alpha: 0.05, beta: 0.05, metric: 'score' } }));
     expect(r.sprt!.verdict).toBe('H0');
     expect(r.stoppedEarly).toBe(true);
     const text = formatCompare(r);
-    expect(text).toContain("at a point where the difference looked like H0's 0");
-    expect(text).toContain("biased toward H0's 0 by that stopping rule");
-    expect(text).not.toMatch(/away from 0|looked large/);
+    expect(text).toContain('when its LLR crossed the lower bound');
+    expect(text).toContain("biased downward: away from H1's 5, toward or past H0's 0 by that stopping rule");
+    // greedy beats stand by about 5.4 points: stopped on H1's 1, the estimate lies far past it, upward.
     const h1 = await compare(base({ games: 200000, sprt: { d0: 0, d1: 1, alpha: 0.05, beta: 0.05, metric: 'score' } }));
-    expect(formatCompare(h1)).toContain("biased toward H1's 1 by that stopping rule");
+    expect(h1.diff.mean).toBeGreaterThan(1);
+    expect(formatCompare(h1)).toContain("biased upward: away from H0's 0, toward or past H1's 1 by that stopping rule");
+    // H1 below H0: crossing the upper bound (toward H1) means the difference ran low.
+    expect(sprtBias({ verdict: 'H1', d0: 0, d1: -1 })).toBe("downward: away from H0's 0, toward or past H1's -1");
   }, 60_000);
 
   it('stops the SPRT after the same chunk for any --threads: the first chunk, in order, whose LLR crosses a bound', async () => {

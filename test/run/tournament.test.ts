@@ -186,6 +186,12 @@ describe('tournament', () => {
     const zero = t.ranking.find((x) => x.spec !== 'ev')!;
     expect(zero.ws_ci95[0]).toBe(0);
     expect(zero.ws_ci95[1]).toBeCloseTo(1.959964 ** 2 / (20 + 1.959964 ** 2), 5);
+    // The paired difference of the two win shares: not [1, 1] either, but the difference of the shares'
+    // 97.5% Wilson intervals (z = 2.241403, 95% together): [20 / (20 + z^2) - z^2 / (20 + z^2), 1] = [0.598473, 1].
+    const z2 = 2.241403 ** 2;
+    const pair = t.pairs.find((p) => p.a === 'ev')!;
+    expect(pair.win_diff_ci95[0]).toBeCloseTo((20 - z2) / (20 + z2), 5);
+    expect(pair.win_diff_ci95[1]).toBe(1);
     const text = sevensim('tournament', '--game', 'sevn', '--players', 'ev', 'random:draw=0', '--games', '20', '--threads', '1', '--quiet').stdout;
     expect(text).toMatch(/1\.000\+0\.000-0\.161/);
     expect(text).toContain("is Wilson's over the 20 deals");

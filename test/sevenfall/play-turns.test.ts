@@ -99,7 +99,7 @@ describe('SEVENFALL playRange totals worked out by hand', () => {
     // category (Five of a Kind + Pair needs a second group): 15 every turn.
     const rules: SevenfallRules = { ...sevenfallPreset('sevenfall'), name: 'one-symbol', symbols: 1, copiesPerSymbol: 7, wilds: 0, breaks: 0 };
     const { a, b } = both(rules, ['stand'], 1100, 1100, 0, 1, 6);
-    expect(Array.from(a.seats.subarray(0, SEAT_FIELDS))).toEqual([1100, 1100 * 15, 1100 * 225, 0, 0, 1100, 0]);
+    expect(Array.from(a.seats.subarray(0, SEAT_FIELDS))).toEqual([1100, 1100 * 15, 1100 * 225, 0, 0, 1100, 0, 0, 1100, 0]); // by game: no bust, one turn
     expect(a.histogram[15]).toBe(1100);
     expect(Array.from(a.perGame!.subarray(0, 8))).toEqual([15, 0, 1, 0, 15, 0, 1, 0]);
     expect(Array.from(b.seats)).toEqual(Array.from(a.seats));

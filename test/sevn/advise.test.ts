@@ -414,6 +414,11 @@ describe('advise --review (SEVN)', () => {
       expect(d.clear).toBe(d.winDiff.exact ? d.winDiff.mean > 0 : d.winDiff.mean - z * d.winDiff.se > 0);
     }
     expect(sevensim('advise', '--review', file, '--seat', '1', '--rollouts', '100').stdout).toMatch(new RegExp(`Clear mistakes \\(the other answer better beyond an interval of all ${review.decisions.length} decisions at once, 95% for them together: Bonferroni\\)`));
+    // On 2 rollouts nothing is clear: two equal outcomes have an SE of 0 (it flagged "1.0000 ± 0.0000 CLEAR MISTAKE").
+    const two = sevnGameRecord(SEVN_STRATEGIES, full, ['stay-at:points=20', 'stay-at:points=30'], 5);
+    const thin = reviewSevn(SEVN_STRATEGIES, two, 0, { rollouts: 2, seed: 3 });
+    expect(thin.decisions.some((d) => !d.winDiff.exact && d.winDiff.se === 0 && d.winDiff.mean > 0)).toBe(true);
+    expect(thin.decisions.filter((d) => !d.winDiff.exact && d.clear)).toEqual([]);
     const record = JSON.parse(play.stdout);
     record.events[3].card = record.events[3].card === '5' ? '6' : '5';
     writeFileSync(file, JSON.stringify(record));

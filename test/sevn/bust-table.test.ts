@@ -269,6 +269,8 @@ describe('bust-table command layer', () => {
     const text = formatBustTable(t, 10);
     expect(text).toMatch(/draws\/round \(95% CI\)/);
     expect(text).toMatch(/^\s+2\s+10-19\s+1\.5000 ± 0\.5658\s/m);
+    // Under 5 draws in a band: no normal interval (2 draws in 3,000 rounds printed 0.0007 +- 0.0013, below 0).
+    expect(formatBustTable({ ...t, rows: [{ ...row, simDraws: 2 }], simBandSquares: [[2 * 65536 + 10, 2]] }, 10)).toMatch(/^\s+2\s+10-19\s+0\.5000 \(< 5 draws\)\s/m);
     // Printed in another band than the one simulated: no CI, not a wrong one.
     expect(formatBustTable(t, 5)).toMatch(/^\s+2\s+10-14\s+1\.5000 \(no CI\)\s/m);
   });

@@ -102,6 +102,14 @@ describe('a seat summary', () => {
     // Round mode (one round a game): binomial over rounds, whatever the sums; so without the sums (an older run.json).
     const round = summariseSeat(0, 'x', totals([50, 60, 70], [0, 0, 0], 1, 3, { bustsSq: 1, roundsSq: 3, bustRounds: 1 }), false, true);
     expect(round.bustRate).toMatchObject({ se: Math.sqrt((1 / 3) * (2 / 3) / 3), byGame: false });
+    // One game is one cluster: no SE (it printed the binomial one under the clustered footer).
+    const one = summariseSeat(0, 'x', totals([50], [1], 2, 5, { bustsSq: 4, roundsSq: 25, bustRounds: 10 }), true, true);
+    expect(one.bustRate).toMatchObject({ rate: 0.4, se: NaN, ci95: [NaN, NaN], byGame: true });
+    // Few busts: Wilson's interval over the effective rounds the clustered SE implies, r (1 - r) / se^2, not over
+    // every round. Here r (1 - r) / se^2 = (20/81) / (291/6561) = 1620/291 = 5.567 rounds.
+    const w = wilson95(4 / 9, 1620 / 291);
+    expect(s.bustRate!.ci95[0]).toBeCloseTo(w[0], 12);
+    expect(s.bustRate!.ci95[1]).toBeCloseTo(w[1], 12);
     const old = summariseSeat(0, 'x', totals([50, 60, 70], [1, 0, 0], 4, 9), true, true);
     expect(old.bustRate).toMatchObject({ se: Math.sqrt((4 / 9) * (5 / 9) / 9), byGame: false });
   });

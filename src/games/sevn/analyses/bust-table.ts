@@ -244,6 +244,8 @@ export function formatBustTable(t: BustTable & { preset?: string | null }, band 
     const sq = squares.get(k);
     const mean = draws / n;
     if (sq === undefined || n < 2) return `${mean.toFixed(4)} (no CI)`.padStart(20);
+    // A band drawn at in fewer than 5 rounds' worth of draws: a normal interval there is not to be trusted (2 draws in 3,000 rounds reached below 0).
+    if (draws < 5) return `${mean.toFixed(4)} (< 5 draws)`.padStart(20);
     const se = Math.sqrt(Math.max(0, (sq / n - mean * mean) * n / (n - 1)) / n);
     return `${mean.toFixed(4)} ± ${(Z95 * se).toFixed(4)}`.padStart(20);
   };
@@ -294,5 +296,7 @@ export async function sevnBustTable(strategies: readonly SevnStrategyDef[], rule
   checkSeed(a.seed);
   checkStrategySpec('sevn', strategies, a.strategy); // before --out is made
   const t = await bustTableCommand(strategies, rules, preset, { strategy: a.strategy, rounds: a.rounds, seed: a.seed, out: a.out ?? null, force: a.force, progress: stderrProgress(), epsilon: a.dropBelow, band: a.band });
-  return { report: t, text: formatBustTable(t, a.band) + (a.out ? `\nwritten to ${a.out}/bust-table.arrow` : '') };
+  // The simulation's band squares serve the text's draws/round CI; --json gives the rows (sim_draws and sim_rounds per state).
+  const { simBand: _b, simBandSquares: _q, ...report } = t;
+  return { report, text: formatBustTable(t, a.band) + (a.out ? `\nwritten to ${a.out}/bust-table.arrow` : '') };
 }

@@ -8,7 +8,7 @@
  * worth of engine work (well under a millisecond), and the same seed and answers give the same game.
  */
 import { HINT_MAX_STATES } from './advise-last-seat.js';
-import { inRollouts } from './rollout-defaults.js';
+import { CLEAR_MIN_ROLLOUTS, inRollouts } from './rollout-defaults.js';
 import { Rng, STREAM_DECK, STREAM_STRATEGY } from '../../../engine/rng.js';
 import { RoundCapError, UserError } from '../../../engine/errors.js';
 import { type AdviceValue, type SevnAdvice, adviseSevn } from './advise.js';
@@ -53,9 +53,6 @@ export interface SevnHint {
  * within noise. A suggestion on a difference the rollouts cannot tell apart would be a coin toss that the
  * end-of-game review may then call a mistake.
  */
-/** The fewest rollouts a hint calls a difference clear on (a normal interval below that is not to be trusted). */
-export const CLEAR_MIN_ROLLOUTS = 30;
-
 export function suggestion(advice: SevnAdvice): { action: string; basis: string } {
   // Exact, or at least CLEAR_MIN_ROLLOUTS rollouts: with 2, two equal outcomes have an SE of 0 and a "clear" difference.
   const clear = (loss: AdviceValue | null) => loss !== null && (loss.exact ? loss.ci95[0] > 0 : loss.n >= CLEAR_MIN_ROLLOUTS && loss.ci95[0] > 0);

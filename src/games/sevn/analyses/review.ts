@@ -6,7 +6,7 @@
  * gave is compared with the best: its loss in win chance and in round score, each with its SE.
  */
 import type { AnalysisArgs } from '../../entry.js';
-import { DEFAULT_FIELD, DEFAULT_REVIEW_ROLLOUTS, inRollouts } from './rollout-defaults.js';
+import { CLEAR_MIN_ROLLOUTS, DEFAULT_FIELD, DEFAULT_REVIEW_ROLLOUTS, inRollouts } from './rollout-defaults.js';
 import { UserError } from '../../../engine/errors.js';
 import { Rng, STREAM_DECK } from '../../../engine/rng.js';
 import { createSevnModule } from '../index.js';
@@ -40,7 +40,8 @@ export interface ReviewedSevnDecision {
   /**
    * The other answer was better beyond doubt: winDiff's interval lies above 0, an interval of the game's
    * decisions together (95% for all k at once, Bonferroni: z for 1 - 0.025 / k), else a player who
-   * followed every hint drew about one false "clear mistake" a game. Exact differences: above 0.
+   * followed every hint drew about one false "clear mistake" a game. Exact differences: above 0. Never
+   * on fewer than CLEAR_MIN_ROLLOUTS rollouts.
    */
   clear: boolean;
 }
@@ -61,6 +62,8 @@ export interface SevnReview {
   /** Standard errors of the totals: the decisions' rollouts are independent, so their variances add (max(0, x) varies no more than x). */
   totalWinLossSe: number;
   totalRoundLossSe: number;
+  /** Seats' strategies played otherwise in the rollouts (inRollouts), as "search as race". */
+  inRollouts: string[];
   /** Decisions where the other answer was better beyond doubt, and their summed win loss with its SE. */
   clear: { decisions: number; winLoss: number; se: number };
 }
@@ -145,7 +148,7 @@ export function reviewSevn(strategies: readonly SevnStrategyDef[], recordIn: Gam
     return {
       round: d.round, row: a.seats[0].row, points: a.seats[0].points, played: d.played,
       best: (other.bestWin ? other : played).action, bestRound: (other.bestRound ? other : played).action,
-      winDiff, winLoss: Math.max(0, winDiff.mean), roundDiff, roundLoss: Math.max(0, roundDiff.mean), clear: winDiff.exact ? (winDiff.bounds ? winDiff.ci95[0] > 0 : winDiff.mean > 0) : winDiff.mean - zAll * winDiff.se > 0,
+      winDiff, winLoss: Math.max(0, winDiff.mean), roundDiff, roundLoss: Math.max(0, roundDiff.mean), clear: winDiff.exact ? (winDiff.bounds ? winDiff.ci95[0] > 0 : winDiff.mean > 0) : winDiff.n >= CLEAR_MIN_ROLLOUTS && winDiff.mean - zAll * winDiff.se > 0,
     };
   });
   o.onProgress?.(found.length, found.length);
@@ -155,6 +158,7 @@ export function reviewSevn(strategies: readonly SevnStrategyDef[], recordIn: Gam
   return {
     seat: seatIn,
     strategy: record.players[seatIn],
+    inRollouts: [...new Set(record.players.filter((p, s) => s !== human?.seat && inRollouts(p) !== p))].map((p) => `${p} as ${inRollouts(p)}`),
     rollouts,
     seed,
     decisions,
@@ -187,8 +191,10 @@ export function formatSevnReview(r: SevnReview): string {
   const lines = [
     `Seat ${r.seat} (${r.strategy}): ${counted(r.decisions.length, 'draw-or-stay decision')}; win chance given away ${pm({ mean: r.totalWinLoss, se: r.totalWinLossSe }, 4)} in all (${pm({ mean: r.meanWinLoss, se: r.decisions.length ? r.totalWinLossSe / r.decisions.length : 0 }, 4)} a decision), round points ${pm({ mean: r.totalRoundLoss, se: r.totalRoundLossSe }, 2)}.`,
     `  Clear mistakes (the other answer better beyond an interval of all ${r.decisions.length} decisions at once, 95% for them together: Bonferroni): ${r.clear.decisions}, win chance ${pm({ mean: r.clear.winLoss, se: r.clear.se }, 4)}. Each loss is max(0, an estimate): rollout noise alone adds to the totals.`,
-    `Each decision valued by ${r.rollouts.toLocaleString('en-US')} paired rollouts (seed ${r.seed}; every seat playing its own strategy, search as the policy of its own rollouts, the unseen cards reshuffled). other - played: the other answer's value minus the played one's, ± 95% CI.`,
+    `Each decision valued by ${r.rollouts.toLocaleString('en-US')} paired rollouts (seed ${r.seed}; every seat playing its own strategy${r.inRollouts.length ? ` (${r.inRollouts.join(', ')}: the policy of its own rollouts)` : ''}, the unseen cards reshuffled). other - played: the other answer's value minus the played one's, ± 95% CI.`,
   ];
+  const ranges = r.decisions.filter((d) => d.winDiff.bounds).length;
+  if (ranges > 0) lines.push(`  ${counted(ranges, 'decision')} valued by an exact range of win chances (the game could go on after the round) ${ranges === 1 ? 'counts' : 'count'} its midpoint in the totals; the ± leaves the range's width out.`);
   for (const d of r.decisions) {
     lines.push(
       `  round ${d.round + 1}: row ${d.row || '(empty)'} (${d.points} points): played ${d.played}; win chance other - played ${d.winDiff.bounds ? `${d.winDiff.ci95[0].toFixed(4)} to ${d.winDiff.ci95[1].toFixed(4)} exact (counted as ${d.winDiff.mean.toFixed(4)}, the midpoint)` : pm(d.winDiff, 4)}, round points ${d.roundDiff.exact ? `${d.roundDiff.mean.toFixed(2)} exact` : pm(d.roundDiff, 2)}${d.clear ? '  CLEAR MISTAKE' : ''}`,

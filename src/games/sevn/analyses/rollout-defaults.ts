@@ -8,6 +8,9 @@ export const DEFAULT_ROLLOUTS = 10000;
 export const DEFAULT_REVIEW_ROLLOUTS = 2000;
 export const checkRollouts = (v: number): number => checkInteger('--rollouts', v, 2, 10_000_000);
 
+/** The fewest rollouts a hint or a review calls a difference clear on: with 2, two equal outcomes have an SE of 0 and any difference looks certain. */
+export const CLEAR_MIN_ROLLOUTS = 30;
+
 /**
  * What a seat's strategy plays in the rollouts of a hint or a review: itself, but `search` by the policy
  * it plays its own later decisions with in its rollouts (its `play`, default race: strategies/sevn/search.ts).
