@@ -1,5 +1,5 @@
 /**
- * The charts of a `tune` output: the search's best so far per step, each parameter's path, and the
+ * The charts of a `tune` output: the search's incumbent per step, each parameter's path, and the
  * validated finalists against each parameter (the slices). Reads tune.arrow rows and best.json as
  * run/tune.ts writes them; an older tune.arrow (a `validation` column, no best so far) still draws.
  */
@@ -132,8 +132,8 @@ export function tuneProgress(o: TuneOutput): Chart {
   const objective = String(o.best.objective ?? o.run.objective ?? 'objective');
   return {
     id: 'tune-progress',
-    title: 'Tuning: the best so far, step by step',
-    caption: `${otherCaption(o, what(o))} Line: the search's incumbent after each step with its estimate and 95% CI (race and grid pool every step the incumbent played, so the band narrows). The search keeps a point for scoring high, so these estimates lean high. Steps are numbered from 1, as tune prints them (tune.arrow's step counts from 0). Horizontal lines: the answer${isStart ? ' (the start)' : ' and the start'} on the confirmation block, games neither the search nor the choice saw (dotted: 95% CI).${diffText(o)}`,
+    title: 'Tuning: the incumbent, step by step',
+    caption: `${otherCaption(o, what(o))} Line: the search's incumbent after each step with its estimate and 95% CI (race and grid pool every step the incumbent played, so the band narrows; cmaes and spsa estimate each step's incumbent on that step's games alone, so the line can fall: it is not the best so far). The search keeps a point for scoring high, so these estimates lean high. Steps are numbered from 1, as tune prints them (tune.arrow's step counts from 0). Horizontal lines: the answer${isStart ? ' (the start)' : ' and the start'} on the confirmation block, games neither the search nor the choice saw (dotted: 95% CI).${diffText(o)}`,
     spec: spec({
       width: WIDTH,
       height: 240,

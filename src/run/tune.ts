@@ -28,7 +28,7 @@ import { CmaesSearch, type ContinuousOptions } from '../tune/cmaes.js';
 import { type AnswerReason, chooseOnValidation, confirmAnswer } from '../tune/choice.js';
 import { BudgetError, GridSearch, RaceSearch } from '../tune/race.js';
 import { type Searcher, distinct, pointKey, stepResult } from '../tune/search.js';
-import { type Point, type Space, buildSpace, fromUnit, gridPoints, gridSize, numericDims, specOf, startPoint, toUnit, unitStep, valuesOf } from '../tune/space.js';
+import { type Dim, type Point, type Space, buildSpace, fromUnit, gridPoints, gridSize, gridValues, numericDims, specOf, startPoint, toUnit, unitStep, valuesOf } from '../tune/space.js';
 import type { ParamValues } from '../engine/params.js';
 import { canonicalSpec } from '../engine/strategy.js';
 import { SpsaSearch } from '../tune/spsa.js';
@@ -98,6 +98,8 @@ export interface TuneProgress {
 export interface Validated extends Estimate {
   spec: string;
   values: ParamValues;
+  /** This finalist minus the choice, paired on the same validation games (null for the choice): within noise of it where the CI reaches 0. */
+  vsChoice: Difference | null;
 }
 
 export interface TuneReport {
@@ -110,11 +112,15 @@ export interface TuneReport {
   method: Exclude<Method, 'auto'>;
   seed: number;
   budget: number;
-  searched: { name: string; kind: string; lo?: number; hi?: number; step?: number | null; values?: readonly string[] }[];
+  /**
+   * The searched box; `grid` (race and grid on a numeric parameter without a step): how many values they
+   * visit and how far apart (the box is not searched between them), else null.
+   */
+  searched: { name: string; kind: string; lo?: number; hi?: number; step?: number | null; values?: readonly string[]; grid?: { count: number; step: number | null } | null }[];
   /** The answer: a spec that simulate and compare accept, and its objective on the confirmation block. */
-  best: Validated;
+  best: Omit<Validated, 'vsChoice'>;
   /** The start on the confirmation block. */
-  start: Validated;
+  start: Omit<Validated, 'vsChoice'>;
   /** best - start on the confirmation block (paired; zero when the answer is the start). */
   diffVsStart: Difference;
   /** `gain` when the CI of diffVsStart lies above 0; otherwise the search found no significant gain. */
@@ -125,7 +131,7 @@ export interface TuneReport {
   choice: Validated;
   /** choice - start on the confirmation block (paired; zero when the start was the choice). */
   choiceVsStart: Difference;
-  /** Validated candidates whose validation 95% CI overlaps the choice's, the choice first. */
+  /** The choice, then the validated candidates within noise of it (vsChoice's 95% CI reaches 0). */
   plateau: Validated[];
   /** Every validated candidate with its validation figures, by validation mean. */
   validated: Validated[];
@@ -161,7 +167,7 @@ export interface TuneRow {
   diffSe: number;
   /** This row is the block's incumbent. */
   incumbent: boolean;
-  /** The incumbent's estimate after the block (search: best so far, pooled over its blocks where the method pools). */
+  /** The incumbent's estimate after the block (search: pooled over its blocks for race and grid; cmaes and spsa: that block's games alone). */
   bestMean: number;
   bestSe: number;
 }
@@ -394,8 +400,8 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
     const validationGames = Math.floor(plan.validationBudget / finalists.length);
     o.onBlock?.('validation', specOf(space, searcher.incumbent()));
     const vstats = await playBlock(finalists.map((c) => c.spec), VALIDATION_OFFSET, validationGames);
-    const validated: Validated[] = finalists.map((c, i) => ({ spec: c.spec, values: c.values, ...vstats.estimate(i) }));
     const chosen = chooseOnValidation(vstats, 0);
+    const validated: Validated[] = finalists.map((c, i) => ({ spec: c.spec, values: c.values, ...vstats.estimate(i), vsChoice: i === chosen ? null : vstats.diff(i, chosen) }));
     addRows(rows, step, 'validation', finalists, validationGames, vstats, chosen);
 
     // Confirmation: the choice and the start (the start alone if it was the choice) on games neither saw.
@@ -409,7 +415,9 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
     const seconds = secondsBefore + (performance.now() - t0) / 1000;
     const answer = confirming[confirmed.answerRow];
     const choice = validated[chosen];
-    const plateau = validated.filter((v) => v !== choice && v.ci95[0] <= choice.ci95[1] && v.ci95[1] >= choice.ci95[0]).sort((x, y) => y.mean - x.mean);
+    // Within noise of the choice: its paired difference from the choice, on the same games, does not exclude 0
+    // (two intervals that overlap say less: the common games cancel most of the noise of a difference).
+    const plateau = validated.filter((v) => v.vsChoice !== null && v.vsChoice.ci95[1] >= 0).sort((x, y) => y.mean - x.mean);
     const report: TuneReport = {
       game: o.game.name,
       preset: o.preset,
@@ -420,7 +428,7 @@ export async function tune(o: TuneOptions): Promise<TuneResult> {
       method: plan.method,
       seed: o.seed,
       budget: o.budget,
-      searched: space.dims.map((d) => (d.kind === 'enum' ? { name: d.name, kind: d.kind, values: d.values } : { name: d.name, kind: d.kind, lo: d.lo, hi: d.hi, step: d.step })),
+      searched: space.dims.map((d) => (d.kind === 'enum' ? { name: d.name, kind: d.kind, values: d.values } : { name: d.name, kind: d.kind, lo: d.lo, hi: d.hi, step: d.step, grid: gridOf(plan.method, d) })),
       best: { spec: answer.spec, values: answer.values, ...confirmed.answer },
       start: { spec: startSpec, values: startValues, ...confirmed.start },
       diffVsStart: confirmed.diffVsStart,
@@ -533,6 +541,14 @@ function sameOutcome(r: TuneReport): string[] {
   return [];
 }
 
+/** The values race and grid visit along a numeric parameter given no step (every whole number of a short int range, else a few evenly spaced ones), for the report; null for the other methods or with a step. */
+function gridOf(method: string, d: Dim): { count: number; step: number | null } | null {
+  if ((method !== 'race' && method !== 'grid') || d.kind === 'enum' || d.step) return null;
+  const v = gridValues(d);
+  const gaps = new Set(v.slice(1).map((x, i) => Number((x - v[i]).toPrecision(12))));
+  return { count: v.length, step: gaps.size === 1 ? [...gaps][0] : null };
+}
+
 export function formatTune(r: TuneReport): string {
   const d = r.objective === 'win' ? 4 : 3;
   const est = (v: Estimate) => `${f(v.mean, d)}  95% CI [${f(v.ci95[0], d)}, ${f(v.ci95[1], d)}]`;
@@ -541,6 +557,10 @@ export function formatTune(r: TuneReport): string {
   const short = (v: Validated) => r.searched.map((s) => `${s.name}=${String(v.values[s.name])}`).join(',');
   const width = Math.max(...r.validated.map((v) => short(v).length));
   const tag = (v: Validated) => [v.spec === r.choice.spec ? (r.answer === 'start kept' ? 'choice, not confirmed' : 'choice') : '', v.spec === r.start.spec ? 'start' : '', v.spec !== r.choice.spec && r.plateau.some((q) => q.spec === v.spec) ? 'within noise of the choice' : ''].filter(Boolean).join(', ');
+  const signed = (x: number) => `${x >= 0 ? '+' : ''}${f(x, d)}`;
+  // The paired difference from the choice (older best.json files have none).
+  const vs = (v: Validated) => (v.vsChoice ? `  - choice ${signed(v.vsChoice.mean)} [${signed(v.vsChoice.ci95[0])}, ${signed(v.vsChoice.ci95[1])}]` : '');
+  const grid = (s: TuneReport['searched'][number]) => (s.grid && s.grid.count > 0 ? ` (${s.grid.count} values${s.grid.step ? `, every ${s.grid.step}` : ''})` : '');
   const answer = {
     choice: `answer: the validation's choice, ahead of the start on the confirmation block`,
     start: `answer: the start; no finalist of the search scored above it on the validation block`,
@@ -548,10 +568,10 @@ export function formatTune(r: TuneReport): string {
   }[r.answer];
   const lines = [
     `${r.game} (${r.preset ?? 'rules file'}), ${r.mode} mode, tuning ${r.strategy}${r.field.length ? ` against ${r.field.join(' ')}` : ''}: objective ${r.objective}, method ${r.method}, seed ${r.seed}`,
-    `searched ${r.searched.map((s) => (s.values ? `${s.name} in {${s.values.join(', ')}}` : `${s.name} in [${s.lo}, ${s.hi}]${s.step ? ` step ${s.step}` : ''}`)).join(', ')}`,
+    `searched ${r.searched.map((s) => (s.values ? `${s.name} in {${s.values.join(', ')}}` : `${s.name} in [${s.lo}, ${s.hi}]${s.step ? ` step ${s.step}` : grid(s)}`)).join(', ')}`,
     `search: ${r.searchSteps} steps, ${r.searchGames.toLocaleString('en-US')} games`,
-    `validation (chooses; the search never saw it): ${r.validated.length} finalists (the start among them), ${r.validationGames.toLocaleString('en-US')} games each`,
-    ...r.validated.map((v) => `  ${short(v).padEnd(width)}  ${est(v)}${tag(v) ? `  ${tag(v)}` : ''}`),
+    `validation (chooses; the search never saw it): ${r.validated.length} finalists (the start among them), ${r.validationGames.toLocaleString('en-US')} games each; - choice: paired on those games, 95% CI`,
+    ...r.validated.map((v) => `  ${short(v).padEnd(width)}  ${est(v)}${vs(v)}${tag(v) ? `  ${tag(v)}` : ''}`),
     ...sameOutcome(r),
     `confirmation (the figures; neither the search nor the choice saw it): ${r.answer === 'start' ? 'the start' : 'the choice and the start'}, ${r.confirmationGames.toLocaleString('en-US')} games${r.answer === 'start' ? '' : ' each'}`,
     answer,

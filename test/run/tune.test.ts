@@ -260,6 +260,31 @@ describe('tune', () => {
     expect(report.best.mean).not.toBe(report.choice.mean);
     expect(report.diffVsStart.ci95[0]).toBeGreaterThan(0);
     expect(report.verdict).toBe('gain');
+    // Within noise of the choice: the paired difference (validation rows' diff_vs_incumbent, same games) reaches 0,
+    // not two overlapping intervals (a finalist 4 SEs below the choice on the same games was marked).
+    const validation = rows.filter((r) => r.block === 'validation');
+    for (const v of report.validated) {
+      const row = validation.find((r) => r.mean === v.mean)!;
+      if (v.spec === report.choice.spec) {
+        expect(v.vsChoice).toBeNull();
+        continue;
+      }
+      expect(v.vsChoice!.mean).toBeCloseTo(row.diffVsIncumbent, 12);
+      expect(v.vsChoice!.se).toBeCloseTo(row.diffSe, 12);
+      expect(report.plateau.some((q) => q.spec === v.spec)).toBe(row.diffVsIncumbent + 1.959963984540054 * row.diffSe >= 0);
+    }
+    expect(report.plateau.length).toBeLessThan(report.validated.length);
+    const text = formatTune(report);
+    expect(text).toMatch(/^searched points in \[15, 45\] step 5$/m);
+    expect(text).toMatch(/^ {2}points=\d+ +[\d.]+ +95% CI \[[\d.]+, [\d.]+\] +- choice -[\d.]+ \[-[\d.]+, [-+][\d.]+\]/m);
+  }, 120_000);
+
+  it('says how many values race and grid visit on a parameter given no step (21 of [0, 1000], every 50)', async () => {
+    const { report } = await tune(sevn({ params: ['points=0:1000'], budget: 60_000 }));
+    expect(report.searched[0].grid).toEqual({ count: 21, step: 50 });
+    expect(formatTune(report)).toMatch(/^searched points in \[0, 1000\] \(21 values, every 50\)$/m);
+    const { report: short } = await tune(sevn({ params: ['points=18:34'], budget: 60_000 }));
+    expect(formatTune(short)).toMatch(/^searched points in \[18, 34\] \(17 values, every 1\)$/m);
   }, 120_000);
 
   it('answers the start, in one line, when no finalist beats it (spsa on a tiny budget)', async () => {
