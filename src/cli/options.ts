@@ -11,6 +11,8 @@ import type { GameModule } from '../engine/game.js';
 import { defaultThreads } from '../parallel/pool.js';
 import { readRegularText } from '../io/input-files.js';
 import { readCheckpoint } from '../io/checkpoint.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { checkChunkSize, checkGames, checkSeed, checkThreads } from '../engine/checks.js';
 
 /** --game (one of `games`: by default every game in the catalog), --preset, --rules. */
@@ -44,7 +46,12 @@ export function resumeFrom<D>(kind: string, runFlags: readonly string[], demande
     const given = runFlags.filter((f) => process.argv.some((x) => x === `--${f}` || x.startsWith(`--${f}=`)));
     if (given.length) throw new UserError(`--resume takes the run's arguments from its checkpoint; do not give --${given.join(', --')}`);
     const c = readCheckpoint<unknown>(a.resume);
-    if (!c || c.kind !== kind) throw new UserError(`--resume ${a.resume}: no interrupted ${kind} run to continue here`);
+    if (c && c.kind !== kind) throw new UserError(`--resume ${a.resume}: the interrupted run here is a ${c.kind} run; continue it with \`sevensim ${c.kind} --resume ${a.resume}\``);
+    if (!c) {
+      // A finished run leaves its run.json and no checkpoint: say so rather than that nothing is here.
+      const done = existsSync(join(a.resume, 'run.json')) ? ' (its run.json says the run there finished: nothing is left to play)' : '';
+      throw new UserError(`--resume ${a.resume}: no interrupted ${kind} run to continue here${done}`);
+    }
     Object.assign(a, demanded(c.definition as D));
   };
 }

@@ -69,7 +69,7 @@ export async function runSimulateCommand(a: SimArgs): Promise<SimulateResult | u
   }));
   const progress = progressBar(a.quiet);
   return interruptible(
-    () => (out !== undefined && new OutputDir(out).resumable() ? `no result files were written; \`sevensim simulate --resume ${out}\` continues from the last checkpoint` : 'no result files were written'),
+    () => (out !== undefined && new OutputDir(out).resumable() ? `no result files were written; ${new OutputDir(out).resumeNote('simulate')}` : 'no result files were written'),
     async (signal) => {
       let result: SimulateResult;
       try {

@@ -42,7 +42,7 @@ export const tournamentCommand: CommandBody<Awaited<ReturnType<typeof tournament
     }));
     const progress = progressBar(a.quiet, 'deals');
     await interruptible(
-      () => (out !== undefined && new OutputDir(out).resumable() ? `nothing was written; \`sevensim tournament --resume ${out}\` continues from the last checkpoint` : 'nothing was written'),
+      () => (out !== undefined && new OutputDir(out).resumable() ? `nothing was written; ${new OutputDir(out).resumeNote('tournament')}` : 'nothing was written'),
       async (signal) => {
         const r = await tournament({
           ...def, game, ...runFlags(a, out, resumed, signal),

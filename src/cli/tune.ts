@@ -105,7 +105,7 @@ export const tuneCommand: CommandBody<Awaited<ReturnType<typeof tuneOptions>['ar
     }));
     const bar = tuneBar(a.quiet);
     await interruptible(
-      () => (out !== undefined && new OutputDir(out).resumable() ? `nothing was written; \`sevensim tune --resume ${out}\` continues from the last checkpoint` : 'nothing was written'),
+      () => (out !== undefined && new OutputDir(out).resumable() ? `nothing was written; ${new OutputDir(out).resumeNote('tune')}` : 'nothing was written'),
       async (signal) => {
         const { report } = await tune({
           ...def,

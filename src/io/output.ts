@@ -338,6 +338,17 @@ export class OutputDir {
     return existsSync(join(this.dir, CHECKPOINT_FILE));
   }
 
+  /**
+   * After an interrupt that left a checkpoint: what `--resume` continues from and what is kept for it (the
+   * checkpoint and the partial files it names, e.g. games.arrow's batches so far), and how to discard them.
+   */
+  resumeNote(command: string): string {
+    let bytes = 0;
+    for (const name of readdirSync(this.dir)) if (name === CHECKPOINT_FILE || /^\..+\.tmp$/.test(name)) bytes += statSync(join(this.dir, name)).size;
+    const size = bytes >= 1 << 20 ? `${(bytes / (1 << 20)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`;
+    return `\`sevensim ${command} --resume ${this.dir}\` continues from the last checkpoint (it and the partial files it keeps, ${size}, stay in ${this.dir} for that; a new run there with --force discards them)`;
+  }
+
   /** An error of the environment while writing, as one line that says what happened to the directory. */
   fault(e: unknown): unknown {
     const code = (e as NodeJS.ErrnoException)?.code;

@@ -71,6 +71,19 @@ describe('the CLI rejects bad input', () => {
     for (const [f, bytes] of before) expect(readFileSync(join(out, f)).equals(bytes), f).toBe(true);
   }, 60_000);
 
+  it('SIGINT after a checkpoint: the message says --resume continues, and what stays in --out for it and how large', async () => {
+    const out = join(tempDir('signal-kept'), 'run');
+    const child = sevensimAsync(...sim, '--players', 'greedy', '--games', '100000000', '--out', out, '--per-game', '--threads', '1', '--checkpoint-seconds', '0');
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    await waitUntil(child, () => existsSync(join(out, '.checkpoint.json')), 'a checkpoint in --out');
+    child.kill('SIGINT');
+    expect(await new Promise((r) => child.on('exit', r))).toBe(130);
+    const kept = listDir(out);
+    expect(kept).toContain('.checkpoint.json');
+    expect(stderr).toMatch(new RegExp(`^sevensim: interrupted; no result files were written; \`sevensim simulate --resume ${out}\` continues from the last checkpoint \\(it and the partial files it keeps, [\\d.]+ (kB|MB), stay in ${out} for that; a new run there with --force discards them\\)\n$`));
+  }, 60_000);
+
   it('every command explains its flags and defaults in --help', () => {
     for (const cmd of ['rules', 'strategies', 'play', 'simulate', 'merge', 'bench', 'study']) {
       const r = sevensim(cmd, '--help');

@@ -131,10 +131,13 @@ describe('checkpoints and --resume', () => {
       expect(sevensimKilledAfterCheckpoint(2, ...args, '--threads', '1', '--checkpoint-seconds', '0', '--out', dir).signal).toBe('SIGKILL');
       expect(existsSync(join(dir, CHECKPOINT_FILE))).toBe(true);
       expect(sevensim(kind, '--resume', dir, '--seed', '5').stderr).toMatch(/--resume takes the run's arguments from its checkpoint; do not give --seed/);
-      expect(sevensim(kind === 'tune' ? 'tournament' : 'tune', '--resume', dir).stderr).toMatch(/no interrupted (tune|tournament) run to continue here/);
+      // Resumed by the other command: named for what it is, with the command that continues it.
+      expect(sevensim(kind === 'tune' ? 'tournament' : 'tune', '--resume', dir).stderr).toBe(`sevensim: --resume ${dir}: the interrupted run here is a ${kind} run; continue it with \`sevensim ${kind} --resume ${dir}\`\n`);
       const resumed = sevensim(kind, '--resume', dir, '--threads', '2', '--json');
       expect(resumed.stderr).toBe('');
       expect(resumed.code).toBe(0);
+      // Finished: nothing left to resume, and the message says the run there finished.
+      expect(sevensim(kind, '--resume', dir).stderr).toMatch(/no interrupted (tune|tournament) run to continue here \(its run.json says the run there finished: nothing is left to play\)/);
       const full = tempDir(`kill9-${kind}-full`);
       const whole = sevensim(...args, '--threads', '2', '--json', '--out', full);
       expect(whole.code).toBe(0);

@@ -75,6 +75,13 @@ describe('simulate charts', () => {
     expect(c.table.rows.map((r) => r[3])).toEqual(fx.fallRoundResult.seats.map((s) => s.mean.toFixed(3)));
   });
 
+  it('a shard alone says it is a shard of a larger run (its caption read as a whole run)', () => {
+    const dir = join(root, 'one-shard');
+    expect(sevensim('simulate', '--game', 'sevenfall', '--players', 'greedy', '--games', '3000', '--chunk-size', '500', '--shard', '2/3', '--out', dir, '--quiet', '--threads', '1').code).toBe(0);
+    const o = readOutput(dir) as SimulateOutput;
+    expect(charts.scoreHistogram(o).caption).toContain('1,000 turns, seed 1, shard 2/3 of a 3,000-turn run (partial)');
+  });
+
   it('bust rate of a game-mode run: the SE by game; a run.json older than format 4 keeps the SE over rounds and says so', () => {
     const o = readOutput(fx.sevnGame) as SimulateOutput;
     expect(o.seats.every((s) => s.bustRate!.byGame)).toBe(true);
