@@ -250,7 +250,12 @@ export class BucketTable {
 /** Sums of a bucket of recorded outcomes. */
 export const OUTCOME_FIELDS = ['count', 'sumScore', 'sumScoreSq', 'sumWin', 'sumWinSq'] as const;
 /** Sums of a bucket of counterfactual values: the outcomes, then differences from the reference action. */
-export const COUNTERFACTUAL_FIELDS = [...OUTCOME_FIELDS, 'sumDiffScore', 'sumDiffScoreSq', 'sumDiffWin', 'sumDiffWinSq'] as const;
+/**
+ * Counterfactual sums per (bucket, action, seat): over rollouts as OUTCOME_FIELDS and of the difference
+ * from the reference; then the decisions valued and, over them, the square of each decision's sum of
+ * differences (its rollouts share its position: a decision is one cluster for the difference's SE).
+ */
+export const COUNTERFACTUAL_FIELDS = [...OUTCOME_FIELDS, 'sumDiffScore', 'sumDiffScoreSq', 'sumDiffWin', 'sumDiffWinSq', 'decisions', 'sumDiffScoreByDecisionSq', 'sumDiffWinByDecisionSq'] as const;
 
 export type DecisionRecording = 'none' | 'outcomes' | 'counterfactual';
 

@@ -22,11 +22,19 @@ export function addRolloutSums(sums: Float64Array, i: number, value: number, win
   sums[o + 7] += (win - refWin) * (win - refWin);
 }
 
-/** Adds the `n` actions' sums of one decision to the table, under (state, actionSeatKey(codes[i], seat)): the rollout count, then the sums. */
+/**
+ * Adds the `n` actions' sums of one decision to the table, under (state, actionSeatKey(codes[i], seat)):
+ * the rollout count, the sums, then one decision and the squares of its sums of differences (the
+ * decision's cluster: see COUNTERFACTUAL_FIELDS).
+ */
 export function flushRolloutSums(table: BucketTable, state: number, seat: number, codes: ArrayLike<number>, n: number, rollouts: number, sums: Float64Array): void {
   for (let i = 0; i < n; i++) {
     const o = table.at(state, actionSeatKey(codes[i], seat));
+    const s = i * ROLLOUT_SUMS;
     table.sums[o] += rollouts;
-    for (let k = 0; k < ROLLOUT_SUMS; k++) table.sums[o + 1 + k] += sums[i * ROLLOUT_SUMS + k];
+    for (let k = 0; k < ROLLOUT_SUMS; k++) table.sums[o + 1 + k] += sums[s + k];
+    table.sums[o + 1 + ROLLOUT_SUMS] += 1;
+    table.sums[o + 2 + ROLLOUT_SUMS] += sums[s + 4] * sums[s + 4];
+    table.sums[o + 3 + ROLLOUT_SUMS] += sums[s + 6] * sums[s + 6];
   }
 }

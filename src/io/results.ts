@@ -9,6 +9,7 @@ import { type GameModule, actionOfKey, seatOfKey } from '../engine/game.js';
 import { UserError } from '../engine/errors.js';
 import { Bucketer, type DecisionRecording, parseBuckets } from '../engine/decisions.js';
 import { sampleVariance } from '../stats/variance.js';
+import { clusteredSe } from '../stats/summary.js';
 import { type ChunkResult, PER_GAME_FIELDS, type RunDefinition, RunTotals, WIN_UNITS } from '../engine/runner.js';
 import type { Manifest } from './manifest.js';
 import { ArrowFileStream, type ColumnType, batchOf, readArrowFile, schemaOf, writeArrowFile } from './arrow.js';
@@ -72,6 +73,8 @@ const COUNTERFACTUAL_COLUMNS: [string, ColumnType][] = [
   ['diff_se', 'float64'],
   ['diff_win', 'float64'],
   ['diff_win_se', 'float64'],
+  ['diff_decision_se', 'float64'],
+  ['diff_win_decision_se', 'float64'],
 ];
 const KEY_COLUMNS: [string, ColumnType][] = [
   ['state_key', 'float64'],
@@ -79,7 +82,8 @@ const KEY_COLUMNS: [string, ColumnType][] = [
 ];
 const OUTCOME_SUMS = ['sum_score', 'sum_score_sq', 'sum_win', 'sum_win_sq'];
 /** Counterfactual sums: of the value (score), the win share, and their differences from the reference. */
-const VALUE_SUMS = ['sum_value', 'sum_value_sq', 'sum_win', 'sum_win_sq', 'sum_diff', 'sum_diff_sq', 'sum_diff_win', 'sum_diff_win_sq'];
+const VALUE_SUMS = ['sum_value', 'sum_value_sq', 'sum_win', 'sum_win_sq', 'sum_diff', 'sum_diff_sq', 'sum_diff_win', 'sum_diff_win_sq', 'decisions', 'sum_diff_by_decision_sq', 'sum_diff_win_by_decision_sq'];
+
 
 export function decisionsSchema(buckets: Bucketer, recording: DecisionRecording) {
   const cf = recording === 'counterfactual';
@@ -130,6 +134,9 @@ export async function writeDecisions(out: OutputDir, totals: RunTotals, game: Ga
       rows.diff_se.push(Math.sqrt(columnVariance(n, ds, ds2) / n));
       rows.diff_win.push(dw / WIN_UNITS / n);
       rows.diff_win_se.push(Math.sqrt(columnVariance(n, dw, dw2) / w2 / n));
+      const [d, bySq, byWinSq] = t.subarray(9);
+      rows.diff_decision_se.push(clusteredSe(n, d, ds, bySq));
+      rows.diff_win_decision_se.push(clusteredSe(n, d, dw, byWinSq) / WIN_UNITS);
       continue;
     }
     rows.count.push(BigInt(n));

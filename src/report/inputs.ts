@@ -22,7 +22,7 @@ export type { BustTableOutput, CompareOutput, Output, Row, RunInfo, SimulateOutp
 export const REPORT_FORMAT = OUTPUT_FORMAT;
 
 /** The columns of decisions.arrow the charts read (a game-mode run can have hundreds of thousands of rows). */
-const DECISION_COLUMNS = ['kind', 'strategy', 'action', 'profile', 'distinct', 'points', 'discards_left', 'count', 'sum_score', 'sum_score_sq', 'rollouts', 'sum_value', 'sum_value_sq', 'sum_diff', 'sum_diff_sq', 'sum_win', 'sum_win_sq', 'sum_diff_win', 'sum_diff_win_sq'];
+const DECISION_COLUMNS = ['kind', 'strategy', 'action', 'profile', 'distinct', 'points', 'discards_left', 'count', 'sum_score', 'sum_score_sq', 'rollouts', 'sum_value', 'sum_value_sq', 'sum_diff', 'sum_diff_sq', 'sum_win', 'sum_win_sq', 'sum_diff_win', 'sum_diff_win_sq', 'decisions', 'sum_diff_by_decision_sq', 'sum_diff_win_by_decision_sq'];
 
 const KINDS = ['simulate', 'merge', 'compare', 'tune', 'tournament', 'bust-table', 'solve', 'solve-win'];
 

@@ -19,7 +19,7 @@ import { WIN_UNITS } from '../engine/game.js';
 import { checkFileSeals, checkSeal, readManifest } from '../io/manifest.js';
 import { arrowRows, type Row } from '../report/inputs.js';
 import { normalQuantile } from '../stats/ratings.js';
-import { Z95 } from '../stats/summary.js';
+import { Z95, clusteredSe } from '../stats/summary.js';
 
 export interface Estimate {
   mean: number;
@@ -57,8 +57,9 @@ export interface DecisionGroup {
 /**
  * The least decisions a side needs before the table names a better answer (outcomes: its CI is shown
  * only then; below it a normal interval is not to be trusted: two decisions that both won have an SE
- * of 0). Counterfactual: sampled decisions, each valued by the run's --rollouts; the CI, over rollouts
- * as if independent, describes the sampled positions, and one position is not a bucket.
+ * of 0). Counterfactual: sampled decisions, each valued by the run's --rollouts; the CI takes each
+ * decision's rollouts as one cluster (they share its position), so it is the bucket's, not only the
+ * sampled positions'.
  */
 export const VERDICT_MIN_N = 30;
 
@@ -131,6 +132,8 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
   const cf = m.decisions === 'counterfactual';
   const win = m.mode === 'game';
   const reference = game.counterfactualReference?.(game.decisionKinds.indexOf(kind)) ?? '';
+  // Sums by decision (format 4 on); an older file's CI treats rollouts as independent.
+  const clustered = cf && columns.includes('sum_diff_by_decision_sq');
   // Rollouts per action of a sampled decision (run.json, checked: it is untrusted input).
   const perDecision = cf ? Number(m.counterfactual?.rollouts) : 1;
   if (!(Number.isSafeInteger(perDecision) && perDecision >= 1)) throw new UserError(`${dir}: run.json gives ${JSON.stringify(m.counterfactual?.rollouts)} rollouts per decision; expected a whole number from 1; it is damaged or edited`);
@@ -147,7 +150,7 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
     let s = g.actions.get(a);
     if (!s) g.actions.set(a, (s = new Array<number>(9).fill(0)));
     const add = cf
-      ? [num(r, 'rollouts'), num(r, 'sum_diff'), num(r, 'sum_diff_sq'), num(r, 'sum_diff_win'), num(r, 'sum_diff_win_sq'), 0, 0, 0, 0]
+      ? [num(r, 'rollouts'), num(r, 'sum_diff'), num(r, 'sum_diff_sq'), num(r, 'sum_diff_win'), num(r, 'sum_diff_win_sq'), num(r, 'decisions'), num(r, 'sum_diff_by_decision_sq'), num(r, 'sum_diff_win_by_decision_sq'), 0]
       : [num(r, 'count'), num(r, 'sum_score'), num(r, 'sum_score_sq'), num(r, 'sum_win'), num(r, 'sum_win_sq'), 0, 0, 0, 0];
     add.forEach((x, i) => (s![i] += x));
   }
@@ -159,7 +162,17 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
     for (const s of g.actions.values()) oneAnswer.decisions += s[0];
   };
   for (const g of sums.values()) {
-    const est = (s: number[]) => ({ score: fromSums(s[0], s[1], s[2]), win: win ? fromSums(s[0], s[3] / WIN_UNITS, s[4] / (WIN_UNITS * WIN_UNITS)) : null });
+    // Counterfactual (format 4 on): a decision's rollouts share its position, so each decision is one cluster of the SE.
+    const byDecision = (e: Estimate, d: number, sum: number, bySq: number, scale: number): Estimate => {
+      const se = clusteredSe(e.n, d, sum, bySq) / scale;
+      return { ...e, se, lo: e.mean - Z95 * se, hi: e.mean + Z95 * se };
+    };
+    const est = (s: number[]) => {
+      const score = fromSums(s[0], s[1], s[2]);
+      const w = win ? fromSums(s[0], s[3] / WIN_UNITS, s[4] / (WIN_UNITS * WIN_UNITS)) : null;
+      if (!clustered) return { score, win: w, decisions: null };
+      return { score: byDecision(score, s[5], s[1], s[6], 1), win: w && byDecision(w, s[5], s[3], s[7], WIN_UNITS), decisions: s[5] };
+    };
     const all = [...g.actions.entries()].map(([action, s]) => ({ action, ...est(s) }));
     const ref = all.find((a) => a.action === reference);
     let chosen: (typeof all)[number];
@@ -178,7 +191,7 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
       score = chosen.score;
       w = chosen.win;
       counts = { action: score.n, reference: score.n };
-      sampled = Math.floor(score.n / perDecision);
+      sampled = chosen.decisions ?? Math.floor(score.n / perDecision);
     } else {
       const others = all.filter((a) => a.action !== reference);
       if (!ref || others.length === 0) {
@@ -214,7 +227,7 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
 }
 
 const signed = (x: number, d: number) => `${x >= 0 ? '+' : ''}${x.toFixed(d)}`;
-const ci = (e: Estimate, d: number, scale = 1) => `${signed(scale * e.mean, d)} ${Number.isNaN(e.se) ? (e.n < 2 ? '[no CI: one value]' : `[no CI: a side under ${VERDICT_MIN_N}]`) : `[${signed(scale * e.lo, d)}, ${signed(scale * e.hi, d)}]`}`;
+const ci = (e: Estimate, d: number, scale = 1, why = `a side under ${VERDICT_MIN_N}`) => `${signed(scale * e.mean, d)} ${Number.isNaN(e.se) ? `[no CI: ${e.n < 2 ? 'one value' : why}]` : `[${signed(scale * e.lo, d)}, ${signed(scale * e.hi, d)}]`}`;
 
 export function formatDecisionsTable(t: DecisionsTable): string {
   const unit = t.unit;
@@ -225,7 +238,7 @@ export function formatDecisionsTable(t: DecisionsTable): string {
   const lines = [
     `${t.game} ${t.kind} decisions of ${t.dir} (${t.mode} mode, ${t.games.toLocaleString('en-US')} ${t.units}, ${t.recording}): ${what}, by ${t.by.join(', ').replace(/_/g, '-') || 'nothing (all pooled)'}.`,
     t.recording === 'counterfactual'
-      ? `Paired rollouts: the same futures for both answers; 95% CI${widenedNote}, over the rollouts as if independent (it describes the sampled positions); n = rollouts, decisions = the sampled decisions behind them. "better" where the CI ${t.mode === 'game' ? 'of the win chance ' : ''}excludes 0 on at least ${VERDICT_MIN_N} sampled decisions.`
+      ? `Paired rollouts: the same futures for both answers; 95% CI${widenedNote}, each decision's rollouts one cluster (they share its position; a file older than format 4: rollouts as if independent); n = rollouts, decisions = the sampled decisions behind them. "better" where the CI ${t.mode === 'game' ? 'of the win chance ' : ''}excludes 0 on at least ${VERDICT_MIN_N} sampled decisions.`
       : `Outcomes as played (not causal: they mix the decision with everything after it; simulate --decisions counterfactual isolates it); 95% CI${widenedNote}, shown where each answer has at least ${VERDICT_MIN_N} decisions; n = decisions of each answer. "better" where the CI ${t.mode === 'game' ? 'of the win chance ' : ''}excludes 0.`,
   ];
   if (t.groups.length === 0) {
@@ -239,8 +252,8 @@ export function formatDecisionsTable(t: DecisionsTable): string {
     ...g.features.map(String),
     ...(several ? [g.action] : []),
     ...(outcomes ? [g.counts.action.toLocaleString('en-US'), g.counts.reference.toLocaleString('en-US')] : [g.score.n.toLocaleString('en-US'), (g.sampled ?? 0).toLocaleString('en-US')]),
-    ci(g.score, 2),
-    ...(g.win ? [ci(g.win, 2, 100)] : []),
+    ci(g.score, 2, 1, outcomes ? undefined : 'one decision'),
+    ...(g.win ? [ci(g.win, 2, 100, outcomes ? undefined : 'one decision')] : []),
     g.better ?? '-',
   ]);
   const w = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));

@@ -196,3 +196,15 @@ export function formatSummaryNotes(rows: SeatSummary[], unit: 'games' | 'rounds'
 export function summarise(game: Pick<GameModule, 'hasBusts'>, mode: Mode, players: string[], totals: RunTotals): SeatSummary[] {
   return totals.seats.map((t, s) => summariseSeat(s, players[s], t, mode === 'game', game.hasBusts));
 }
+
+/**
+ * The SE of a mean difference over n rollouts grouped in d decisions (each decision's rollouts share its
+ * position: one cluster), from the sum of differences and the sum over decisions of each one's sum
+ * squared: se^2 = d / (d - 1) x (sum of (S_j - n_j m)^2) / n^2, with n_j = n / d rollouts each, so the
+ * sum is bySq - n^2 m^2 / d. NaN with one decision (no spread between positions).
+ */
+export function clusteredSe(n: number, d: number, sum: number, bySq: number): number {
+  if (!(d > 1) || !(n > 0)) return NaN;
+  const m = sum / n;
+  return Math.sqrt((d / (d - 1)) * Math.max(0, bySq - (n * n * m * m) / d)) / n;
+}

@@ -39,7 +39,17 @@ describe('decisions: SEVN counterfactual, round mode', () => {
       const se = Math.sqrt((sq - n * mean * mean) / (n - 1) / n);
       expect(g.score.n).toBe(n);
       expect(g.score.mean).toBeCloseTo(mean, 9);
-      expect(g.score.se).toBeCloseTo(se, 6);
+      // The SE takes each decision's 8 rollouts as one cluster (they share its position), from the file's
+      // sums by decision: S_j a decision's sum of differences, d decisions, n = 8 d rollouts:
+      // se^2 = d / (d - 1) x (sum of S_j^2 - n^2 mean^2 / d) / n^2. Positions differ, so it is wider than
+      // the SE over rollouts as if independent.
+      const d = mine.reduce((s, r) => s + (r.decisions as number), 0);
+      const bySq = mine.reduce((s, r) => s + (r.sum_diff_by_decision_sq as number), 0);
+      expect(d * 8).toBe(n);
+      if (d > 1) {
+        expect(g.score.se).toBeCloseTo(Math.sqrt((d / (d - 1)) * (bySq - (n * n * mean * mean) / d)) / n, 6);
+        if (d >= 30) expect(g.score.se).toBeGreaterThan(se);
+      } else expect(g.score.se).toBeNull();
       // The sampled decisions behind them: 8 rollouts each (--rollouts 8); a verdict needs VERDICT_MIN_N of them.
       expect(g.sampled).toBe(n / 8);
       expect(g.better).toBe(n / 8 < VERDICT_MIN_N ? null : g.score.lo > 0 ? 'draw' : g.score.hi < 0 ? 'stay' : null);

@@ -3,7 +3,7 @@ import { type Chart, MIN_DECISIONS, WIDTH, bucketFeatures, bucketWidth, fmt, int
 import { WIN_UNITS } from '../../../engine/game.js';
 import type { BustTableOutput, Output, Row, SimulateOutput, SolveOutput } from '../../../charts/outputs.js';
 import type { GameModule } from '../../../engine/game.js';
-import { Z95, shareCi95 } from '../../../stats/summary.js';
+import { Z95, clusteredSe, shareCi95 } from '../../../stats/summary.js';
 import { certainDigits } from '../solo-bound.js';
 
 /**
@@ -28,12 +28,17 @@ export function sevnDecisionValue(o: SimulateOutput, game: GameModule): Chart {
     points.push({ distinct: d, band: band(d), points: (row.points as number) + (pw - 1) / 2, from: row.points, diff: m, lo: m - Z95 * s, hi: m + Z95 * s, se: s, n });
   };
   if (o.counterfactual) {
-    const [sum, sumSq] = inGame ? ['sum_diff_win', 'sum_diff_win_sq'] : ['sum_diff', 'sum_diff_sq'];
-    const p = pool(rows.filter((r) => r.action === 'draw'), (r) => `${r.distinct as number},${r.points as number}`, 'rollouts', sum, sumSq);
-    for (const v of p.values()) {
+    const [sum, sumSq, bySq] = inGame ? ['sum_diff_win', 'sum_diff_win_sq', 'sum_diff_win_by_decision_sq'] : ['sum_diff', 'sum_diff_sq', 'sum_diff_by_decision_sq'];
+    const draws = rows.filter((r) => r.action === 'draw');
+    const key = (r: Row) => `${r.distinct as number},${r.points as number}`;
+    const p = pool(draws, key, 'rollouts', sum, sumSq);
+    // Each decision's rollouts one cluster, as `decisions` takes them (format 4 on; older files: rollouts as independent).
+    const byDecision = pool(draws, key, 'decisions', bySq, bySq);
+    for (const [k, v] of p) {
       if (v.n < MIN_DECISIONS) continue;
       const { mean, variance } = meanVar(v);
-      add(v.row, mean, Math.sqrt(variance / v.n), v.n);
+      const d = byDecision.get(k)!;
+      add(v.row, mean, Number.isFinite(d.n) ? clusteredSe(v.n, d.n, v.sum, d.sum) : Math.sqrt(variance / v.n), v.n);
     }
   } else {
     const [sum, sumSq] = inGame ? ['sum_win', 'sum_win_sq'] : ['sum_score', 'sum_score_sq'];
@@ -52,7 +57,7 @@ export function sevnDecisionValue(o: SimulateOutput, game: GameModule): Chart {
   const pooled = bucketFeatures(o).filter((f) => f !== 'points' && f !== 'distinct').map((f) => f.replace(/_/g, ' '));
   const over = `pooled over seats${pooled.length ? `, ${pooled.join(', ')} (recorded, not drawn)` : ''} and what the bucket does not record (bust chance, cards left...)`;
   const how = o.counterfactual
-    ? `Counterfactual: at sampled draw-or-stay decisions both actions played out on the same cards; the ${outcome}${inGame ? ' (win share)' : ''} after drawing minus after staying, ${over}.`
+    ? `Counterfactual: at sampled draw-or-stay decisions both actions played out on the same cards; the ${outcome}${inGame ? ' (win share)' : ''} after drawing minus after staying, ${over}; the 95% CI takes each decision's rollouts as one cluster (they share its position).`
     : `As played: the mean ${outcome}${inGame ? ' (win share)' : ''} of seats that drew minus that of seats that stayed in the same state, ${over}. Not a controlled comparison (the strategies chose); a counterfactual run gives one.`;
   const y = inGame ? { title: 'draw − stay (chance to win)', axis: { format: '.0%' } } : { title: 'draw − stay (round score)' };
   const x = { field: 'points', type: 'quantitative', title: 'round points at stake' };
