@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sevensim } from '../helpers/cli.js';
 import { sevenfallModule } from '../../src/catalog.js';
 import { sevenfallPreset } from '../../src/games/sevenfall/rules.js';
 import { solveSevenfall } from '../../src/games/sevenfall/solution.js';
@@ -278,6 +279,14 @@ describe('tune', () => {
     expect(text).toMatch(/^searched points in \[15, 45\] step 5$/m);
     expect(text).toMatch(/^ {2}points=\d+ +[\d.]+ +95% CI \[[\d.]+, [\d.]+\] +- choice -[\d.]+ \[-[\d.]+, [-+][\d.]+\]/m);
   }, 120_000);
+
+  it('says so when the searched values change nothing (optimal\'s k is ignored with objective=ev): every finalist, every game the same', () => {
+    const r = sevensim('tune', '--game', 'sevenfall', '--strategy', 'optimal', '--budget', '30000', '--quiet');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('every finalist ended every validation game as the choice did: the searched values change nothing in these games');
+    // A search whose values matter does not say it.
+    expect(sevensim('tune', '--game', 'sevenfall', '--strategy', 'greedy', '--budget', '30000', '--quiet').stdout).not.toContain('change nothing');
+  }, 60_000);
 
   it('says how many values race and grid visit on a parameter given no step (21 of [0, 1000], every 50)', async () => {
     const { report } = await tune(sevn({ params: ['points=0:1000'], budget: 60_000 }));
