@@ -532,16 +532,15 @@ const f = (x: number, d = 3): string => (Number.isFinite(x) ? x.toFixed(d) : '-'
  * so the answer is the start by default, not by measure (e.g. at-least:K with K out of reach).
  */
 function sameOutcome(r: TuneReport): string[] {
+  for (const x of [0, 1]) {
+    if (r.objective !== 'mean' && r.validated.every((v) => v.mean === x)) {
+      return [`  every finalist scored ${x} in every validation game: ${r.objective} cannot tell them apart here${r.objective.startsWith('at-least:') ? (x === 0 ? '; give a K some games reach' : '; give a higher K') : ''}`];
+    }
+  }
   // Every finalist's every game the same as the choice's (paired differences all 0): the searched values changed nothing.
   const others = r.validated.filter((v) => v.spec !== r.choice.spec);
   if (others.length > 0 && others.every((v) => v.vsChoice && v.vsChoice.mean === 0 && v.vsChoice.se === 0)) {
     return ['  every finalist ended every validation game as the choice did: the searched values change nothing in these games (a parameter another setting ignores, e.g. `optimal`\'s k with objective=ev?)'];
-  }
-  if (r.objective === 'mean') return [];
-  for (const x of [0, 1]) {
-    if (r.validated.every((v) => v.mean === x)) {
-      return [`  every finalist scored ${x} in every validation game: ${r.objective} cannot tell them apart here${r.objective.startsWith('at-least:') ? (x === 0 ? '; give a K some games reach' : '; give a higher K') : ''}`];
-    }
   }
   return [];
 }
