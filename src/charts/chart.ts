@@ -37,7 +37,7 @@ export function simulateCaption(o: SimulateOutput, game: GameModule | null): str
   const unit = m.mode === 'game' ? 'games' : `${game?.roundUnit ?? 'round'}s`;
   const lineup = m.players.map((p, i) => `${i} ${p}`).join(', ');
   // A shard alone is part of a run (its games a range of the run's): said, as simulate prints it.
-  const merged = m.mergedFrom ? `, merged from ${m.mergedFrom.length} shards${m.complete === false ? ' (partial)' : ''}` : m.shard ? `, shard ${m.shard.index}/${m.shard.count} of a ${int(m.games)}-${unit.replace(/s$/, '')} run (partial)` : '';
+  const merged = m.mergedFrom ? `, merged from ${m.mergedFrom.length} shards${m.complete === false ? ' (partial)' : ''}` : m.shard ? `, shard ${m.shard.index}/${m.shard.count} of a run of ${int(m.games)} ${unit} (partial)` : '';
   return `${game?.title ?? o.game}, ${o.rules}, ${m.mode} mode; seats: ${lineup}; ${int(m.totals[0]?.games ?? 0)} ${unit}, seed ${m.seed}${merged}${m.decisions === 'counterfactual' ? `; counterfactual decisions (sample rate ${m.counterfactual?.rate}, ${m.counterfactual?.rollouts} rollouts)` : ''}.`;
 }
 

@@ -36,6 +36,19 @@ export const modeOption = (describe: string) => ({ type: 'string', choices: ['ro
 export const resumeOption = (what: string) =>
   ({ type: 'string', describe: `continue the interrupted ${what} in this --out directory from its last checkpoint (saved every --checkpoint-seconds); it takes the run's arguments from there: give only --threads, --quiet, --json` }) as const;
 
+/** What a finished run's run.json in `dir` says (untrusted: only a kind that is a plain word is named), for the --resume message. */
+function finished(dir: string): string {
+  const path = join(dir, 'run.json');
+  if (!existsSync(path)) return '';
+  let kind: unknown;
+  try {
+    kind = (JSON.parse(readRegularText(path)) as { kind?: unknown } | null)?.kind;
+  } catch {
+    return '';
+  }
+  return typeof kind === 'string' && /^[a-z-]{1,20}$/.test(kind) ? ` (a finished ${kind} run is there: nothing is left to play)` : ' (a finished run is there: nothing is left to play)';
+}
+
 /**
  * The middleware behind --resume DIR: refuses the flags that define a run (they come from the
  * checkpoint) and fills in the ones yargs demands from the checkpoint's definition.
@@ -47,11 +60,7 @@ export function resumeFrom<D>(kind: string, runFlags: readonly string[], demande
     if (given.length) throw new UserError(`--resume takes the run's arguments from its checkpoint; do not give --${given.join(', --')}`);
     const c = readCheckpoint<unknown>(a.resume);
     if (c && c.kind !== kind) throw new UserError(`--resume ${a.resume}: the interrupted run here is a ${c.kind} run; continue it with \`sevensim ${c.kind} --resume ${a.resume}\``);
-    if (!c) {
-      // A finished run leaves its run.json and no checkpoint: say so rather than that nothing is here.
-      const done = existsSync(join(a.resume, 'run.json')) ? ' (its run.json says the run there finished: nothing is left to play)' : '';
-      throw new UserError(`--resume ${a.resume}: no interrupted ${kind} run to continue here${done}`);
-    }
+    if (!c) throw new UserError(`--resume ${a.resume}: no interrupted ${kind} run to continue here${finished(a.resume)}`);
     Object.assign(a, demanded(c.definition as D));
   };
 }

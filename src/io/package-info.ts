@@ -37,8 +37,9 @@ export function gitCommit(): string | null {
  * 3: simulate does too (it seeded per chunk): every command seeds game g the same way.
  * 4: simulate's per-seat totals add bustsSq, roundsSq and bustRounds (the bust rate's SE by game);
  *    bust-table seeds simulated round i from (seed, i) as simulate seeds game i.
+ * 5: a counterfactual decisions.arrow adds the decisions valued and the sums by decision (the SE by decision).
  */
-export const OUTPUT_FORMAT = 4;
+export const OUTPUT_FORMAT = 5;
 
 /**
  * The fields every output directory's run.json starts with (see docs/RESULTS.md): the layout version

@@ -222,10 +222,12 @@ export function tuneSlices(o: TuneOutput): Chart {
       ],
     };
   });
+  // tune marks the plateau by each finalist's paired difference from the choice (vsChoice); an older best.json by overlapping CIs.
+  const paired = ((o.best.validated ?? []) as { vsChoice?: unknown }[]).some((v) => v.vsChoice !== undefined);
   return {
     id: 'tune-slices',
     title: 'Tuning: the validated finalists against each parameter',
-    caption: `${otherCaption(o, what(o))} One panel per searched parameter (axis: its searched range): each finalist's mean on the validation block, games the search never saw, with its 95% CI, against its value of that parameter. The other parameters differ between finalists: a panel is a slice through them, not a curve with the rest held fixed. The choice is the highest; green, the finalists whose CI overlaps the choice's.`,
+    caption: `${otherCaption(o, what(o))} One panel per searched parameter (axis: its searched range): each finalist's mean on the validation block, games the search never saw, with its 95% CI, against its value of that parameter. The other parameters differ between finalists: a panel is a slice through them, not a curve with the rest held fixed. The choice is the highest; green, the finalists within noise of the choice: ${paired ? 'their difference from it, paired on the same games, has a 95% CI reaching 0' : 'their CI overlaps the choice\'s (this best.json is older than the paired rule)'}.`,
     spec: spec({
       data: { values: rows },
       concat: panels,

@@ -78,6 +78,8 @@ export interface DecisionsTable {
   /** The answer every other is compared with (SEVN stay, SEVENFALL stop, ...). */
   reference: string;
   groups: DecisionGroup[];
+  /** Counterfactual: whether the file has the sums by decision (format 5 on), so the SE takes each decision as one cluster. */
+  clustered: boolean;
   /** Buckets left out: only one answer was given there (as played), or only the reference (counterfactual). */
   oneAnswer: { buckets: number; decisions: number };
 }
@@ -132,7 +134,7 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
   const cf = m.decisions === 'counterfactual';
   const win = m.mode === 'game';
   const reference = game.counterfactualReference?.(game.decisionKinds.indexOf(kind)) ?? '';
-  // Sums by decision (format 4 on); an older file's CI treats rollouts as independent.
+  // Sums by decision (format 5 on); an older file's CI treats rollouts as independent.
   const clustered = cf && columns.includes('sum_diff_by_decision_sq');
   // Rollouts per action of a sampled decision (run.json, checked: it is untrusted input).
   const perDecision = cf ? Number(m.counterfactual?.rollouts) : 1;
@@ -162,7 +164,7 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
     for (const s of g.actions.values()) oneAnswer.decisions += s[0];
   };
   for (const g of sums.values()) {
-    // Counterfactual (format 4 on): a decision's rollouts share its position, so each decision is one cluster of the SE.
+    // Counterfactual (format 5 on): a decision's rollouts share its position, so each decision is one cluster of the SE.
     const byDecision = (e: Estimate, d: number, sum: number, bySq: number, scale: number): Estimate => {
       const se = clusteredSe(e.n, d, sum, bySq) / scale;
       return { ...e, se, lo: e.mean - Z95 * se, hi: e.mean + Z95 * se };
@@ -213,7 +215,7 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
       w = { ...wide, lo: Math.max(-1, wide.lo), hi: Math.min(1, wide.hi) };
     }
     const enough = (sampled ?? Math.min(counts.action, counts.reference)) >= VERDICT_MIN_N;
-    if (!cf && !enough) {
+    if (!enough) {
       score = noInterval(score);
       w = w && noInterval(w);
     }
@@ -223,7 +225,7 @@ export function decisionsTable(dir: string, kindIn: string | undefined, byIn: st
   }
   const cmp = (a: number | string, b: number | string) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)));
   groups.sort((a, b) => a.features.reduce<number>((c, _, i) => c || cmp(a.features[i], b.features[i]), 0));
-  return { dir, game: m.game, kind, mode: m.mode, unit: win ? 'final total' : `${game.roundUnit ?? 'round'} points`, units: win ? 'games' : `${game.roundUnit ?? 'round'}s`, recording: cf ? 'counterfactual' : 'outcomes', games: m.games, by, reference, groups, oneAnswer };
+  return { dir, game: m.game, kind, mode: m.mode, unit: win ? 'final total' : `${game.roundUnit ?? 'round'} points`, units: win ? 'games' : `${game.roundUnit ?? 'round'}s`, recording: cf ? 'counterfactual' : 'outcomes', games: m.games, by, reference, groups, clustered, oneAnswer };
 }
 
 const signed = (x: number, d: number) => `${x >= 0 ? '+' : ''}${x.toFixed(d)}`;
@@ -238,7 +240,7 @@ export function formatDecisionsTable(t: DecisionsTable): string {
   const lines = [
     `${t.game} ${t.kind} decisions of ${t.dir} (${t.mode} mode, ${t.games.toLocaleString('en-US')} ${t.units}, ${t.recording}): ${what}, by ${t.by.join(', ').replace(/_/g, '-') || 'nothing (all pooled)'}.`,
     t.recording === 'counterfactual'
-      ? `Paired rollouts: the same futures for both answers; 95% CI${widenedNote}, each decision's rollouts one cluster (they share its position; a file older than format 4: rollouts as if independent); n = rollouts, decisions = the sampled decisions behind them. "better" where the CI ${t.mode === 'game' ? 'of the win chance ' : ''}excludes 0 on at least ${VERDICT_MIN_N} sampled decisions.`
+      ? `Paired rollouts: the same futures for both answers; 95% CI${widenedNote}, ${t.clustered ? 'each decision\'s rollouts one cluster (they share its position)' : 'over the rollouts as if independent (this decisions.arrow, older than format 5, has no sums by decision: the interval describes the sampled positions)'}, shown on at least ${VERDICT_MIN_N} sampled decisions; n = rollouts, decisions = the sampled decisions behind them. "better" where the CI ${t.mode === 'game' ? 'of the win chance ' : ''}excludes 0.`
       : `Outcomes as played (not causal: they mix the decision with everything after it; simulate --decisions counterfactual isolates it); 95% CI${widenedNote}, shown where each answer has at least ${VERDICT_MIN_N} decisions; n = decisions of each answer. "better" where the CI ${t.mode === 'game' ? 'of the win chance ' : ''}excludes 0.`,
   ];
   if (t.groups.length === 0) {
@@ -252,8 +254,8 @@ export function formatDecisionsTable(t: DecisionsTable): string {
     ...g.features.map(String),
     ...(several ? [g.action] : []),
     ...(outcomes ? [g.counts.action.toLocaleString('en-US'), g.counts.reference.toLocaleString('en-US')] : [g.score.n.toLocaleString('en-US'), (g.sampled ?? 0).toLocaleString('en-US')]),
-    ci(g.score, 2, 1, outcomes ? undefined : 'one decision'),
-    ...(g.win ? [ci(g.win, 2, 100, outcomes ? undefined : 'one decision')] : []),
+    ci(g.score, 2, 1, outcomes ? undefined : `under ${VERDICT_MIN_N} decisions`),
+    ...(g.win ? [ci(g.win, 2, 100, outcomes ? undefined : `under ${VERDICT_MIN_N} decisions`)] : []),
     g.better ?? '-',
   ]);
   const w = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));

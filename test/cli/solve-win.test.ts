@@ -28,7 +28,7 @@ describe('solve --players 2 --objective win', () => {
     expect(report.bothOptimal).toEqual({ seat0Win: exact.bothOptimal().win, tie: exact.bothOptimal().tie });
     expect(report.seat1OptimalVsEv).toEqual({ seat1Win: exact.optimalVsEv(1).win, tie: exact.optimalVsEv(1).tie });
     expect(listDir(out)).toEqual(['run.json', 'winprob.arrow']);
-    expect(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'))).toMatchObject({ format: 4, kind: 'solve-win', game: 'sevenfall', preset: null, files: ['winprob.arrow'] });
+    expect(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'))).toMatchObject({ format: 5, kind: 'solve-win', game: 'sevenfall', preset: null, files: ['winprob.arrow'] });
     const t = readArrowFile(join(out, 'winprob.arrow'));
     expect(t.schema.fields.map((f) => f.name)).toEqual(['round', 'seat_to_move', 'difference', 'seat0_win', 'seat1_win', 'tie']);
     expect(t.numRows).toBe(report.states);
@@ -81,7 +81,7 @@ describe('solve --players 2 --objective win', () => {
     for (const [edit, message] of [
       [{ ...rest, bothOptimal: { seat0Win: 0.99, tie: 0 }, sha256 }, /run.json: its content does not match its sha256: it was edited or damaged/],
       [{ ...rest, kind: 'simulate', sha256 }, /run.json: its content does not match its sha256: it was edited or damaged/],
-      [rest, /run.json: format 4 but no sha256 \(every run.json of format 2 or later is sealed\): it was edited or damaged/],
+      [rest, /run.json: format 5 but no sha256 \(every run.json of format 2 or later is sealed\): it was edited or damaged/],
     ] as const) {
       writeFileSync(join(out, 'run.json'), JSON.stringify(edit));
       const commands = [['report', out, '--out', join(dir, 'report')], ...(edit === rest ? [] : [['merge', out, '--out', join(dir, 'merged')]])];

@@ -96,7 +96,7 @@ describe('an independent reader (polars) reads every Arrow file sevensim writes'
     const sp = read(s, 'policy.arrow');
     expect(sp.height).toBe(json(s, 'solve.json').decisionStates);
     expect(sp.filter(pl.col('best').eq(pl.lit('draw'))).height).toBe(report.drawStates);
-    expect(json(s, 'run.json')).toMatchObject({ format: 4, kind: 'solve', game: 'sevn' });
+    expect(json(s, 'run.json')).toMatchObject({ format: 5, kind: 'solve', game: 'sevn' });
 
     const f = tempDir('polars-solve-sevenfall');
     await solveSevenfallCommand(sevenfallPreset('sevenfall-6x6'), 'sevenfall-6x6', 'ev', f);
@@ -110,7 +110,7 @@ describe('an independent reader (polars) reads every Arrow file sevensim writes'
     const bt = read(b, 'bust-table.arrow');
     expect(bt.height).toBe(json(b, 'bust-table.json').rowCount);
     expect(bt.getColumn('sim_rounds').max()).toBeLessThanOrEqual(t.rounds);
-    expect(json(b, 'run.json')).toMatchObject({ format: 4, kind: 'bust-table', seed: 2 });
+    expect(json(b, 'run.json')).toMatchObject({ format: 5, kind: 'bust-table', seed: 2 });
   }, 120_000);
 
   it('winprob.arrow (solve --players 2 --objective win), against run.json', async () => {
@@ -122,7 +122,7 @@ describe('an independent reader (polars) reads every Arrow file sevensim writes'
     const start = wp.filter(pl.col('round').eq(pl.lit(1)).and(pl.col('seat_to_move').eq(pl.lit(0))));
     expect(start.height).toBe(1);
     expect(start.getColumn('seat0_win').toArray()[0]).toBe(report.bothOptimal.seat0Win);
-    expect(json(w, 'run.json')).toMatchObject({ format: 4, kind: 'solve-win', game: 'sevenfall', bothOptimal: report.bothOptimal });
+    expect(json(w, 'run.json')).toMatchObject({ format: 5, kind: 'solve-win', game: 'sevenfall', bothOptimal: report.bothOptimal });
   });
 
   it('tune.arrow and tournament.arrow, against best.json and tournament.json', () => {

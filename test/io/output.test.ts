@@ -70,7 +70,7 @@ describe('OutputDir', () => {
     }
     // The SEVN games.arrow is gone: it would have been read as part of the SEVENFALL run.
     expect(listDir(dir)).toEqual(['decisions.arrow', 'notes.txt', 'plots', 'run.json', 'scores.arrow']);
-    expect(JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'))).toMatchObject({ format: 4, kind: 'simulate', game: 'sevenfall' });
+    expect(JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'))).toMatchObject({ format: 5, kind: 'simulate', game: 'sevenfall' });
     expect(warnings.join('')).toMatch(/left alone 1 file not written by sevensim: notes.txt\n/); // subdirectories are never touched nor named
   }, 60_000);
 

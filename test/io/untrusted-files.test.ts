@@ -209,7 +209,7 @@ describe('a shard\'s run.json identifies its files', () => {
     // Without its sha256 a run.json of format 2 or later is refused; an unsealed older one (format 1) is checked field by field.
     const { sha256: _s, ...stripped } = m;
     writeFileSync(join(dir, 'run.json'), JSON.stringify(stripped));
-    expect(() => readOutput(dir)).toThrow(/run.json: format 4 but no sha256 .*: it was edited or damaged/);
+    expect(() => readOutput(dir)).toThrow(/run.json: format 5 but no sha256 .*: it was edited or damaged/);
     const unsealed = { ...stripped, format: 1 };
     for (const [edit, message] of [
       [{ players: [...m.players, 'x'] }, /has 3 players but totals for 2 seats/],

@@ -79,7 +79,7 @@ describe('simulate charts', () => {
     const dir = join(root, 'one-shard');
     expect(sevensim('simulate', '--game', 'sevenfall', '--players', 'greedy', '--games', '3000', '--chunk-size', '500', '--shard', '2/3', '--out', dir, '--quiet', '--threads', '1').code).toBe(0);
     const o = readOutput(dir) as SimulateOutput;
-    expect(charts.scoreHistogram(o).caption).toContain('1,000 turns, seed 1, shard 2/3 of a 3,000-turn run (partial)');
+    expect(charts.scoreHistogram(o).caption).toContain('1,000 turns, seed 1, shard 2/3 of a run of 3,000 turns (partial)');
   });
 
   it('bust rate of a game-mode run: the SE by game; a run.json older than format 4 keeps the SE over rounds and says so', () => {
@@ -551,11 +551,11 @@ describe('report.html and PNG files', () => {
     expect(bad.stderr).toContain(`${empty}: not a sevensim output`);
     const newer = join(root, 'newer');
     mkdirSync(newer);
-    writeFileSync(join(newer, 'run.json'), JSON.stringify({ format: 5, kind: 'simulate', version: '9.0.0', game: 'sevn' }));
+    writeFileSync(join(newer, 'run.json'), JSON.stringify({ format: 6, kind: 'simulate', version: '9.0.0', game: 'sevn' }));
     const future = sevensim('report', newer, '--out', out);
     expect(future.code).toBe(2);
     expect(future.stderr.trim().split('\n')).toHaveLength(1);
-    expect(future.stderr).toMatch(new RegExp(`${newer}: written in output format 5 .*upgrade sevensim`));
+    expect(future.stderr).toMatch(new RegExp(`${newer}: written in output format 6 .*upgrade sevensim`));
     const twice = sevensim('report', fx.compareGame, fx.compareGame + '/', '--out', out);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toMatch(/is given twice .*; give each output directory once\n$/);
@@ -611,7 +611,7 @@ describe('report.html and PNG files', () => {
     expect(json(dir, 'compare.json')).toEqual(printed);
     expect(printed.sprt_path.length).toBeGreaterThan(0);
     expect(printed.sprt_path.at(-1)).toEqual([printed.games, printed.sprt.llr]);
-    expect(json(dir, 'run.json')).toMatchObject({ format: 4, kind: 'compare', game: 'sevn', preset: 'sevn', seed: 1, games: printed.games });
+    expect(json(dir, 'run.json')).toMatchObject({ format: 5, kind: 'compare', game: 'sevn', preset: 'sevn', seed: 1, games: printed.games });
   }, 60_000);
 });
 

@@ -45,7 +45,7 @@ describe('merge checks', () => {
     const path = join(b, 'run.json');
     writeFileSync(path, JSON.stringify(sealed({ ...JSON.parse(readFileSync(path, 'utf8')), format: 3 }), null, 2)); // resealed: the format check, not the seal, must refuse it
     const out = tempDir('mc-out');
-    await expect(mergeRuns([a, b, c], out)).rejects.toThrow(/mc-shard2-.* was written in output format 3; this sevensim merges format 4 shards .*: run the shard again$/);
+    await expect(mergeRuns([a, b, c], out)).rejects.toThrow(/mc-shard2-.* was written in output format 3; this sevensim merges format 5 shards .*: run the shard again$/);
     expect(listDir(out)).toEqual([]);
   }, 60_000);
 

@@ -143,7 +143,7 @@ describe('tournament', () => {
       expect(json.ranking.map((x: { spec: string }) => x.spec)).toEqual(r.ranking.map((x) => x.spec));
       expect(Object.keys(json.ranking[0])).toEqual(expect.arrayContaining(['spec', 'win_share', 'ws_se', 'mean_score', 'score_se', 'games', 'elo', 'elo_ci95', 'los_next']));
       const run = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'));
-      expect([run.format, run.kind, run.game, run.preset, run.seed]).toEqual([4, 'tournament', 'sevn', 'sevn', 3]);
+      expect([run.format, run.kind, run.game, run.preset, run.seed]).toEqual([5, 'tournament', 'sevn', 'sevn', 3]);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

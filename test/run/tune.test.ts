@@ -175,7 +175,7 @@ describe('tune', () => {
       expect(listDir(out)).toEqual(['best.json', 'run.json', 'tune.arrow']);
       expect(JSON.parse(readFileSync(join(out, 'best.json'), 'utf8'))).toEqual(JSON.parse(JSON.stringify(report)));
       const run = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'));
-      expect(run).toMatchObject({ format: 4, kind: 'tune', game: 'sevn', preset: 'sevn-numbers', seed: 1, strategy: 'stay-at', method: 'race' });
+      expect(run).toMatchObject({ format: 5, kind: 'tune', game: 'sevn', preset: 'sevn-numbers', seed: 1, strategy: 'stay-at', method: 'race' });
       const table = readArrowFile(join(out, 'tune.arrow'));
       expect(table.schema.fields.map((f) => `${f.name}:${f.type}`)).toEqual([
         'step:Int32', 'block:Utf8', 'param_points:Float64', 'games:Int64', 'mean:Float64', 'se:Float64', 'diff_vs_incumbent:Float64', 'diff_se:Float64', 'incumbent:Bool', 'best_mean:Float64', 'best_se:Float64',

@@ -11,6 +11,9 @@ import { certainDigits } from '../solo-bound.js';
  * CI bands: the round score in round mode, the chance to win in game mode (what the decision is for).
  * Points and distinct values are the bands the run recorded (`--bucket`), labelled as bands.
  */
+/** The sampled decisions a counterfactual state needs to be drawn, its SE taken over them (`sevensim decisions` shows an interval from as many). */
+const MIN_CLUSTERS = 30;
+
 export function sevnDecisionValue(o: SimulateOutput, game: GameModule): Chart {
   const rows = o.decisions.filter((r) => r.kind === 'draw-stay');
   const points: Row[] = [];
@@ -27,18 +30,21 @@ export function sevnDecisionValue(o: SimulateOutput, game: GameModule): Chart {
     const s = se / scale;
     points.push({ distinct: d, band: band(d), points: (row.points as number) + (pw - 1) / 2, from: row.points, diff: m, lo: m - Z95 * s, hi: m + Z95 * s, se: s, n });
   };
+  // A counterfactual decisions.arrow with the sums by decision (format 5 on).
+  const clustered = o.counterfactual && rows.some((r) => r.decisions !== undefined);
   if (o.counterfactual) {
     const [sum, sumSq, bySq] = inGame ? ['sum_diff_win', 'sum_diff_win_sq', 'sum_diff_win_by_decision_sq'] : ['sum_diff', 'sum_diff_sq', 'sum_diff_by_decision_sq'];
     const draws = rows.filter((r) => r.action === 'draw');
     const key = (r: Row) => `${r.distinct as number},${r.points as number}`;
     const p = pool(draws, key, 'rollouts', sum, sumSq);
-    // Each decision's rollouts one cluster, as `decisions` takes them (format 4 on; older files: rollouts as independent).
+    // Each decision's rollouts one cluster, as `decisions` takes them (format 5 on; older files: rollouts as independent).
     const byDecision = pool(draws, key, 'decisions', bySq, bySq);
     for (const [k, v] of p) {
-      if (v.n < MIN_DECISIONS) continue;
-      const { mean, variance } = meanVar(v);
       const d = byDecision.get(k)!;
-      add(v.row, mean, Number.isFinite(d.n) ? clusteredSe(v.n, d.n, v.sum, d.sum) : Math.sqrt(variance / v.n), v.n);
+      // A state needs MIN_CLUSTERS sampled decisions (as `decisions` shows an interval); older files, MIN_DECISIONS rollouts.
+      if (clustered ? d.n < MIN_CLUSTERS : v.n < MIN_DECISIONS) continue;
+      const { mean, variance } = meanVar(v);
+      add(v.row, mean, clustered ? clusteredSe(v.n, d.n, v.sum, d.sum) : Math.sqrt(variance / v.n), v.n);
     }
   } else {
     const [sum, sumSq] = inGame ? ['sum_win', 'sum_win_sq'] : ['sum_score', 'sum_score_sq'];
@@ -57,14 +63,14 @@ export function sevnDecisionValue(o: SimulateOutput, game: GameModule): Chart {
   const pooled = bucketFeatures(o).filter((f) => f !== 'points' && f !== 'distinct').map((f) => f.replace(/_/g, ' '));
   const over = `pooled over seats${pooled.length ? `, ${pooled.join(', ')} (recorded, not drawn)` : ''} and what the bucket does not record (bust chance, cards left...)`;
   const how = o.counterfactual
-    ? `Counterfactual: at sampled draw-or-stay decisions both actions played out on the same cards; the ${outcome}${inGame ? ' (win share)' : ''} after drawing minus after staying, ${over}; the 95% CI takes each decision's rollouts as one cluster (they share its position).`
+    ? `Counterfactual: at sampled draw-or-stay decisions both actions played out on the same cards; the ${outcome}${inGame ? ' (win share)' : ''} after drawing minus after staying, ${over}; ${clustered ? 'the 95% CI takes each decision\'s rollouts as one cluster (they share its position)' : 'the 95% CI treats rollouts as independent (this decisions.arrow, older than format 5, has no sums by decision)'}.`
     : `As played: the mean ${outcome}${inGame ? ' (win share)' : ''} of seats that drew minus that of seats that stayed in the same state, ${over}. Not a controlled comparison (the strategies chose); a counterfactual run gives one.`;
   const y = inGame ? { title: 'draw − stay (chance to win)', axis: { format: '.0%' } } : { title: 'draw − stay (round score)' };
   const x = { field: 'points', type: 'quantitative', title: 'round points at stake' };
   return {
     id: 'sevn-draw-minus-stay',
     title: `SEVN: value of drawing over staying by points at stake${o.counterfactual ? ' (counterfactual)' : ''}`,
-    caption: `${simulateCaption(o, game)} ${how} One panel per ${dw > 1 ? `band of ${dw} ` : ''}distinct values held; ${pw > 1 ? `points in bands of ${pw}, each drawn at its middle (the last band also holds everything above)` : 'points as recorded'}. Band and bars: 95% CI (a bar alone where a panel has one point); dashed: zero (above it drawing is better). States with fewer than ${MIN_DECISIONS} decisions ${o.counterfactual ? '(rollouts)' : 'on either side'} are left out. The table gives, per panel, the lowest and highest points and the two either side of the first change of sign; \`sevensim decisions DIR\` lists every state.`,
+    caption: `${simulateCaption(o, game)} ${how} One panel per ${dw > 1 ? `band of ${dw} ` : ''}distinct values held; ${pw > 1 ? `points in bands of ${pw}, each drawn at its middle (the last band also holds everything above)` : 'points as recorded'}. Band and bars: 95% CI (a bar alone where a panel has one point); dashed: zero (above it drawing is better). States with fewer than ${clustered ? `${MIN_CLUSTERS} sampled decisions` : `${MIN_DECISIONS} decisions ${o.counterfactual ? '(rollouts)' : 'on either side'}`} are left out. The table gives, per panel, the lowest and highest points and the two either side of the first change of sign; \`sevensim decisions DIR\` lists every state.`,
     spec: spec({
       data: { values: points },
       facet: { field: 'band', type: 'ordinal', title: 'distinct values held', sort: bands, header: { labelFontSize: 11 } },
