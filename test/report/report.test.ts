@@ -215,6 +215,19 @@ describe('simulate charts', () => {
     const rs = arrow(join(fx.sevnCf, 'decisions.arrow')).filter((r) => r.action === 'draw' && r.distinct === p.distinct && r.points === p.from);
     expect(num(p.diff)).toBeCloseTo(rs.reduce((s, r) => s + num(r.sum_diff), 0) / rs.reduce((s, r) => s + num(r.rollouts), 0), 10);
     expect(c.caption).toContain('Counterfactual');
+    // Its interval takes each sampled decision as one cluster (format 5): from the file's sums by decision.
+    const [n, d, sum, bySq] = ['rollouts', 'decisions', 'sum_diff', 'sum_diff_by_decision_sq'].map((k) => rs.reduce((s, r) => s + num(r[k]), 0));
+    expect(d).toBeGreaterThanOrEqual(30);
+    const se = Math.sqrt((d / (d - 1)) * (bySq - (sum * sum) / d)) / n;
+    expect(num(p.hi) - num(p.diff)).toBeCloseTo(Z95 * se, 10);
+    expect(c.caption).toContain("the 95% CI takes each decision's rollouts as one cluster");
+    // A decisions.arrow older than format 5 has no sums by decision: the interval over rollouts, and the caption says so.
+    const old = { ...o, decisions: o.decisions.map(({ decisions: _d, sum_diff_by_decision_sq: _s, sum_diff_win_by_decision_sq: _w, ...r }) => r) };
+    const c4 = sevnCharts.sevnDecisionValue(old, sevnModule);
+    expect(c4.caption).toContain('the 95% CI treats rollouts as independent (this decisions.arrow, older than format 5, has no sums by decision)');
+    const q = dataItems(await drawn(c4.spec), 'line').find((i) => i.datum.distinct === p.distinct && i.datum.from === p.from)!.datum;
+    const sq = rs.reduce((s, r) => s + num(r.sum_diff_sq), 0);
+    expect(num(q.hi) - num(q.diff)).toBeCloseTo(Z95 * Math.sqrt((sq - (sum * sum) / n) / (n - 1) / n), 10);
   });
 
   it('SEVENFALL choices: a panel per discards left, a point per choice at the pooled mean; as played, each strategy apart', async () => {
