@@ -11,6 +11,7 @@ import type { GameModule } from '../engine/game.js';
 import { defaultThreads } from '../parallel/pool.js';
 import { readRegularText } from '../io/input-files.js';
 import { readCheckpoint } from '../io/checkpoint.js';
+import { readManifest } from '../io/manifest.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkChunkSize, checkGames, checkSeed, checkThreads } from '../engine/checks.js';
@@ -38,11 +39,10 @@ export const resumeOption = (what: string) =>
 
 /** What a finished run's run.json in `dir` says (untrusted: only a kind that is a plain word is named), for the --resume message. */
 function finished(dir: string): string {
-  const path = join(dir, 'run.json');
-  if (!existsSync(path)) return '';
+  if (!existsSync(join(dir, 'run.json'))) return '';
   let kind: unknown;
   try {
-    kind = (JSON.parse(readRegularText(path)) as { kind?: unknown } | null)?.kind;
+    kind = (readManifest(dir) as { kind?: unknown } | null)?.kind;
   } catch {
     return '';
   }

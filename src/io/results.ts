@@ -84,7 +84,6 @@ const OUTCOME_SUMS = ['sum_score', 'sum_score_sq', 'sum_win', 'sum_win_sq'];
 /** Counterfactual sums: of the value (score), the win share, and their differences from the reference. */
 const VALUE_SUMS = ['sum_value', 'sum_value_sq', 'sum_win', 'sum_win_sq', 'sum_diff', 'sum_diff_sq', 'sum_diff_win', 'sum_diff_win_sq', 'decisions', 'sum_diff_by_decision_sq', 'sum_diff_win_by_decision_sq'];
 
-
 export function decisionsSchema(buckets: Bucketer, recording: DecisionRecording) {
   const cf = recording === 'counterfactual';
   const sums = cf ? VALUE_SUMS : OUTCOME_SUMS;

@@ -233,8 +233,10 @@ function strategyIntervals(rows: { spec: string; lo: number; hi: number }[], fie
 export function tournamentRanking(o: TournamentOutput): Chart {
   // tournament.json ranks by rating; this chart is by win share, so it orders its own rows.
   const byShare = [...o.ranking].sort((x, y) => y.win_share - x.win_share || y.mean_score - x.mean_score);
-  // tournament.json's interval (Wilson's over the deals where few went one way); the normal one for older files without it.
-  const rows = byShare.map((r) => ({ spec: r.spec, ws: r.win_share, lo: r.ws_ci95?.[0] ?? Math.max(0, r.win_share - Z95 * r.ws_se), hi: r.ws_ci95?.[1] ?? Math.min(1, r.win_share + Z95 * r.ws_se) }));
+  // tournament.json's interval (Wilson's over the deals where few went one way), where it is two shares in order;
+  // the normal one for older files without it.
+  const given = (c: unknown): c is [number, number] => Array.isArray(c) && c.length === 2 && c.every((x) => typeof x === 'number' && x >= 0 && x <= 1) && c[0] <= c[1];
+  const rows = byShare.map((r) => (given(r.ws_ci95) ? { spec: r.spec, ws: r.win_share, lo: r.ws_ci95[0], hi: r.ws_ci95[1] } : { spec: r.spec, ws: r.win_share, lo: Math.max(0, r.win_share - Z95 * r.ws_se), hi: Math.min(1, r.win_share + Z95 * r.ws_se) }));
   return {
     id: 'tournament-ranking',
     title: 'Tournament: ranking by win share',

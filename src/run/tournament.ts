@@ -23,7 +23,7 @@ import { OUTPUT_FORMAT, gitCommit, packageVersion } from '../io/package-info.js'
 import { poolSetup } from '../catalog.js';
 import { runOnPool } from '../parallel/pool.js';
 import type { TournamentTask } from '../parallel/worker.js';
-import { likelihoodOfSuperiority, rateWithBootstrap } from '../stats/ratings.js';
+import { likelihoodOfSuperiority, normalQuantile, rateWithBootstrap } from '../stats/ratings.js';
 import { type Estimate, estimate, shareCi95, shareNeedsWilson, wilson95 } from '../stats/summary.js';
 import { counted, signedRound } from '../io/words.js';
 
@@ -411,7 +411,7 @@ function ratingsOf(k: number, bootstrap: number, perPair: number, sums: Float64A
 const f = (x: number, d: number): string => (Number.isFinite(x) ? x.toFixed(d) : '-');
 
 /** z for a two-sided 97.5% interval (1 - 0.025 / 2): two of them hold together at 95%. */
-const Z975 = 2.241402727604947;
+const Z975 = normalQuantile(1 - 0.025 / 2);
 
 /**
  * A share's 95% CI over the deals (the independent unit): the normal one cut at 0 and 1, or Wilson's on
